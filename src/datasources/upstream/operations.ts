@@ -1,0 +1,289 @@
+/**
+ * The operations catalog: every upstream operation of the specification, with the facts the client,
+ * the sandbox, the tests and the docs all read. `origin` says where each entry's facts come from:
+ * `spec` (stated in full by the specification), `wire` (path from the specification, scope and grant
+ * from the documented wire facts) or `designed` (not documented anywhere; chosen the way the upstream
+ * names its other operations, and recorded in `notes`).
+ */
+
+export type HttpMethod = 'GET' | 'POST';
+export type Grant = 'client_credentials' | 'authorization_sms' | 'authorization_code';
+export type UpstreamGroup = 'billing' | 'kyc' | 'kyb' | 'credit' | 'facility' | 'vehicle' | 'oak';
+
+export interface CachePolicy {
+  /** Seconds a result may be shared across requests; 0 means never shared. */
+  readonly sharedTtlSeconds: number;
+}
+
+export interface OperationSpec {
+  readonly id: string;
+  readonly group: UpstreamGroup;
+  readonly method: HttpMethod;
+  /** Path template; `{clientId}` and any other `{name}` are filled from path parameters. */
+  readonly path: string;
+  readonly scope: string;
+  readonly grant: Grant;
+  /** True when sending the call again cannot change anything upstream (reads and status polls). */
+  readonly retrySafe: boolean;
+  readonly cache: CachePolicy;
+  readonly origin: 'spec' | 'wire' | 'designed';
+  readonly summary: string;
+  readonly notes?: string;
+}
+
+const NO_SHARED_CACHE: CachePolicy = { sharedTtlSeconds: 0 };
+
+type Entry = Omit<OperationSpec, 'cache' | 'retrySafe'> & Partial<Pick<OperationSpec, 'cache' | 'retrySafe'>>;
+
+function op<const Id extends string>(entry: Entry & { id: Id }): OperationSpec & { readonly id: Id } {
+  return {
+    ...entry,
+    retrySafe: entry.retrySafe ?? entry.method === 'GET',
+    cache: entry.cache ?? NO_SHARED_CACHE,
+  };
+}
+
+const base = (group: UpstreamGroup, rest: string) => `/${group}/v2/clients/{clientId}/${rest}`;
+
+const catalog = [
+  // §4.1 bills, shown in full.
+  op({
+    id: 'billingInquiryRequestSubmit', group: 'billing', method: 'POST', path: base('billing', 'billingInquiryRequest'),
+    scope: 'billing:billing-inquiry-request:post', grant: 'client_credentials', origin: 'spec',
+    summary: 'Submit an asynchronous bill inquiry; returns a requestId in state PENDING.',
+  }),
+  op({
+    id: 'billingInquiryStatusPoll', group: 'billing', method: 'POST', path: base('billing', 'billingInquiryStatus'),
+    scope: 'billing:billing-inquiry-status:post', grant: 'client_credentials', origin: 'spec', retrySafe: true,
+    summary: 'Read the state of an asynchronous bill inquiry by requestId.',
+  }),
+  op({
+    id: 'billingInquiryCcGet', group: 'billing', method: 'GET', path: base('billing', 'billingInquiry'),
+    scope: 'billing:cc-inquiry:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Synchronous bill inquiry for the nine bill types.',
+  }),
+  op({
+    id: 'billingDetailInquiryCcGet', group: 'billing', method: 'GET', path: base('billing', 'detailBillingInquiry'),
+    scope: 'billing:cc-inquiry-detail:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Detailed bill inquiry (water, electricity, backup electricity, gas) with its Info block.',
+  }),
+  op({
+    id: 'billingBillHistoryInquiryGet', group: 'billing', method: 'GET', path: base('billing', 'billHistoryInquiry'),
+    scope: 'billing:bill-history-inquiry:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'History of the past bills of one subscription.',
+    notes:
+      'Scope, parameters and response are documented nowhere. Designed like its siblings: query `type` and ' +
+      '`parameter` as in billingInquiry (water, electricity, gas); result `{ BillId, Items: [{ Amount, BillId, ' +
+      'PayId, Date, PaymentDate }] }` with capitalised keys, numeric strings and Jalali `YYYY/MM/DD` dates ' +
+      '(`PaymentDate` empty while unpaid).',
+  }),
+  op({
+    id: 'billingNegativeScoreGet', group: 'billing', method: 'GET', path: base('billing', 'negativeScore'),
+    scope: 'billing:cc-negative-score:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Driving-licence negative points.',
+    notes: 'Query `licenseNumber` (10 digits), `nationalID`, `mobile`; result `LicenseNumber`, `NegativeScore`, `OffenseCount`, `Rule` (wire facts §4.5).',
+  }),
+  op({
+    id: 'billingDrivingOffenseGet', group: 'billing', method: 'GET', path: base('billing', 'drivingOffense'),
+    scope: 'billing:driving-offense-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Car traffic offenses of a plate.',
+  }),
+  op({
+    id: 'billingRidingOffenseGet', group: 'billing', method: 'GET', path: base('billing', 'ridingOffense'),
+    scope: 'billing:riding-offense-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Motorcycle traffic offenses of a plate.',
+  }),
+  op({
+    id: 'billingTrafficOffenseImageGet', group: 'billing', method: 'GET', path: base('billing', 'trafficOffenseImage'),
+    scope: 'billing:traffic-offense-image:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Camera image of a traffic offense.',
+  }),
+
+  // §4.2 operations with path, scope and grant.
+  op({
+    id: 'kycCompareLiveVideoWithNationalCardPost', group: 'kyc', method: 'POST', path: base('kyc', 'compareLiveVideoWithNationalCard'),
+    scope: 'kyc:compare-live-video-with-national-card-image:post', grant: 'client_credentials', origin: 'spec', retrySafe: true,
+    summary: 'Compare a live video (at most 5 MB) with the national card photo.',
+  }),
+  op({
+    id: 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post', group: 'credit', method: 'POST',
+    path: base('credit', 'sms/sayadTransfersChainInquiry'), scope: 'credit:sms-sayad-transfers-chain-inquiry:post',
+    grant: 'authorization_sms', origin: 'spec', retrySafe: true,
+    summary: 'Identity records of the persons in a Sayad cheque transfer chain.',
+  }),
+  op({
+    id: 'kycTransactionCreditInquiryRequestGet', group: 'kyc', method: 'GET', path: base('kyc', 'transactionCreditInquiryRequest'),
+    scope: 'kyc:transaction-credit-inquiry-request:get', grant: 'client_credentials', origin: 'spec', retrySafe: false,
+    summary: 'Step 1 of the transaction credit inquiry: sends the person an OTP.',
+  }),
+  op({
+    id: 'credit_v2_clients_clientId_assessmentInquiry_get_inquiry_get', group: 'credit', method: 'GET',
+    path: base('credit', 'assessmentInquiry'), scope: 'credit:assessment-inquiry:get', grant: 'authorization_sms', origin: 'spec',
+    summary: 'Step 2 of the credit report: fetch the report by assessmentId.',
+  }),
+  op({
+    id: 'credit_v2_clients_clientId_assessmentSubmit_json_post_submit_post', group: 'credit', method: 'POST',
+    path: base('credit', 'assessmentSubmit/json'), scope: 'credit:assessment-submit-json:post', grant: 'authorization_sms', origin: 'spec',
+    summary: 'Step 1 of the credit report (JSON): returns a report id.',
+  }),
+  op({
+    id: 'credit_v2_clients_clientId_assessmentSubmit_pdf_post_submit_post', group: 'credit', method: 'POST',
+    path: base('credit', 'assessmentSubmit/pdf'), scope: 'credit:assessment-submit-pdf:post', grant: 'authorization_sms', origin: 'spec',
+    summary: 'Step 1 of the credit report (PDF): returns a report id.',
+  }),
+  op({
+    id: 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post', group: 'credit', method: 'POST',
+    path: base('credit', 'sms/sayadTransferCheque'), scope: 'credit:sms-sayad-transfer-cheque:post', grant: 'authorization_sms', origin: 'spec',
+    summary: 'Transfer or give back a Sayad cheque, confirmed by SMS.',
+  }),
+  op({
+    id: 'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', group: 'credit', method: 'GET',
+    path: base('credit', 'users/{user}/facilityInquiry'), scope: 'credit:facility-inquiry:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Facilities of a legal entity.',
+  }),
+  op({
+    id: 'credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get', group: 'credit', method: 'GET',
+    path: base('credit', 'users/{user}/backChequesLegal'), scope: 'credit:back-cheques-legal:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Bounced cheques of a legal entity.',
+  }),
+  op({
+    id: 'kycSmsTaxInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'sms/taxInquiry'),
+    scope: 'kyc:sms-tax-Inquiry:get', grant: 'authorization_sms', origin: 'spec',
+    summary: 'Tax debts of a person, confirmed by SMS.',
+  }),
+  op({
+    id: 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post', group: 'credit', method: 'POST',
+    path: base('credit', 'sms/chequeStatusInquiry'), scope: 'credit:sms-cheque-status-inquiry:post', grant: 'authorization_sms',
+    origin: 'spec', retrySafe: true,
+    summary: 'Status of a Sayad cheque and the customers drawn on it.',
+  }),
+  op({
+    id: 'vehicleVehicleInfoInquiryGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'vehicleInfoInquiry'),
+    scope: 'vehicle:vehicle-info-inquiry:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Vehicle information and insurance by plate.',
+  }),
+  op({
+    id: 'facilityDepositToIbanGet', group: 'facility', method: 'GET', path: base('facility', 'depositToIban'),
+    scope: 'facility:cc-deposit-iban:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Account number to IBAN, with account status and holders.',
+  }),
+  op({
+    id: 'kybCorporateJournalGet', group: 'kyb', method: 'GET', path: base('kyb', 'corporateJournal'),
+    scope: 'kyb:corporate-journal:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Official gazette notices of a company.',
+  }),
+  op({
+    id: 'kycCcSanaInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'cc/sanaInquiry'),
+    scope: 'kyc:cc-sana-inquiry:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Sana (judiciary e-services) registration of a person.',
+  }),
+  op({
+    id: 'vehicleTrafficTollInquiryGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'trafficTollInquiry'),
+    scope: 'vehicle:traffic-toll-inquiry:get', grant: 'client_credentials', origin: 'spec',
+    summary: 'Traffic-zone tolls of a plate.',
+  }),
+  op({
+    id: 'oakTransferToDepositPost', group: 'oak', method: 'POST', path: base('oak', 'transferTo'),
+    scope: 'oak:transfer-to:execute', grant: 'authorization_code', origin: 'spec',
+    summary: 'Move money from a verified source account (internal, Paya or Satna).',
+    notes: 'Never retried: a timeout or HTTP 408 leaves the outcome unknown (wire facts §3.2, §5).',
+  }),
+
+  // §4.3 operations known by path; scope and grant from the wire facts, or designed where none is documented.
+  op({
+    id: 'creditAcSayadIssueChequePost', group: 'credit', method: 'POST', path: base('credit', 'ac/sayadIssueCheque'),
+    scope: 'credit:ac-sayad-issue-cheque:post', grant: 'authorization_code', origin: 'wire',
+    summary: 'Issue a Sayad cheque.',
+  }),
+  op({
+    id: 'creditAcSayadTransferChequePost', group: 'credit', method: 'POST', path: base('credit', 'ac/sayadTransferCheque'),
+    scope: 'credit:ac-sayad-transfer-cheque:post', grant: 'authorization_code', origin: 'wire',
+    summary: 'Transfer a Sayad cheque.',
+  }),
+  op({
+    id: 'creditChequebookInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'chequebookInquiry'),
+    scope: 'credit:chequebook-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Sayad chequebooks of an account.',
+  }),
+  op({
+    id: 'creditCcAssessmentSubmitJsonPost', group: 'credit', method: 'POST', path: base('credit', 'ccAssessmentSubmit/json'),
+    scope: 'credit:cc-assessment-submit-json:post', grant: 'client_credentials', origin: 'designed',
+    summary: 'Step 1 of the credit report under client credential.',
+    notes: 'Scope documented nowhere; named after the SMS variant with the `cc-` prefix the upstream uses for client-credential variants.',
+  }),
+  op({
+    id: 'facilityNationalCardImageGet', group: 'facility', method: 'GET', path: base('facility', 'nationalCardImage'),
+    scope: 'facility:national-card-image:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Image of a national card.',
+    notes: 'Scope documented nowhere; named in the upstream pattern `product:kebab-name:verb`.',
+  }),
+  op({
+    id: 'facilityCcNidInquiryGet', group: 'facility', method: 'GET', path: base('facility', 'users/{nid}/cc/nidInquiry'),
+    scope: 'facility:cc-nid-inquiry:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'National id inquiry (client credential).',
+    notes: 'Scope documented nowhere; named in the upstream pattern with the `cc-` prefix.',
+  }),
+  op({
+    id: 'facilitySmsNidInquiryGet', group: 'facility', method: 'GET', path: base('facility', 'users/{nid}/sms/nidInquiry'),
+    scope: 'facility:sms-nid-inquiry:get', grant: 'authorization_sms', origin: 'designed',
+    summary: 'National id inquiry (SMS-confirmed).',
+    notes: 'Scope documented nowhere; named in the upstream pattern with the `sms-` prefix.',
+  }),
+  op({
+    id: 'facilityCardToDepositGet', group: 'facility', method: 'GET', path: base('facility', 'cardToDeposit'),
+    scope: 'facility:card-to-deposit:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Card number to account number.',
+  }),
+  op({
+    id: 'facilityCardToIbanGet', group: 'facility', method: 'GET', path: base('facility', 'cardToIban'),
+    scope: 'facility:card-to-iban:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Card number to IBAN.',
+  }),
+  op({
+    id: 'facilityDepositInfoGet', group: 'facility', method: 'GET', path: base('facility', 'depositInfo'),
+    scope: 'facility:deposit-information:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Account inquiry.',
+  }),
+  op({
+    id: 'kybAuthorizedSignatoriesGet', group: 'kyb', method: 'GET', path: base('kyb', 'authorizedSignatories'),
+    scope: 'kyb:authorized-signatories:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Authorized signatories of a company.',
+    notes: 'Path and grant documented (client credential); scope not, so named in the upstream pattern.',
+  }),
+  op({
+    id: 'kybBoardMembersGet', group: 'kyb', method: 'GET', path: base('kyb', 'boardMembers'),
+    scope: 'kyb:board-members:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Board members of a company.',
+    notes: 'Scope documented nowhere; named in the upstream pattern.',
+  }),
+  op({
+    id: 'kybCompanyInfoGet', group: 'kyb', method: 'GET', path: base('kyb', 'companyInfo'),
+    scope: 'kyb:company-info:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Company information by legal national id.',
+    notes: 'Path and grant documented (client credential); scope not, so named in the upstream pattern.',
+  }),
+  op({
+    id: 'oakCcStatementGet', group: 'oak', method: 'GET', path: base('oak', 'deposits/{deposit}/cc/statement'),
+    scope: 'oak:cc-statement:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Account statement (client credential).',
+    notes: 'Scope documented nowhere; named after `oak:statement:get` with the `cc-` prefix of client-credential variants.',
+  }),
+] as const satisfies readonly OperationSpec[];
+
+export type OperationId = (typeof catalog)[number]['id'];
+
+export const operations: ReadonlyMap<OperationId, OperationSpec> = new Map(catalog.map((o) => [o.id, o]));
+
+export function operation(id: OperationId): OperationSpec {
+  const spec = operations.get(id);
+  if (!spec) throw new Error(`Unknown upstream operation ${id}`);
+  return spec;
+}
+
+/** Path parameter names of a template other than `clientId`, in order. */
+export function pathParameters(spec: OperationSpec): string[] {
+  return [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'clientId');
+}
+
+/** The token endpoint of every grant (wire facts §2). */
+export const TOKEN_PATH = '/dev/v2/oauth2/token';

@@ -1,0 +1,69 @@
+import { GraphQLError } from 'graphql';
+
+/** The closed set of `extensions.code` values this subgraph ever returns. */
+export const ErrorCode = {
+  BadUserInput: 'BAD_USER_INPUT',
+  Unauthenticated: 'UNAUTHENTICATED',
+  Forbidden: 'FORBIDDEN',
+  ConsentRequired: 'CONSENT_REQUIRED',
+  NotFound: 'NOT_FOUND',
+  UpstreamRejected: 'UPSTREAM_REJECTED',
+  UpstreamUnavailable: 'UPSTREAM_UNAVAILABLE',
+  UpstreamTimeout: 'UPSTREAM_TIMEOUT',
+  RateLimited: 'RATE_LIMITED',
+  Internal: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorCodes: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+
+/** Bad input from the caller: names the argument path, and is raised before any upstream call. */
+export class BadUserInputError extends GraphQLError {
+  constructor(argumentPath: string, message: string) {
+    super(`${argumentPath}: ${message}`, {
+      extensions: { code: ErrorCode.BadUserInput, argumentPath },
+    });
+  }
+}
+
+export interface UpstreamErrorDetails {
+  code: Exclude<ErrorCode, 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR'>;
+  message: string;
+  operationId: string;
+  /** HTTP status of the upstream answer; absent when no answer came (timeout, reset). */
+  httpStatus?: number;
+  /** The upstream's own `error.code` (e.g. `VALIDATION_ERROR`), when it sent one. */
+  upstreamCode?: string;
+  /** The upstream's `responseCode` (e.g. `FN-KCFH-40000530009`), when it sent one. */
+  responseCode?: string;
+  trackId?: string;
+  /** True when the call may have been applied upstream even though no definite answer came. */
+  outcomeUnknown?: boolean;
+}
+
+/**
+ * Every failure of an upstream call, typed. The message is ours, never the upstream body; the
+ * upstream's own message is kept off the response because it may carry personal data.
+ */
+export class UpstreamError extends GraphQLError {
+  readonly details: UpstreamErrorDetails;
+
+  constructor(details: UpstreamErrorDetails) {
+    super(details.message, {
+      extensions: {
+        code: details.code,
+        operationId: details.operationId,
+        ...(details.httpStatus !== undefined && { httpStatus: details.httpStatus }),
+        ...(details.upstreamCode !== undefined && { upstreamCode: details.upstreamCode }),
+        ...(details.responseCode !== undefined && { responseCode: details.responseCode }),
+        ...(details.trackId !== undefined && { trackId: details.trackId }),
+        ...(details.outcomeUnknown && { outcomeUnknown: true }),
+      },
+    });
+    this.details = details;
+  }
+}
+
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError;
+}
