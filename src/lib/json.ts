@@ -1,0 +1,149 @@
+/**
+ * `JSON.parse`, except that integer literals beyond ±(2^53 − 1) come back as strings of their exact
+ * digits instead of rounded numbers (card numbers, ids and big amounts sent as JSON numbers).
+ */
+export function parseJson(text: string): unknown {
+  // No run of 16 digits means no integer literal can be unsafe: 2^53 − 1 has 16 digits.
+  if (!/\d{16}/.test(text)) return JSON.parse(text);
+  return new LosslessParser(text).parseDocument();
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
+class LosslessParser {
+  private pos = 0;
+
+  constructor(private readonly text: string) {}
+
+  parseDocument(): unknown {
+    const value = this.parseValue();
+    this.skipWhitespace();
+    if (this.pos < this.text.length) this.fail('Unexpected data after the JSON value');
+    return value;
+  }
+
+  private parseValue(): unknown {
+    this.skipWhitespace();
+    const ch = this.text[this.pos];
+    switch (ch) {
+      case '{':
+        return this.parseObject();
+      case '[':
+        return this.parseArray();
+      case '"':
+        return this.parseString();
+      case 't':
+        return this.parseLiteral('true', true);
+      case 'f':
+        return this.parseLiteral('false', false);
+      case 'n':
+        return this.parseLiteral('null', null);
+      default:
+        return this.parseNumber();
+    }
+  }
+
+  private parseObject(): Record<string, unknown> {
+    const object: Record<string, unknown> = {};
+    this.pos++; // {
+    this.skipWhitespace();
+    if (this.text[this.pos] === '}') {
+      this.pos++;
+      return object;
+    }
+    for (;;) {
+      this.skipWhitespace();
+      if (this.text[this.pos] !== '"') this.fail('Expected a string property name');
+      const key = this.parseString();
+      this.skipWhitespace();
+      this.expect(':');
+      const value = this.parseValue();
+      // Like JSON.parse: "__proto__" becomes an own property, never the prototype.
+      Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+      this.skipWhitespace();
+      if (this.text[this.pos] === ',') {
+        this.pos++;
+        continue;
+      }
+      this.expect('}');
+      return object;
+    }
+  }
+
+  private parseArray(): unknown[] {
+    const array: unknown[] = [];
+    this.pos++; // [
+    this.skipWhitespace();
+    if (this.text[this.pos] === ']') {
+      this.pos++;
+      return array;
+    }
+    for (;;) {
+      array.push(this.parseValue());
+      this.skipWhitespace();
+      if (this.text[this.pos] === ',') {
+        this.pos++;
+        continue;
+      }
+      this.expect(']');
+      return array;
+    }
+  }
+
+  private parseString(): string {
+    const start = this.pos;
+    let escaped = false;
+    this.pos++; // opening quote
+    for (;;) {
+      const code = this.text.charCodeAt(this.pos);
+      if (Number.isNaN(code)) this.fail('Unterminated string');
+      if (code === 0x22) break; // closing quote
+      if (code < 0x20) this.fail('Bad control character in string');
+      if (code === 0x5c) {
+        escaped = true;
+        this.pos += 2;
+      } else {
+        this.pos++;
+      }
+    }
+    this.pos++;
+    // Escapes are decoded (and checked) by JSON.parse itself, on the string token alone.
+    return escaped
+      ? (JSON.parse(this.text.slice(start, this.pos)) as string)
+      : this.text.slice(start + 1, this.pos - 1);
+  }
+
+  private parseNumber(): number | string {
+    NUMBER.lastIndex = this.pos;
+    const m = NUMBER.exec(this.text);
+    if (m === null) this.fail('Unexpected token');
+    const literal = m[0];
+    this.pos += literal.length;
+    const value = Number(literal);
+    const isInteger = m[1] === undefined && m[2] === undefined;
+    return isInteger && !Number.isSafeInteger(value) ? literal : value;
+  }
+
+  private parseLiteral<T>(word: string, value: T): T {
+    if (!this.text.startsWith(word, this.pos)) this.fail('Unexpected token');
+    this.pos += word.length;
+    return value;
+  }
+
+  private expect(ch: string): void {
+    if (this.text[this.pos] !== ch) this.fail(`Expected '${ch}'`);
+    this.pos++;
+  }
+
+  private skipWhitespace(): void {
+    for (;;) {
+      const ch = this.text[this.pos];
+      if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') return;
+      this.pos++;
+    }
+  }
+
+  private fail(message: string): never {
+    throw new SyntaxError(`${message} in JSON at position ${this.pos}`);
+  }
+}
