@@ -10,11 +10,6 @@ export type HttpMethod = 'GET' | 'POST';
 export type Grant = 'client_credentials' | 'authorization_sms' | 'authorization_code';
 export type UpstreamGroup = 'billing' | 'kyc' | 'kyb' | 'credit' | 'facility' | 'vehicle' | 'oak';
 
-export interface CachePolicy {
-  /** Seconds a result may be shared across requests; 0 means never shared. */
-  readonly sharedTtlSeconds: number;
-}
-
 export interface OperationSpec {
   readonly id: string;
   readonly group: UpstreamGroup;
@@ -25,21 +20,17 @@ export interface OperationSpec {
   readonly grant: Grant;
   /** True when sending the call again cannot change anything upstream (reads and status polls). */
   readonly retrySafe: boolean;
-  readonly cache: CachePolicy;
   readonly origin: 'spec' | 'wire' | 'designed';
   readonly summary: string;
   readonly notes?: string;
 }
 
-const NO_SHARED_CACHE: CachePolicy = { sharedTtlSeconds: 0 };
-
-type Entry = Omit<OperationSpec, 'cache' | 'retrySafe'> & Partial<Pick<OperationSpec, 'cache' | 'retrySafe'>>;
+type Entry = Omit<OperationSpec, 'retrySafe'> & Partial<Pick<OperationSpec, 'retrySafe'>>;
 
 function op<const Id extends string>(entry: Entry & { id: Id }): OperationSpec & { readonly id: Id } {
   return {
     ...entry,
     retrySafe: entry.retrySafe ?? entry.method === 'GET',
-    cache: entry.cache ?? NO_SHARED_CACHE,
   };
 }
 

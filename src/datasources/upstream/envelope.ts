@@ -1,0 +1,55 @@
+import { parseJson } from '../../lib/json.js';
+
+export type UpstreamAnswer =
+  | { readonly kind: 'success'; readonly result: unknown; readonly trackId?: string; readonly responseCode?: string }
+  | {
+      readonly kind: 'failure';
+      readonly httpStatus: number;
+      readonly upstreamCode?: string;
+      readonly message?: string;
+      readonly trackId?: string;
+      readonly responseCode?: string;
+      /** False when the body was not the upstream's envelope at all (a proxy page, garbage). */
+      readonly enveloped: boolean;
+    };
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+/**
+ * Reads an upstream answer: `{trackId, result, status: "DONE", responseCode?}` on success and
+ * `{trackId, status: "FAILED", error: {code, message}}` on failure. A failure nested under `result`
+ * with a DONE envelope (seen for SERVICE_CALL_ERROR) is a failure too.
+ */
+export function parseAnswer(httpStatus: number, body: string): UpstreamAnswer {
+  let json: unknown;
+  try {
+    json = body.length > 0 ? parseJson(body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!isObject(json)) return { kind: 'failure', httpStatus: httpStatus === 200 ? 502 : httpStatus, enveloped: false };
+
+  const trackId = text(json.trackId);
+  const responseCode = text(json.responseCode);
+  const common = { ...(trackId && { trackId }), ...(responseCode && { responseCode }) };
+  const nested = isObject(json.result) && json.result.status === 'FAILED' && isObject(json.result.error) ? json.result : null;
+
+  if (httpStatus >= 200 && httpStatus < 300 && json.status === 'DONE' && !nested) {
+    return { kind: 'success', result: json.result, ...common };
+  }
+  const error = isObject(json.error) ? json.error : nested && isObject(nested.error) ? nested.error : undefined;
+  const upstreamCode = text(error?.code);
+  const message = text(error?.message);
+  return {
+    kind: 'failure',
+    httpStatus: httpStatus >= 200 && httpStatus < 300 ? 422 : httpStatus,
+    ...(upstreamCode && { upstreamCode }),
+    ...(message && { message }),
+    ...common,
+    enveloped: json.status === 'FAILED' || error !== undefined,
+  };
+}

@@ -1,0 +1,62 @@
+import { ErrorCode, UpstreamError, type UpstreamErrorDetails } from '../../errors.js';
+import type { TransportError } from './http.js';
+import type { UpstreamAnswer } from './envelope.js';
+
+type Failure = Extract<UpstreamAnswer, { kind: 'failure' }>;
+
+/** The upstream rejected the bearer token itself (wire facts §3.2): refresh once and try again. */
+export function isTokenRejection(failure: Failure): boolean {
+  if (failure.httpStatus === 401 || failure.httpStatus === 403) return true;
+  if (failure.upstreamCode === 'UNAUTHORIZED') return true;
+  return failure.upstreamCode === 'VALIDATION_ERROR' && /invalid token/i.test(failure.message ?? '');
+}
+
+/** Maps an upstream failure answer to the one typed error callers see. */
+export function errorFromAnswer(operationId: string, failure: Failure, sentTrackId: string, retrySafe: boolean): UpstreamError {
+  const base = {
+    operationId,
+    httpStatus: failure.httpStatus,
+    ...((failure.trackId ?? sentTrackId) && { trackId: failure.trackId ?? sentTrackId }),
+    ...(failure.upstreamCode && { upstreamCode: failure.upstreamCode }),
+    ...(failure.responseCode && { responseCode: failure.responseCode }),
+  };
+  const status = failure.httpStatus;
+  const mapped = ((): Pick<UpstreamErrorDetails, 'code' | 'message' | 'outcomeUnknown'> => {
+    if (status === 408) {
+      return retrySafe
+        ? { code: ErrorCode.UpstreamTimeout, message: 'The upstream timed out.' }
+        : { code: ErrorCode.UpstreamTimeout, message: 'The upstream timed out; the outcome of the call is unknown.', outcomeUnknown: true };
+    }
+    if (status === 429) return { code: ErrorCode.RateLimited, message: 'The upstream is limiting the rate of calls; try again later.' };
+    if (status === 404) return { code: ErrorCode.NotFound, message: 'The upstream found no such record.' };
+    if (status === 401 || status === 403 || failure.upstreamCode === 'UNAUTHORIZED') {
+      return { code: ErrorCode.UpstreamRejected, message: "The upstream refused this service's credentials for the operation." };
+    }
+    if (status >= 500 || !failure.enveloped) {
+      return { code: ErrorCode.UpstreamUnavailable, message: 'The upstream failed to answer; try again later.' };
+    }
+    return { code: ErrorCode.UpstreamRejected, message: `The upstream rejected the request (${failure.upstreamCode ?? `HTTP ${status}`}).` };
+  })();
+  return new UpstreamError({ ...base, ...mapped });
+}
+
+/** Maps a call that got no answer. A lost answer to a call that changes state leaves its outcome unknown. */
+export function errorFromTransport(operationId: string, error: TransportError, trackId: string, retrySafe: boolean): UpstreamError {
+  const outcomeUnknown = !retrySafe && error.maybeDelivered;
+  if (error.kind === 'timeout') {
+    return new UpstreamError({
+      code: ErrorCode.UpstreamTimeout,
+      message: 'The upstream did not answer in time.',
+      operationId,
+      ...(trackId && { trackId }),
+      ...(outcomeUnknown && { outcomeUnknown }),
+    });
+  }
+  return new UpstreamError({
+    code: ErrorCode.UpstreamUnavailable,
+    message: error.kind === 'aborted' ? 'The call to the upstream was cancelled.' : 'The upstream could not be reached.',
+    operationId,
+    trackId,
+    ...(outcomeUnknown && { outcomeUnknown }),
+  });
+}

@@ -1,0 +1,68 @@
+import { Agent, request } from 'undici';
+
+export interface HttpRequest {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly text: string;
+}
+
+export type TransportFailure = 'timeout' | 'network' | 'aborted';
+
+/** No HTTP answer came: the call timed out, the connection failed, or the caller gave up. */
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+  constructor(
+    readonly kind: TransportFailure,
+    /** True when the request may have reached the upstream before the failure. */
+    readonly maybeDelivered: boolean,
+    cause?: unknown,
+  ) {
+    super(`upstream transport ${kind}`, { cause });
+  }
+}
+
+export interface HttpTransport {
+  send(request: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+/** Pooled keep-alive HTTP over undici; one instance per process. */
+export function createHttpTransport(options: { connections: number }): HttpTransport {
+  const agent = new Agent({ connections: options.connections, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000 });
+  return {
+    async send(req) {
+      const timeout = AbortSignal.timeout(req.timeoutMs);
+      const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+      try {
+        const res = await request(req.url, {
+          dispatcher: agent,
+          method: req.method,
+          headers: req.headers,
+          body: req.body,
+          signal,
+        });
+        return { status: res.statusCode, text: await res.body.text() };
+      } catch (error) {
+        if (timeout.aborted) throw new TransportError('timeout', true, error);
+        if (req.signal?.aborted) throw new TransportError('aborted', true, error);
+        throw new TransportError('network', !isConnectFailure(error), error);
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function isConnectFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONNECT_FAILURES.has(code);
+}
