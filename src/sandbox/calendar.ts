@@ -1,0 +1,42 @@
+import { d2j, j2d, jalaaliMonthLength, toJalaali } from 'jalaali-js';
+
+export interface JalaliDate {
+  readonly jy: number;
+  readonly jm: number;
+  readonly jd: number;
+}
+
+const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000; // Iran has kept UTC+03:30 all year since 2022.
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `YYYY/MM/DD`, the date format of the bill operations. */
+export function formatSlashed(date: JalaliDate): string {
+  return `${pad(date.jy, 4)}/${pad(date.jm)}/${pad(date.jd)}`;
+}
+
+export function addDays(date: JalaliDate, days: number): JalaliDate {
+  return d2j(j2d(date.jy, date.jm, date.jd) + days);
+}
+
+/** Moves by whole months, keeping the day where the target month has it. */
+export function addMonths(date: JalaliDate, months: number): JalaliDate {
+  const index = date.jy * 12 + (date.jm - 1) + months;
+  const jy = Math.floor(index / 12);
+  const jm = (index % 12) + 1;
+  return { jy, jm, jd: Math.min(date.jd, jalaaliMonthLength(jy, jm)) };
+}
+
+export function daysBetween(from: JalaliDate, to: JalaliDate): number {
+  return j2d(to.jy, to.jm, to.jd) - j2d(from.jy, from.jm, from.jd);
+}
+
+/** Tehran wall-clock time of an instant as Jalali `YYYYMMDDHHmmss` (the token `creationDate`). */
+export function tehranTimestamp(epochMs: number): string {
+  const local = new Date(epochMs + TEHRAN_OFFSET_MS);
+  const { jy, jm, jd } = toJalaali(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
+  return (
+    pad(jy, 4) + pad(jm) + pad(jd) +
+    pad(local.getUTCHours()) + pad(local.getUTCMinutes()) + pad(local.getUTCSeconds())
+  );
+}

@@ -1,0 +1,25 @@
+import type { OperationId } from '../../datasources/upstream/operations.js';
+import type { Failure } from '../envelopes.js';
+import type { RequestBody } from '../request-body.js';
+
+export interface OperationRequest {
+  readonly query: Readonly<Record<string, string>>;
+  readonly body: RequestBody;
+  readonly params: Readonly<Record<string, string>>;
+  readonly now: number;
+}
+
+export type OperationOutcome =
+  | { readonly ok: true; readonly result: unknown; readonly responseCode?: string }
+  | { readonly ok: false; readonly failure: Failure };
+
+export type OperationHandler = (request: OperationRequest) => OperationOutcome;
+
+/** Handlers by catalog operation id; a catalogued operation without one answers 501. */
+export type OperationHandlers = Partial<Record<OperationId, OperationHandler>>;
+
+export const done = (result: unknown, responseCode?: string): OperationOutcome => ({
+  ok: true, result, ...(responseCode ? { responseCode } : {}),
+});
+
+export const fail = (failure: Failure): OperationOutcome => ({ ok: false, failure });

@@ -1,0 +1,86 @@
+/**
+ * The embedded sandbox: an HTTP server that answers like the upstream for the token endpoint and the
+ * bill operations, with call recording and fault injection for tests.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CallLog } from './call-log.js';
+import { FaultBook } from './faults.js';
+import { createHandlers } from './handlers/index.js';
+import { createRequestListener } from './server.js';
+import { TokenStore } from './tokens.js';
+import { TrackIdRegistry } from './track-ids.js';
+import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
+
+export type { FaultRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
+export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation.js';
+
+function nonNegative(name: string, value: number): number {
+  if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${name} must be a non-negative number, got ${value}`);
+  return value;
+}
+
+function settingsOf(options: SandboxOptions): SandboxSettings {
+  return {
+    clientId: options.clientId ?? 'sandbox-client',
+    clientSecret: options.clientSecret ?? 'sandbox-secret',
+    clientNid: options.clientNid ?? '0499370899',
+    asyncDelayMs: nonNegative('asyncDelayMs', options.asyncDelayMs ?? 2000),
+    tokenLifetimeMs: nonNegative('tokenLifetimeMs', options.tokenLifetimeMs ?? 864_000_000),
+    latencyMs: nonNegative('latencyMs', options.latencyMs ?? 0),
+  };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const settings = settingsOf(options);
+  const host = options.host ?? '127.0.0.1';
+  const shutdown = new AbortController();
+  const tokens = new TokenStore();
+  const faults = new FaultBook();
+  const calls = new CallLog();
+  const server = createServer(
+    createRequestListener({
+      settings,
+      tokens,
+      faults,
+      calls,
+      trackIds: new TrackIdRegistry(),
+      handlers: createHandlers(() => settings.asyncDelayMs),
+      shutdown: shutdown.signal,
+    }),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    get options() {
+      return { ...settings };
+    },
+    calls: (operationId) => calls.list(operationId),
+    clearCalls: () => calls.clear(),
+    injectFault: (rule) => faults.add(rule),
+    clearFaults: () => faults.clear(),
+    revokeAllTokens: () => tokens.revokeAll(),
+    setAsyncDelay: (ms) => {
+      settings.asyncDelayMs = nonNegative('asyncDelayMs', ms);
+    },
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        shutdown.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

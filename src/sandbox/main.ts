@@ -1,0 +1,35 @@
+/** Standalone sandbox: `npm run sandbox`. */
+import { startSandbox, type SandboxOptions } from './index.js';
+
+function numberFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+function optionsFromEnv(): SandboxOptions {
+  const env = process.env;
+  const options: SandboxOptions = { port: numberFromEnv('SANDBOX_PORT') ?? 4010 };
+  if (env['SANDBOX_HOST']) options.host = env['SANDBOX_HOST'];
+  if (env['SANDBOX_CLIENT_ID']) options.clientId = env['SANDBOX_CLIENT_ID'];
+  if (env['SANDBOX_CLIENT_SECRET']) options.clientSecret = env['SANDBOX_CLIENT_SECRET'];
+  if (env['SANDBOX_CLIENT_NID']) options.clientNid = env['SANDBOX_CLIENT_NID'];
+  const asyncDelayMs = numberFromEnv('SANDBOX_ASYNC_DELAY_MS');
+  if (asyncDelayMs !== undefined) options.asyncDelayMs = asyncDelayMs;
+  return options;
+}
+
+const sandbox = await startSandbox(optionsFromEnv());
+console.log(`Upstream sandbox listening on ${sandbox.url} (client ${sandbox.options.clientId})`);
+
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, closing the sandbox`);
+  void sandbox.close().then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

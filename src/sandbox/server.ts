@@ -1,0 +1,140 @@
+/**
+ * The request pipeline: route from the catalog, record, apply faults, check client, trackId and
+ * token, then answer from the operation's handler, in the upstream's envelopes.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CallLog } from './call-log.js';
+import { codeForStatus, failure, newTrackId, success, unauthorized, validationError, type Reply } from './envelopes.js';
+import type { FaultBook } from './faults.js';
+import type { OperationHandlers } from './handlers/types.js';
+import { readBody, recordedBody, type RequestBody } from './request-body.js';
+import { resolveRoute, routeName, type Route } from './routes.js';
+import { handleTokenRequest, type TokenStore } from './tokens.js';
+import { isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './track-ids.js';
+import type { RecordedCall, SandboxSettings } from './types.js';
+
+export interface SandboxState {
+  readonly settings: SandboxSettings;
+  readonly tokens: TokenStore;
+  readonly faults: FaultBook;
+  readonly calls: CallLog;
+  readonly trackIds: TrackIdRegistry;
+  readonly handlers: OperationHandlers;
+  /** Aborted when the sandbox closes, so pending delays stop. */
+  readonly shutdown: AbortSignal;
+}
+
+const RESET = Symbol('reset');
+
+interface Incoming {
+  readonly req: IncomingMessage;
+  readonly route: Route;
+  readonly query: Record<string, string>;
+  readonly body: RequestBody;
+  readonly trackId: TrackIdVerdict;
+  readonly call: RecordedCall;
+}
+
+/** Query parameters; the first one wins when a name repeats. */
+function queryOf(url: URL): Record<string, string> {
+  const first = new Map<string, string>();
+  for (const [name, value] of url.searchParams) if (!first.has(name)) first.set(name, value);
+  return Object.fromEntries(first);
+}
+
+export function createRequestListener(state: SandboxState): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(state, req, res).catch(() => {
+      if (!res.headersSent) res.destroy();
+    });
+  };
+}
+
+async function handle(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const at = Date.now();
+  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const method = req.method ?? 'GET';
+  const query = queryOf(url);
+  const body = await readBody(req);
+  const route = resolveRoute(method, url.pathname);
+  const sentTrackId = query['trackId'];
+  const call = state.calls.add({
+    operationId: routeName(route), method, path: url.pathname, query, body: recordedBody(body),
+    ...(sentTrackId !== undefined ? { trackId: sentTrackId } : {}), status: 0, at,
+  });
+  // Any trackId that reached a business operation counts as used, whatever the answer. The token
+  // endpoint and unknown paths only echo a well-formed one.
+  const trackId: TrackIdVerdict =
+    route.kind === 'operation' ? state.trackIds.admit(sentTrackId) : sentTrackId && isWellFormedTrackId(sentTrackId) ? 'valid' : 'absent';
+
+  const reply = await decide(state, { req, route, query, body, trackId, call });
+  if (reply === RESET) {
+    req.socket.destroy();
+    return;
+  }
+  if (state.settings.latencyMs > 0) await sleep(state.settings.latencyMs, undefined, { signal: state.shutdown });
+  call.status = reply.status;
+  const payload = JSON.stringify(reply.body);
+  res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+/** The trackId an answer carries: the one sent when it is well formed, else a fresh one. */
+function answerTrackId({ query, trackId }: Incoming): string {
+  const sent = query['trackId'];
+  return sent !== undefined && (trackId === 'valid' || trackId === 'duplicate') ? sent : newTrackId();
+}
+
+async function decide(state: SandboxState, incoming: Incoming): Promise<Reply | typeof RESET> {
+  const { route } = incoming;
+  const fault = state.faults.take(routeName(route));
+  if (fault?.reset) return RESET;
+  if (fault?.delayMs) await sleep(fault.delayMs, undefined, { signal: state.shutdown });
+  if (fault?.status !== undefined) {
+    return failure(answerTrackId(incoming), { status: fault.status, code: codeForStatus(fault.status), message: 'injected fault' });
+  }
+  switch (route.kind) {
+    case 'unknown':
+      return failure(answerTrackId(incoming), { status: 404, code: 'NOT_FOUND', message: 'not found' });
+    case 'token':
+      return tokenReply(state, incoming);
+    case 'operation':
+      return operationReply(state, incoming, route);
+  }
+}
+
+function tokenReply(state: SandboxState, incoming: Incoming): Reply {
+  const outcome = handleTokenRequest(
+    { authorization: incoming.req.headers.authorization, body: incoming.body, now: Date.now() },
+    state.settings,
+    state.tokens,
+  );
+  if (!outcome.ok) return failure(answerTrackId(incoming), outcome.failure);
+  // The documented token answer carries no trackId (wire facts §2.2); echo one only when sent.
+  const echo = incoming.trackId === 'valid' ? { trackId: answerTrackId(incoming) } : {};
+  return { status: 200, body: { ...echo, result: outcome.result, status: 'DONE' } };
+}
+
+function operationReply(state: SandboxState, incoming: Incoming, route: Extract<Route, { kind: 'operation' }>): Reply {
+  const trackId = answerTrackId(incoming);
+  if (route.clientId !== state.settings.clientId) return failure(trackId, unauthorized('client not found'));
+  if (incoming.trackId === 'invalid') return failure(trackId, validationError('invalid trackId'));
+  if (incoming.trackId === 'duplicate') return failure(trackId, validationError('duplicate trackId'));
+
+  const now = Date.now();
+  const auth = state.tokens.authorize(incoming.req.headers.authorization, route.spec.scope, now);
+  if (auth.scopes) incoming.call.scopes = auth.scopes;
+  if (!auth.ok) return failure(trackId, auth.failure);
+
+  const handler = state.handlers[route.id];
+  if (!handler) {
+    return failure(trackId, { status: 501, code: 'NOT_IMPLEMENTED', message: `${route.id} is not implemented by the sandbox` });
+  }
+  try {
+    const outcome = handler({ query: incoming.query, body: incoming.body, params: route.params, now });
+    return outcome.ok ? success(trackId, outcome.result, outcome.responseCode) : failure(trackId, outcome.failure);
+  } catch {
+    return failure(trackId, { status: 500, code: 'SERVICE_CALL_ERROR', message: 'internal sandbox error' });
+  }
+}

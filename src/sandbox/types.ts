@@ -1,0 +1,66 @@
+export interface SandboxOptions {
+  /** Default 'sandbox-client'. */
+  clientId?: string;
+  /** Default 'sandbox-secret'. */
+  clientSecret?: string;
+  /** National id the client-credentials token request must carry as `nid`; default '0499370899'. */
+  clientNid?: string;
+  /** How long an asynchronous bill inquiry stays PENDING; default 2000. */
+  asyncDelayMs?: number;
+  /** Token `lifeTime` in ms; default 864000000 (10 days). */
+  tokenLifetimeMs?: number;
+  /** Added to every answer; default 0. */
+  latencyMs?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+}
+
+export type SandboxSettings = Required<Omit<SandboxOptions, 'host' | 'port'>>;
+
+export interface RecordedCall {
+  /** Catalog id, 'token' for the token endpoint, 'unknown' for anything else. */
+  operationId: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Parsed JSON body; the raw text when it was not JSON; undefined when empty. */
+  body: unknown;
+  trackId?: string;
+  /** HTTP status sent; 0 while the answer is pending and for calls answered by a connection reset. */
+  status: number;
+  /** Arrival, epoch ms. */
+  at: number;
+  /** Scopes of the bearer token presented, when the token was valid. */
+  scopes?: string[];
+}
+
+export interface FaultRule {
+  /** Operation the rule applies to ('token' for the token endpoint); omitted = any. */
+  operationId?: string;
+  /** Answer with this HTTP status and an error envelope. */
+  status?: number;
+  /** Wait this long before answering. */
+  delayMs?: number;
+  /** Destroy the socket without answering. */
+  reset?: boolean;
+  /** How many matching calls the rule applies to; default 1; Infinity allowed. */
+  times?: number;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:54321, no trailing slash. */
+  readonly url: string;
+  readonly options: Readonly<SandboxSettings>;
+  calls(operationId?: string): RecordedCall[];
+  clearCalls(): void;
+  injectFault(rule: FaultRule): void;
+  clearFaults(): void;
+  /** Every access token issued so far answers 401 from now on; refresh tokens stay usable. */
+  revokeAllTokens(): void;
+  /** Applies to inquiries submitted from now on. */
+  setAsyncDelay(ms: number): void;
+  /** Closes the server and every open socket. */
+  close(): Promise<void>;
+}
