@@ -1,0 +1,75 @@
+import type { Config } from './config.js';
+import { UpstreamClient } from './datasources/upstream/client.js';
+import { createHttpTransport } from './datasources/upstream/http.js';
+import { TokenBroker } from './datasources/upstream/tokenBroker.js';
+import type { Services } from './context.js';
+import { JobEngine } from './jobs/engine.js';
+import { billInquiryJob } from './jobs/kinds/billInquiry.js';
+import { MemoryJobEvents } from './jobs/memoryEvents.js';
+import { MemoryJobStore } from './jobs/memoryStore.js';
+import type { Logger } from './logger.js';
+import { startSandbox, type Sandbox } from './sandbox/index.js';
+
+/** How long a finished job stays readable through `Query.job`. */
+const FINISHED_JOB_RETENTION_MS = 60 * 60_000;
+
+export interface AppServices extends Services {
+  /** The embedded sandbox, when no upstream base URL is configured. */
+  readonly sandbox: Sandbox | null;
+  readonly upstreamUrl: string;
+  close(): Promise<void>;
+}
+
+/** Builds the process-wide services: upstream client, token broker, job engine, and the sandbox if needed. */
+export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
+  const { upstream } = config;
+  const sandbox = upstream.baseUrl
+    ? null
+    : await startSandbox({
+        clientId: upstream.clientId,
+        clientSecret: upstream.clientSecret,
+        clientNid: upstream.clientNid,
+        asyncDelayMs: config.sandbox.asyncDelayMs,
+      });
+  const baseUrl = upstream.baseUrl ?? sandbox!.url;
+
+  const http = createHttpTransport({ connections: upstream.connections });
+  const tokens = new TokenBroker({
+    http,
+    baseUrl,
+    clientId: upstream.clientId,
+    clientSecret: upstream.clientSecret,
+    clientNid: upstream.clientNid,
+    timeoutMs: upstream.timeoutMs,
+    refreshMarginMs: upstream.tokenRefreshMarginMs,
+    logger,
+  });
+  const client = new UpstreamClient({ http, tokens, baseUrl, clientId: upstream.clientId, timeoutMs: upstream.timeoutMs, maxConcurrency: upstream.maxConcurrency, logger });
+
+  const store = new MemoryJobStore(FINISHED_JOB_RETENTION_MS);
+  const events = new MemoryJobEvents();
+  const jobs = new JobEngine({
+    store,
+    events,
+    kinds: [billInquiryJob],
+    upstream: { send: (operationId, options) => client.call(operationId, options) },
+    config: config.jobs,
+    logger,
+  });
+  await jobs.resume();
+
+  return {
+    client,
+    jobs,
+    logger,
+    requestConcurrency: upstream.requestConcurrency,
+    sandbox,
+    upstreamUrl: baseUrl,
+    async close() {
+      await jobs.stop();
+      await Promise.all([store.close(), events.close()]);
+      await http.close();
+      await sandbox?.close();
+    },
+  };
+}

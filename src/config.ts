@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ROUTER_SECRET: z.string().min(16, 'ROUTER_SECRET must be at least 16 characters').optional(),
+
+    UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    UPSTREAM_CLIENT_ID: z.string().min(1).optional(),
+    UPSTREAM_CLIENT_SECRET: z.string().min(1).optional(),
+    UPSTREAM_CLIENT_NID: z.string().regex(/^\d{10}$/, 'UPSTREAM_CLIENT_NID must be a 10-digit national id').optional(),
+    UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+    UPSTREAM_CONNECTIONS: positiveInt(64),
+    UPSTREAM_MAX_CONCURRENCY: positiveInt(256),
+    UPSTREAM_REQUEST_CONCURRENCY: positiveInt(16),
+    TOKEN_REFRESH_MARGIN_MS: positiveInt(5 * 60_000),
+
+    JOB_POLL_INITIAL_MS: positiveInt(500),
+    JOB_POLL_MAX_MS: positiveInt(10_000),
+    JOB_MAX_AGE_MS: positiveInt(15 * 60_000),
+
+    SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
+    SHUTDOWN_GRACE_MS: positiveInt(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.UPSTREAM_BASE_URL) return;
+    for (const key of ['UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'UPSTREAM_CLIENT_NID'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when UPSTREAM_BASE_URL is set` });
+    }
+  });
+
+export interface UpstreamConfig {
+  /** Base URL of the upstream; null runs the embedded sandbox in-process. */
+  readonly baseUrl: string | null;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly clientNid: string;
+  readonly timeoutMs: number;
+  readonly connections: number;
+  /** Upstream calls in flight at once across the process. */
+  readonly maxConcurrency: number;
+  /** Upstream calls in flight at once for one GraphQL operation. */
+  readonly requestConcurrency: number;
+  readonly tokenRefreshMarginMs: number;
+}
+
+export interface JobsConfig {
+  readonly pollInitialMs: number;
+  readonly pollMaxMs: number;
+  readonly maxAgeMs: number;
+}
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  readonly routerSecret: string | null;
+  readonly upstream: UpstreamConfig;
+  readonly jobs: JobsConfig;
+  readonly sandbox: { readonly asyncDelayMs: number };
+  readonly shutdownGraceMs: number;
+}
+
+/** Credentials the embedded sandbox accepts; used only when no upstream is configured. */
+export const SANDBOX_CREDENTIALS = { clientId: 'sandbox-client', clientSecret: 'sandbox-secret', clientNid: '0499370899' } as const;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment once into a frozen config; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const sandboxed = !e.UPSTREAM_BASE_URL;
+  return deepFreeze({
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    routerSecret: e.ROUTER_SECRET ?? null,
+    upstream: {
+      baseUrl: e.UPSTREAM_BASE_URL?.replace(/\/+$/, '') ?? null,
+      clientId: sandboxed ? SANDBOX_CREDENTIALS.clientId : e.UPSTREAM_CLIENT_ID!,
+      clientSecret: sandboxed ? SANDBOX_CREDENTIALS.clientSecret : e.UPSTREAM_CLIENT_SECRET!,
+      clientNid: sandboxed ? SANDBOX_CREDENTIALS.clientNid : e.UPSTREAM_CLIENT_NID!,
+      timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      connections: e.UPSTREAM_CONNECTIONS,
+      maxConcurrency: e.UPSTREAM_MAX_CONCURRENCY,
+      requestConcurrency: e.UPSTREAM_REQUEST_CONCURRENCY,
+      tokenRefreshMarginMs: e.TOKEN_REFRESH_MARGIN_MS,
+    },
+    jobs: { pollInitialMs: e.JOB_POLL_INITIAL_MS, pollMaxMs: e.JOB_POLL_MAX_MS, maxAgeMs: e.JOB_MAX_AGE_MS },
+    sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  });
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) {
+    if (child && typeof child === 'object') deepFreeze(child);
+  }
+  return Object.freeze(value);
+}

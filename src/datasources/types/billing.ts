@@ -1,0 +1,25 @@
+export type { BillQuery, BillType, MobileOperator } from '../../validation/bills.js';
+
+/** The four facts every bill inquiry returns. Dates stay in the upstream's Persian `YYYY/MM/DD`. */
+export interface BillSummary {
+  readonly amount: string | null;
+  readonly billId: string | null;
+  readonly paymentId: string | null;
+  readonly dueDate: string | null;
+}
+
+export interface BillHistoryRecord extends BillSummary {
+  readonly paidOn: string | null;
+}
+
+export interface NegativeScoreRecord {
+  readonly licenceNumber: string;
+  readonly points: number | null;
+  readonly offenseCount: number | null;
+  readonly rule: string | null;
+}
+
+export type BillInquiryOutcome =
+  | { readonly status: 'PENDING' }
+  | { readonly status: 'SUCCESS'; readonly bill: BillSummary }
+  | { readonly status: 'FAILED'; readonly code: string; readonly message: string };

@@ -1,0 +1,27 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { ErrorCode } from './errors.js';
+import type { Logger } from './logger.js';
+
+/**
+ * Shapes every error before it leaves the process: errors we raised keep their message and
+ * extensions (never a stack trace); anything unexpected is logged and replaced by a generic
+ * INTERNAL_SERVER_ERROR, so internals, upstream bodies and secrets never reach a caller.
+ */
+export function createErrorFormatter(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    const raisedByGraphQL = original instanceof GraphQLError || (error instanceof GraphQLError && !error.originalError);
+    if (raisedByGraphQL) {
+      const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+      return { ...formatted, extensions };
+    }
+    logger.error({ err: original, path: formatted.path }, 'unexpected error');
+    return {
+      message: 'Internal server error',
+      ...(formatted.locations && { locations: formatted.locations }),
+      ...(formatted.path && { path: formatted.path }),
+      extensions: { code: ErrorCode.Internal },
+    };
+  };
+}

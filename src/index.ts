@@ -1,0 +1,30 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startServer } from './server.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  let signals = 0;
+  const shutdown = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      server.logger.warn({ signal }, 'second signal; exiting now');
+      process.exit(1);
+    }
+    server.logger.info({ signal }, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import type { JobsConfig } from '../config.js';
+import type { UpstreamAccess } from '../datasources/requestUpstream.js';
+import { ErrorCode, UpstreamError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { isFinal, type JobEvents, type JobFailure, type JobKind, type JobRecord, type JobStore, type PollOutcome } from './types.js';
+import { JobWatch } from './watch.js';
+
+export interface JobEngineOptions {
+  readonly store: JobStore;
+  readonly events: JobEvents;
+  readonly kinds: readonly JobKind<never, unknown>[];
+  /** Process-level upstream access: jobs outlive the request that started them. */
+  readonly upstream: Pick<UpstreamAccess, 'send'>;
+  readonly config: JobsConfig;
+  readonly logger: Logger;
+  readonly now?: () => number;
+}
+
+/** Upstream answers that will not change by asking again; after this many in a row the job fails. */
+const PERMANENT_FAILURE_LIMIT = 3;
+const BACKOFF_FACTOR = 1.5;
+
+type FinalOutcome = Exclude<PollOutcome<unknown>, { status: 'PENDING' }>;
+
+interface PollState {
+  timer: NodeJS.Timeout | null;
+  delay: number;
+  permanentFailures: number;
+}
+
+/**
+ * Runs every asynchronous upstream flow as a job: submits it, polls it with backoff until a final
+ * state (one poll loop per job, however many watch it), stores each real change and announces it.
+ */
+export class JobEngine {
+  private readonly kinds = new Map<string, JobKind<unknown, unknown>>();
+  private readonly polls = new Map<string, PollState>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly now: () => number;
+  private stopped = false;
+
+  constructor(private readonly options: JobEngineOptions) {
+    for (const kind of options.kinds) this.kinds.set(kind.name, kind as JobKind<unknown, unknown>);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Submits a job upstream and starts following it. Upstream rejections of the submission are thrown. */
+  async start<Input>(kindName: string, input: Input): Promise<JobRecord> {
+    const kind = this.kind(kindName);
+    const ref = await kind.submit(this.options.upstream, input);
+    const at = this.now();
+    const job: JobRecord = { id: randomUUID(), kind: kindName, status: 'PENDING', input, ref, result: null, failure: null, createdAt: at, updatedAt: at, version: 1 };
+    await this.options.store.insert(job);
+    this.follow(job.id, this.options.config.pollInitialMs);
+    return job;
+  }
+
+  get(id: string): Promise<JobRecord | null> {
+    return this.options.store.get(id);
+  }
+
+  /** The job's current state, then each change, ending after its final state. */
+  async watch(id: string): Promise<AsyncIterableIterator<JobRecord>> {
+    const current = await this.options.store.get(id);
+    if (!current) throw new GraphQLError(`No job with id ${id}.`, { extensions: { code: ErrorCode.NotFound } });
+    const watch = new JobWatch(this.options.events, id, current);
+    // A change stored between the read and the subscription would otherwise be missed.
+    const latest = await this.options.store.get(id);
+    if (latest && latest.version > current.version) await this.options.events.publish(latest);
+    return watch;
+  }
+
+  /** Resumes polling of every unfinished job in the store (after a restart). */
+  async resume(): Promise<number> {
+    const pending = await this.options.store.listPending();
+    for (const job of pending) this.follow(job.id, this.options.config.pollInitialMs);
+    return pending.length;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const state of this.polls.values()) if (state.timer) clearTimeout(state.timer);
+    this.polls.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private kind(name: string): JobKind<unknown, unknown> {
+    const kind = this.kinds.get(name);
+    if (!kind) throw new Error(`Unknown job kind ${name}`);
+    return kind;
+  }
+
+  private follow(id: string, delay: number): void {
+    if (this.stopped || this.polls.has(id)) return;
+    const state: PollState = { timer: null, delay, permanentFailures: 0 };
+    this.polls.set(id, state);
+    this.schedule(id, state);
+  }
+
+  private schedule(id: string, state: PollState): void {
+    if (this.stopped) return;
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      const run = this.pollOnce(id, state).finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, state.delay);
+    state.timer.unref();
+  }
+
+  private async pollOnce(id: string, state: PollState): Promise<void> {
+    const job = await this.options.store.get(id);
+    if (!job || isFinal(job.status)) {
+      this.polls.delete(id);
+      return;
+    }
+    const outcome = await this.ask(job, state);
+    if (outcome === null && this.now() - job.createdAt < this.options.config.maxAgeMs) {
+      state.delay = Math.min(Math.ceil(state.delay * BACKOFF_FACTOR), this.options.config.pollMaxMs);
+      this.schedule(id, state);
+      return;
+    }
+    const final: FinalOutcome = outcome ?? {
+      status: 'FAILED',
+      failure: { code: 'JOB_EXPIRED', message: 'The upstream gave no final answer within the job lifetime.' },
+    };
+    this.polls.delete(id);
+    await this.record(job, final);
+  }
+
+  /** The poll's outcome if final; null to keep polling. */
+  private async ask(job: JobRecord, state: PollState): Promise<FinalOutcome | null> {
+    try {
+      const outcome = await this.kind(job.kind).poll(this.options.upstream, job.ref, job.input);
+      state.permanentFailures = 0;
+      return outcome.status === 'PENDING' ? null : outcome;
+    } catch (error) {
+      const permanent = error instanceof UpstreamError && (error.details.code === ErrorCode.UpstreamRejected || error.details.code === ErrorCode.NotFound);
+      this.options.logger.warn({ jobId: job.id, kind: job.kind, err: error instanceof Error ? error.message : String(error) }, 'job poll failed');
+      if (!permanent) return null;
+      state.permanentFailures += 1;
+      if (state.permanentFailures < PERMANENT_FAILURE_LIMIT) return null;
+      return { status: 'FAILED', failure: failureFrom(error) };
+    }
+  }
+
+  private async record(job: JobRecord, outcome: FinalOutcome): Promise<void> {
+    const next: JobRecord = {
+      ...job,
+      status: outcome.status,
+      result: outcome.status === 'SUCCESS' ? outcome.result : null,
+      failure: outcome.status === 'FAILED' ? outcome.failure : null,
+      updatedAt: this.now(),
+      version: job.version + 1,
+    };
+    if (await this.options.store.replace(next, job.version)) await this.options.events.publish(next);
+  }
+}
+
+function failureFrom(error: UpstreamError): JobFailure {
+  return { code: error.details.upstreamCode ?? error.details.code, message: error.message };
+}

@@ -1,0 +1,14 @@
+import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import { BILL_INQUIRY, type BillInquiryJobRecord } from '../../jobs/kinds/billInquiry.js';
+import { parseBillQuery } from '../../validation/bills.js';
+
+export const Mutation: MutationResolvers = {
+  startBillInquiry: async (_parent, { input }, { jobs }) => {
+    const query = parseBillQuery(input, {
+      type: 'input.type',
+      parameter: 'input.parameter',
+      secondParameter: 'input.secondParameter',
+    });
+    return (await jobs.start(BILL_INQUIRY, query)) as BillInquiryJobRecord;
+  },
+};

@@ -1,0 +1,29 @@
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { bills } from './bills/index.js';
+import { jobs } from './jobs/index.js';
+import { people } from './people/index.js';
+import { scalarResolvers } from './shared/scalars.js';
+
+type ResolverMap = Record<string, object>;
+
+/** Merges the domains' resolver maps per type; two domains resolving the same field is a bug. */
+export function mergeResolvers(modules: readonly ResolverMap[]): ResolverMap {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const module of modules) {
+    for (const [typeName, fields] of Object.entries(module)) {
+      const target = (merged[typeName] ??= {});
+      if (fields instanceof Object && !(fields.constructor === Object)) {
+        if (Object.keys(target).length > 0) throw new Error(`Type ${typeName} is defined twice`);
+        merged[typeName] = fields as Record<string, unknown>;
+        continue;
+      }
+      for (const [field, resolver] of Object.entries(fields)) {
+        if (field in target) throw new Error(`Resolver ${typeName}.${field} is defined in two domains`);
+        target[field] = resolver;
+      }
+    }
+  }
+  return merged;
+}
+
+export const resolvers = mergeResolvers([scalarResolvers, bills, jobs, people]) as Resolvers;

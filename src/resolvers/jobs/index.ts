@@ -1,0 +1,5 @@
+import { Job } from './Job.js';
+import { Query } from './Query.js';
+import { Subscription } from './Subscription.js';
+
+export const jobs = { Query, Subscription, Job };

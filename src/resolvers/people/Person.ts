@@ -1,0 +1,13 @@
+import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
+import { isValidNationalId, parseLicenceNumber, parseMobile } from '../../validation/identifiers.js';
+
+export const Person: PersonResolvers = {
+  __resolveReference: (reference) =>
+    typeof reference.nationalId === 'string' && isValidNationalId(reference.nationalId) ? { nationalId: reference.nationalId } : null,
+  drivingLicenceNegativeScore: (person, args, { dataSources }) =>
+    dataSources.billing.getNegativeScore({
+      nationalId: person.nationalId,
+      licenceNumber: parseLicenceNumber(args.licenceNumber, 'licenceNumber'),
+      mobile: parseMobile(args.mobile, 'mobile'),
+    }),
+};

@@ -1,0 +1,4 @@
+import { Person } from './Person.js';
+import { Query } from './Query.js';
+
+export const people = { Query, Person };

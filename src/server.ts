@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import type { GraphQLError } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { createServices, type AppServices } from './app.js';
+import type { Config } from './config.js';
+import { createContext, type Context } from './context.js';
+import { createErrorFormatter } from './errorFormatting.js';
+import { createLogger, type Logger } from './logger.js';
+import { buildSchema } from './schema.js';
+
+/** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
+const WEBSOCKET_PATHS = new Set(['/graphql', '/ws']);
+const MAX_BODY_BYTES = 1024 * 1024;
+const ROUTER_SECRET_HEADER = 'router-authorization';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly services: AppServices;
+  readonly logger: Logger;
+  /** Stops accepting, finishes in-flight requests, closes WebSockets, then releases everything. */
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const services = await createServices(config, logger);
+  const schema = buildSchema();
+  const formatError = createErrorFormatter(logger);
+  let ready = false;
+
+  const httpServer: Server = createHttpServer();
+  const wsServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  const wsHandle = useServer<Record<string, unknown>>(
+    {
+      schema,
+      onConnect: (ctx) => routerSecretMatches(config, ctx.connectionParams?.routerSecret, ctx.extra.request.headers[ROUTER_SECRET_HEADER]),
+      context: (): Context => createContext(services),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((error: GraphQLError) => formatError(error.toJSON(), error)) } : undefined,
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<Context>({
+    schema,
+    logger,
+    formatError,
+    includeStacktraceInErrorResponses: false,
+    introspection: true,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
+      { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
+    ],
+  });
+  await apollo.start();
+
+  httpServer.on('request', (req, res) => {
+    handleRequest(req, res).catch((error: unknown) => {
+      logger.error({ err: error }, 'request handling failed');
+      if (!res.headersSent) send(res, 500, { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      else res.destroy();
+    });
+  });
+  httpServer.on('upgrade', (req, socket, head) => {
+    if (!WEBSOCKET_PATHS.has(pathOf(req)) || !ready) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req));
+  });
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = pathOf(req);
+    if (path === '/healthz') return send(res, 200, { status: 'ok' });
+    if (path === '/readyz') return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
+    if (path !== '/graphql') return send(res, 404, { error: 'not found' });
+    if (!routerSecretMatches(config, undefined, req.headers[ROUTER_SECRET_HEADER])) {
+      return send(res, 401, { errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }] });
+    }
+    const body = await readJsonBody(req);
+    if (body === INVALID_BODY) {
+      return send(res, 400, { errors: [{ message: 'The request body is not valid JSON or is too large.', extensions: { code: 'BAD_REQUEST' } }] });
+    }
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+    const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
+    const result = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: toApolloRequest(req, body),
+      context: async () => createContext(services, { requestId, signal: abort.signal }),
+    });
+    res.statusCode = result.status ?? 200;
+    for (const [key, value] of result.headers) res.setHeader(key, value);
+    res.setHeader('x-request-id', requestId);
+    if (result.body.kind === 'complete') {
+      res.end(result.body.string);
+      return;
+    }
+    for await (const chunk of result.body.asyncIterator) res.write(chunk);
+    res.end();
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  ready = true;
+  const port = (httpServer.address() as AddressInfo).port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host}:${port}/graphql`;
+  logger.info({ url, upstream: services.sandbox ? 'embedded sandbox' : services.upstreamUrl }, 'subgraph ready');
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    services,
+    logger,
+    stop() {
+      stopping ??= (async () => {
+        ready = false;
+        await apollo.stop();
+        await services.close();
+        logger.info('subgraph stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+function pathOf(req: IncomingMessage): string {
+  const raw = req.url ?? '/';
+  const end = raw.indexOf('?');
+  return end === -1 ? raw : raw.slice(0, end);
+}
+
+function routerSecretMatches(config: Config, fromParams: unknown, fromHeader: string | string[] | undefined): boolean {
+  if (!config.routerSecret) return true;
+  return fromParams === config.routerSecret || fromHeader === config.routerSecret;
+}
+
+function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLRequest {
+  const headers = new HeaderMap();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const url = req.url ?? '/';
+  const queryStart = url.indexOf('?');
+  return { method: (req.method ?? 'GET').toUpperCase(), headers, search: queryStart === -1 ? '' : url.slice(queryStart), body };
+}
+
+const INVALID_BODY = Symbol('invalid body');
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  if (req.method !== 'POST') return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return INVALID_BODY;
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!/json/i.test(req.headers['content-type'] ?? '')) return text;
+  try {
+    return text.length === 0 ? undefined : JSON.parse(text);
+  } catch {
+    return INVALID_BODY;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
