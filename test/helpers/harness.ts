@@ -1,0 +1,76 @@
+import { loadConfig } from '../../src/config.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+
+export interface GraphQLResponse<T = Record<string, unknown>> {
+  status: number;
+  data?: T | null;
+  errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, unknown> }>;
+}
+
+export interface Harness {
+  readonly sandbox: Sandbox;
+  readonly server: RunningServer;
+  /** Posts a GraphQL operation to the subgraph over real HTTP. */
+  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<T>>;
+  /** Calls the sandbox recorded for business operations (the token endpoint left out). */
+  upstreamCalls(operationId?: string): ReturnType<Sandbox['calls']>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  sandbox?: SandboxOptions;
+  env?: Record<string, string>;
+}
+
+/** A subgraph on a free port in front of its own sandbox, as separate HTTP servers. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ asyncDelayMs: 50, ...options.sandbox });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    UPSTREAM_BASE_URL: sandbox.url,
+    UPSTREAM_CLIENT_ID: sandbox.options.clientId,
+    UPSTREAM_CLIENT_SECRET: sandbox.options.clientSecret,
+    UPSTREAM_CLIENT_NID: sandbox.options.clientNid,
+    UPSTREAM_TIMEOUT_MS: '1000',
+    JOB_POLL_INITIAL_MS: '20',
+    JOB_POLL_MAX_MS: '100',
+    ...options.env,
+  });
+  const server = await startServer(config);
+  return {
+    sandbox,
+    server,
+    async gql(query, variables, headers) {
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      const text = await res.text();
+      try {
+        return { status: res.status, ...(JSON.parse(text) as object) };
+      } catch {
+        return { status: res.status, errors: [{ message: text }] };
+      }
+    },
+    upstreamCalls: (operationId) => sandbox.calls(operationId).filter((call) => call.operationId !== 'token'),
+    async close() {
+      await server.stop();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Waits until `check` returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
