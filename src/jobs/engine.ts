@@ -103,7 +103,13 @@ export class JobEngine {
     if (this.stopped) return;
     state.timer = setTimeout(() => {
       state.timer = null;
-      const run = this.pollOnce(id, state).finally(() => this.running.delete(run));
+      const run = this.pollOnce(id, state)
+        .catch((error: unknown) => {
+          // The store or event bus failed, not the upstream: keep following the job.
+          this.options.logger.error({ jobId: id, err: error instanceof Error ? error.message : String(error) }, 'job poll could not be recorded');
+          this.backOff(id, state);
+        })
+        .finally(() => this.running.delete(run));
       this.running.add(run);
     }, state.delay);
     state.timer.unref();
@@ -117,16 +123,20 @@ export class JobEngine {
     }
     const outcome = await this.ask(job, state);
     if (outcome === null && this.now() - job.createdAt < this.options.config.maxAgeMs) {
-      state.delay = Math.min(Math.ceil(state.delay * BACKOFF_FACTOR), this.options.config.pollMaxMs);
-      this.schedule(id, state);
+      this.backOff(id, state);
       return;
     }
     const final: FinalOutcome = outcome ?? {
       status: 'FAILED',
       failure: { code: 'JOB_EXPIRED', message: 'The upstream gave no final answer within the job lifetime.' },
     };
-    this.polls.delete(id);
     await this.record(job, final);
+    this.polls.delete(id);
+  }
+
+  private backOff(id: string, state: PollState): void {
+    state.delay = Math.min(Math.ceil(state.delay * BACKOFF_FACTOR), this.options.config.pollMaxMs);
+    this.schedule(id, state);
   }
 
   /** The poll's outcome if final; null to keep polling. */

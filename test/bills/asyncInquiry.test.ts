@@ -110,7 +110,7 @@ describe('asynchronous bill inquiry', () => {
       return res.data!.job.status === 'PENDING' ? undefined : res.data!.job;
     });
     expect(done.status).toBe('FAILED');
-    expect(done.failure!.code).toBe('40317');
+    expect(done.failure).toEqual({ code: '40317', message: 'invalid input value' });
     expect(done.bill).toBeNull();
   });
 

@@ -20,6 +20,16 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 /**
+ * A failure the upstream reports inside a DONE envelope: `result: { response: null, status: "FAILED",
+ * error }` (wire facts §3.2). A business outcome such as a FAILED asynchronous inquiry
+ * (`result: { requestId, status: "FAILED", error }`) is a successful answer and is not matched.
+ */
+function nestedFailure(result: unknown): Json | null {
+  if (!isObject(result) || result.status !== 'FAILED' || !isObject(result.error)) return null;
+  return 'response' in result || result.error.code === 'SERVICE_CALL_ERROR' ? result : null;
+}
+
+/**
  * Reads an upstream answer: `{trackId, result, status: "DONE", responseCode?}` on success and
  * `{trackId, status: "FAILED", error: {code, message}}` on failure. A failure nested under `result`
  * with a DONE envelope (seen for SERVICE_CALL_ERROR) is a failure too.
@@ -36,7 +46,7 @@ export function parseAnswer(httpStatus: number, body: string): UpstreamAnswer {
   const trackId = text(json.trackId);
   const responseCode = text(json.responseCode);
   const common = { ...(trackId && { trackId }), ...(responseCode && { responseCode }) };
-  const nested = isObject(json.result) && json.result.status === 'FAILED' && isObject(json.result.error) ? json.result : null;
+  const nested = nestedFailure(json.result);
 
   if (httpStatus >= 200 && httpStatus < 300 && json.status === 'DONE' && !nested) {
     return { kind: 'success', result: json.result, ...common };
