@@ -1,0 +1,128 @@
+/** Shared helpers of the upstream-client tests: recording transports, tiny HTTP servers, builders. */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UpstreamClient } from '../../src/datasources/upstream/client.js';
+import { createHttpTransport, type HttpRequest, type HttpResponse, type HttpTransport } from '../../src/datasources/upstream/http.js';
+import { TokenBroker, type TokenBrokerOptions } from '../../src/datasources/upstream/tokenBroker.js';
+import { UpstreamError } from '../../src/errors.js';
+import { createLogger } from '../../src/logger.js';
+import { billIdCheckDigit, type Sandbox } from '../../src/sandbox/index.js';
+
+export const silentLogger = createLogger('silent');
+
+/** A valid water bill id for the sandbox: a body and its check digit. */
+export const WATER_BILL = `1234567001${billIdCheckDigit('1234567001')}`;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface Exchange {
+  readonly request: HttpRequest;
+  response?: HttpResponse;
+  error?: unknown;
+}
+
+export interface RecordingTransport extends HttpTransport {
+  readonly exchanges: Exchange[];
+}
+
+/** Passes every request to `inner` and keeps the request (with its headers) and the answer. */
+export function recordingTransport(inner: HttpTransport): RecordingTransport {
+  const exchanges: Exchange[] = [];
+  return {
+    exchanges,
+    async send(request) {
+      const exchange: Exchange = { request };
+      exchanges.push(exchange);
+      try {
+        exchange.response = await inner.send(request);
+        return exchange.response;
+      } catch (error) {
+        exchange.error = error;
+        throw error;
+      }
+    },
+    close: () => inner.close(),
+  };
+}
+
+export function newTransport(): RecordingTransport {
+  return recordingTransport(createHttpTransport({ connections: 16 }));
+}
+
+export function newBroker(sandbox: Sandbox, http: HttpTransport, overrides: Partial<TokenBrokerOptions> = {}): TokenBroker {
+  return new TokenBroker({
+    http,
+    baseUrl: sandbox.url,
+    clientId: sandbox.options.clientId,
+    clientSecret: sandbox.options.clientSecret,
+    clientNid: sandbox.options.clientNid,
+    timeoutMs: 2_000,
+    refreshMarginMs: 60_000,
+    logger: silentLogger,
+    ...overrides,
+  });
+}
+
+export interface ClientSetup {
+  readonly tokens: TokenBroker;
+  readonly baseUrl?: string;
+  readonly timeoutMs?: number;
+  readonly maxConcurrency?: number;
+}
+
+export function newClient(sandbox: Sandbox, http: HttpTransport, setup: ClientSetup): UpstreamClient {
+  return new UpstreamClient({
+    http,
+    tokens: setup.tokens,
+    baseUrl: setup.baseUrl ?? sandbox.url,
+    clientId: sandbox.options.clientId,
+    timeoutMs: setup.timeoutMs ?? 2_000,
+    maxConcurrency: setup.maxConcurrency ?? 16,
+    logger: silentLogger,
+  });
+}
+
+/** Runs `promise`, expecting an UpstreamError, and returns it. */
+export async function upstreamErrorOf(promise: Promise<unknown>): Promise<UpstreamError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof UpstreamError) return error;
+    throw new Error(`expected an UpstreamError, got ${String(error)}`, { cause: error });
+  }
+  throw new Error('expected an UpstreamError, but the call succeeded');
+}
+
+/** Parses a JSON request body recorded by a transport. */
+export function jsonBody(request: HttpRequest): unknown {
+  return request.body === undefined ? undefined : (JSON.parse(request.body) as unknown);
+}
+
+export interface TinyServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** A node:http server on a free port; `handle` answers every request. */
+export async function startTinyServer(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<TinyServer> {
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Repeats `check` until it returns true or fails after `timeoutMs`. */
+export async function waitFor(check: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
