@@ -10,13 +10,14 @@ import type { Logger } from './logger.js';
  */
 export function createErrorFormatter(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
-    const raisedByGraphQL = original instanceof GraphQLError || (error instanceof GraphQLError && !error.originalError);
-    if (raisedByGraphQL) {
+    const unwrapped = unwrapResolverError(error);
+    // Apollo wraps some failures (context creation) in a GraphQLError without a path: look inside.
+    const cause = unwrapped instanceof GraphQLError && unwrapped.originalError ? unwrapped.originalError : unwrapped;
+    if (cause instanceof GraphQLError) {
       const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
       return { ...formatted, extensions };
     }
-    logger.error({ err: original, path: formatted.path }, 'unexpected error');
+    logger.error({ err: cause, path: formatted.path }, 'unexpected error');
     return {
       message: 'Internal server error',
       ...(formatted.locations && { locations: formatted.locations }),

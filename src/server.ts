@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
@@ -53,6 +53,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     formatError,
     includeStacktraceInErrorResponses: false,
     introspection: true,
+    // index.ts owns the signals: it stops the whole process, not only Apollo.
+    stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
@@ -84,8 +86,12 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       return send(res, 401, { errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }] });
     }
     const body = await readJsonBody(req);
-    if (body === INVALID_BODY) {
-      return send(res, 400, { errors: [{ message: 'The request body is not valid JSON or is too large.', extensions: { code: 'BAD_REQUEST' } }] });
+    if (body === TOO_LARGE) {
+      res.setHeader('connection', 'close');
+      return send(res, 413, { errors: [{ message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`, extensions: { code: 'BAD_REQUEST' } }] });
+    }
+    if (body === INVALID_JSON) {
+      return send(res, 400, { errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }] });
     }
     const abort = new AbortController();
     res.on('close', () => abort.abort());
@@ -141,7 +147,13 @@ function pathOf(req: IncomingMessage): string {
 
 function routerSecretMatches(config: Config, fromParams: unknown, fromHeader: string | string[] | undefined): boolean {
   if (!config.routerSecret) return true;
-  return fromParams === config.routerSecret || fromHeader === config.routerSecret;
+  const expected = Buffer.from(config.routerSecret);
+  const matches = (given: unknown) => {
+    if (typeof given !== 'string') return false;
+    const candidate = Buffer.from(given);
+    return candidate.length === expected.length && timingSafeEqual(candidate, expected);
+  };
+  return matches(fromParams) || matches(fromHeader);
 }
 
 function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLRequest {
@@ -154,7 +166,8 @@ function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLReques
   return { method: (req.method ?? 'GET').toUpperCase(), headers, search: queryStart === -1 ? '' : url.slice(queryStart), body };
 }
 
-const INVALID_BODY = Symbol('invalid body');
+const INVALID_JSON = Symbol('invalid JSON');
+const TOO_LARGE = Symbol('too large');
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (req.method !== 'POST') return undefined;
@@ -162,7 +175,11 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return INVALID_BODY;
+    if (size > MAX_BODY_BYTES) {
+      // Discard the rest so the client reads our answer instead of a reset connection.
+      req.resume();
+      return TOO_LARGE;
+    }
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -170,7 +187,7 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   try {
     return text.length === 0 ? undefined : JSON.parse(text);
   } catch {
-    return INVALID_BODY;
+    return INVALID_JSON;
   }
 }
 
