@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../helpers/harness.js';
+import { samples } from '../helpers/samples.js';
+
+interface NegativeScore {
+  licenceNumber: string;
+  points: number | null;
+  offenseCount: number | null;
+  rule: string | null;
+}
+type Entity = { __typename: 'Person'; nationalId: string; clean?: NegativeScore | null; suspended?: NegativeScore | null } | null;
+
+/** A second valid national id (check digit correct), distinct from samples.nationalId. */
+const OTHER_NATIONAL_ID = '0067749828';
+/** Fails the national-id check digit. */
+const INVALID_NATIONAL_ID = '1234567890';
+/** A licence the sandbox world gives 30 points and a suspension. */
+const SUSPENDED_LICENCE = '1234567822';
+const SUSPENSION_RULE = 'توقیف گواهینامه به مدت سه ماه و معرفی به دوره آموزشی';
+
+const ENTITIES = /* GraphQL */ `
+  query Entities($representations: [_Any!]!, $licence: String!, $suspendedLicence: String!, $mobile: String!) {
+    _entities(representations: $representations) {
+      __typename
+      ... on Person {
+        nationalId
+        clean: drivingLicenceNegativeScore(licenceNumber: $licence, mobile: $mobile) { licenceNumber points offenseCount rule }
+        suspended: drivingLicenceNegativeScore(licenceNumber: $suspendedLicence, mobile: $mobile) { licenceNumber points offenseCount rule }
+      }
+    }
+  }
+`;
+
+describe('_entities for Person', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('resolves representations in order, null for an invalid national id, without touching the upstream', async () => {
+    harness.sandbox.clearCalls();
+    const response = await harness.gql<{ _entities: Entity[] }>(
+      `query($representations: [_Any!]!) { _entities(representations: $representations) { __typename ... on Person { nationalId } } }`,
+      {
+        representations: [
+          { __typename: 'Person', nationalId: samples.nationalId },
+          { __typename: 'Person', nationalId: INVALID_NATIONAL_ID },
+          { __typename: 'Person', nationalId: OTHER_NATIONAL_ID },
+          { __typename: 'Person', nationalId: samples.nationalId },
+        ],
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.errors).toBeUndefined();
+    expect(response.data).toEqual({
+      _entities: [
+        { __typename: 'Person', nationalId: samples.nationalId },
+        null,
+        { __typename: 'Person', nationalId: OTHER_NATIONAL_ID },
+        { __typename: 'Person', nationalId: samples.nationalId },
+      ],
+    });
+    expect(harness.upstreamCalls()).toEqual([]);
+  });
+
+  it('resolves drivingLicenceNegativeScore on entities through the sandbox', async () => {
+    harness.sandbox.clearCalls();
+    const response = await harness.gql<{ _entities: Entity[] }>(ENTITIES, {
+      representations: [
+        { __typename: 'Person', nationalId: samples.nationalId },
+        { __typename: 'Person', nationalId: INVALID_NATIONAL_ID },
+        { __typename: 'Person', nationalId: OTHER_NATIONAL_ID },
+      ],
+      licence: samples.licenceNumber,
+      suspendedLicence: SUSPENDED_LICENCE,
+      mobile: samples.mciMobile,
+    });
+    expect(response.status).toBe(200);
+    expect(response.errors).toBeUndefined();
+    const clean: NegativeScore = { licenceNumber: samples.licenceNumber, points: 0, offenseCount: 0, rule: null };
+    const suspended: NegativeScore = { licenceNumber: SUSPENDED_LICENCE, points: 30, offenseCount: 22, rule: SUSPENSION_RULE };
+    expect(response.data).toEqual({
+      _entities: [
+        { __typename: 'Person', nationalId: samples.nationalId, clean, suspended },
+        null,
+        { __typename: 'Person', nationalId: OTHER_NATIONAL_ID, clean, suspended },
+      ],
+    });
+
+    // One upstream call per (person, licence); none for the invalid id; each carries the entity's national id.
+    const calls = harness.upstreamCalls('billingNegativeScoreGet');
+    const sent = calls.map((c) => `${c.query.nationalID}|${c.query.licenseNumber}|${c.query.mobile}`).sort();
+    expect(sent).toEqual(
+      [
+        `${samples.nationalId}|${samples.licenceNumber}|${samples.mciMobile}`,
+        `${samples.nationalId}|${SUSPENDED_LICENCE}|${samples.mciMobile}`,
+        `${OTHER_NATIONAL_ID}|${samples.licenceNumber}|${samples.mciMobile}`,
+        `${OTHER_NATIONAL_ID}|${SUSPENDED_LICENCE}|${samples.mciMobile}`,
+      ].sort(),
+    );
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200]);
+    expect(harness.upstreamCalls().length).toBe(4);
+  });
+
+  it('rejects a bad licence number on an entity with BAD_USER_INPUT before any upstream call', async () => {
+    harness.sandbox.clearCalls();
+    const response = await harness.gql<{ _entities: Entity[] }>(
+      `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Person { nationalId drivingLicenceNegativeScore(licenceNumber: "12345", mobile: "${samples.mciMobile}") { points } } } }`,
+      { representations: [{ __typename: 'Person', nationalId: samples.nationalId }] },
+    );
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual({ _entities: [{ nationalId: samples.nationalId, drivingLicenceNegativeScore: null }] });
+    expect(response.errors).toHaveLength(1);
+    expect(response.errors?.[0]?.path).toEqual(['_entities', 0, 'drivingLicenceNegativeScore']);
+    expect(response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(response.errors?.[0]?.extensions?.stacktrace).toBeUndefined();
+    expect(harness.upstreamCalls()).toEqual([]);
+  });
+});

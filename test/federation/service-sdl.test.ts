@@ -1,0 +1,151 @@
+import {
+  Kind,
+  parse,
+  type ConstDirectiveNode,
+  type DefinitionNode,
+  type DocumentNode,
+  type EnumValueDefinitionNode,
+  type FieldDefinitionNode,
+  type InputValueDefinitionNode,
+} from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+/** Types federation adds to every subgraph; not ours to describe. */
+const FEDERATION_TYPES = new Set(['_Service', '_Entity', '_Any']);
+const isFederationType = (name: string): boolean =>
+  FEDERATION_TYPES.has(name) || name.startsWith('link__') || name.startsWith('federation__');
+/** Root fields federation adds to Query. */
+const FEDERATION_QUERY_FIELDS = new Set(['_service', '_entities']);
+
+const TYPE_DEFINITION_KINDS: ReadonlySet<string> = new Set([
+  Kind.OBJECT_TYPE_DEFINITION,
+  Kind.INTERFACE_TYPE_DEFINITION,
+  Kind.INPUT_OBJECT_TYPE_DEFINITION,
+  Kind.ENUM_TYPE_DEFINITION,
+  Kind.SCALAR_TYPE_DEFINITION,
+  Kind.UNION_TYPE_DEFINITION,
+]);
+
+type Member = FieldDefinitionNode | InputValueDefinitionNode | EnumValueDefinitionNode;
+
+function membersOf(node: DefinitionNode): readonly Member[] {
+  switch (node.kind) {
+    case Kind.OBJECT_TYPE_DEFINITION:
+    case Kind.OBJECT_TYPE_EXTENSION:
+    case Kind.INTERFACE_TYPE_DEFINITION:
+    case Kind.INTERFACE_TYPE_EXTENSION:
+    case Kind.INPUT_OBJECT_TYPE_DEFINITION:
+    case Kind.INPUT_OBJECT_TYPE_EXTENSION:
+      return node.fields ?? [];
+    case Kind.ENUM_TYPE_DEFINITION:
+    case Kind.ENUM_TYPE_EXTENSION:
+      return node.values ?? [];
+    default:
+      return [];
+  }
+}
+
+function nameOf(node: DefinitionNode): string | null {
+  return 'name' in node && node.name ? node.name.value : null;
+}
+
+/** Our types without a description, and our fields / input fields / enum values without one. */
+function findUndescribed(document: DocumentNode): { undescribed: string[]; checkedMembers: number } {
+  const undescribed: string[] = [];
+  let checkedMembers = 0;
+  for (const definition of document.definitions) {
+    const typeName = nameOf(definition);
+    if (typeName === null || isFederationType(typeName)) continue;
+    if (TYPE_DEFINITION_KINDS.has(definition.kind)) {
+      const description = 'description' in definition ? definition.description?.value.trim() : undefined;
+      if (!description) undescribed.push(`type ${typeName}`);
+    }
+    for (const member of membersOf(definition)) {
+      if (typeName === 'Query' && FEDERATION_QUERY_FIELDS.has(member.name.value)) continue;
+      checkedMembers += 1;
+      if (!member.description?.value.trim()) undescribed.push(`${typeName}.${member.name.value}`);
+    }
+  }
+  return { undescribed, checkedMembers };
+}
+
+function stringArgument(directive: ConstDirectiveNode, argument: string): string | null {
+  const value = directive.arguments?.find((a) => a.name.value === argument)?.value;
+  return value?.kind === Kind.STRING ? value.value : null;
+}
+
+describe('_service { sdl }', () => {
+  let harness: Harness;
+  let sdl: string;
+  let document: DocumentNode;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    const response = await harness.gql<{ _service: { sdl: string } }>('{ _service { sdl } }');
+    expect(response.status).toBe(200);
+    expect(response.errors).toBeUndefined();
+    sdl = response.data?._service.sdl ?? '';
+    document = parse(sdl);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('declares Person as an entity keyed by nationalId', () => {
+    const person = document.definitions.find((d) => d.kind === Kind.OBJECT_TYPE_DEFINITION && d.name.value === 'Person');
+    expect(person?.kind).toBe(Kind.OBJECT_TYPE_DEFINITION);
+    const keys = (person?.kind === Kind.OBJECT_TYPE_DEFINITION ? person.directives ?? [] : [])
+      .filter((d) => d.name.value === 'key')
+      .map((d) => stringArgument(d, 'fields'));
+    expect(keys).toEqual(['nationalId']);
+    expect(sdl).toMatch(/type Person\s+@key\(fields: "nationalId"\)/);
+  });
+
+  it('links the federation spec at v2.4 or later, importing @key', () => {
+    const links = document.definitions
+      .filter((d) => d.kind === Kind.SCHEMA_EXTENSION || d.kind === Kind.SCHEMA_DEFINITION)
+      .flatMap((d) => d.directives ?? [])
+      .filter((d) => d.name.value === 'link');
+    const federationUrls = links
+      .map((d) => stringArgument(d, 'url'))
+      .filter((url): url is string => url !== null && url.startsWith('https://specs.apollo.dev/federation/'));
+    expect(federationUrls).toHaveLength(1);
+    const match = /^https:\/\/specs\.apollo\.dev\/federation\/v(\d+)\.(\d+)$/.exec(federationUrls[0] ?? '');
+    expect(match).not.toBeNull();
+    const [major, minor] = [Number(match?.[1]), Number(match?.[2])];
+    expect(major).toBe(2);
+    expect(minor).toBeGreaterThanOrEqual(4);
+
+    const federationLink = links.find((d) => stringArgument(d, 'url') === federationUrls[0]);
+    const imports = federationLink?.arguments?.find((a) => a.name.value === 'import')?.value;
+    const imported = imports?.kind === Kind.LIST ? imports.values.map((v) => (v.kind === Kind.STRING ? v.value : null)) : [];
+    expect(imported).toContain('@key');
+  });
+
+  it('describes every type, field and enum value of ours', () => {
+    const ours = document.definitions.filter((d) => {
+      const name = nameOf(d);
+      return name !== null && !isFederationType(name);
+    });
+    const typeNames = new Set(ours.map(nameOf));
+    // Guard against a vacuous pass: the walk really covers our schema.
+    for (const expected of ['Query', 'Mutation', 'Subscription', 'Person', 'Bill', 'BillDetails', 'BillType', 'BillInquiryInput', 'Job', 'Rial', 'JobStatus']) {
+      expect(typeNames.has(expected), `type ${expected} in the SDL`).toBe(true);
+    }
+
+    const { undescribed, checkedMembers } = findUndescribed(document);
+    expect(undescribed).toEqual([]);
+    // Query.bill/job/person, Mutation.startBillInquiry, Subscription.jobUpdated, the 9 BillType values, ... — well over 60.
+    expect(checkedMembers).toBeGreaterThan(60);
+  });
+
+  it('the description check itself catches a missing description (same SDL, two descriptions removed)', () => {
+    const edited = sdl
+      .replace(/"""\s*Gas; `parameter` is the gas subscription number\.\s*"""/, '')
+      .replace(/"""\s*Negative points recorded on a driving licence\.\s*"""/, '');
+    expect(sdl.length - edited.length).toBeGreaterThan(60);
+    expect(findUndescribed(parse(edited)).undescribed).toEqual(['BillType.GAS', 'type DrivingLicenceNegativeScore']);
+  });
+});

@@ -1,0 +1,194 @@
+import { ApolloServer, HeaderMap } from '@apollo/server';
+import { GraphQLError, locatedError, type GraphQLFormattedError } from 'graphql';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createErrorFormatter } from '../../src/errorFormatting.js';
+import { BadUserInputError, UpstreamError } from '../../src/errors.js';
+import { buildSchema } from '../../src/schema.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+import { collectSubscription, openWsClient } from '../helpers/proc-utils.js';
+import { samples } from '../helpers/samples.js';
+
+/** A real pino logger whose lines are kept in memory, so we can see what was logged (and what was not). */
+function capturingLogger() {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info', base: undefined }, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
+}
+
+const STACK = ['Error: secret detail', '    at resolver (/srv/app/src/secret.ts:1:1)'];
+
+describe('createErrorFormatter', () => {
+  let captured: ReturnType<typeof capturingLogger>;
+  let format: ReturnType<typeof createErrorFormatter>;
+
+  beforeEach(() => {
+    captured = capturingLogger();
+    format = createErrorFormatter(captured.logger);
+  });
+
+  /** What Apollo passes to formatError: the error's JSON, plus a stack trace when stack traces are on. */
+  function formatted(error: GraphQLError): GraphQLFormattedError {
+    const json = error.toJSON();
+    return { ...json, extensions: { ...json.extensions, stacktrace: STACK } };
+  }
+
+  it('masks a plain Error thrown by a resolver (located, as graphql-js wraps it)', () => {
+    const error = locatedError(new Error('secret detail'), undefined, ['bill', 'amount']);
+    const result = format(formatted(error), error);
+    expect(result).toEqual({ message: 'Internal server error', path: ['bill', 'amount'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(JSON.stringify(result)).not.toContain('secret detail');
+    expect(JSON.stringify(result)).not.toContain('stacktrace');
+    // ...but the operator still gets the detail in the log
+    expect(captured.lines).toHaveLength(1);
+    const logged = JSON.parse(captured.lines[0] ?? '{}') as { level: number; msg: string; err?: { message: string }; path?: unknown };
+    expect(logged.level).toBe(50);
+    expect(logged.msg).toBe('unexpected error');
+    expect(logged.err?.message).toBe('secret detail');
+    expect(logged.path).toEqual(['bill', 'amount']);
+  });
+
+  it('masks new GraphQLError("x", { originalError, path }) — a resolver error built by hand', () => {
+    const error = new GraphQLError('x', { originalError: new Error('secret detail'), path: ['bill'] });
+    const result = format(formatted(error), error);
+    expect(result).toEqual({ message: 'Internal server error', path: ['bill'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(JSON.stringify(result)).not.toContain('secret detail');
+  });
+
+  it('masks new GraphQLError("x", { originalError: new Error("secret detail") }) without a path too', () => {
+    // The shape Apollo gives errors from outside execution (context creation, plugins): a GraphQLError
+    // wrapping a plain Error, with no path. The formatter's contract is that anything unexpected is masked.
+    const error = new GraphQLError('x', { originalError: new Error('secret detail') });
+    const result = format(formatted(error), error);
+    expect(result).toEqual({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(JSON.stringify(result)).not.toContain('stacktrace');
+  });
+
+  it('keeps the message and code of a BadUserInputError thrown by a resolver, minus the stack trace', () => {
+    const error = locatedError(new BadUserInputError('parameter', 'expected a bill identifier of 6 to 13 digits'), undefined, ['bill']);
+    const result = format(formatted(error), error);
+    expect(result).toEqual({
+      message: 'parameter: expected a bill identifier of 6 to 13 digits',
+      path: ['bill'],
+      extensions: { code: 'BAD_USER_INPUT', argumentPath: 'parameter' },
+    });
+    expect(captured.lines).toEqual([]);
+  });
+
+  it('keeps an UpstreamError (our own message, our extensions), minus the stack trace', () => {
+    const upstream = new UpstreamError({ code: 'UPSTREAM_TIMEOUT', message: 'The upstream did not answer in time.', operationId: 'billingInquiryCcGet', outcomeUnknown: true });
+    const error = locatedError(upstream, undefined, ['bill', 'amount']);
+    expect(format(formatted(error), error)).toEqual({
+      message: 'The upstream did not answer in time.',
+      path: ['bill', 'amount'],
+      extensions: { code: 'UPSTREAM_TIMEOUT', operationId: 'billingInquiryCcGet', outcomeUnknown: true },
+    });
+  });
+
+  it('keeps an error raised by GraphQL itself (validation), minus the stack trace', () => {
+    const error = new GraphQLError('Cannot query field "nope" on type "Query".', { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(format(formatted(error), error)).toEqual({
+      message: 'Cannot query field "nope" on type "Query".',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+    expect(captured.lines).toEqual([]);
+  });
+});
+
+describe('createErrorFormatter inside Apollo Server', () => {
+  it('masks a context-creation failure (Apollo wraps it as "Context creation failed: …")', async () => {
+    const { logger } = capturingLogger();
+    const apollo = new ApolloServer<Record<string, never>>({
+      schema: buildSchema(),
+      formatError: createErrorFormatter(logger),
+      includeStacktraceInErrorResponses: false,
+    });
+    await apollo.start();
+    try {
+      const headers = new HeaderMap([['content-type', 'application/json']]);
+      const response = await apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: { method: 'POST', headers, search: '', body: { query: '{ __typename }' } },
+        context: async () => {
+          throw new Error('secret detail');
+        },
+      });
+      expect(response.status).toBe(500);
+      const body = response.body.kind === 'complete' ? response.body.string : '';
+      expect(JSON.parse(body)).toEqual({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      expect(body).not.toContain('secret detail');
+    } finally {
+      await apollo.stop();
+    }
+  });
+});
+
+describe('errors over HTTP', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('a BadUserInputError reaches the caller with its message and code, without a stack trace or upstream call', async () => {
+    harness.sandbox.clearCalls();
+    const response = await harness.gql(`{ bill(type: WATER, parameter: "123") { amount } }`);
+    expect(response).toEqual({
+      status: 200,
+      data: { bill: null },
+      errors: [
+        {
+          message: 'parameter: expected a bill identifier of 6 to 13 digits',
+          locations: [{ line: 1, column: 3 }],
+          path: ['bill'],
+          extensions: { code: 'BAD_USER_INPUT', argumentPath: 'parameter' },
+        },
+      ],
+    });
+    expect(harness.upstreamCalls()).toEqual([]);
+  });
+
+  it('an upstream 500 reaches the caller as UPSTREAM_UNAVAILABLE with our message, not the upstream body', async () => {
+    harness.sandbox.clearCalls();
+    harness.sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 500 });
+    const response = await harness.gql<{ bill: { amount: string | null } }>(`{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`);
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual({ bill: { amount: null } });
+    expect(response.errors).toHaveLength(1);
+    const [error] = response.errors ?? [];
+    expect(error?.message).toBe('The upstream failed to answer; try again later.');
+    expect(error?.path).toEqual(['bill', 'amount']);
+    const [call] = harness.upstreamCalls('billingInquiryCcGet');
+    expect(error?.extensions).toEqual({
+      code: 'UPSTREAM_UNAVAILABLE',
+      operationId: 'billingInquiryCcGet',
+      httpStatus: 500,
+      upstreamCode: 'SERVICE_CALL_ERROR',
+      trackId: call?.trackId,
+    });
+    expect(call?.trackId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('errors over graphql-ws keep our message and code too (NOT_FOUND from the subscription, BAD_USER_INPUT from a query)', async () => {
+    const ws = openWsClient(harness.server.url.replace(/^http/, 'ws'));
+    try {
+      await ws.connected;
+      const missing = collectSubscription(ws.client, 'subscription { jobUpdated(id: "no-such-job") { id } }');
+      const bad = collectSubscription(ws.client, '{ bill(type: WATER, parameter: "123") { amount } }');
+      expect(await missing.ended).toBe('complete');
+      expect(missing.results).toEqual([{ errors: [{ message: 'No job with id no-such-job.', extensions: { code: 'NOT_FOUND' } }] }]);
+      expect(await bad.ended).toBe('complete');
+      expect(bad.results).toEqual([
+        {
+          data: { bill: null },
+          errors: [{ message: 'parameter: expected a bill identifier of 6 to 13 digits', extensions: { code: 'BAD_USER_INPUT', argumentPath: 'parameter' } }],
+        },
+      ]);
+    } finally {
+      await ws.dispose();
+    }
+  });
+});
