@@ -5,15 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestUpstream } from '../../src/datasources/requestUpstream.js';
-import { UpstreamClient } from '../../src/datasources/upstream/client.js';
 import { createHttpTransport, type HttpTransport } from '../../src/datasources/upstream/http.js';
-import { TokenBroker } from '../../src/datasources/upstream/tokenBroker.js';
 import { JobEngine } from '../../src/jobs/engine.js';
 import { billInquiryJob, BILL_INQUIRY } from '../../src/jobs/kinds/billInquiry.js';
 import { MemoryJobEvents } from '../../src/jobs/memoryEvents.js';
 import { MemoryJobStore } from '../../src/jobs/memoryStore.js';
-import { billIdCheckDigit, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { BillQuery } from '../../src/validation/bills.js';
+import { newBroker, newClient, WATER_BILL } from '../upstream/support.js';
 import { silentLogger, waitFor } from './support.js';
 
 let sandbox: Sandbox;
@@ -23,18 +22,7 @@ let upstream: RequestUpstream;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, asyncDelayMs: 0 });
   http = createHttpTransport({ connections: 8 });
-  const tokens = new TokenBroker({
-    http,
-    baseUrl: sandbox.url,
-    clientId: sandbox.options.clientId,
-    clientSecret: sandbox.options.clientSecret,
-    clientNid: sandbox.options.clientNid,
-    timeoutMs: 2_000,
-    refreshMarginMs: 60_000,
-    logger: silentLogger,
-  });
-  const client = new UpstreamClient({ http, tokens, baseUrl: sandbox.url, clientId: sandbox.options.clientId, timeoutMs: 2_000, maxConcurrency: 8, logger: silentLogger });
-  upstream = new RequestUpstream(client, 8);
+  upstream = new RequestUpstream(newClient(sandbox, http, { tokens: newBroker(sandbox, http) }), 8);
 });
 
 afterAll(async () => {
@@ -42,7 +30,6 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const WATER_BILL = `1234567001${billIdCheckDigit('1234567001')}`;
 const valid: BillQuery = { type: 'WATER', parameter: WATER_BILL, operator: null };
 /** Well formed, so the submission is accepted; the upstream settles it as FAILED (code 40317). */
 const wrong: BillQuery = { type: 'WATER', parameter: '12', operator: null };
