@@ -1,5 +1,6 @@
 /**
- * The operations catalog: every upstream operation of the specification, with the facts the client,
+ * The operations catalog: every upstream operation of the specification, and the operations of the
+ * same groups that the documented wire facts add, with the facts the client,
  * the sandbox, the tests and the docs all read. `origin` says where each entry's facts come from:
  * `spec` (stated in full by the specification), `wire` (path from the specification, scope and grant
  * from the documented wire facts) or `designed` (not documented anywhere; chosen the way the upstream
@@ -8,7 +9,7 @@
 
 export type HttpMethod = 'GET' | 'POST';
 export type Grant = 'client_credentials' | 'authorization_sms' | 'authorization_code';
-export type UpstreamGroup = 'billing' | 'kyc' | 'kyb' | 'credit' | 'facility' | 'vehicle' | 'oak';
+export type UpstreamGroup = 'billing' | 'kyc' | 'kyb' | 'credit' | 'facility' | 'vehicle' | 'oak' | 'mpg' | 'ecity';
 
 export interface OperationSpec {
   readonly id: string;
@@ -259,6 +260,128 @@ const catalog = [
     summary: 'Account statement (client credential).',
     notes: 'Scope documented nowhere; named after `oak:statement:get` with the `cc-` prefix of client-credential variants.',
   }),
+
+  // Identity, conversion and postal operations the wire facts document beyond the specification's tables.
+  op({
+    id: 'mpgCardInformationGet', group: 'mpg', method: 'GET', path: base('mpg', 'cards/{card}'),
+    scope: 'card:information:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Card inquiry: holder name and bank of a card.',
+    notes: 'Scope is `card:information:get` although the path is under `mpg` (wire facts §4.1).',
+  }),
+  op({
+    id: 'oakIbanInquiryGet', group: 'oak', method: 'GET', path: base('oak', 'ibanInquiry'),
+    scope: 'oak:iban-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'IBAN information: owners, account status, bank and account number.',
+  }),
+  op({
+    id: 'facilityGetAccountInfoGet', group: 'facility', method: 'GET', path: base('facility', 'getAccountInfo'),
+    scope: 'facility:account-info:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Account inquiry by account number or IBAN (Ayandeh bank).',
+  }),
+  op({
+    id: 'facilityBanksInfoGet', group: 'facility', method: 'GET', path: base('facility', 'banksInfo'),
+    scope: 'facility:cc-bank-info:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Banks the upstream knows: code, name, card prefix.',
+  }),
+  op({
+    id: 'kycSmsNidVerificationGet', group: 'kyc', method: 'GET', path: base('kyc', 'users/{nid}/sms/nidVerification'),
+    scope: 'kyc:sms-nid-verification:get', grant: 'authorization_sms', origin: 'wire',
+    summary: 'Civil-registry match of a person (names, birth date, gender), confirmed by SMS.',
+  }),
+  op({
+    id: 'facilityCcNidVerificationGet', group: 'facility', method: 'GET', path: base('facility', 'users/{nid}/cc/nidVerification'),
+    scope: 'facility:cc-nid-verification:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Civil-registry match of a person (client credential).',
+  }),
+  op({
+    id: 'kycIdentificationInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'identificationInquiry'),
+    scope: 'kyc:identification-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Civil-registry data of a person by national id and birth date.',
+  }),
+  op({
+    id: 'kycIbanOwnerVerificationGet', group: 'kyc', method: 'GET', path: base('kyc', 'ibanOwnerVerification'),
+    scope: 'kyc:iban-owner-verification:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Whether an IBAN belongs to a national id.',
+  }),
+  op({
+    id: 'kycIbanOwnerBirthdateVerificationGet', group: 'kyc', method: 'GET', path: base('kyc', 'ibanOwnerBirthdateVerification'),
+    scope: 'kyc:iban-owner-birthdate-verification:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Whether an IBAN belongs to a national id with a birth date.',
+  }),
+  op({
+    id: 'facilityDepositOwnerVerificationGet', group: 'facility', method: 'GET', path: base('facility', 'depositOwnerVerification'),
+    scope: 'facility:deposit-owner-verification:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Whether an account belongs to a national id.',
+  }),
+  op({
+    id: 'kycMilitaryInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'militaryInquiry'),
+    scope: 'kyc:military-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Military service status of a person.',
+  }),
+  op({
+    id: 'kycDeathStatusInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'deathStatusInquiry'),
+    scope: 'kyc:death-status-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Whether a person is alive, by national id and birth date.',
+  }),
+  op({
+    id: 'facilityShahkarVerifyGet', group: 'facility', method: 'GET', path: base('facility', 'shahkar/verify'),
+    scope: 'facility:shahkar:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Whether a mobile number is registered to a national id (Shahkar).',
+  }),
+  op({
+    id: 'kycMobileCardVerificationPost', group: 'kyc', method: 'POST', path: base('kyc', 'mobileCardVerification'),
+    scope: 'kyc:mobile-card-verification:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'Whether a card belongs to the owner of a mobile number.',
+  }),
+  op({
+    id: 'kycCardOwnerVerificationPost', group: 'kyc', method: 'POST', path: base('kyc', 'cardOwnerVerification'),
+    scope: 'kyc:card-owner-verification:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'Whether a card belongs to a national id.',
+  }),
+  op({
+    id: 'kycOcrPost', group: 'kyc', method: 'POST', path: base('kyc', 'ocr'),
+    scope: 'kyc:ocr-verification:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'OCR of the front or back of a national card (multipart, JPG).',
+  }),
+  op({
+    id: 'oakShahabInquiryGet', group: 'oak', method: 'GET', path: base('oak', 'users/{nid}/shahabInquiry'),
+    scope: 'oak:shahab-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Shahab code of a person.',
+  }),
+  op({
+    id: 'oakSmsShahabInquiryGet', group: 'oak', method: 'GET', path: base('oak', 'users/{nid}/sms/shahabInquiry'),
+    scope: 'oak:sms-shahab-inquiry:get', grant: 'authorization_sms', origin: 'wire',
+    summary: 'Shahab code of a person, confirmed by SMS.',
+  }),
+  op({
+    id: 'oakBlacklistInquiryGet', group: 'oak', method: 'GET', path: base('oak', 'blacklistInquiry'),
+    scope: 'oak:blacklist-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Whether a person is on the central bank blacklist.',
+  }),
+  op({
+    id: 'kycPassportInquiryPost', group: 'kyc', method: 'POST', path: base('kyc', 'passportInquiry'),
+    scope: 'kyc:passport-inquiry:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'Passport of a person.',
+  }),
+  op({
+    id: 'ecityPostalCodeGet', group: 'ecity', method: 'GET', path: base('ecity', 'postalCode'),
+    scope: 'ecity:cc-postal-code-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Address of a 10-digit postal code.',
+  }),
+  op({
+    id: 'ecityPostalCodeCoordinatesGet', group: 'ecity', method: 'GET', path: base('ecity', 'postalCodeCoordinates'),
+    scope: 'ecity:cc-postal-code-coordinates:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Geographic coordinates of a postal code.',
+    notes: 'Documented nowhere. Designed as a sibling of postalCode: query `postalCode`; result `{ postalCode, lat, lng }` with decimal degrees as numbers.',
+  }),
+  op({
+    id: 'ecityParcelTrackingGet', group: 'ecity', method: 'GET', path: base('ecity', 'parcelTracking'),
+    scope: 'ecity:parcel-tracking:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Tracking of a postal parcel.',
+    notes:
+      'Documented nowhere. Designed in the postal group: query `trackingCode` (20 to 24 digits, as the Iranian post prints them); ' +
+      'result `{ trackingCode, status, events: [{ date: "YYYY/MM/DD HH:mm", location, description }] }`, newest event first.',
+  }),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof catalog)[number]['id'];
@@ -278,3 +401,7 @@ export function pathParameters(spec: OperationSpec): string[] {
 
 /** The token endpoint of every grant (wire facts §2). */
 export const TOKEN_PATH = '/dev/v2/oauth2/token';
+/** Starts a user grant: the SMS OTP, or the browser authorization page (wire facts §2.3, §2.4). */
+export const AUTHORIZE_PATH = '/dev/v2/oauth2/authorize';
+/** Exchanges an SMS OTP for an authorization code (wire facts §2.4). */
+export const VERIFY_SMS_PATH = '/dev/v2/oauth2/verify/sms';
