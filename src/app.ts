@@ -1,7 +1,10 @@
-import type { Config } from './config.js';
+import { DEFAULT_REDIRECT_URI, type Config } from './config.js';
+import { MemoryConsentStore } from './consent/memoryStore.js';
+import { ConsentService } from './consent/service.js';
+import { UpstreamGrants } from './consent/upstreamGrants.js';
 import { UpstreamClient } from './datasources/upstream/client.js';
 import { createHttpTransport } from './datasources/upstream/http.js';
-import { TokenBroker } from './datasources/upstream/tokenBroker.js';
+import { OAuthEndpoint, TokenBroker } from './datasources/upstream/tokenBroker.js';
 import type { Services } from './context.js';
 import { JobEngine } from './jobs/engine.js';
 import { billInquiryJob } from './jobs/kinds/billInquiry.js';
@@ -44,6 +47,21 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     refreshMarginMs: upstream.tokenRefreshMarginMs,
     logger,
   });
+  const consentStore = new MemoryConsentStore();
+  const consents = new ConsentService({
+    store: consentStore,
+    grants: new UpstreamGrants(
+      new OAuthEndpoint({ http, baseUrl, clientId: upstream.clientId, clientSecret: upstream.clientSecret, timeoutMs: upstream.timeoutMs }),
+      upstream.redirectUri,
+    ),
+    logger,
+    smsPendingMs: config.consent.smsPendingMs,
+    codePendingMs: config.consent.codePendingMs,
+    refreshMarginMs: upstream.tokenRefreshMarginMs,
+  });
+  if (upstream.baseUrl && upstream.redirectUri === DEFAULT_REDIRECT_URI) {
+    logger.warn({ redirectUri: upstream.redirectUri }, 'UPSTREAM_REDIRECT_URI is the sandbox default; the upstream accepts only the redirect URI registered for the client');
+  }
   const client = new UpstreamClient({ http, tokens, baseUrl, clientId: upstream.clientId, timeoutMs: upstream.timeoutMs, maxConcurrency: upstream.maxConcurrency, logger });
 
   const store = new MemoryJobStore(FINISHED_JOB_RETENTION_MS);
@@ -61,13 +79,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   return {
     client,
     jobs,
+    consents,
     logger,
     requestConcurrency: upstream.requestConcurrency,
     sandbox,
     upstreamUrl: baseUrl,
     async close() {
       await jobs.stop();
-      await Promise.all([store.close(), events.close()]);
+      await Promise.all([store.close(), events.close(), consentStore.close()]);
       await http.close();
       await sandbox?.close();
     },

@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** Where the upstream sends the person back after a consent; fine for the sandbox, not for the real upstream. */
+export const DEFAULT_REDIRECT_URI = 'http://localhost:4001/consent/callback';
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(4001),
@@ -18,6 +21,10 @@ const schema = z
     UPSTREAM_MAX_CONCURRENCY: positiveInt(256),
     UPSTREAM_REQUEST_CONCURRENCY: positiveInt(16),
     TOKEN_REFRESH_MARGIN_MS: positiveInt(5 * 60_000),
+    UPSTREAM_REDIRECT_URI: z.url({ protocol: /^https?$/ }).default(DEFAULT_REDIRECT_URI),
+
+    CONSENT_SMS_PENDING_MS: positiveInt(3 * 60_000),
+    CONSENT_CODE_PENDING_MS: positiveInt(10 * 60_000),
 
     JOB_POLL_INITIAL_MS: positiveInt(500),
     JOB_POLL_MAX_MS: positiveInt(10_000),
@@ -46,6 +53,18 @@ export interface UpstreamConfig {
   /** Upstream calls in flight at once for one GraphQL operation. */
   readonly requestConcurrency: number;
   readonly tokenRefreshMarginMs: number;
+  /**
+   * The `redirect_uri` of the user grants (wire facts §2.3–2.4): the page the person's browser lands
+   * on with the authorization code. Its domain must be the one registered for the client upstream.
+   */
+  readonly redirectUri: string;
+}
+
+export interface ConsentConfig {
+  /** How long an SMS consent waits for its OTP (the upstream's OTP lives 3 minutes). */
+  readonly smsPendingMs: number;
+  /** How long a code consent waits for its authorization code. */
+  readonly codePendingMs: number;
 }
 
 export interface JobsConfig {
@@ -61,6 +80,7 @@ export interface Config {
   readonly routerSecret: string | null;
   readonly upstream: UpstreamConfig;
   readonly jobs: JobsConfig;
+  readonly consent: ConsentConfig;
   readonly sandbox: { readonly asyncDelayMs: number };
   readonly shutdownGraceMs: number;
 }
@@ -97,8 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConcurrency: e.UPSTREAM_MAX_CONCURRENCY,
       requestConcurrency: e.UPSTREAM_REQUEST_CONCURRENCY,
       tokenRefreshMarginMs: e.TOKEN_REFRESH_MARGIN_MS,
+      redirectUri: e.UPSTREAM_REDIRECT_URI,
     },
     jobs: { pollInitialMs: e.JOB_POLL_INITIAL_MS, pollMaxMs: e.JOB_POLL_MAX_MS, maxAgeMs: e.JOB_MAX_AGE_MS },
+    consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   });

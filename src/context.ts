@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ConsentService } from './consent/service.js';
+import { ConsentSession } from './consent/session.js';
 import { createDataSources, type DataSources } from './datasources/index.js';
 import type { UpstreamClient } from './datasources/upstream/client.js';
 import type { JobEngine } from './jobs/engine.js';
@@ -8,6 +10,7 @@ import type { Logger } from './logger.js';
 export interface Services {
   readonly client: UpstreamClient;
   readonly jobs: JobEngine;
+  readonly consents: ConsentService;
   readonly logger: Logger;
   readonly requestConcurrency: number;
 }
@@ -17,16 +20,26 @@ export interface Context {
   readonly requestId: string;
   readonly dataSources: DataSources;
   readonly jobs: JobEngine;
+  /** Starts, completes and revokes consents. */
+  readonly consents: ConsentService;
+  /** The consent the caller presented (its handle), or null; looked up only when a field needs it. */
+  readonly consent: ConsentSession | null;
   readonly logger: Logger;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
-export function createContext(services: Services, options: { requestId?: string; signal?: AbortSignal } = {}): Context {
+export function createContext(
+  services: Services,
+  options: { requestId?: string; signal?: AbortSignal; consentHandle?: string | null } = {},
+): Context {
   const requestId = options.requestId ?? randomUUID();
+  const consent = options.consentHandle ? new ConsentSession(services.consents, options.consentHandle) : null;
   return {
     requestId,
-    dataSources: createDataSources(services.client, services.requestConcurrency, options.signal),
+    dataSources: createDataSources(services.client, services.requestConcurrency, options.signal, consent ?? undefined),
     jobs: services.jobs,
+    consents: services.consents,
+    consent,
     logger: services.logger.child({ requestId }),
   };
 }

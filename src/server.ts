@@ -17,6 +17,8 @@ import { buildSchema } from './schema.js';
 const WEBSOCKET_PATHS = new Set(['/graphql', '/ws']);
 const MAX_BODY_BYTES = 1024 * 1024;
 const ROUTER_SECRET_HEADER = 'router-authorization';
+/** Carries a consent handle (see the consent mutations); on WebSockets, `consentHandle` in connectionParams. */
+const CONSENT_HANDLE_HEADER = 'x-consent-handle';
 
 export interface RunningServer {
   readonly url: string;
@@ -40,7 +42,10 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     {
       schema,
       onConnect: (ctx) => routerSecretMatches(config, ctx.connectionParams?.routerSecret, ctx.extra.request.headers[ROUTER_SECRET_HEADER]),
-      context: (): Context => createContext(services),
+      context: (ctx): Context =>
+        createContext(services, {
+          consentHandle: consentHandleOf(ctx.connectionParams?.consentHandle) ?? consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER]),
+        }),
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error: GraphQLError) => formatError(error.toJSON(), error)) } : undefined,
     },
@@ -98,7 +103,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: toApolloRequest(req, body),
-      context: async () => createContext(services, { requestId, signal: abort.signal }),
+      context: async () =>
+        createContext(services, { requestId, signal: abort.signal, consentHandle: consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]) }),
     });
     res.statusCode = result.status ?? 200;
     for (const [key, value] of result.headers) res.setHeader(key, value);
@@ -143,6 +149,11 @@ function pathOf(req: IncomingMessage): string {
   const raw = req.url ?? '/';
   const end = raw.indexOf('?');
   return end === -1 ? raw : raw.slice(0, end);
+}
+
+/** A presented consent handle: a non-empty string (bounded, so nothing huge is hashed), else none. */
+function consentHandleOf(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value.trim().slice(0, 200) : null;
 }
 
 function routerSecretMatches(config: Config, fromParams: unknown, fromHeader: string | string[] | undefined): boolean {

@@ -6,6 +6,14 @@ import type { BillHistoryRecord, BillQuery, NegativeScoreRecord } from '../datas
 import type { BillInquiryJobRecord } from '../jobs/kinds/billInquiry.js';
 import type { JobRecord } from '../jobs/types.js';
 import type { PersonModel } from '../resolvers/people/models.js';
+import type { CivilIdentityRecord } from '../datasources/types/people.js';
+import type { CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
+import type { HolderName } from '../datasources/types/accounts.js';
+import type { PostalAddressModel } from '../resolvers/postal/models.js';
+import type { CoordinatesRecord, ParcelRecord, ParcelEventRecord } from '../datasources/types/postal.js';
+import type { ConsentView } from '../consent/types.js';
+import type { ConsentGrantedModel } from '../resolvers/consent/models.js';
+import type { TaxDebtRecord } from '../datasources/kyc.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -27,6 +35,64 @@ export type Scalars = {
    */
   Rial: { input: string; output: string; }
   _FieldSet: { input: unknown; output: unknown; }
+};
+
+/** A holder of an account or card as the upstream names them. The upstream gives names only, never a national id. */
+export type AccountHolder = {
+  readonly __typename?: 'AccountHolder';
+  /** First name; null when the upstream gives the name as one string. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** The whole name. */
+  readonly fullName: Scalars['String']['output'];
+  /** Family name; null when the upstream gives the name as one string. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
+};
+
+/** State of a bank account, as the upstream reports it. */
+export type AccountStatus =
+  /** Active (code 02). */
+  | 'ACTIVE'
+  /** Blocked, deposits refused (code 04). */
+  | 'BLOCKED'
+  /** Blocked, but deposits are still accepted (code 03). */
+  | 'BLOCKED_DEPOSIT_ALLOWED'
+  /** Closed (code 01). */
+  | 'CLOSED'
+  /** Dormant (code 05). */
+  | 'DORMANT'
+  /** The bank reported an error for this account (code 06). */
+  | 'ERROR'
+  /** The IBAN is invalid (code 07). */
+  | 'IBAN_ERROR'
+  /** No such account (code 08). */
+  | 'NO_ACCOUNT';
+
+/** A bank, identified by its 3-digit code (for example `017` for Bank Melli). */
+export type Bank = {
+  readonly __typename?: 'Bank';
+  /** The 3-digit bank code. */
+  readonly code: Scalars['String']['output'];
+  /** The bank's name as the upstream gives it (in Persian); null when the upstream does not list the code. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+};
+
+/** A bank account, identified by its IBAN (sheba). */
+export type BankAccount = {
+  readonly __typename?: 'BankAccount';
+  /** The account number in the bank's own format. */
+  readonly accountNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank, read from the IBAN's bank code. */
+  readonly bank?: Maybe<Bank>;
+  /** The upstream's remark on the account, such as its type (in Persian). */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** The account's holders; several for a joint account. */
+  readonly holders?: Maybe<ReadonlyArray<AccountHolder>>;
+  /** The IBAN: `IR` and 24 digits. */
+  readonly iban: Scalars['String']['output'];
+  /** The account's state. */
+  readonly status?: Maybe<AccountStatus>;
+  /** The upstream's description of the account's state (in Persian). */
+  readonly statusDescription?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -249,6 +315,182 @@ export type BillType =
   /** Water; `parameter` is the bill identifier. */
   | 'WATER';
 
+/** A payment card, identified by its 16-digit number. */
+export type Card = {
+  readonly __typename?: 'Card';
+  /** The account behind the card. */
+  readonly account?: Maybe<BankAccount>;
+  /** The account number behind the card, in the bank's own format. */
+  readonly accountNumber?: Maybe<Scalars['String']['output']>;
+  /** The issuing bank, from the card's prefix. */
+  readonly bank?: Maybe<Bank>;
+  /** The card holder's name. */
+  readonly holderName?: Maybe<Scalars['String']['output']>;
+  /** The IBAN of the account behind the card. */
+  readonly iban?: Maybe<Scalars['String']['output']>;
+  /** The number masked as the upstream shows it, for example `6037-99xx-xxxx-1234`. */
+  readonly maskedNumber?: Maybe<Scalars['String']['output']>;
+  /** The 16-digit card number. */
+  readonly number: Scalars['String']['output'];
+};
+
+/** A person's record in the civil registry. */
+export type CivilIdentity = {
+  readonly __typename?: 'CivilIdentity';
+  /** False when the registry records the person as deceased. */
+  readonly alive?: Maybe<Scalars['Boolean']['output']>;
+  /** Date of birth. */
+  readonly birthDate?: Maybe<PersianDate>;
+  /** Father's first name. */
+  readonly fatherName?: Maybe<Scalars['String']['output']>;
+  /** First name. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** Sex. */
+  readonly gender?: Maybe<Gender>;
+  /** Birth-certificate number; `0` for people born after 1368 (1989), whose national id serves instead. */
+  readonly identityNumber?: Maybe<Scalars['String']['output']>;
+  /** Birth-certificate serial. */
+  readonly identitySerial?: Maybe<Scalars['String']['output']>;
+  /** Birth-certificate series. */
+  readonly identitySeries?: Maybe<Scalars['String']['output']>;
+  /** The registry office that issued the birth certificate. */
+  readonly issuingOffice?: Maybe<Scalars['String']['output']>;
+  /** Family name. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
+  /** The 10-digit national id. */
+  readonly nationalId: Scalars['String']['output'];
+  /** The registry's tracking code for this inquiry. */
+  readonly trackingCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** A code consent waiting for the person to authorize on the upstream's page. */
+export type CodeConsentChallenge = {
+  readonly __typename?: 'CodeConsentChallenge';
+  /**
+   * Where to send the person's browser. After they sign in and approve, the upstream redirects them to
+   * the configured redirect URI with `code` and `state` in the query string.
+   */
+  readonly authorizeUrl: Scalars['String']['output'];
+  /** Id to complete the consent with (`completeCodeConsent`). It grants nothing by itself. */
+  readonly consentId: Scalars['ID']['output'];
+  /** After this instant the consent can no longer be completed. */
+  readonly expiresAt: Scalars['DateTime']['output'];
+  /** The `state` the redirect will carry back; pass it to `completeCodeConsent` to have it checked. */
+  readonly state: Scalars['String']['output'];
+};
+
+/** Completes a code consent with what the redirect brought back. */
+export type CompleteCodeConsentInput = {
+  /** The `code` query parameter of the redirect. */
+  readonly code: Scalars['String']['input'];
+  /** The `consentId` of the challenge. */
+  readonly consentId: Scalars['ID']['input'];
+  /** The `state` query parameter of the redirect; when given it must be the challenge's `state`. */
+  readonly state?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What `completeCodeConsent` can return. */
+export type CompleteCodeConsentResult = ConsentExpired | ConsentGranted | ConsentRefused | InvalidAuthorizationCode;
+
+/** Completes an SMS consent with the code the person received. */
+export type CompleteSmsConsentInput = {
+  /** The `consentId` of the challenge. */
+  readonly consentId: Scalars['ID']['input'];
+  /** The one-time code: 5 letters or digits. */
+  readonly otp: Scalars['String']['input'];
+};
+
+/** What `completeSmsConsent` can return. */
+export type CompleteSmsConsentResult = ConsentExpired | ConsentGranted | ConsentRefused | InvalidOtp;
+
+/**
+ * A consent a person gave: what it lets the holder of its handle ask the upstream, for whom, and until
+ * when. The upstream tokens behind it stay on the server and are never part of any answer.
+ */
+export type Consent = {
+  readonly __typename?: 'Consent';
+  /** The 3-digit bank code of the account the person authorized; null for SMS consents. */
+  readonly bank?: Maybe<Scalars['String']['output']>;
+  /** When the consent stops working unless it is renewed first; it is renewed automatically while in use. */
+  readonly expiresAt: Scalars['DateTime']['output'];
+  /** How the person confirmed it. */
+  readonly grant: ConsentGrant;
+  /** When the consent was granted or last renewed. */
+  readonly grantedAt: Scalars['DateTime']['output'];
+  /** The mobile the one-time code went to, masked (for example `0912***4567`); null for code consents. */
+  readonly mobile?: Maybe<Scalars['String']['output']>;
+  /** The 10-digit national id of the person who consented; the consent acts for this person only. */
+  readonly nationalId: Scalars['String']['output'];
+  /** Scopes the upstream granted (for example `kyc:sms-tax-Inquiry:get`). */
+  readonly scopes: ReadonlyArray<Scalars['String']['output']>;
+};
+
+/** The consent is no longer pending: its code expired, it was already completed, or the id is unknown. Start a new one. */
+export type ConsentExpired = UserError & {
+  readonly __typename?: 'ConsentExpired';
+  /** `CONSENT_EXPIRED`. */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation. */
+  readonly message: Scalars['String']['output'];
+};
+
+/**
+ * How a person confirmed a consent; the upstream grant behind it. Each upstream operation that acts for
+ * a person runs under one of the two.
+ */
+export type ConsentGrant =
+  /** Confirmed by the person on the upstream's authorization page, for an account at their bank (`authorization_code`). */
+  | 'AUTHORIZATION_CODE'
+  /** Confirmed with a one-time code the upstream texts to the person's mobile (the upstream's `authorization_sms` grant). */
+  | 'SMS';
+
+/** The consent was granted: present `handle` to act for the person. */
+export type ConsentGranted = {
+  readonly __typename?: 'ConsentGranted';
+  /** When the consent stops working unless it is renewed first (renewal is automatic while in use). */
+  readonly expiresAt: Scalars['DateTime']['output'];
+  /** How the person confirmed it. */
+  readonly grant: ConsentGrant;
+  /**
+   * The consent handle: an opaque secret. Send it as the HTTP header `x-consent-handle`, or as
+   * `consentHandle` in the graphql-ws `connectionParams`. Keep it like a password.
+   */
+  readonly handle: Scalars['String']['output'];
+  /** The 10-digit national id the consent acts for. */
+  readonly nationalId: Scalars['String']['output'];
+  /** Scopes the upstream granted. */
+  readonly scopes: ReadonlyArray<Scalars['String']['output']>;
+};
+
+/** The upstream refused the consent (for example it would not send a code to this mobile). */
+export type ConsentRefused = UserError & {
+  readonly __typename?: 'ConsentRefused';
+  /** `CONSENT_REFUSED`. */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation. */
+  readonly message: Scalars['String']['output'];
+  /** The upstream's own error code (for example `VALIDATION_ERROR`), when it gave one. */
+  readonly upstreamCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** A consent that was revoked: its handle no longer works. */
+export type ConsentRevoked = {
+  readonly __typename?: 'ConsentRevoked';
+  /** The national id the consent acted for. */
+  readonly nationalId: Scalars['String']['output'];
+  /** Scopes it had. */
+  readonly scopes: ReadonlyArray<Scalars['String']['output']>;
+};
+
+/** A position on the earth in decimal degrees (WGS 84). */
+export type Coordinates = {
+  readonly __typename?: 'Coordinates';
+  /** Latitude in decimal degrees. */
+  readonly latitude: Scalars['Float']['output'];
+  /** Longitude in decimal degrees. */
+  readonly longitude: Scalars['Float']['output'];
+};
+
 /** Negative points recorded on a driving licence. */
 export type DrivingLicenceNegativeScore = {
   readonly __typename?: 'DrivingLicenceNegativeScore';
@@ -260,6 +502,33 @@ export type DrivingLicenceNegativeScore = {
   readonly points?: Maybe<Scalars['Int']['output']>;
   /** The verdict the points lead to (for example a suspension), as the upstream words it; null when there is none. */
   readonly rule?: Maybe<Scalars['String']['output']>;
+};
+
+/** Sex as the civil registry records it. */
+export type Gender =
+  /** Female. */
+  | 'FEMALE'
+  /** Male. */
+  | 'MALE';
+
+/** The upstream did not accept the authorization code (wrong, already used, or expired). */
+export type InvalidAuthorizationCode = UserError & {
+  readonly __typename?: 'InvalidAuthorizationCode';
+  /** `INVALID_CODE`. */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation. */
+  readonly message: Scalars['String']['output'];
+};
+
+/** The one-time code was wrong. The consent stays open until it expires or the attempts run out. */
+export type InvalidOtp = UserError & {
+  readonly __typename?: 'InvalidOtp';
+  /** How many more codes may be tried; at 0 the consent is dropped and must be started again. */
+  readonly attemptsLeft: Scalars['Int']['output'];
+  /** `INVALID_OTP`. */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation. */
+  readonly message: Scalars['String']['output'];
 };
 
 /** An asynchronous upstream job. Each kind of job adds its own inputs and result. */
@@ -310,16 +579,84 @@ export type MobileOperator =
 export type Mutation = {
   readonly __typename?: 'Mutation';
   /**
+   * Completes a code consent with the code the redirect brought back. Fails with `FORBIDDEN` when the
+   * person who signed in is not the one the consent was started for.
+   */
+  readonly completeCodeConsent: CompleteCodeConsentResult;
+  /**
+   * Completes an SMS consent with the person's one-time code. Fails with `FORBIDDEN` when the upstream
+   * granted it for another person than the one it was started for.
+   */
+  readonly completeSmsConsent: CompleteSmsConsentResult;
+  /**
+   * Forgets the consent whose handle this request presents; its handle stops working at once. Fails
+   * with `UNAUTHENTICATED` when no valid handle is presented.
+   */
+  readonly revokeConsent: ConsentRevoked;
+  /**
    * Start an asynchronous bill inquiry at the upstream. Returns at once with a job in `PENDING`;
    * follow it with `Subscription.jobUpdated` or `Query.job`.
    */
   readonly startBillInquiry: BillInquiryJob;
+  /** Starts a code consent: gives the URL of the upstream's authorization page for the person. */
+  readonly startCodeConsent: StartCodeConsentResult;
+  /**
+   * Starts an SMS consent: the upstream texts the person a one-time code. Fails with `BAD_USER_INPUT`
+   * for a malformed national id or mobile, or a scope that is unknown or not under the SMS grant.
+   */
+  readonly startSmsConsent: StartSmsConsentResult;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationCompleteCodeConsentArgs = {
+  input: CompleteCodeConsentInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationCompleteSmsConsentArgs = {
+  input: CompleteSmsConsentInput;
 };
 
 
 /** Actions that start upstream work or change state. */
 export type MutationStartBillInquiryArgs = {
   input: BillInquiryInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationStartCodeConsentArgs = {
+  input: StartCodeConsentInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationStartSmsConsentArgs = {
+  input: StartSmsConsentInput;
+};
+
+/** A postal parcel and where it has been. */
+export type Parcel = {
+  readonly __typename?: 'Parcel';
+  /** What happened to the parcel, newest first. */
+  readonly events: ReadonlyArray<ParcelEvent>;
+  /** Where the parcel stands now, as the post words it. */
+  readonly status?: Maybe<Scalars['String']['output']>;
+  /** The tracking code printed on the receipt. */
+  readonly trackingCode: Scalars['String']['output'];
+};
+
+/** One step in a parcel's journey. */
+export type ParcelEvent = {
+  readonly __typename?: 'ParcelEvent';
+  /** When it happened; null when the upstream gives no time. */
+  readonly at?: Maybe<PersianDateTime>;
+  /** What happened. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** Where it happened. */
+  readonly location?: Maybe<Scalars['String']['output']>;
 };
 
 /** A date the upstream gives in the Persian (Solar Hijri) calendar, with its Gregorian equivalent. */
@@ -331,6 +668,15 @@ export type PersianDate = {
   readonly jalali: Scalars['String']['output'];
 };
 
+/** A date and time the upstream gives in the Persian calendar (Tehran time), with its ISO-8601 instant. */
+export type PersianDateTime = {
+  readonly __typename?: 'PersianDateTime';
+  /** The same instant in ISO-8601. */
+  readonly iso: Scalars['DateTime']['output'];
+  /** As the upstream wrote it, for example `1405/08/15 14:20`. */
+  readonly jalali: Scalars['String']['output'];
+};
+
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type Person = {
   readonly __typename?: 'Person';
@@ -339,8 +685,20 @@ export type Person = {
    * `mobile` is the person's mobile number (`09…`).
    */
   readonly drivingLicenceNegativeScore?: Maybe<DrivingLicenceNegativeScore>;
+  /**
+   * The person's civil-registry record (national id inquiry). `birthDate` is the Persian-calendar birth
+   * date, `YYYY/MM/DD`; the upstream answers only when it matches the registry.
+   */
+  readonly identity?: Maybe<CivilIdentity>;
   /** The 10-digit national id. */
   readonly nationalId: Scalars['String']['output'];
+  /**
+   * Debts the person owes the tax administration; an empty list when they owe nothing. Needs the
+   * person's SMS consent with scope `kyc:sms-tax-Inquiry:get`, presented by its handle: without it
+   * the field fails with `CONSENT_REQUIRED` (naming the scope), with a consent of another person with
+   * `FORBIDDEN`, with an unknown or expired handle with `UNAUTHENTICATED`.
+   */
+  readonly taxDebts?: Maybe<ReadonlyArray<TaxDebt>>;
 };
 
 
@@ -350,18 +708,98 @@ export type PersonDrivingLicenceNegativeScoreArgs = {
   mobile: Scalars['String']['input'];
 };
 
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonIdentityArgs = {
+  birthDate: Scalars['String']['input'];
+};
+
+/** An address as the national post registers it for a postal code. Parts the post leaves empty are null. */
+export type PostalAddress = {
+  readonly __typename?: 'PostalAddress';
+  /** Building name. */
+  readonly buildingName?: Maybe<Scalars['String']['output']>;
+  /** Geographic position of the postal code; null when the upstream has none. */
+  readonly coordinates?: Maybe<Coordinates>;
+  /** Further description of the address. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** Floor. */
+  readonly floor?: Maybe<Scalars['String']['output']>;
+  /** House number (plaque). */
+  readonly houseNumber?: Maybe<Scalars['String']['output']>;
+  /** The post's code for the locality. */
+  readonly localityCode?: Maybe<Scalars['String']['output']>;
+  /** Name of the city or village. */
+  readonly localityName?: Maybe<Scalars['String']['output']>;
+  /** Whether the locality is a city or a village, as the post words it. */
+  readonly localityType?: Maybe<Scalars['String']['output']>;
+  /** The 10-digit postal code. */
+  readonly postalCode: Scalars['String']['output'];
+  /** Province (ostan). */
+  readonly province?: Maybe<Scalars['String']['output']>;
+  /** Unit on the floor. */
+  readonly sideFloor?: Maybe<Scalars['String']['output']>;
+  /** Main street. */
+  readonly street?: Maybe<Scalars['String']['output']>;
+  /** Side street or alley. */
+  readonly street2?: Maybe<Scalars['String']['output']>;
+  /** Neighbourhood. */
+  readonly subLocality?: Maybe<Scalars['String']['output']>;
+  /** County (shahrestan). */
+  readonly township?: Maybe<Scalars['String']['output']>;
+  /** Village, for rural addresses. */
+  readonly village?: Maybe<Scalars['String']['output']>;
+  /** District (bakhsh). */
+  readonly zone?: Maybe<Scalars['String']['output']>;
+};
+
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type Query = {
   readonly __typename?: 'Query';
+  /** A bank account by IBAN (`IR` and 24 digits; the check digits are verified). */
+  readonly account?: Maybe<BankAccount>;
+  /**
+   * A bank account by its account number at a bank: the upstream converts it to the IBAN. `bankCode` is
+   * the 3-digit bank code; `accountNumber` is in the bank's own format (with `/` or `.` separators as the
+   * bank writes it). Null when the bank reports no such account.
+   */
+  readonly accountByNumber?: Maybe<BankAccount>;
   /**
    * Inquire a bill synchronously. `secondParameter` is the operator of a mobile number: required for
    * Irancell and Rightel numbers, and not allowed for other bill types.
    */
   readonly bill?: Maybe<Bill>;
+  /** A card by its 16-digit number (separators allowed; checked with the Luhn digit). */
+  readonly card?: Maybe<Card>;
+  /**
+   * The consent whose handle this request presents (header `x-consent-handle`, or `consentHandle` in
+   * the graphql-ws connectionParams); null when none is presented. Fails with `UNAUTHENTICATED` for an
+   * unknown, expired or revoked handle.
+   */
+  readonly consent?: Maybe<Consent>;
+  /** The scopes a consent of `grant` may ask for. */
+  readonly consentScopes: ReadonlyArray<Scalars['String']['output']>;
   /** A job by id, as it stands now; null when no such job exists (or it has been forgotten). */
   readonly job?: Maybe<Job>;
+  /** A parcel by its tracking code (20 to 24 digits). */
+  readonly parcel?: Maybe<Parcel>;
   /** A person by 10-digit national id (checked against its check digit). */
   readonly person?: Maybe<Person>;
+  /** The address of a 10-digit postal code. */
+  readonly postalAddress?: Maybe<PostalAddress>;
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryAccountArgs = {
+  iban: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryAccountByNumberArgs = {
+  accountNumber: Scalars['String']['input'];
+  bankCode: Scalars['String']['input'];
 };
 
 
@@ -374,8 +812,26 @@ export type QueryBillArgs = {
 
 
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryCardArgs = {
+  number: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryConsentScopesArgs = {
+  grant: ConsentGrant;
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryJobArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryParcelArgs = {
+  trackingCode: Scalars['String']['input'];
 };
 
 
@@ -383,6 +839,49 @@ export type QueryJobArgs = {
 export type QueryPersonArgs = {
   nationalId: Scalars['String']['input'];
 };
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryPostalAddressArgs = {
+  postalCode: Scalars['String']['input'];
+};
+
+/** An SMS consent waiting for the one-time code the person received. */
+export type SmsConsentChallenge = {
+  readonly __typename?: 'SmsConsentChallenge';
+  /** Id to complete the consent with (`completeSmsConsent`). It grants nothing by itself. */
+  readonly consentId: Scalars['ID']['output'];
+  /** After this instant the code is no longer accepted (3 minutes after it was sent). */
+  readonly expiresAt: Scalars['DateTime']['output'];
+  /** The mobile the code was sent to, masked (for example `0912***4567`). */
+  readonly mobile: Scalars['String']['output'];
+};
+
+/** Asks a person for a consent confirmed on the upstream's authorization page. */
+export type StartCodeConsentInput = {
+  /** The 3-digit code of the person's bank (for example `062`). */
+  readonly bank: Scalars['String']['input'];
+  /** The person's 10-digit national id. */
+  readonly nationalId: Scalars['String']['input'];
+  /** Scopes to ask for: scopes of upstream operations under the authorization-code grant (see `consentScopes(grant: AUTHORIZATION_CODE)`). */
+  readonly scopes: ReadonlyArray<Scalars['String']['input']>;
+};
+
+/** What `startCodeConsent` can return. */
+export type StartCodeConsentResult = CodeConsentChallenge;
+
+/** Asks a person for an SMS-confirmed consent. */
+export type StartSmsConsentInput = {
+  /** The person's mobile (`09…`; `+989…` and Persian digits are accepted). The one-time code goes there. */
+  readonly mobile: Scalars['String']['input'];
+  /** The person's 10-digit national id. */
+  readonly nationalId: Scalars['String']['input'];
+  /** Scopes to ask for: scopes of upstream operations under the SMS grant (see `consentScopes(grant: SMS)`). */
+  readonly scopes: ReadonlyArray<Scalars['String']['input']>;
+};
+
+/** What `startSmsConsent` can return. */
+export type StartSmsConsentResult = ConsentRefused | SmsConsentChallenge;
 
 /** Streams over WebSocket (graphql-ws protocol at `/graphql` and `/ws`). */
 export type Subscription = {
@@ -398,6 +897,43 @@ export type Subscription = {
 /** Streams over WebSocket (graphql-ws protocol at `/graphql` and `/ws`). */
 export type SubscriptionJobUpdatedArgs = {
   id: Scalars['ID']['input'];
+};
+
+/** A debt to the tax administration. */
+export type TaxDebt = {
+  readonly __typename?: 'TaxDebt';
+  /** Amount owed, in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** When it is or was due. */
+  readonly dueDate?: Maybe<PersianDate>;
+  /** The tax year, in the Persian calendar (for example `1402`). */
+  readonly period?: Maybe<Scalars['String']['output']>;
+  /** Where the debt stands. */
+  readonly status: TaxDebtStatus;
+  /** The tax, as the upstream words it (in Persian, for example `مالیات بر درآمد مشاغل`). */
+  readonly taxType?: Maybe<Scalars['String']['output']>;
+};
+
+/** Where a tax debt stands. */
+export type TaxDebtStatus =
+  /** Being paid in instalments. */
+  | 'IN_INSTALLMENTS'
+  /** A state this service does not know yet. */
+  | 'OTHER'
+  /** Past its due date and not paid. */
+  | 'OVERDUE'
+  /** Due and not yet paid. */
+  | 'UNPAID';
+
+/**
+ * The shared interface of every expected rejection a mutation returns as data (rather than as an
+ * error): each mutation's result union lists the rejections it can return.
+ */
+export type UserError = {
+  /** A stable, machine-readable code (for example `INVALID_OTP`). */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation, safe to show. */
+  readonly message: Scalars['String']['output'];
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -481,22 +1017,64 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of federation types */
 export type FederationTypes = ResolversObject<{
+  BankAccount: BankAccount;
+  Card: Card;
   Person: Person;
 }>;
 
 /** Mapping of federation reference types */
 export type FederationReferenceTypes = ResolversObject<{
+  BankAccount:
+    ( { __typename: 'BankAccount' }
+    & GraphQLRecursivePick<FederationTypes['BankAccount'], {"iban":true}> );
+  Card:
+    ( { __typename: 'Card' }
+    & GraphQLRecursivePick<FederationTypes['Card'], {"number":true}> );
   Person:
     ( { __typename: 'Person' }
     & GraphQLRecursivePick<FederationTypes['Person'], {"nationalId":true}> );
 }>;
 
+/** Mapping of union types */
+export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  CompleteCodeConsentResult:
+    | ( ConsentExpired & { __typename: 'ConsentExpired' } )
+    | ( ConsentGrantedModel & { __typename: 'ConsentGranted' } )
+    | ( ConsentRefused & { __typename: 'ConsentRefused' } )
+    | ( InvalidAuthorizationCode & { __typename: 'InvalidAuthorizationCode' } )
+  ;
+  CompleteSmsConsentResult:
+    | ( ConsentExpired & { __typename: 'ConsentExpired' } )
+    | ( ConsentGrantedModel & { __typename: 'ConsentGranted' } )
+    | ( ConsentRefused & { __typename: 'ConsentRefused' } )
+    | ( InvalidOtp & { __typename: 'InvalidOtp' } )
+  ;
+  StartCodeConsentResult: ( CodeConsentChallenge & { __typename: 'CodeConsentChallenge' } );
+  StartSmsConsentResult:
+    | ( ConsentRefused & { __typename: 'ConsentRefused' } )
+    | ( SmsConsentChallenge & { __typename: 'SmsConsentChallenge' } )
+  ;
+}>;
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  Job: ( BillInquiryJobRecord & { __typename: 'BillInquiryJob' } );
+  UserError:
+    | ( ConsentExpired & { __typename: 'ConsentExpired' } )
+    | ( ConsentRefused & { __typename: 'ConsentRefused' } )
+    | ( InvalidAuthorizationCode & { __typename: 'InvalidAuthorizationCode' } )
+    | ( InvalidOtp & { __typename: 'InvalidOtp' } )
+  ;
+}>;
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
-  Bill: ResolverTypeWrapper<BillModel>;
+  AccountHolder: ResolverTypeWrapper<HolderName>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  AccountStatus: AccountStatus;
+  Bank: ResolverTypeWrapper<BankModel>;
+  BankAccount: ResolverTypeWrapper<BankAccountModel>;
+  Bill: ResolverTypeWrapper<BillModel>;
   BillDetails: ResolverTypeWrapper<BillDetailsRecord>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   BillHistoryEntry: ResolverTypeWrapper<BillHistoryRecord>;
@@ -505,26 +1083,59 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   BillInquiryRequest: ResolverTypeWrapper<BillQuery>;
   BillType: BillType;
+  Card: ResolverTypeWrapper<CardModel>;
+  CivilIdentity: ResolverTypeWrapper<CivilIdentityRecord>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CodeConsentChallenge: ResolverTypeWrapper<CodeConsentChallenge>;
+  CompleteCodeConsentInput: CompleteCodeConsentInput;
+  CompleteCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteCodeConsentResult']>;
+  CompleteSmsConsentInput: CompleteSmsConsentInput;
+  CompleteSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteSmsConsentResult']>;
+  Consent: ResolverTypeWrapper<ConsentView>;
+  ConsentExpired: ResolverTypeWrapper<ConsentExpired>;
+  ConsentGrant: ConsentGrant;
+  ConsentGranted: ResolverTypeWrapper<ConsentGrantedModel>;
+  ConsentRefused: ResolverTypeWrapper<ConsentRefused>;
+  ConsentRevoked: ResolverTypeWrapper<ConsentRevoked>;
+  Coordinates: ResolverTypeWrapper<CoordinatesRecord>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DrivingLicenceNegativeScore: ResolverTypeWrapper<NegativeScoreRecord>;
+  Gender: Gender;
+  InvalidAuthorizationCode: ResolverTypeWrapper<InvalidAuthorizationCode>;
+  InvalidOtp: ResolverTypeWrapper<InvalidOtp>;
   Job: ResolverTypeWrapper<JobRecord>;
   JobFailure: ResolverTypeWrapper<JobFailure>;
   JobStatus: JobStatus;
   MobileOperator: MobileOperator;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Parcel: ResolverTypeWrapper<ParcelRecord>;
+  ParcelEvent: ResolverTypeWrapper<ParcelEventRecord>;
   PersianDate: ResolverTypeWrapper<PersianDate>;
+  PersianDateTime: ResolverTypeWrapper<PersianDateTime>;
   Person: ResolverTypeWrapper<PersonModel>;
+  PostalAddress: ResolverTypeWrapper<PostalAddressModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Rial: ResolverTypeWrapper<Scalars['Rial']['output']>;
+  SmsConsentChallenge: ResolverTypeWrapper<SmsConsentChallenge>;
+  StartCodeConsentInput: StartCodeConsentInput;
+  StartCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartCodeConsentResult']>;
+  StartSmsConsentInput: StartSmsConsentInput;
+  StartSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartSmsConsentResult']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  TaxDebt: ResolverTypeWrapper<TaxDebtRecord>;
+  TaxDebtStatus: TaxDebtStatus;
+  UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
-  Bill: BillModel;
+  AccountHolder: HolderName;
   String: Scalars['String']['output'];
+  Bank: BankModel;
+  BankAccount: BankAccountModel;
+  Bill: BillModel;
   BillDetails: BillDetailsRecord;
   Int: Scalars['Int']['output'];
   BillHistoryEntry: BillHistoryRecord;
@@ -532,18 +1143,67 @@ export type ResolversParentTypes = ResolversObject<{
   BillInquiryJob: BillInquiryJobRecord;
   ID: Scalars['ID']['output'];
   BillInquiryRequest: BillQuery;
+  Card: CardModel;
+  CivilIdentity: CivilIdentityRecord;
+  Boolean: Scalars['Boolean']['output'];
+  CodeConsentChallenge: CodeConsentChallenge;
+  CompleteCodeConsentInput: CompleteCodeConsentInput;
+  CompleteCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['CompleteCodeConsentResult'];
+  CompleteSmsConsentInput: CompleteSmsConsentInput;
+  CompleteSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['CompleteSmsConsentResult'];
+  Consent: ConsentView;
+  ConsentExpired: ConsentExpired;
+  ConsentGranted: ConsentGrantedModel;
+  ConsentRefused: ConsentRefused;
+  ConsentRevoked: ConsentRevoked;
+  Coordinates: CoordinatesRecord;
+  Float: Scalars['Float']['output'];
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   DrivingLicenceNegativeScore: NegativeScoreRecord;
+  InvalidAuthorizationCode: InvalidAuthorizationCode;
+  InvalidOtp: InvalidOtp;
   Job: JobRecord;
   JobFailure: JobFailure;
   Mutation: Record<PropertyKey, never>;
+  Parcel: ParcelRecord;
+  ParcelEvent: ParcelEventRecord;
   PersianDate: PersianDate;
+  PersianDateTime: PersianDateTime;
   Person: PersonModel;
+  PostalAddress: PostalAddressModel;
   Query: Record<PropertyKey, never>;
   Rial: Scalars['Rial']['output'];
+  SmsConsentChallenge: SmsConsentChallenge;
+  StartCodeConsentInput: StartCodeConsentInput;
+  StartCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartCodeConsentResult'];
+  StartSmsConsentInput: StartSmsConsentInput;
+  StartSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartSmsConsentResult'];
   Subscription: Record<PropertyKey, never>;
-  Boolean: Scalars['Boolean']['output'];
+  TaxDebt: TaxDebtRecord;
+  UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
+}>;
+
+export type AccountHolderResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountHolder'] = ResolversParentTypes['AccountHolder']> = ResolversObject<{
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fullName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BankResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bank'] = ResolversParentTypes['Bank']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BankAccountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BankAccount'] = ResolversParentTypes['BankAccount'], FederationReferenceType extends FederationReferenceTypes['BankAccount'] = FederationReferenceTypes['BankAccount']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BankAccount']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holders?: Resolver<Maybe<ReadonlyArray<ResolversTypes['AccountHolder']>>, ParentType, ContextType>;
+  iban?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['AccountStatus']>, ParentType, ContextType>;
+  statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type BillResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bill'] = ResolversParentTypes['Bill']> = ResolversObject<{
@@ -638,6 +1298,90 @@ export type BillInquiryRequestResolvers<ContextType = Context, ParentType extend
   type?: Resolver<ResolversTypes['BillType'], ParentType, ContextType>;
 }>;
 
+export type CardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Card'] = ResolversParentTypes['Card'], FederationReferenceType extends FederationReferenceTypes['Card'] = FederationReferenceTypes['Card']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Card']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  maskedNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CivilIdentityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CivilIdentity'] = ResolversParentTypes['CivilIdentity']> = ResolversObject<{
+  alive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  birthDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  fatherName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['Gender']>, ParentType, ContextType>;
+  identityNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  identitySerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  identitySeries?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuingOffice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CodeConsentChallengeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CodeConsentChallenge'] = ResolversParentTypes['CodeConsentChallenge']> = ResolversObject<{
+  authorizeUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type CompleteCodeConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompleteCodeConsentResult'] = ResolversParentTypes['CompleteCodeConsentResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentGranted' | 'ConsentRefused' | 'InvalidAuthorizationCode', ParentType, ContextType>;
+}>;
+
+export type CompleteSmsConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompleteSmsConsentResult'] = ResolversParentTypes['CompleteSmsConsentResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentGranted' | 'ConsentRefused' | 'InvalidOtp', ParentType, ContextType>;
+}>;
+
+export type ConsentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Consent'] = ResolversParentTypes['Consent']> = ResolversObject<{
+  bank?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  grant?: Resolver<ResolversTypes['ConsentGrant'], ParentType, ContextType>;
+  grantedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ConsentExpiredResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConsentExpired'] = ResolversParentTypes['ConsentExpired']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ConsentGrantedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConsentGranted'] = ResolversParentTypes['ConsentGranted']> = ResolversObject<{
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  grant?: Resolver<ResolversTypes['ConsentGrant'], ParentType, ContextType>;
+  handle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ConsentRefusedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConsentRefused'] = ResolversParentTypes['ConsentRefused']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  upstreamCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ConsentRevokedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConsentRevoked'] = ResolversParentTypes['ConsentRevoked']> = ResolversObject<{
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CoordinatesResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Coordinates'] = ResolversParentTypes['Coordinates']> = ResolversObject<{
+  latitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  longitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
   name: 'Date';
 }
@@ -653,6 +1397,19 @@ export type DrivingLicenceNegativeScoreResolvers<ContextType = Context, ParentTy
   rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type InvalidAuthorizationCodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InvalidAuthorizationCode'] = ResolversParentTypes['InvalidAuthorizationCode']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type InvalidOtpResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InvalidOtp'] = ResolversParentTypes['InvalidOtp']> = ResolversObject<{
+  attemptsLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type JobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = ResolversObject<{
   __resolveType: TypeResolveFn<'BillInquiryJob', ParentType, ContextType>;
 }>;
@@ -663,7 +1420,24 @@ export type JobFailureResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  completeCodeConsent?: Resolver<ResolversTypes['CompleteCodeConsentResult'], ParentType, ContextType, RequireFields<MutationCompleteCodeConsentArgs, 'input'>>;
+  completeSmsConsent?: Resolver<ResolversTypes['CompleteSmsConsentResult'], ParentType, ContextType, RequireFields<MutationCompleteSmsConsentArgs, 'input'>>;
+  revokeConsent?: Resolver<ResolversTypes['ConsentRevoked'], ParentType, ContextType>;
   startBillInquiry?: Resolver<ResolversTypes['BillInquiryJob'], ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
+  startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
+  startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
+}>;
+
+export type ParcelResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Parcel'] = ResolversParentTypes['Parcel']> = ResolversObject<{
+  events?: Resolver<ReadonlyArray<ResolversTypes['ParcelEvent']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trackingCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ParcelEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ParcelEvent'] = ResolversParentTypes['ParcelEvent']> = ResolversObject<{
+  at?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type PersianDateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PersianDate'] = ResolversParentTypes['PersianDate']> = ResolversObject<{
@@ -671,42 +1445,128 @@ export type PersianDateResolvers<ContextType = Context, ParentType extends Resol
   jalali?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type PersianDateTimeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PersianDateTime'] = ResolversParentTypes['PersianDateTime']> = ResolversObject<{
+  iso?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  jalali?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type PersonResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person'], FederationReferenceType extends FederationReferenceTypes['Person'] = FederationReferenceTypes['Person']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Person']> | FederationReferenceType, FederationReferenceType, ContextType>;
   drivingLicenceNegativeScore?: Resolver<Maybe<ResolversTypes['DrivingLicenceNegativeScore']>, ParentType, ContextType, RequireFields<PersonDrivingLicenceNegativeScoreArgs, 'licenceNumber' | 'mobile'>>;
+  identity?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonIdentityArgs, 'birthDate'>>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxDebts?: Resolver<Maybe<ReadonlyArray<ResolversTypes['TaxDebt']>>, ParentType, ContextType>;
+}>;
+
+export type PostalAddressResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PostalAddress'] = ResolversParentTypes['PostalAddress']> = ResolversObject<{
+  buildingName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  coordinates?: Resolver<Maybe<ResolversTypes['Coordinates']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  floor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  houseNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  localityCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  localityName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  localityType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  province?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sideFloor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  street2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subLocality?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  township?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  village?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountArgs, 'iban'>>;
+  accountByNumber?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountByNumberArgs, 'accountNumber' | 'bankCode'>>;
   bill?: Resolver<Maybe<ResolversTypes['Bill']>, ParentType, ContextType, RequireFields<QueryBillArgs, 'parameter' | 'type'>>;
+  card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
+  consent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
+  consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
+  parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType, RequireFields<QueryPersonArgs, 'nationalId'>>;
+  postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType, RequireFields<QueryPostalAddressArgs, 'postalCode'>>;
 }>;
 
 export interface RialScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Rial'], any> {
   name: 'Rial';
 }
 
+export type SmsConsentChallengeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SmsConsentChallenge'] = ResolversParentTypes['SmsConsentChallenge']> = ResolversObject<{
+  consentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  mobile?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type StartCodeConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StartCodeConsentResult'] = ResolversParentTypes['StartCodeConsentResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'CodeConsentChallenge', ParentType, ContextType>;
+}>;
+
+export type StartSmsConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StartSmsConsentResult'] = ResolversParentTypes['StartSmsConsentResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'ConsentRefused' | 'SmsConsentChallenge', ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   jobUpdated?: SubscriptionResolver<ResolversTypes['Job'], "jobUpdated", ParentType, ContextType, RequireFields<SubscriptionJobUpdatedArgs, 'id'>>;
 }>;
 
+export type TaxDebtResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TaxDebt'] = ResolversParentTypes['TaxDebt']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['TaxDebtStatus'], ParentType, ContextType>;
+  taxType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type UserErrorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp', ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = Context> = ResolversObject<{
+  AccountHolder?: AccountHolderResolvers<ContextType>;
+  Bank?: BankResolvers<ContextType>;
+  BankAccount?: BankAccountResolvers<ContextType>;
   Bill?: BillResolvers<ContextType>;
   BillDetails?: BillDetailsResolvers<ContextType>;
   BillHistoryEntry?: BillHistoryEntryResolvers<ContextType>;
   BillInquiryJob?: BillInquiryJobResolvers<ContextType>;
   BillInquiryRequest?: BillInquiryRequestResolvers<ContextType>;
+  Card?: CardResolvers<ContextType>;
+  CivilIdentity?: CivilIdentityResolvers<ContextType>;
+  CodeConsentChallenge?: CodeConsentChallengeResolvers<ContextType>;
+  CompleteCodeConsentResult?: CompleteCodeConsentResultResolvers<ContextType>;
+  CompleteSmsConsentResult?: CompleteSmsConsentResultResolvers<ContextType>;
+  Consent?: ConsentResolvers<ContextType>;
+  ConsentExpired?: ConsentExpiredResolvers<ContextType>;
+  ConsentGranted?: ConsentGrantedResolvers<ContextType>;
+  ConsentRefused?: ConsentRefusedResolvers<ContextType>;
+  ConsentRevoked?: ConsentRevokedResolvers<ContextType>;
+  Coordinates?: CoordinatesResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DrivingLicenceNegativeScore?: DrivingLicenceNegativeScoreResolvers<ContextType>;
+  InvalidAuthorizationCode?: InvalidAuthorizationCodeResolvers<ContextType>;
+  InvalidOtp?: InvalidOtpResolvers<ContextType>;
   Job?: JobResolvers<ContextType>;
   JobFailure?: JobFailureResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Parcel?: ParcelResolvers<ContextType>;
+  ParcelEvent?: ParcelEventResolvers<ContextType>;
   PersianDate?: PersianDateResolvers<ContextType>;
+  PersianDateTime?: PersianDateTimeResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
+  PostalAddress?: PostalAddressResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Rial?: GraphQLScalarType;
+  SmsConsentChallenge?: SmsConsentChallengeResolvers<ContextType>;
+  StartCodeConsentResult?: StartCodeConsentResultResolvers<ContextType>;
+  StartSmsConsentResult?: StartSmsConsentResultResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  TaxDebt?: TaxDebtResolvers<ContextType>;
+  UserError?: UserErrorResolvers<ContextType>;
 }>;
 

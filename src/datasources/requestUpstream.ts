@@ -1,20 +1,24 @@
 import DataLoader from 'dataloader';
-import type { CallOptions, UpstreamClient, UpstreamResult } from './upstream/client.js';
+import type { CallOptions, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
 import { Limiter } from './upstream/limiter.js';
-import type { OperationId } from './upstream/operations.js';
+import { operation, type OperationId } from './upstream/operations.js';
+
+/** The arguments of one upstream call as a datasource gives them; the caller's consent is added here. */
+export type AccessOptions = Omit<CallOptions, 'signal' | 'consent'>;
 
 /** What a datasource needs from the upstream: deduplicated reads and plain writes. */
 export interface UpstreamAccess {
-  /** A read: one upstream call per distinct (operation, arguments) for the life of this access. */
-  read(operationId: OperationId, options: Omit<CallOptions, 'signal'>): Promise<UpstreamResult>;
+  /** A read: one upstream call per distinct (operation, arguments, consent) for the life of this access. */
+  read(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult>;
   /** A call that changes state or must not be shared: always sent, never deduplicated. */
-  send(operationId: OperationId, options: Omit<CallOptions, 'signal'>): Promise<UpstreamResult>;
+  send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult>;
 }
 
 /**
  * Upstream access for one GraphQL operation: a DataLoader per upstream operation keyed by the
- * canonical arguments, and a bound on how many of this operation's calls are in flight at once.
- * The upstream has no batch endpoints, so a batch fans out into single calls, in key order.
+ * canonical arguments (and, for operations under a user grant, the identity of the caller's consent),
+ * and a bound on how many of this operation's calls are in flight at once. The upstream has no batch
+ * endpoints, so a batch fans out into single calls, in key order.
  */
 export class RequestUpstream implements UpstreamAccess {
   private readonly loaders = new Map<OperationId, DataLoader<string, UpstreamResult>>();
@@ -24,17 +28,28 @@ export class RequestUpstream implements UpstreamAccess {
     private readonly client: Pick<UpstreamClient, 'call'>,
     concurrency: number,
     private readonly signal?: AbortSignal,
+    /** The consent the caller presented, if any. */
+    private readonly consent?: UserCredentials,
   ) {
     this.limiter = new Limiter(concurrency);
   }
 
-  read(operationId: OperationId, options: Omit<CallOptions, 'signal'>): Promise<UpstreamResult> {
-    return this.loaderFor(operationId).load(canonicalJson(options));
+  read(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
+    return this.loaderFor(operationId).load(canonicalJson([this.consentKey(operationId), options]));
   }
 
   /** Never cancelled when the caller goes away: a write that was sent must get its answer. */
-  send(operationId: OperationId, options: Omit<CallOptions, 'signal'>): Promise<UpstreamResult> {
-    return this.limiter.run(() => this.client.call(operationId, options));
+  send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
+    return this.limiter.run(() => this.client.call(operationId, this.withConsent(operationId, options)));
+  }
+
+  /** Answers of operations under a user grant depend on whose consent asked: key them by it too. */
+  private consentKey(operationId: OperationId): string | null {
+    return operation(operationId).grant === 'client_credentials' ? null : (this.consent?.key ?? null);
+  }
+
+  private withConsent(operationId: OperationId, options: AccessOptions): CallOptions {
+    return this.consent && operation(operationId).grant !== 'client_credentials' ? { ...options, consent: this.consent } : options;
   }
 
   private loaderFor(operationId: OperationId): DataLoader<string, UpstreamResult> {
@@ -43,11 +58,12 @@ export class RequestUpstream implements UpstreamAccess {
       loader = new DataLoader<string, UpstreamResult>(
         (keys) =>
           Promise.all(
-            keys.map((key) =>
-              this.limiter.run(() => this.client.call(operationId, this.withSignal(JSON.parse(key) as CallOptions))).catch((error: unknown) =>
-                error instanceof Error ? error : new Error(String(error)),
-              ),
-            ),
+            keys.map((key) => {
+              const [, options] = JSON.parse(key) as [string | null, AccessOptions];
+              return this.limiter
+                .run(() => this.client.call(operationId, this.withSignal(this.withConsent(operationId, options))))
+                .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+            }),
           ),
         { name: operationId },
       );
@@ -56,7 +72,7 @@ export class RequestUpstream implements UpstreamAccess {
     return loader;
   }
 
-  private withSignal(options: Omit<CallOptions, 'signal'>): CallOptions {
+  private withSignal(options: CallOptions): CallOptions {
     return this.signal ? { ...options, signal: this.signal } : options;
   }
 }

@@ -1,8 +1,12 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { accounts } from './accounts/index.js';
 import { bills } from './bills/index.js';
+import { consent } from './consent/index.js';
 import { jobs } from './jobs/index.js';
 import { people } from './people/index.js';
+import { postal } from './postal/index.js';
 import { scalarResolvers } from './shared/scalars.js';
+import { verification } from './verification/index.js';
 
 type ResolverMap = Record<string, object>;
 
@@ -26,4 +30,4 @@ export function mergeResolvers(modules: readonly ResolverMap[]): ResolverMap {
   return merged;
 }
 
-export const resolvers = mergeResolvers([scalarResolvers, bills, jobs, people]) as Resolvers;
+export const resolvers = mergeResolvers([scalarResolvers, accounts, bills, consent, jobs, people, postal, verification]) as Resolvers;

@@ -1,10 +1,12 @@
 /**
- * The embedded sandbox: an HTTP server that answers like the upstream for the token endpoint and the
- * bill operations, with call recording and fault injection for tests.
+ * The embedded sandbox: an HTTP server that answers like the upstream for the token endpoint, the
+ * user-consent flows (SMS OTP, login page, codes) and the operations it has handlers for, with call
+ * recording and fault injection for tests.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallLog } from './call-log.js';
+import { ConsentBook } from './consent/book.js';
 import { FaultBook } from './faults.js';
 import { createHandlers } from './handlers/index.js';
 import { createRequestListener } from './server.js';
@@ -14,6 +16,7 @@ import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
 
 export type { FaultRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
 export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation.js';
+export { SANDBOX_OTP } from './consent/book.js';
 
 function nonNegative(name: string, value: number): number {
   if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${name} must be a non-negative number, got ${value}`);
@@ -27,6 +30,7 @@ function settingsOf(options: SandboxOptions): SandboxSettings {
     clientNid: options.clientNid ?? '0499370899',
     asyncDelayMs: nonNegative('asyncDelayMs', options.asyncDelayMs ?? 2000),
     tokenLifetimeMs: nonNegative('tokenLifetimeMs', options.tokenLifetimeMs ?? 864_000_000),
+    otpLifetimeMs: nonNegative('otpLifetimeMs', options.otpLifetimeMs ?? 180_000),
     latencyMs: nonNegative('latencyMs', options.latencyMs ?? 0),
   };
 }
@@ -42,6 +46,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createRequestListener({
       settings,
       tokens,
+      consents: new ConsentBook(),
       faults,
       calls,
       trackIds: new TrackIdRegistry(),

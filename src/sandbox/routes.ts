@@ -1,8 +1,12 @@
 /** Routing built from the operations catalog, so the sandbox serves exactly the catalogued paths. */
-import { TOKEN_PATH, operations, type OperationId, type OperationSpec } from '../datasources/upstream/operations.js';
+import { AUTHORIZE_PATH, TOKEN_PATH, VERIFY_SMS_PATH, operations, type OperationId, type OperationSpec } from '../datasources/upstream/operations.js';
 
 export type Route =
   | { readonly kind: 'token' }
+  /** The user grants' authorization endpoint: the SMS OTP request, or the browser's login page (GET) and its form (POST). */
+  | { readonly kind: 'authorize' }
+  /** The SMS OTP check. */
+  | { readonly kind: 'verifySms' }
   | {
       readonly kind: 'operation';
       readonly id: OperationId;
@@ -47,6 +51,8 @@ function decode(segment: string): string | undefined {
 
 export function resolveRoute(method: string, pathname: string): Route {
   if (pathname === TOKEN_PATH) return method === 'POST' ? { kind: 'token' } : { kind: 'unknown' };
+  if (pathname === AUTHORIZE_PATH) return method === 'GET' || method === 'POST' ? { kind: 'authorize' } : { kind: 'unknown' };
+  if (pathname === VERIFY_SMS_PATH) return method === 'POST' ? { kind: 'verifySms' } : { kind: 'unknown' };
   for (const route of compiled) {
     if (route.spec.method !== method) continue;
     const match = route.pattern.exec(pathname);

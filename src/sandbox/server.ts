@@ -5,18 +5,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CallLog } from './call-log.js';
+import type { ConsentBook } from './consent/book.js';
+import { authorize, verifySms, type ConsentEndpointOutcome } from './consent/endpoints.js';
+import { isRawReply, type RawReply } from './consent/reply.js';
 import { codeForStatus, failure, newTrackId, success, unauthorized, validationError, type Reply } from './envelopes.js';
 import type { FaultBook } from './faults.js';
 import type { OperationHandlers } from './handlers/types.js';
 import { readBody, recordedBody, type RequestBody } from './request-body.js';
 import { resolveRoute, routeName, type Route } from './routes.js';
-import { handleTokenRequest, type TokenStore } from './tokens.js';
+import { handleTokenRequest, isClientAuthorization, type TokenStore } from './tokens.js';
 import { isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './track-ids.js';
 import type { RecordedCall, SandboxSettings } from './types.js';
 
 export interface SandboxState {
   readonly settings: SandboxSettings;
   readonly tokens: TokenStore;
+  /** OTPs and authorization codes of the user-consent flows. */
+  readonly consents: ConsentBook;
   readonly faults: FaultBook;
   readonly calls: CallLog;
   readonly trackIds: TrackIdRegistry;
@@ -75,6 +80,11 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
   }
   if (state.settings.latencyMs > 0) await sleep(state.settings.latencyMs, undefined, { signal: state.shutdown });
   call.status = reply.status;
+  if (isRawReply(reply)) {
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.text) });
+    res.end(reply.text);
+    return;
+  }
   const payload = JSON.stringify(reply.body);
   res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
   res.end(payload);
@@ -86,7 +96,7 @@ function answerTrackId({ query, trackId }: Incoming): string {
   return sent !== undefined && (trackId === 'valid' || trackId === 'duplicate') ? sent : newTrackId();
 }
 
-async function decide(state: SandboxState, incoming: Incoming): Promise<Reply | typeof RESET> {
+async function decide(state: SandboxState, incoming: Incoming): Promise<Reply | RawReply | typeof RESET> {
   const { route } = incoming;
   const fault = state.faults.take(routeName(route));
   if (fault?.reset) return RESET;
@@ -99,6 +109,9 @@ async function decide(state: SandboxState, incoming: Incoming): Promise<Reply | 
       return failure(answerTrackId(incoming), { status: 404, code: 'NOT_FOUND', message: 'not found' });
     case 'token':
       return tokenReply(state, incoming);
+    case 'authorize':
+    case 'verifySms':
+      return consentReply(state, incoming, route.kind);
     case 'operation':
       return operationReply(state, incoming, route);
   }
@@ -109,11 +122,39 @@ function tokenReply(state: SandboxState, incoming: Incoming): Reply {
     { authorization: incoming.req.headers.authorization, body: incoming.body, now: Date.now() },
     state.settings,
     state.tokens,
+    state.consents,
   );
   if (!outcome.ok) return failure(answerTrackId(incoming), outcome.failure);
   // The documented token answer carries no trackId (wire facts §2.2); echo one only when sent.
   const echo = incoming.trackId === 'valid' ? { trackId: answerTrackId(incoming) } : {};
   return { status: 200, body: { ...echo, result: outcome.result, status: 'DONE' } };
+}
+
+/** The user-consent endpoints; answered like the token endpoint (no trackId unless one was sent). */
+function consentReply(state: SandboxState, incoming: Incoming, kind: 'authorize' | 'verifySms'): Reply | RawReply {
+  const request = {
+    method: incoming.req.method ?? 'GET',
+    url: incoming.req.url ?? '/',
+    query: incoming.query,
+    body: incoming.body,
+    clientAuthenticated: isClientAuthorization(incoming.req.headers.authorization, state.settings),
+    now: Date.now(),
+  };
+  const outcome: ConsentEndpointOutcome = kind === 'authorize' ? authorize(request, state.settings, state.consents) : verifySms(request, state.consents);
+  if (isRawReply(outcome)) return outcome;
+  if (!outcome.ok) return failure(answerTrackId(incoming), outcome.failure);
+  const echo = incoming.trackId === 'valid' ? { trackId: answerTrackId(incoming) } : {};
+  return { status: 200, body: { ...echo, result: outcome.result, status: 'DONE' } };
+}
+
+/**
+ * The person an operation under a user grant acts for: the `{nid}` / `{user}` path parameter, else a
+ * `nationalCode` or `nid` in the query or the JSON body; undefined when the request names nobody.
+ */
+function subjectOf(incoming: Incoming, route: Extract<Route, { kind: 'operation' }>): string | undefined {
+  const body = incoming.body.kind === 'json' && typeof incoming.body.value === 'object' && incoming.body.value !== null ? (incoming.body.value as Record<string, unknown>) : {};
+  const fromBody = typeof body['nationalCode'] === 'string' ? body['nationalCode'] : typeof body['nid'] === 'string' ? body['nid'] : undefined;
+  return route.params['nid'] ?? route.params['user'] ?? incoming.query['nationalCode'] ?? incoming.query['nid'] ?? fromBody;
 }
 
 function operationReply(state: SandboxState, incoming: Incoming, route: Extract<Route, { kind: 'operation' }>): Reply {
@@ -123,9 +164,20 @@ function operationReply(state: SandboxState, incoming: Incoming, route: Extract<
   if (incoming.trackId === 'duplicate') return failure(trackId, validationError('duplicate trackId'));
 
   const now = Date.now();
-  const auth = state.tokens.authorize(incoming.req.headers.authorization, route.spec.scope, now);
-  if (auth.scopes) incoming.call.scopes = auth.scopes;
+  const auth = state.tokens.authorize(incoming.req.headers.authorization, route.spec.scope, now, route.spec.grant);
+  if (auth.token) {
+    incoming.call.scopes = auth.token.scopes;
+    incoming.call.tokenType = auth.token.type;
+    if (auth.token.userId !== undefined) incoming.call.tokenUserId = auth.token.userId;
+  }
   if (!auth.ok) return failure(trackId, auth.failure);
+  // A user token acts for its owner only (wire facts §2.4).
+  if (auth.token.userId !== undefined) {
+    const subject = subjectOf(incoming, route);
+    if (subject !== undefined && subject !== auth.token.userId) {
+      return failure(trackId, { status: 403, code: 'FORBIDDEN', message: 'the token does not belong to this user' });
+    }
+  }
 
   const handler = state.handlers[route.id];
   if (!handler) {

@@ -1,19 +1,33 @@
 /**
  * The token endpoint (`POST /dev/v2/oauth2/token`, wire facts §2) and the store behind it. Tokens are
- * opaque random strings; the store knows their scopes, expiry and whether they were revoked.
+ * opaque random strings; the store knows their grant, scopes, owner, expiry and whether they were
+ * revoked. Client-credential tokens come from `client_credentials`; CODE tokens (SMS or web) from
+ * `authorization_code` with a code of the consent flows (`consent/`); both renew with `refresh_token`.
  */
 import { randomBytes } from 'node:crypto';
 import { operations, type Grant } from '../datasources/upstream/operations.js';
 import { tehranTimestamp } from './calendar.js';
+import type { ConsentBook } from './consent/book.js';
 import { unauthorized, validationError, type Failure } from './envelopes.js';
 import { jsonObject, type RequestBody } from './request-body.js';
 import type { SandboxSettings } from './types.js';
 
 const CATALOG_SCOPES: ReadonlySet<string> = new Set([...operations.values()].map((spec) => spec.scope));
 
+/** Who a user token (type CODE) acts for and how it was confirmed; absent on client-credential tokens. */
+export interface TokenOwner {
+  /** The person's national id. */
+  readonly userId: string;
+  /** `SMS` for SMS-confirmed tokens, null for web (authorization-code) tokens. */
+  readonly authType: 'SMS' | null;
+  /** The bank of a web token; null for SMS tokens. */
+  readonly bank: string | null;
+}
+
 interface AccessToken {
   readonly grant: Grant;
   readonly scopes: readonly string[];
+  readonly owner: TokenOwner | null;
   readonly expiresAt: number;
   revoked: boolean;
 }
@@ -21,6 +35,7 @@ interface AccessToken {
 interface RefreshToken {
   readonly grant: Grant;
   readonly scopes: readonly string[];
+  readonly owner: TokenOwner | null;
   used: boolean;
 }
 
@@ -30,47 +45,92 @@ export interface TokenResult {
   readonly lifeTime: number;
   readonly creationDate: string;
   readonly scopes: string[];
+  /** CODE tokens only (wire facts §2.3–2.4). */
+  readonly type?: 'CODE';
+  readonly auth_type?: 'SMS';
+  readonly bank?: string;
+  readonly userId?: string;
+  readonly clientId?: string;
+  readonly deposits?: string[];
+  readonly monthlyCallLimitation?: number;
+  readonly maxAmountPerTransaction?: number;
+}
+
+/** The kind of token a business call presented, as the call log records it. */
+export interface PresentedToken {
+  readonly scopes: string[];
+  readonly type: 'CLIENT-CREDENTIAL' | 'CODE';
+  readonly userId?: string;
 }
 
 export type Authorization =
-  | { readonly ok: true; readonly scopes: string[] }
-  | { readonly ok: false; readonly failure: Failure; readonly scopes?: string[] };
+  | { readonly ok: true; readonly token: PresentedToken }
+  | { readonly ok: false; readonly failure: Failure; readonly token?: PresentedToken };
 
 export class TokenStore {
   private readonly access = new Map<string, AccessToken>();
   private readonly refresh = new Map<string, RefreshToken>();
 
-  issue(grant: Grant, scopes: readonly string[], now: number, lifetimeMs: number): TokenResult {
+  issue(grant: Grant, scopes: readonly string[], now: number, lifetimeMs: number, owner: TokenOwner | null = null, clientId = ''): TokenResult {
     const value = randomBytes(32).toString('base64url');
     const refreshToken = randomBytes(48).toString('base64url');
-    this.access.set(value, { grant, scopes, expiresAt: now + lifetimeMs, revoked: false });
-    this.refresh.set(refreshToken, { grant, scopes, used: false });
-    return { value, refreshToken, lifeTime: lifetimeMs, creationDate: tehranTimestamp(now), scopes: [...scopes] };
+    this.access.set(value, { grant, scopes, owner, expiresAt: now + lifetimeMs, revoked: false });
+    this.refresh.set(refreshToken, { grant, scopes, owner, used: false });
+    const common = { value, refreshToken, lifeTime: lifetimeMs, creationDate: tehranTimestamp(now), scopes: [...scopes] };
+    if (!owner) return common;
+    return {
+      ...common,
+      type: 'CODE',
+      ...(owner.authType === 'SMS' && { auth_type: 'SMS' as const }),
+      bank: owner.bank ?? '',
+      userId: owner.userId,
+      clientId,
+      deposits: [],
+      monthlyCallLimitation: 0,
+      maxAmountPerTransaction: 0,
+    };
   }
 
-  /** A new token for an unused refresh token; the refresh token is spent, the old access token lives on. */
-  renew(refreshToken: string, now: number, lifetimeMs: number): TokenResult | undefined {
+  /**
+   * A new token for an unused refresh token of the kind `accepts` approves; the refresh token is
+   * spent, the old access token lives on.
+   */
+  renew(
+    refreshToken: string,
+    accepts: (owner: TokenOwner | null) => boolean,
+    now: number,
+    lifetimeMs: number,
+    clientId = '',
+  ): TokenResult | undefined {
     const entry = this.refresh.get(refreshToken);
-    if (!entry || entry.used) return undefined;
+    if (!entry || entry.used || !accepts(entry.owner)) return undefined;
     entry.used = true;
-    return this.issue(entry.grant, entry.scopes, now, lifetimeMs);
+    return this.issue(entry.grant, entry.scopes, now, lifetimeMs, entry.owner, clientId);
   }
 
   revokeAll(): void {
     for (const token of this.access.values()) token.revoked = true;
   }
 
-  /** Checks an `Authorization` header against the scope an operation needs. */
-  authorize(header: string | undefined, scope: string, now: number): Authorization {
+  /**
+   * Checks an `Authorization` header against the scope and grant an operation needs: an operation
+   * under a user grant takes only a CODE token of that grant.
+   */
+  authorize(header: string | undefined, scope: string, now: number, grant: Grant = 'client_credentials'): Authorization {
     const value = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
     if (value === undefined) return { ok: false, failure: unauthorized('the token is missing') };
     const token = this.access.get(value);
     if (!token || token.revoked || token.expiresAt <= now) {
       return { ok: false, failure: unauthorized('the sent token is invalid') };
     }
-    const scopes = [...token.scopes];
-    if (!token.scopes.includes(scope)) return { ok: false, failure: unauthorized('insufficient scope'), scopes };
-    return { ok: true, scopes };
+    const presented: PresentedToken = {
+      scopes: [...token.scopes],
+      type: token.owner ? 'CODE' : 'CLIENT-CREDENTIAL',
+      ...(token.owner && { userId: token.owner.userId }),
+    };
+    if (token.grant !== grant) return { ok: false, failure: unauthorized('invalid token type'), token: presented };
+    if (!token.scopes.includes(scope)) return { ok: false, failure: unauthorized('insufficient scope'), token: presented };
+    return { ok: true, token: presented };
   }
 }
 
@@ -86,6 +146,8 @@ interface GrantContext {
   readonly fields: Record<string, unknown>;
   readonly settings: SandboxSettings;
   readonly store: TokenStore;
+  /** The authorization codes of the consent flows. */
+  readonly codes: ConsentBook | undefined;
   readonly now: number;
 }
 
@@ -103,23 +165,50 @@ function clientCredentials({ fields, settings, store, now }: GrantContext): Toke
   return { ok: true, result: store.issue('client_credentials', scopes, now, settings.tokenLifetimeMs) };
 }
 
+/**
+ * The refresh grant (wire facts §2.5): `token_type` `CLIENT-CREDENTIAL` or `CODE`; a CODE token also
+ * needs `auth_type: SMS` (SMS tokens) or its `bank` (web tokens).
+ */
 function refreshToken({ fields, settings, store, now }: GrantContext): TokenOutcome {
-  if (fields['token_type'] !== 'CLIENT-CREDENTIAL') return rejected('invalid token_type');
+  const tokenType = fields['token_type'];
+  if (tokenType !== 'CLIENT-CREDENTIAL' && tokenType !== 'CODE') return rejected('invalid token_type');
   const token = fields['refresh_token'];
   if (typeof token !== 'string' || token === '') return rejected('refresh_token is required');
-  const result = store.renew(token, now, settings.tokenLifetimeMs);
+  const accepts = (owner: TokenOwner | null): boolean => {
+    if (tokenType === 'CLIENT-CREDENTIAL') return owner === null;
+    if (!owner) return false;
+    return owner.authType === 'SMS' ? fields['auth_type'] === 'SMS' : fields['auth_type'] === undefined && fields['bank'] === owner.bank;
+  };
+  const result = store.renew(token, accepts, now, settings.tokenLifetimeMs, settings.clientId);
   return result ? { ok: true, result } : rejected('invalid refresh token');
 }
 
 /**
- * Grants the sandbox issues, by `grant_type`. The authorization-code grant (web, and SMS with
- * `auth_type: 'SMS'`, wire facts §2.3–2.4) and the refresh of CODE tokens belong here when the
- * sandbox grows those flows; until then they are answered as unsupported.
+ * The authorization-code grant (wire facts §2.3–2.4): a code from the OTP check (with `auth_type:
+ * SMS`) or from the login page (with its `bank`), and the `redirect_uri` it was asked with.
  */
+function authorizationCode({ fields, settings, store, codes, now }: GrantContext): TokenOutcome {
+  const code = fields['code'];
+  if (typeof code !== 'string' || code === '' || !codes) return rejected('invalid code');
+  const grant = codes.redeem(code, { redirectUri: fields['redirect_uri'], authType: fields['auth_type'], bank: fields['bank'] }, now);
+  if (!grant) return rejected('invalid code');
+  const owner: TokenOwner = { userId: grant.userId, authType: grant.authType, bank: grant.bank };
+  const kind: Grant = grant.authType === 'SMS' ? 'authorization_sms' : 'authorization_code';
+  return { ok: true, result: store.issue(kind, grant.scopes, now, settings.tokenLifetimeMs, owner, settings.clientId) };
+}
+
+/** Grants the sandbox issues, by `grant_type`. */
 const GRANTS: Readonly<Record<string, GrantHandler>> = {
   client_credentials: clientCredentials,
   refresh_token: refreshToken,
+  authorization_code: authorizationCode,
 };
+
+/** Whether an `Authorization` header carries the client's Basic credentials. */
+export function isClientAuthorization(header: string | undefined, settings: SandboxSettings): boolean {
+  const client = basicCredentials(header);
+  return client !== undefined && client.id === settings.clientId && client.secret === settings.clientSecret;
+}
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
   const encoded = /^Basic\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
@@ -129,9 +218,8 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   return colon < 0 ? undefined : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-export function handleTokenRequest(request: TokenRequest, settings: SandboxSettings, store: TokenStore): TokenOutcome {
-  const client = basicCredentials(request.authorization);
-  if (!client || client.id !== settings.clientId || client.secret !== settings.clientSecret) {
+export function handleTokenRequest(request: TokenRequest, settings: SandboxSettings, store: TokenStore, codes?: ConsentBook): TokenOutcome {
+  if (!isClientAuthorization(request.authorization, settings)) {
     return { ok: false, failure: unauthorized('invalid client credentials') };
   }
   const fields = jsonObject(request.body);
@@ -139,5 +227,5 @@ export function handleTokenRequest(request: TokenRequest, settings: SandboxSetti
   const grantType = fields['grant_type'];
   const grant = typeof grantType === 'string' && Object.hasOwn(GRANTS, grantType) ? GRANTS[grantType] : undefined;
   if (!grant) return rejected('unsupported grant_type');
-  return grant({ fields, settings, store, now: request.now });
+  return grant({ fields, settings, store, codes, now: request.now });
 }

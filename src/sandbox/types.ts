@@ -9,6 +9,8 @@ export interface SandboxOptions {
   asyncDelayMs?: number;
   /** Token `lifeTime` in ms; default 864000000 (10 days). */
   tokenLifetimeMs?: number;
+  /** How long an SMS consent OTP stays valid; default 180000 (3 minutes, as upstream). The OTP itself is always SANDBOX_OTP. */
+  otpLifetimeMs?: number;
   /** Added to every answer; default 0. */
   latencyMs?: number;
   /** Default '127.0.0.1'. */
@@ -20,7 +22,7 @@ export interface SandboxOptions {
 export type SandboxSettings = Required<Omit<SandboxOptions, 'host' | 'port'>>;
 
 export interface RecordedCall {
-  /** Catalog id, 'token' for the token endpoint, 'unknown' for anything else. */
+  /** Catalog id; 'token', 'authorize' or 'verifySms' for those endpoints; 'unknown' for anything else. */
   operationId: string;
   method: string;
   path: string;
@@ -34,6 +36,10 @@ export interface RecordedCall {
   at: number;
   /** Scopes of the bearer token presented, when the token was valid. */
   scopes?: string[];
+  /** Kind of the bearer token presented, when the token was valid. */
+  tokenType?: 'CLIENT-CREDENTIAL' | 'CODE';
+  /** The national id a valid CODE token acts for. */
+  tokenUserId?: string;
 }
 
 export interface FaultRule {

@@ -1,11 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import { consentRequired } from '../../consent/errors.js';
 import type { Logger } from '../../logger.js';
 import { parseAnswer, type UpstreamAnswer } from './envelope.js';
 import { errorFromAnswer, errorFromTransport, isTokenRejection } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
 import { Limiter } from './limiter.js';
-import { operation, pathParameters, type OperationId, type OperationSpec } from './operations.js';
+import { operation, pathParameters, type Grant, type OperationId, type OperationSpec } from './operations.js';
 import type { TokenBroker } from './tokenBroker.js';
+
+/** What an operation under a user grant needs from the caller's consent. */
+export interface UserTokenNeed {
+  readonly operationId: string;
+  readonly scope: string;
+  readonly grant: Exclude<Grant, 'client_credentials'>;
+  /** The national id the call acts for. */
+  readonly subject: string;
+}
+
+/**
+ * The caller's consent, as the client sees it: user tokens for operations whose grant is not
+ * client_credentials. Implementations throw the GraphQL errors a caller should see
+ * (UNAUTHENTICATED, CONSENT_REQUIRED, FORBIDDEN) before any upstream call is made.
+ */
+export interface UserCredentials {
+  /** A stable, non-secret identity of the consent, for deduplication keys. */
+  readonly key: string;
+  /** The user's access token for `need`. */
+  token(need: UserTokenNeed): Promise<string>;
+  /** The upstream rejected `rejected`: renew it once (refresh grant) and give the new token. */
+  renew(rejected: string): Promise<string>;
+}
 
 export interface CallOptions {
   /** Values for the `{name}` segments of the path template other than `clientId`. */
@@ -14,6 +38,13 @@ export interface CallOptions {
   readonly query?: Readonly<Record<string, string | null | undefined>>;
   /** JSON body, for POST operations. */
   readonly body?: unknown;
+  /**
+   * For operations under a user grant: the national id the call acts for, when the path does not
+   * carry it as `{nid}` or `{user}` (for example a `nationalCode` query parameter).
+   */
+  readonly subject?: string;
+  /** The caller's consent; required for operations under a user grant, ignored otherwise. */
+  readonly consent?: UserCredentials;
   readonly signal?: AbortSignal;
 }
 
@@ -50,17 +81,36 @@ export class UpstreamClient {
 
   async call(operationId: OperationId, options: CallOptions = {}): Promise<UpstreamResult> {
     const spec = operation(operationId);
-    const scopes = [spec.scope];
-    let token = await this.options.tokens.getToken(scopes);
+    const credentials = this.credentialsFor(spec, options);
+    let token = await credentials.token();
     let answer = await this.attempt(spec, options, token);
     if (answer.outcome.kind === 'failure' && isTokenRejection(answer.outcome)) {
       this.options.logger.info({ operationId, trackId: answer.trackId }, 'upstream rejected the token; renewing it once');
-      token = await this.options.tokens.replaceRejected(scopes, token);
+      token = await credentials.renew(token);
       answer = await this.attempt(spec, options, token);
     }
     const { outcome, trackId } = answer;
     if (outcome.kind === 'failure') throw errorFromAnswer(operationId, outcome, trackId, spec.retrySafe);
     return { result: outcome.result, trackId: outcome.trackId ?? trackId, ...(outcome.responseCode && { responseCode: outcome.responseCode }) };
+  }
+
+  /**
+   * Where the operation's token comes from: the token broker for client_credentials, the caller's
+   * consent for the user grants. A user-grant call without a consent fails before any upstream call.
+   */
+  private credentialsFor(spec: OperationSpec, options: CallOptions): { token(): Promise<string>; renew(rejected: string): Promise<string> } {
+    const { grant } = spec;
+    if (grant === 'client_credentials') {
+      const scopes = [spec.scope];
+      return { token: () => this.options.tokens.getToken(scopes), renew: (rejected) => this.options.tokens.replaceRejected(scopes, rejected) };
+    }
+    const { consent } = options;
+    if (!consent) throw consentRequired(spec.scope, grant);
+    const subject = options.path?.['nid'] ?? options.path?.['user'] ?? options.subject;
+    // Fail closed: a user token is only ever used for a named person.
+    if (!subject) throw new Error(`${spec.id} runs under ${grant} and needs the national id it acts for`);
+    const need: UserTokenNeed = { operationId: spec.id, scope: spec.scope, grant, subject };
+    return { token: () => consent.token(need), renew: (rejected) => consent.renew(rejected) };
   }
 
   private async attempt(spec: OperationSpec, options: CallOptions, token: string): Promise<{ outcome: UpstreamAnswer; trackId: string }> {

@@ -142,6 +142,12 @@ const catalog = [
     id: 'kycSmsTaxInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'sms/taxInquiry'),
     scope: 'kyc:sms-tax-Inquiry:get', grant: 'authorization_sms', origin: 'spec',
     summary: 'Tax debts of a person, confirmed by SMS.',
+    notes:
+      'Wire names beyond "national id in, national id and an array of tax debts out" are documented nowhere. Designed like ' +
+      'its kyc siblings: query `nationalCode` (10 digits, the SMS token owner); result `{ nationalCode, debts: [{ taxType, ' +
+      'period, amount, dueDate, status }] }` with `taxType` the tax as the upstream words it (Persian), `period` the Jalali ' +
+      'tax year (`YYYY`), `amount` rials as a string of digits, `dueDate` Jalali `YYYY/MM/DD`, `status` `UNPAID`, `OVERDUE` ' +
+      'or `INSTALLMENT`; `debts: []` when the person owes nothing.',
   }),
   op({
     id: 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post', group: 'credit', method: 'POST',

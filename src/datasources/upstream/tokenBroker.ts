@@ -1,9 +1,87 @@
 import { ErrorCode, UpstreamError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
-import { parseAnswer } from './envelope.js';
+import { parseAnswer, type UpstreamAnswer } from './envelope.js';
 import { errorFromAnswer, errorFromTransport } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
 import { TOKEN_PATH } from './operations.js';
+
+export interface OAuthEndpointOptions {
+  readonly http: HttpTransport;
+  readonly baseUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly timeoutMs: number;
+  readonly now?: () => number;
+}
+
+/** A token the upstream issued, as read from the token endpoint's answer (wire facts §2.2–2.5). */
+export interface IssuedToken {
+  readonly value: string;
+  readonly refreshToken: string | null;
+  /** Epoch ms, measured from when the token was asked for. */
+  readonly expiresAt: number;
+  /** Granted scopes, when the answer lists them. */
+  readonly scopes: readonly string[] | null;
+  /** The national id the token acts for (user grants); null when the answer does not say. */
+  readonly userId: string | null;
+}
+
+/**
+ * The upstream's OAuth endpoints (`/dev/v2/oauth2/…`), called with the application's Basic
+ * credentials over the shared pooled transport. The token broker and the consent flows both use it,
+ * so there is one way to reach these endpoints.
+ */
+export class OAuthEndpoint {
+  private readonly basicAuth: string;
+  private readonly now: () => number;
+
+  constructor(private readonly options: OAuthEndpointOptions) {
+    this.basicAuth = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
+    this.now = options.now ?? Date.now;
+  }
+
+  get clientId(): string {
+    return this.options.clientId;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  /**
+   * One call with Basic auth; the parsed answer, success or failure. `label` names the call in errors.
+   * Only a call that got no answer throws (an UpstreamError).
+   */
+  async send(label: string, method: 'GET' | 'POST', path: string, parts: { query?: Record<string, string>; body?: unknown }): Promise<UpstreamAnswer> {
+    const search = parts.query ? `?${new URLSearchParams(parts.query).toString()}` : '';
+    let response;
+    try {
+      response = await this.options.http.send({
+        method,
+        url: `${this.options.baseUrl}${path}${search}`,
+        headers: {
+          authorization: this.basicAuth,
+          accept: 'application/json',
+          ...(parts.body !== undefined && { 'content-type': 'application/json' }),
+        },
+        ...(parts.body !== undefined && { body: JSON.stringify(parts.body) }),
+        timeoutMs: this.options.timeoutMs,
+      });
+    } catch (error) {
+      if (error instanceof TransportError) throw errorFromTransport(label, error, '', true);
+      throw error;
+    }
+    return parseAnswer(response.status, response.text);
+  }
+
+  /** `POST /dev/v2/oauth2/token` with `body`; a refused request throws an UpstreamError (with its HTTP status). */
+  async token(body: Record<string, string>): Promise<IssuedToken> {
+    const requestedAt = this.now();
+    const answer = await this.send('token', 'POST', TOKEN_PATH, { body });
+    if (answer.kind === 'failure') throw errorFromAnswer('token', answer, '', true);
+    return readToken(answer.result, requestedAt);
+  }
+}
 
 export interface TokenBrokerOptions {
   readonly http: HttpTransport;
@@ -19,11 +97,7 @@ export interface TokenBrokerOptions {
   readonly now?: () => number;
 }
 
-interface CachedToken {
-  readonly value: string;
-  readonly refreshToken: string | null;
-  readonly expiresAt: number;
-}
+type CachedToken = Pick<IssuedToken, 'value' | 'refreshToken' | 'expiresAt'>;
 
 /**
  * Client-credentials tokens per scope set: cached until shortly before expiry, renewed with the
@@ -33,11 +107,11 @@ export class TokenBroker {
   private readonly cache = new Map<string, CachedToken>();
   private readonly inFlight = new Map<string, Promise<CachedToken>>();
   private readonly now: () => number;
-  private readonly basicAuth: string;
+  private readonly endpoint: OAuthEndpoint;
 
   constructor(private readonly options: TokenBrokerOptions) {
     this.now = options.now ?? Date.now;
-    this.basicAuth = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
+    this.endpoint = new OAuthEndpoint(options);
   }
 
   /** A valid access token carrying every scope in `scopes`. */
@@ -84,28 +158,12 @@ export class TokenBroker {
     return this.request({ grant_type: 'client_credentials', nid: this.options.clientNid, scopes: key });
   }
 
-  private async request(body: Record<string, string>): Promise<CachedToken> {
-    const requestedAt = this.now();
-    let response;
-    try {
-      response = await this.options.http.send({
-        method: 'POST',
-        url: `${this.options.baseUrl}${TOKEN_PATH}`,
-        headers: { authorization: this.basicAuth, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        timeoutMs: this.options.timeoutMs,
-      });
-    } catch (error) {
-      if (error instanceof TransportError) throw errorFromTransport('token', error, '', true);
-      throw error;
-    }
-    const answer = parseAnswer(response.status, response.text);
-    if (answer.kind === 'failure') throw errorFromAnswer('token', answer, '', true);
-    return readToken(answer.result, requestedAt);
+  private request(body: Record<string, string>): Promise<CachedToken> {
+    return this.endpoint.token(body);
   }
 }
 
-function readToken(result: unknown, requestedAt: number): CachedToken {
+function readToken(result: unknown, requestedAt: number): IssuedToken {
   const r = (result ?? {}) as Record<string, unknown>;
   const lifeTime = typeof r.lifeTime === 'string' ? Number(r.lifeTime) : r.lifeTime;
   if (typeof r.value !== 'string' || r.value === '' || typeof lifeTime !== 'number' || !Number.isFinite(lifeTime)) {
@@ -116,6 +174,8 @@ function readToken(result: unknown, requestedAt: number): CachedToken {
     refreshToken: typeof r.refreshToken === 'string' && r.refreshToken !== '' ? r.refreshToken : null,
     // Measured from when we asked, so clock skew and transit time can only shorten the token's life.
     expiresAt: requestedAt + lifeTime,
+    scopes: Array.isArray(r.scopes) ? r.scopes.filter((scope): scope is string => typeof scope === 'string') : null,
+    userId: typeof r.userId === 'string' && r.userId !== '' ? r.userId : typeof r.userId === 'number' ? String(r.userId) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
+import { parseJalaliDate } from '../../lib/jalali.js';
 import { isValidNationalId, parseLicenceNumber, parseMobile } from '../../validation/identifiers.js';
 
 export const Person: PersonResolvers = {
@@ -10,4 +11,6 @@ export const Person: PersonResolvers = {
       licenceNumber: parseLicenceNumber(args.licenceNumber, 'licenceNumber'),
       mobile: parseMobile(args.mobile, 'mobile'),
     }),
+  identity: (person, args, { dataSources }) =>
+    dataSources.facility.getIdentity(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate')),
 };

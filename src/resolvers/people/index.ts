@@ -1,4 +1,5 @@
+import { CivilIdentity } from './CivilIdentity.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
 
-export const people = { Query, Person };
+export const people = { Query, Person, CivilIdentity };

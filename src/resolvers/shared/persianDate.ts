@@ -1,5 +1,5 @@
-import type { PersianDate } from '../../__generated__/resolvers-types.js';
-import { isoToJalali, jalaliToIso } from '../../lib/jalali.js';
+import type { PersianDate, PersianDateTime } from '../../__generated__/resolvers-types.js';
+import { isoToJalali, jalaliDateTimeToIso, jalaliToIso } from '../../lib/jalali.js';
 
 /** A Persian-calendar date from the upstream, with its ISO-8601 equivalent; null when absent or not a real date. */
 export function persianDate(jalali: string | null | undefined): PersianDate | null {
@@ -11,3 +11,10 @@ export function persianDate(jalali: string | null | undefined): PersianDate | nu
 
 /** An epoch-milliseconds instant as ISO-8601. */
 export const isoInstant = (epochMs: number): string => new Date(epochMs).toISOString();
+
+/** A Persian-calendar date and time in Tehran wall-clock time, with its instant; null when absent or invalid. */
+export function persianDateTime(jalali: string | null | undefined): PersianDateTime | null {
+  if (!jalali) return null;
+  const iso = jalaliDateTimeToIso(jalali);
+  return iso ? { jalali, iso } : null;
+}

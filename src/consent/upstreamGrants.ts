@@ -1,0 +1,106 @@
+/**
+ * The upstream calls of the user grants (wire facts §2.3–2.5): the SMS OTP request and its
+ * verification, the authorization URL of the web grant, the code-for-token exchange and the refresh.
+ * All go through the OAuth endpoint the token broker uses: one pooled transport, Basic credentials.
+ */
+import { isUpstreamError } from '../errors.js';
+import { RecordReader } from '../datasources/read.js';
+import { errorFromAnswer } from '../datasources/upstream/errorMapping.js';
+import { AUTHORIZE_PATH, VERIFY_SMS_PATH } from '../datasources/upstream/operations.js';
+import type { IssuedToken, OAuthEndpoint } from '../datasources/upstream/tokenBroker.js';
+import type { ConsentRecord } from './types.js';
+
+export type OtpRequest = { readonly kind: 'sent'; readonly trackId: string } | { readonly kind: 'refused'; readonly upstreamCode: string | null };
+export type OtpCheck = { readonly kind: 'code'; readonly code: string } | { readonly kind: 'invalid' } | { readonly kind: 'expired' };
+export type TokenGrant = { readonly kind: 'issued'; readonly token: IssuedToken } | { readonly kind: 'refused'; readonly upstreamCode: string | null };
+
+/** The grant-specific part of a token or refresh request: `auth_type: SMS`, or the bank of a web grant. */
+type GrantFlavour = Pick<ConsentRecord, 'grant' | 'bank'>;
+
+/** A validation refusal of the upstream (HTTP 400, or a FAILED envelope with HTTP 200). */
+const isRefusal = (httpStatus: number) => httpStatus === 400 || httpStatus === 422;
+
+export class UpstreamGrants {
+  constructor(
+    private readonly endpoint: OAuthEndpoint,
+    private readonly redirectUri: string,
+  ) {}
+
+  /** Step 1 of the SMS grant: the upstream texts the person an OTP and answers a trackId for it. */
+  async requestOtp(input: { mobile: string; scopes: readonly string[]; state: string }): Promise<OtpRequest> {
+    const answer = await this.endpoint.send('authorize', 'GET', AUTHORIZE_PATH, {
+      query: {
+        client_id: this.endpoint.clientId,
+        response_type: 'code',
+        redirect_uri: this.redirectUri,
+        scope: input.scopes.join(','),
+        mobile: input.mobile,
+        auth_type: 'SMS',
+        state: input.state,
+      },
+    });
+    if (answer.kind === 'failure') {
+      if (isRefusal(answer.httpStatus)) return { kind: 'refused', upstreamCode: answer.upstreamCode ?? null };
+      throw errorFromAnswer('authorize', answer, '', false);
+    }
+    const read = new RecordReader('authorize', { trackId: answer.trackId ?? '' });
+    const result = read.object(answer.result);
+    if (result.smsSent === false) return { kind: 'refused', upstreamCode: null };
+    const trackId = read.text(result.trackId);
+    return trackId ? { kind: 'sent', trackId } : read.fail('OTP trackId');
+  }
+
+  /** Step 2 of the SMS grant: the OTP the person typed, for an authorization code. */
+  async verifyOtp(input: { mobile: string; otp: string; nationalId: string; trackId: string }): Promise<OtpCheck> {
+    const answer = await this.endpoint.send('verifySms', 'POST', VERIFY_SMS_PATH, {
+      body: { mobile: input.mobile, otp: input.otp, nid: input.nationalId, trackId: input.trackId },
+    });
+    if (answer.kind === 'failure') {
+      // 400 "Expiration time is exceeded" after 3 minutes; 404 for an OTP trackId the upstream no longer knows.
+      if (answer.httpStatus === 404 || (isRefusal(answer.httpStatus) && /expir/i.test(answer.message ?? ''))) return { kind: 'expired' };
+      if (isRefusal(answer.httpStatus)) return { kind: 'invalid' };
+      throw errorFromAnswer('verifySms', answer, '', true);
+    }
+    const read = new RecordReader('verifySms', { trackId: answer.trackId ?? '' });
+    const code = read.text(read.object(answer.result).code);
+    return code ? { kind: 'code', code } : read.fail('authorization code');
+  }
+
+  /** Where to send the person's browser for the web grant; nothing is called. */
+  authorizeUrl(input: { scopes: readonly string[]; bank: string; state: string }): string {
+    const query = new URLSearchParams({
+      client_id: this.endpoint.clientId,
+      response_type: 'code',
+      redirect_uri: this.redirectUri,
+      scope: input.scopes.join(','),
+      bank: input.bank,
+      state: input.state,
+    });
+    return `${this.endpoint.baseUrl}${AUTHORIZE_PATH}?${query.toString()}`;
+  }
+
+  /** Step 3 of both grants: the authorization code for the user's tokens. */
+  exchangeCode(consent: GrantFlavour, code: string): Promise<TokenGrant> {
+    return this.token({ grant_type: 'authorization_code', code, redirect_uri: this.redirectUri, ...flavour(consent) });
+  }
+
+  /** New tokens for a refresh token (a CODE token: `token_type: CODE`). */
+  refresh(consent: GrantFlavour, refreshToken: string): Promise<TokenGrant> {
+    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken, token_type: 'CODE', ...flavour(consent) });
+  }
+
+  private async token(body: Record<string, string>): Promise<TokenGrant> {
+    try {
+      return { kind: 'issued', token: await this.endpoint.token(body) };
+    } catch (error) {
+      if (isUpstreamError(error) && error.details.httpStatus !== undefined && isRefusal(error.details.httpStatus)) {
+        return { kind: 'refused', upstreamCode: error.details.upstreamCode ?? null };
+      }
+      throw error;
+    }
+  }
+}
+
+function flavour(consent: GrantFlavour): Record<string, string> {
+  return consent.grant === 'authorization_sms' ? { auth_type: 'SMS' } : { bank: consent.bank ?? '' };
+}

@@ -1,0 +1,25 @@
+import type { CardResolvers } from '../../__generated__/resolvers-types.js';
+import type { Context } from '../../context.js';
+import { isValidCardNumber } from '../../validation/identifiers.js';
+import { lazyField } from '../shared/lazyField.js';
+import type { CardModel } from './models.js';
+
+const holder = (card: CardModel, { dataSources }: Context) => dataSources.mpg.getCardHolder(card.number);
+const conversion = (card: CardModel, { dataSources }: Context) => dataSources.facility.getCardAccount(card.number);
+
+export const Card: CardResolvers = {
+  __resolveReference: (reference) => (isValidCardNumber(reference.number) ? { number: reference.number } : null),
+  maskedNumber: lazyField(holder, 'maskedNumber'),
+  holderName: lazyField(holder, 'holderName'),
+  bank: async (card, _args, { dataSources }) => {
+    const prefix = card.number.slice(0, 6);
+    const bank = (await dataSources.facility.listBanks()).find((candidate) => candidate.cardPrefixes.includes(prefix));
+    return bank ? { code: bank.code } : null;
+  },
+  iban: lazyField(conversion, 'iban'),
+  accountNumber: lazyField(conversion, 'accountNumber'),
+  account: async (card, _args, context) => {
+    const { iban } = await conversion(card, context);
+    return iban ? { iban } : null;
+  },
+};

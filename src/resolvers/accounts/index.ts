@@ -1,0 +1,6 @@
+import { Bank } from './Bank.js';
+import { BankAccount } from './BankAccount.js';
+import { Card } from './Card.js';
+import { Query } from './Query.js';
+
+export const accounts = { Query, Card, BankAccount, Bank };

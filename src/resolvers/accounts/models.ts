@@ -1,0 +1,14 @@
+/** A card as a parent: its validated number. */
+export interface CardModel {
+  readonly number: string;
+}
+
+/** A bank account as a parent: its validated IBAN. */
+export interface BankAccountModel {
+  readonly iban: string;
+}
+
+/** A bank as a parent: its 3-digit code. */
+export interface BankModel {
+  readonly code: string;
+}

@@ -1,0 +1,124 @@
+/** The authorization-code (web) consent: authorize URL, the sandbox's login page, the redirect, the token. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../helpers/harness.js';
+import { COMPLETE_CODE, PEOPLE, START_CODE, TAX_SCOPE, TRANSFER_SCOPE, browserLogin, errorCode, withHandle } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ env: { UPSTREAM_REDIRECT_URI: 'https://app.example/consent/done' } });
+});
+afterAll(() => h.close());
+beforeEach(() => h.sandbox.clearCalls());
+
+interface Challenge {
+  __typename: string;
+  consentId: string;
+  authorizeUrl: string;
+  state: string;
+  expiresAt: string;
+}
+
+async function startCode(nationalId: string, bank = '062', scopes = [TRANSFER_SCOPE]): Promise<Challenge> {
+  const res = await h.gql<{ startCodeConsent: Challenge }>(START_CODE, { input: { nationalId, bank, scopes } });
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data!.startCodeConsent;
+}
+
+interface Completed {
+  completeCodeConsent: { __typename: string; handle?: string; nationalId?: string; grant?: string; scopes?: string[]; code?: string };
+}
+
+describe('authorization-code consent', () => {
+  it('builds the authorize URL locally, and completes with the code of the redirect', async () => {
+    const before = Date.now();
+    const challenge = await startCode(PEOPLE.ali);
+    expect(h.sandbox.calls()).toHaveLength(0);
+    expect(challenge.__typename).toBe('CodeConsentChallenge');
+    expect(Date.parse(challenge.expiresAt) - before).toBeGreaterThan(590_000);
+    const url = new URL(challenge.authorizeUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`${h.sandbox.url}/dev/v2/oauth2/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: h.sandbox.options.clientId,
+      response_type: 'code',
+      redirect_uri: 'https://app.example/consent/done',
+      scope: TRANSFER_SCOPE,
+      bank: '062',
+      state: challenge.state,
+    });
+
+    const login = await browserLogin(challenge.authorizeUrl, { nid: PEOPLE.ali, password: PEOPLE.ali, decision: 'allow' });
+    expect(login.status).toBe(302);
+    expect(`${login.location!.origin}${login.location!.pathname}`).toBe('https://app.example/consent/done');
+    expect(login.location!.searchParams.get('state')).toBe(challenge.state);
+    const code = login.location!.searchParams.get('code')!;
+    expect(code).toMatch(/^\S{16}$/);
+
+    const done = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code, state: challenge.state } });
+    expect(done.errors).toBeUndefined();
+    expect(done.data!.completeCodeConsent).toMatchObject({
+      __typename: 'ConsentGranted',
+      nationalId: PEOPLE.ali,
+      grant: 'AUTHORIZATION_CODE',
+      scopes: [TRANSFER_SCOPE],
+    });
+    const [token] = h.sandbox.calls('token');
+    expect(token!.body).toEqual({ grant_type: 'authorization_code', code, bank: '062', redirect_uri: 'https://app.example/consent/done' });
+
+    const handle = done.data!.completeCodeConsent.handle!;
+    const consent = await h.gql<{ consent: Record<string, unknown> }>(`{ consent { nationalId grant bank mobile scopes } }`, undefined, withHandle(handle));
+    expect(consent.data!.consent).toEqual({ nationalId: PEOPLE.ali, grant: 'AUTHORIZATION_CODE', bank: '062', mobile: null, scopes: [TRANSFER_SCOPE] });
+
+    // A web consent is not an SMS consent: the SMS-only field still asks for one.
+    const tax = await h.gql(`{ person(nationalId: "${PEOPLE.ali}") { taxDebts { amount } } }`, undefined, withHandle(handle));
+    expect(tax.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: TAX_SCOPE, grant: 'authorization_sms' });
+  });
+
+  it('fails with FORBIDDEN when someone else signs in, and keeps no consent', async () => {
+    const challenge = await startCode(PEOPLE.ali);
+    const login = await browserLogin(challenge.authorizeUrl, { nid: PEOPLE.reza, password: PEOPLE.reza, decision: 'allow' });
+    const code = login.location!.searchParams.get('code')!;
+    const res = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code } });
+    expect(errorCode(res)).toBe('FORBIDDEN');
+    expect(res.data).toBeNull();
+    expect(h.sandbox.calls('token').map((call) => call.status)).toEqual([200]);
+    const again = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code } });
+    expect(again.data!.completeCodeConsent.__typename).toBe('ConsentExpired');
+  });
+
+  it('shows the login page again for a wrong password, and redirects with access_denied on deny', async () => {
+    const challenge = await startCode(PEOPLE.ali);
+    const wrong = await browserLogin(challenge.authorizeUrl, { nid: PEOPLE.ali, password: 'guess', decision: 'allow' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.location).toBeNull();
+    expect(wrong.page).toContain('Wrong national id or password.');
+
+    const denied = await browserLogin(challenge.authorizeUrl, { nid: PEOPLE.ali, password: PEOPLE.ali, decision: 'deny' });
+    expect(denied.status).toBe(302);
+    expect(denied.location!.searchParams.get('error')).toBe('access_denied');
+    expect(denied.location!.searchParams.get('code')).toBeNull();
+  });
+
+  it('answers a code the upstream does not know with InvalidAuthorizationCode', async () => {
+    const challenge = await startCode(PEOPLE.ali);
+    const res = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code: 'notARealCode1234' } });
+    expect(res.data!.completeCodeConsent).toMatchObject({ __typename: 'InvalidAuthorizationCode', code: 'INVALID_CODE' });
+    expect(h.sandbox.calls('token').map((call) => call.status)).toEqual([400]);
+  });
+
+  it('refuses a state that is not the consent’s before exchanging the code', async () => {
+    const challenge = await startCode(PEOPLE.ali);
+    const res = await h.gql(COMPLETE_CODE, { input: { consentId: challenge.consentId, code: 'abc', state: 'forged' } });
+    expect(errorCode(res)).toBe('BAD_USER_INPUT');
+    expect(res.errors![0]!.extensions!['argumentPath']).toBe('input.state');
+    expect(h.sandbox.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['an SMS scope', { bank: '062', scopes: [TAX_SCOPE] }, 'input.scopes'],
+    ['a bank code of two digits', { bank: '62', scopes: [TRANSFER_SCOPE] }, 'input.bank'],
+  ])('refuses %s with BAD_USER_INPUT', async (_, input, path) => {
+    const res = await h.gql(START_CODE, { input: { nationalId: PEOPLE.ali, ...input } });
+    expect(errorCode(res)).toBe('BAD_USER_INPUT');
+    expect(res.errors![0]!.extensions!['argumentPath']).toBe(path);
+  });
+});

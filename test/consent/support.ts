@@ -1,0 +1,194 @@
+/** Shared helpers of the consent tests: GraphQL documents, the consent flows, a browser stand-in. */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { expect } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import type { GraphQLResponse, Harness } from '../helpers/harness.js';
+
+export const TAX_SCOPE = 'kyc:sms-tax-Inquiry:get';
+/** Another scope under the SMS grant. */
+export const NID_VERIFICATION_SCOPE = 'kyc:sms-nid-verification:get';
+/** A scope under the authorization-code grant. */
+export const TRANSFER_SCOPE = 'oak:transfer-to:execute';
+
+/** National ids that pass their checksum. */
+export const PEOPLE = {
+  ali: '0499370899',
+  sara: '0084575948',
+  reza: '2876543109',
+} as const;
+export const MOBILE = '09121234567';
+export const SANDBOX_OTP_VALUE = '12345';
+
+export const START_SMS = `mutation($input: StartSmsConsentInput!) {
+  startSmsConsent(input: $input) {
+    __typename
+    ... on SmsConsentChallenge { consentId mobile expiresAt }
+    ... on UserError { code message }
+    ... on ConsentRefused { upstreamCode }
+  }
+}`;
+
+export const COMPLETE_SMS = `mutation($input: CompleteSmsConsentInput!) {
+  completeSmsConsent(input: $input) {
+    __typename
+    ... on ConsentGranted { handle nationalId grant scopes expiresAt }
+    ... on UserError { code message }
+    ... on InvalidOtp { attemptsLeft }
+  }
+}`;
+
+export const START_CODE = `mutation($input: StartCodeConsentInput!) {
+  startCodeConsent(input: $input) { __typename ... on CodeConsentChallenge { consentId authorizeUrl state expiresAt } }
+}`;
+
+export const COMPLETE_CODE = `mutation($input: CompleteCodeConsentInput!) {
+  completeCodeConsent(input: $input) {
+    __typename
+    ... on ConsentGranted { handle nationalId grant scopes expiresAt }
+    ... on UserError { code message }
+  }
+}`;
+
+export const TAX_DEBTS = `query($nid: String!) {
+  person(nationalId: $nid) { nationalId taxDebts { taxType period amount dueDate { jalali iso } status } }
+}`;
+
+export interface TaxDebtsData {
+  person: { nationalId: string; taxDebts: Array<{ taxType: string; period: string; amount: string; dueDate: { jalali: string; iso: string }; status: string }> | null };
+}
+
+export type Gql = Harness['gql'];
+
+export const withHandle = (handle: string) => ({ 'x-consent-handle': handle });
+
+/** The `extensions.code` of the first error, failing the test when there is none. */
+export function errorCode(res: GraphQLResponse<unknown>): unknown {
+  expect(res.errors, JSON.stringify(res)).toBeDefined();
+  return res.errors![0]!.extensions?.['code'];
+}
+
+/** Starts an SMS consent and returns the challenge's consent id. */
+export async function startSms(gql: Gql, nationalId: string, scopes: string[] = [TAX_SCOPE], mobile = MOBILE): Promise<string> {
+  const res = await gql<{ startSmsConsent: { __typename: string; consentId: string } }>(START_SMS, { input: { nationalId, mobile, scopes } });
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(res.data!.startSmsConsent.__typename).toBe('SmsConsentChallenge');
+  return res.data!.startSmsConsent.consentId;
+}
+
+/** A whole SMS consent with the sandbox OTP; returns the handle. */
+export async function smsConsent(gql: Gql, nationalId: string, scopes: string[] = [TAX_SCOPE]): Promise<string> {
+  const consentId = await startSms(gql, nationalId, scopes);
+  const res = await gql<{ completeSmsConsent: { __typename: string; handle: string } }>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP_VALUE } });
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(res.data!.completeSmsConsent.__typename).toBe('ConsentGranted');
+  return res.data!.completeSmsConsent.handle;
+}
+
+/**
+ * What a browser does on the sandbox's authorization page: load it, post the login form, and read
+ * the redirect (not followed) back to the redirect URI.
+ */
+export async function browserLogin(authorizeUrl: string, form: Record<string, string>): Promise<{ status: number; location: URL | null; page: string }> {
+  const page = await fetch(authorizeUrl);
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  expect(action).toBeDefined();
+  const posted = await fetch(new URL(action!, authorizeUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
+  });
+  const location = posted.headers.get('location');
+  return { status: posted.status, location: location ? new URL(location) : null, page: await posted.text() };
+}
+
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+export interface CapturedHarness {
+  readonly sandbox: Sandbox;
+  readonly server: RunningServer;
+  /** Every log line the subgraph wrote, at level trace. */
+  readonly lines: string[];
+  /** Every body the upstream (through the recording proxy) answered the subgraph. */
+  readonly upstreamAnswers: string[];
+  readonly gql: Gql;
+  close(): Promise<void>;
+}
+
+/**
+ * A subgraph that logs everything into memory, talking to its sandbox through a proxy that keeps
+ * every answer, so a test can see what the upstream handed out (tokens, codes) and look for it.
+ */
+export async function startCapturedHarness(sandboxOptions: SandboxOptions = {}, env: Record<string, string> = {}): Promise<CapturedHarness> {
+  const sandbox = await startSandbox(sandboxOptions);
+  const upstreamAnswers: string[] = [];
+  const proxy = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string' && !HOP_BY_HOP.has(name)) headers[name] = value;
+      }
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      fetch(`${sandbox.url}${req.url}`, { method: req.method, headers, ...(body && { body }), redirect: 'manual' })
+        .then(async (answer) => {
+          const text = await answer.text();
+          upstreamAnswers.push(text);
+          const back: Record<string, string> = {};
+          answer.headers.forEach((value, name) => {
+            if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') back[name] = value;
+          });
+          res.writeHead(answer.status, back);
+          res.end(text);
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+
+  const lines: string[] = [];
+  const logger = pino({ level: 'trace', base: undefined }, { write: (line: string) => void lines.push(line) });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'trace',
+    UPSTREAM_BASE_URL: proxyUrl,
+    UPSTREAM_CLIENT_ID: sandbox.options.clientId,
+    UPSTREAM_CLIENT_SECRET: sandbox.options.clientSecret,
+    UPSTREAM_CLIENT_NID: sandbox.options.clientNid,
+    UPSTREAM_TIMEOUT_MS: '2000',
+    ...env,
+  });
+  const server = await startServer(config, { logger });
+  return {
+    sandbox,
+    server,
+    lines,
+    upstreamAnswers,
+    async gql(query, variables, headers) {
+      const res = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: res.status, ...(JSON.parse(await res.text()) as object) };
+    },
+    async close() {
+      await server.stop();
+      await new Promise<void>((resolve) => {
+        proxy.close(() => resolve());
+        proxy.closeAllConnections();
+      });
+      await sandbox.close();
+    },
+  };
+}
