@@ -7,6 +7,7 @@ import type { BillInquiryJobRecord } from '../jobs/kinds/billInquiry.js';
 import type { JobRecord } from '../jobs/types.js';
 import type { PersonModel } from '../resolvers/people/models.js';
 import type { CivilIdentityRecord } from '../datasources/types/people.js';
+import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord } from '../datasources/types/verification.js';
 import type { CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { HolderName } from '../datasources/types/accounts.js';
 import type { PostalAddressModel } from '../resolvers/postal/models.js';
@@ -89,10 +90,22 @@ export type BankAccount = {
   readonly holders?: Maybe<ReadonlyArray<AccountHolder>>;
   /** The IBAN: `IR` and 24 digits. */
   readonly iban: Scalars['String']['output'];
+  /**
+   * Whether the account belongs to the person with `nationalId`. With `birthDate` (`YYYY/MM/DD`) the
+   * upstream also checks the birth date.
+   */
+  readonly ownership?: Maybe<IbanOwnership>;
   /** The account's state. */
   readonly status?: Maybe<AccountStatus>;
   /** The upstream's description of the account's state (in Persian). */
   readonly statusDescription?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A bank account, identified by its IBAN (sheba). */
+export type BankAccountOwnershipArgs = {
+  birthDate?: InputMaybe<Scalars['String']['input']>;
+  nationalId: Scalars['String']['input'];
 };
 
 /**
@@ -315,6 +328,15 @@ export type BillType =
   /** Water; `parameter` is the bill identifier. */
   | 'WATER';
 
+/** A person's standing on the central bank's blacklist. */
+export type BlacklistStatus = {
+  readonly __typename?: 'BlacklistStatus';
+  /** True when the person is blacklisted. */
+  readonly blocked: Scalars['Boolean']['output'];
+  /** The upstream's explanation. */
+  readonly message?: Maybe<Scalars['String']['output']>;
+};
+
 /** A payment card, identified by its 16-digit number. */
 export type Card = {
   readonly __typename?: 'Card';
@@ -324,6 +346,8 @@ export type Card = {
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The issuing bank, from the card's prefix. */
   readonly bank?: Maybe<Bank>;
+  /** Whether the card belongs to the owner of `mobile` (`09…`). */
+  readonly belongsToMobileOwner?: Maybe<Scalars['Boolean']['output']>;
   /** The card holder's name. */
   readonly holderName?: Maybe<Scalars['String']['output']>;
   /** The IBAN of the account behind the card. */
@@ -332,6 +356,20 @@ export type Card = {
   readonly maskedNumber?: Maybe<Scalars['String']['output']>;
   /** The 16-digit card number. */
   readonly number: Scalars['String']['output'];
+  /** Whether the card belongs to the person with `nationalId`. */
+  readonly ownedBy?: Maybe<Scalars['Boolean']['output']>;
+};
+
+
+/** A payment card, identified by its 16-digit number. */
+export type CardBelongsToMobileOwnerArgs = {
+  mobile: Scalars['String']['input'];
+};
+
+
+/** A payment card, identified by its 16-digit number. */
+export type CardOwnedByArgs = {
+  nationalId: Scalars['String']['input'];
 };
 
 /** A person's record in the civil registry. */
@@ -511,6 +549,36 @@ export type Gender =
   /** Male. */
   | 'MALE';
 
+/** Whether an IBAN belongs to a person. */
+export type IbanOwnership =
+  /** Most probably the person's (for example a co-owner of a joint account). */
+  | 'MOST_PROBABLE'
+  /** The person does not own the account. */
+  | 'NO'
+  /** The person owns the account. */
+  | 'YES';
+
+/** How closely claimed details match the civil registry. Similarities are percentages (0–100), null for details not given. */
+export type IdentityMatch = {
+  readonly __typename?: 'IdentityMatch';
+  /** False when the registry records the person as deceased. */
+  readonly alive?: Maybe<Scalars['Boolean']['output']>;
+  /** The registry's remark, such as that no record was found. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** Similarity of the father's name. */
+  readonly fatherNameSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** Similarity of the first name. */
+  readonly firstNameSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** Similarity of the full name. */
+  readonly fullNameSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** 100 when the gender matches, 0 when not. */
+  readonly genderSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** Similarity of the family name. */
+  readonly lastNameSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** The registry's tracking code for this inquiry. */
+  readonly trackingCode?: Maybe<Scalars['String']['output']>;
+};
+
 /** The upstream did not accept the authorization code (wrong, already used, or expired). */
 export type InvalidAuthorizationCode = UserError & {
   readonly __typename?: 'InvalidAuthorizationCode';
@@ -565,6 +633,42 @@ export type JobStatus =
   | 'PENDING'
   /** Finished with a result. */
   | 'SUCCESS';
+
+/** Whether the civil registry records a person as alive. */
+export type LifeStatus = {
+  readonly __typename?: 'LifeStatus';
+  /** False when the person is recorded as deceased. */
+  readonly alive?: Maybe<Scalars['Boolean']['output']>;
+  /** The registry's tracking code for this inquiry. */
+  readonly trackingCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** Whether the person's case is the ordinary one or an exception. */
+export type MilitaryCaseType =
+  /** An exception (for example an exemption). */
+  | 'EXCEPTION'
+  /** The ordinary case. */
+  | 'ORDINARY';
+
+/** Whether a person may leave the country as far as military service is concerned. */
+export type MilitaryCondition =
+  /** No military-service obstacle. */
+  | 'ALLOWED'
+  /** Military service stands in the way. */
+  | 'NOT_ALLOWED';
+
+/** A person's military service status. Women and holders of end-of-service or exemption cards are allowed. */
+export type MilitaryServiceStatus = {
+  readonly __typename?: 'MilitaryServiceStatus';
+  /** Whether the person is free of military-service obstacles. */
+  readonly allowed?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the case is ordinary or an exception. */
+  readonly caseType?: Maybe<MilitaryCaseType>;
+  /** The condition as the upstream names it. */
+  readonly condition?: Maybe<MilitaryCondition>;
+  /** The upstream's explanation (in Persian). */
+  readonly description?: Maybe<Scalars['String']['output']>;
+};
 
 /** Mobile network operators, for mobile bills. */
 export type MobileOperator =
@@ -659,6 +763,29 @@ export type ParcelEvent = {
   readonly location?: Maybe<Scalars['String']['output']>;
 };
 
+/** A person's passport and any pending passport request. */
+export type Passport = {
+  readonly __typename?: 'Passport';
+  /** Whether the person holds a passport. */
+  readonly hasPassport?: Maybe<Scalars['Boolean']['output']>;
+  /** Issue date. */
+  readonly issuedOn?: Maybe<Scalars['String']['output']>;
+  /** Passport number. */
+  readonly number?: Maybe<Scalars['String']['output']>;
+  /** Whether a passport request is pending. */
+  readonly pendingRequest?: Maybe<Scalars['Boolean']['output']>;
+  /** Description of the pending request. */
+  readonly requestDescription?: Maybe<Scalars['String']['output']>;
+  /** When the request was made. */
+  readonly requestedOn?: Maybe<Scalars['String']['output']>;
+  /** Passport serial. */
+  readonly serial?: Maybe<Scalars['String']['output']>;
+  /** Status of the passport, as the upstream words it. */
+  readonly status?: Maybe<Scalars['String']['output']>;
+  /** Expiry date. */
+  readonly validUntil?: Maybe<Scalars['String']['output']>;
+};
+
 /** A date the upstream gives in the Persian (Solar Hijri) calendar, with its Gregorian equivalent. */
 export type PersianDate = {
   readonly __typename?: 'PersianDate';
@@ -680,6 +807,13 @@ export type PersianDateTime = {
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type Person = {
   readonly __typename?: 'Person';
+  /** Whether the person is on the central bank's blacklist. */
+  readonly bankBlacklist?: Maybe<BlacklistStatus>;
+  /**
+   * The civil registry's full record, with birth-certificate details. `birthDate` is the Persian-calendar
+   * birth date, `YYYY/MM/DD`; null when it is not the person's.
+   */
+  readonly civilRegistry?: Maybe<CivilIdentity>;
   /**
    * Negative points on the person's driving licence. `licenceNumber` is the 10-digit licence number;
    * `mobile` is the person's mobile number (`09…`).
@@ -690,8 +824,37 @@ export type Person = {
    * date, `YYYY/MM/DD`; the upstream answers only when it matches the registry.
    */
   readonly identity?: Maybe<CivilIdentity>;
+  /**
+   * The civil-registry record confirmed by the person's SMS consent (scope
+   * `facility:sms-nid-inquiry:get`); otherwise as `identity`.
+   */
+  readonly identityConfirmedBySms?: Maybe<CivilIdentity>;
+  /**
+   * How closely the given details match the civil registry. `birthDate` (`YYYY/MM/DD`) and at least one
+   * of `fullName`, `firstName`, `lastName` are required; only the details given are scored.
+   */
+  readonly identityMatch?: Maybe<IdentityMatch>;
+  /** As `identityMatch`, confirmed by the person's SMS consent (scope `kyc:sms-nid-verification:get`). */
+  readonly identityMatchConfirmedBySms?: Maybe<IdentityMatch>;
+  /** Whether the civil registry records the person as alive. `birthDate` is `YYYY/MM/DD`. */
+  readonly lifeStatus?: Maybe<LifeStatus>;
+  /** The person's military service status. */
+  readonly militaryService?: Maybe<MilitaryServiceStatus>;
   /** The 10-digit national id. */
   readonly nationalId: Scalars['String']['output'];
+  /** Whether `mobile` (`09…`) is registered to this person (Shahkar). */
+  readonly ownsMobile?: Maybe<Scalars['Boolean']['output']>;
+  /** The person's passport. `mobile` is the person's own mobile number (`09…`). */
+  readonly passport?: Maybe<Passport>;
+  /** Whether the person is registered with Sana, the judiciary's electronic services. */
+  readonly sanaRegistration?: Maybe<SanaRegistration>;
+  /**
+   * The person's Shahab code, used by Sayad cheque services. `birthDate` is `YYYY/MM/DD`;
+   * `identityNumber` (birth-certificate number) is required by the upstream for people born before 1368.
+   */
+  readonly shahab?: Maybe<Shahab>;
+  /** As `shahab`, confirmed by the person's SMS consent (scope `oak:sms-shahab-inquiry:get`). */
+  readonly shahabConfirmedBySms?: Maybe<Shahab>;
   /**
    * Debts the person owes the tax administration; an empty list when they owe nothing. Needs the
    * person's SMS consent with scope `kyc:sms-tax-Inquiry:get`, presented by its handle: without it
@@ -699,6 +862,12 @@ export type Person = {
    * `FORBIDDEN`, with an unknown or expired handle with `UNAUTHENTICATED`.
    */
   readonly taxDebts?: Maybe<ReadonlyArray<TaxDebt>>;
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonCivilRegistryArgs = {
+  birthDate: Scalars['String']['input'];
 };
 
 
@@ -712,6 +881,66 @@ export type PersonDrivingLicenceNegativeScoreArgs = {
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonIdentityArgs = {
   birthDate: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonIdentityConfirmedBySmsArgs = {
+  birthDate: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonIdentityMatchArgs = {
+  birthDate: Scalars['String']['input'];
+  fatherName?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  fullName?: InputMaybe<Scalars['String']['input']>;
+  gender?: InputMaybe<Gender>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonIdentityMatchConfirmedBySmsArgs = {
+  birthDate: Scalars['String']['input'];
+  fatherName?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  fullName?: InputMaybe<Scalars['String']['input']>;
+  gender?: InputMaybe<Gender>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonLifeStatusArgs = {
+  birthDate: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonOwnsMobileArgs = {
+  mobile: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonPassportArgs = {
+  mobile: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonShahabArgs = {
+  birthDate: Scalars['String']['input'];
+  identityNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonShahabConfirmedBySmsArgs = {
+  birthDate: Scalars['String']['input'];
+  identityNumber?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** An address as the national post registers it for a postal code. Parts the post leaves empty are null. */
@@ -844,6 +1073,32 @@ export type QueryPersonArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryPostalAddressArgs = {
   postalCode: Scalars['String']['input'];
+};
+
+/** Registration with Sana, the judiciary's electronic services. */
+export type SanaRegistration = {
+  readonly __typename?: 'SanaRegistration';
+  /** The upstream's explanation. */
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** Whether the person is registered. */
+  readonly registered?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** A person's Shahab code and the registry details it was issued for. */
+export type Shahab = {
+  readonly __typename?: 'Shahab';
+  /** The 16-digit Shahab code. */
+  readonly code?: Maybe<Scalars['String']['output']>;
+  /** Whether the details were confirmed. */
+  readonly confirmed?: Maybe<Scalars['Boolean']['output']>;
+  /** Father's first name. */
+  readonly fatherName?: Maybe<Scalars['String']['output']>;
+  /** First name. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** Sex. */
+  readonly gender?: Maybe<Gender>;
+  /** Family name. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
 };
 
 /** An SMS consent waiting for the one-time code the person received. */
@@ -1083,9 +1338,10 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   BillInquiryRequest: ResolverTypeWrapper<BillQuery>;
   BillType: BillType;
+  BlacklistStatus: ResolverTypeWrapper<BlacklistRecord>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Card: ResolverTypeWrapper<CardModel>;
   CivilIdentity: ResolverTypeWrapper<CivilIdentityRecord>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CodeConsentChallenge: ResolverTypeWrapper<CodeConsentChallenge>;
   CompleteCodeConsentInput: CompleteCodeConsentInput;
   CompleteCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteCodeConsentResult']>;
@@ -1103,21 +1359,30 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DrivingLicenceNegativeScore: ResolverTypeWrapper<NegativeScoreRecord>;
   Gender: Gender;
+  IbanOwnership: IbanOwnership;
+  IdentityMatch: ResolverTypeWrapper<IdentityMatchRecord>;
   InvalidAuthorizationCode: ResolverTypeWrapper<InvalidAuthorizationCode>;
   InvalidOtp: ResolverTypeWrapper<InvalidOtp>;
   Job: ResolverTypeWrapper<JobRecord>;
   JobFailure: ResolverTypeWrapper<JobFailure>;
   JobStatus: JobStatus;
+  LifeStatus: ResolverTypeWrapper<LifeStatusRecord>;
+  MilitaryCaseType: MilitaryCaseType;
+  MilitaryCondition: MilitaryCondition;
+  MilitaryServiceStatus: ResolverTypeWrapper<MilitaryServiceRecord>;
   MobileOperator: MobileOperator;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Parcel: ResolverTypeWrapper<ParcelRecord>;
   ParcelEvent: ResolverTypeWrapper<ParcelEventRecord>;
+  Passport: ResolverTypeWrapper<PassportRecord>;
   PersianDate: ResolverTypeWrapper<PersianDate>;
   PersianDateTime: ResolverTypeWrapper<PersianDateTime>;
   Person: ResolverTypeWrapper<PersonModel>;
   PostalAddress: ResolverTypeWrapper<PostalAddressModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Rial: ResolverTypeWrapper<Scalars['Rial']['output']>;
+  SanaRegistration: ResolverTypeWrapper<SanaRecord>;
+  Shahab: ResolverTypeWrapper<ShahabRecord>;
   SmsConsentChallenge: ResolverTypeWrapper<SmsConsentChallenge>;
   StartCodeConsentInput: StartCodeConsentInput;
   StartCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartCodeConsentResult']>;
@@ -1143,9 +1408,10 @@ export type ResolversParentTypes = ResolversObject<{
   BillInquiryJob: BillInquiryJobRecord;
   ID: Scalars['ID']['output'];
   BillInquiryRequest: BillQuery;
+  BlacklistStatus: BlacklistRecord;
+  Boolean: Scalars['Boolean']['output'];
   Card: CardModel;
   CivilIdentity: CivilIdentityRecord;
-  Boolean: Scalars['Boolean']['output'];
   CodeConsentChallenge: CodeConsentChallenge;
   CompleteCodeConsentInput: CompleteCodeConsentInput;
   CompleteCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['CompleteCodeConsentResult'];
@@ -1161,19 +1427,25 @@ export type ResolversParentTypes = ResolversObject<{
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   DrivingLicenceNegativeScore: NegativeScoreRecord;
+  IdentityMatch: IdentityMatchRecord;
   InvalidAuthorizationCode: InvalidAuthorizationCode;
   InvalidOtp: InvalidOtp;
   Job: JobRecord;
   JobFailure: JobFailure;
+  LifeStatus: LifeStatusRecord;
+  MilitaryServiceStatus: MilitaryServiceRecord;
   Mutation: Record<PropertyKey, never>;
   Parcel: ParcelRecord;
   ParcelEvent: ParcelEventRecord;
+  Passport: PassportRecord;
   PersianDate: PersianDate;
   PersianDateTime: PersianDateTime;
   Person: PersonModel;
   PostalAddress: PostalAddressModel;
   Query: Record<PropertyKey, never>;
   Rial: Scalars['Rial']['output'];
+  SanaRegistration: SanaRecord;
+  Shahab: ShahabRecord;
   SmsConsentChallenge: SmsConsentChallenge;
   StartCodeConsentInput: StartCodeConsentInput;
   StartCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartCodeConsentResult'];
@@ -1202,6 +1474,7 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   holders?: Resolver<Maybe<ReadonlyArray<ResolversTypes['AccountHolder']>>, ParentType, ContextType>;
   iban?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['IbanOwnership']>, ParentType, ContextType, RequireFields<BankAccountOwnershipArgs, 'nationalId'>>;
   status?: Resolver<Maybe<ResolversTypes['AccountStatus']>, ParentType, ContextType>;
   statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -1298,15 +1571,22 @@ export type BillInquiryRequestResolvers<ContextType = Context, ParentType extend
   type?: Resolver<ResolversTypes['BillType'], ParentType, ContextType>;
 }>;
 
+export type BlacklistStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BlacklistStatus'] = ResolversParentTypes['BlacklistStatus']> = ResolversObject<{
+  blocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type CardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Card'] = ResolversParentTypes['Card'], FederationReferenceType extends FederationReferenceTypes['Card'] = FederationReferenceTypes['Card']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Card']> | FederationReferenceType, FederationReferenceType, ContextType>;
   account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  belongsToMobileOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<CardBelongsToMobileOwnerArgs, 'mobile'>>;
   holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   maskedNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownedBy?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<CardOwnedByArgs, 'nationalId'>>;
 }>;
 
 export type CivilIdentityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CivilIdentity'] = ResolversParentTypes['CivilIdentity']> = ResolversObject<{
@@ -1397,6 +1677,17 @@ export type DrivingLicenceNegativeScoreResolvers<ContextType = Context, ParentTy
   rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type IdentityMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IdentityMatch'] = ResolversParentTypes['IdentityMatch']> = ResolversObject<{
+  alive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fatherNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  firstNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fullNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  genderSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type InvalidAuthorizationCodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InvalidAuthorizationCode'] = ResolversParentTypes['InvalidAuthorizationCode']> = ResolversObject<{
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1417,6 +1708,18 @@ export type JobResolvers<ContextType = Context, ParentType extends ResolversPare
 export type JobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['JobFailure'] = ResolversParentTypes['JobFailure']> = ResolversObject<{
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type LifeStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LifeStatus'] = ResolversParentTypes['LifeStatus']> = ResolversObject<{
+  alive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type MilitaryServiceStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MilitaryServiceStatus'] = ResolversParentTypes['MilitaryServiceStatus']> = ResolversObject<{
+  allowed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  caseType?: Resolver<Maybe<ResolversTypes['MilitaryCaseType']>, ParentType, ContextType>;
+  condition?: Resolver<Maybe<ResolversTypes['MilitaryCondition']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
@@ -1440,6 +1743,18 @@ export type ParcelEventResolvers<ContextType = Context, ParentType extends Resol
   location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type PassportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Passport'] = ResolversParentTypes['Passport']> = ResolversObject<{
+  hasPassport?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  issuedOn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pendingRequest?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  requestDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestedOn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  validUntil?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type PersianDateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PersianDate'] = ResolversParentTypes['PersianDate']> = ResolversObject<{
   iso?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   jalali?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1452,9 +1767,21 @@ export type PersianDateTimeResolvers<ContextType = Context, ParentType extends R
 
 export type PersonResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person'], FederationReferenceType extends FederationReferenceTypes['Person'] = FederationReferenceTypes['Person']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Person']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  bankBlacklist?: Resolver<Maybe<ResolversTypes['BlacklistStatus']>, ParentType, ContextType>;
+  civilRegistry?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonCivilRegistryArgs, 'birthDate'>>;
   drivingLicenceNegativeScore?: Resolver<Maybe<ResolversTypes['DrivingLicenceNegativeScore']>, ParentType, ContextType, RequireFields<PersonDrivingLicenceNegativeScoreArgs, 'licenceNumber' | 'mobile'>>;
   identity?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonIdentityArgs, 'birthDate'>>;
+  identityConfirmedBySms?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonIdentityConfirmedBySmsArgs, 'birthDate'>>;
+  identityMatch?: Resolver<Maybe<ResolversTypes['IdentityMatch']>, ParentType, ContextType, RequireFields<PersonIdentityMatchArgs, 'birthDate'>>;
+  identityMatchConfirmedBySms?: Resolver<Maybe<ResolversTypes['IdentityMatch']>, ParentType, ContextType, RequireFields<PersonIdentityMatchConfirmedBySmsArgs, 'birthDate'>>;
+  lifeStatus?: Resolver<Maybe<ResolversTypes['LifeStatus']>, ParentType, ContextType, RequireFields<PersonLifeStatusArgs, 'birthDate'>>;
+  militaryService?: Resolver<Maybe<ResolversTypes['MilitaryServiceStatus']>, ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownsMobile?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<PersonOwnsMobileArgs, 'mobile'>>;
+  passport?: Resolver<Maybe<ResolversTypes['Passport']>, ParentType, ContextType, RequireFields<PersonPassportArgs, 'mobile'>>;
+  sanaRegistration?: Resolver<Maybe<ResolversTypes['SanaRegistration']>, ParentType, ContextType>;
+  shahab?: Resolver<Maybe<ResolversTypes['Shahab']>, ParentType, ContextType, RequireFields<PersonShahabArgs, 'birthDate'>>;
+  shahabConfirmedBySms?: Resolver<Maybe<ResolversTypes['Shahab']>, ParentType, ContextType, RequireFields<PersonShahabConfirmedBySmsArgs, 'birthDate'>>;
   taxDebts?: Resolver<Maybe<ReadonlyArray<ResolversTypes['TaxDebt']>>, ParentType, ContextType>;
 }>;
 
@@ -1494,6 +1821,20 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
 export interface RialScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Rial'], any> {
   name: 'Rial';
 }
+
+export type SanaRegistrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SanaRegistration'] = ResolversParentTypes['SanaRegistration']> = ResolversObject<{
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  registered?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+}>;
+
+export type ShahabResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Shahab'] = ResolversParentTypes['Shahab']> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confirmed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  fatherName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['Gender']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
 
 export type SmsConsentChallengeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SmsConsentChallenge'] = ResolversParentTypes['SmsConsentChallenge']> = ResolversObject<{
   consentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1535,6 +1876,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   BillHistoryEntry?: BillHistoryEntryResolvers<ContextType>;
   BillInquiryJob?: BillInquiryJobResolvers<ContextType>;
   BillInquiryRequest?: BillInquiryRequestResolvers<ContextType>;
+  BlacklistStatus?: BlacklistStatusResolvers<ContextType>;
   Card?: CardResolvers<ContextType>;
   CivilIdentity?: CivilIdentityResolvers<ContextType>;
   CodeConsentChallenge?: CodeConsentChallengeResolvers<ContextType>;
@@ -1549,19 +1891,25 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DrivingLicenceNegativeScore?: DrivingLicenceNegativeScoreResolvers<ContextType>;
+  IdentityMatch?: IdentityMatchResolvers<ContextType>;
   InvalidAuthorizationCode?: InvalidAuthorizationCodeResolvers<ContextType>;
   InvalidOtp?: InvalidOtpResolvers<ContextType>;
   Job?: JobResolvers<ContextType>;
   JobFailure?: JobFailureResolvers<ContextType>;
+  LifeStatus?: LifeStatusResolvers<ContextType>;
+  MilitaryServiceStatus?: MilitaryServiceStatusResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Parcel?: ParcelResolvers<ContextType>;
   ParcelEvent?: ParcelEventResolvers<ContextType>;
+  Passport?: PassportResolvers<ContextType>;
   PersianDate?: PersianDateResolvers<ContextType>;
   PersianDateTime?: PersianDateTimeResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   PostalAddress?: PostalAddressResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Rial?: GraphQLScalarType;
+  SanaRegistration?: SanaRegistrationResolvers<ContextType>;
+  Shahab?: ShahabResolvers<ContextType>;
   SmsConsentChallenge?: SmsConsentChallengeResolvers<ContextType>;
   StartCodeConsentResult?: StartCodeConsentResultResolvers<ContextType>;
   StartSmsConsentResult?: StartSmsConsentResultResolvers<ContextType>;

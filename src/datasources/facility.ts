@@ -1,10 +1,15 @@
+import { identityClaimQuery, readCivilIdentity, readIdentityMatch } from './civilRegistry.js';
 import { RecordReader } from './read.js';
-import { accountStatus, alive, gender, holderNames } from './readers.js';
+import { accountStatus, flag, holderNames } from './readers.js';
 import type { UpstreamAccess } from './requestUpstream.js';
 import type { AccountNumberRecord, BankRecord, CardAccountRecord } from './types/accounts.js';
 import type { CivilIdentityRecord } from './types/people.js';
+import type { IdentityClaim, IdentityMatchRecord } from './types/verification.js';
 
-/** The facility group: card and account conversions, the bank list, and the national id inquiry. */
+/**
+ * The facility group: card and account conversions, the bank list, the national id inquiry and
+ * verification, and the Shahkar mobile match.
+ */
 export class FacilityAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
 
@@ -40,22 +45,7 @@ export class FacilityAPI {
   /** Civil-registry identity by national id and birth date (client credential). */
   async getIdentity(nationalId: string, birthDate: string): Promise<CivilIdentityRecord> {
     const answer = await this.upstream.read('facilityCcNidInquiryGet', { path: { nid: nationalId }, query: { birthDate } });
-    const read = new RecordReader('facilityCcNidInquiryGet', answer);
-    const r = read.object(answer.result);
-    return {
-      nationalId: read.text(r.nationalId) ?? read.text(r.nationalCode) ?? nationalId,
-      firstName: read.text(r.firstName),
-      lastName: read.text(r.lastName),
-      fatherName: read.text(r.fatherName),
-      birthDate: read.text(r.birthDate),
-      gender: gender(read, r.gender),
-      alive: alive(read, r.deathStatus),
-      identityNumber: read.text(r.identityNo),
-      identitySeries: read.text(r.identitySeri),
-      identitySerial: read.text(r.identitySerial),
-      issuingOffice: read.text(r.officeName),
-      trackingCode: read.text(r.trackingCode),
-    };
+    return readCivilIdentity('facilityCcNidInquiryGet', answer, nationalId);
   }
 
   async listBanks(): Promise<BankRecord[]> {
@@ -68,5 +58,24 @@ export class FacilityAPI {
       const prefix = read.text(r.cardPrefix);
       return [{ code: code.padStart(3, '0'), name: read.text(r.name) ?? code, cardPrefixes: prefix ? [prefix] : [], active: r.active !== false }];
     });
+  }
+
+  /** Matches claimed details against the civil registry (client credential). */
+  async matchIdentity(nationalId: string, claim: IdentityClaim): Promise<IdentityMatchRecord> {
+    const answer = await this.upstream.read('facilityCcNidVerificationGet', { path: { nid: nationalId }, query: identityClaimQuery(claim) });
+    return readIdentityMatch('facilityCcNidVerificationGet', answer);
+  }
+
+  /** Civil-registry identity confirmed by the person's SMS consent. */
+  async getIdentityConfirmedBySms(nationalId: string, birthDate: string): Promise<CivilIdentityRecord> {
+    const answer = await this.upstream.read('facilitySmsNidInquiryGet', { path: { nid: nationalId }, query: { birthDate } });
+    return readCivilIdentity('facilitySmsNidInquiryGet', answer, nationalId);
+  }
+
+  /** Whether `mobile` is registered to the national id (Shahkar). */
+  async isMobileOwner(nationalId: string, mobile: string): Promise<boolean | null> {
+    const answer = await this.upstream.read('facilityShahkarVerifyGet', { query: { mobile, nationalCode: nationalId } });
+    const read = new RecordReader('facilityShahkarVerifyGet', answer);
+    return flag(read, read.object(answer.result).isValid);
   }
 }

@@ -36,3 +36,15 @@ export function holderNames(read: RecordReader, value: unknown): HolderName[] {
     return fullName ? [{ firstName, lastName, fullName }] : [];
   });
 }
+
+/** Booleans arrive as JSON booleans, `"true"`/`"false"`, or `Y`/`N`. */
+export function flag(read: RecordReader, value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  const text = read.text(value)?.toLowerCase();
+  if (text === 'true' || text === 'y' || text === 'yes') return true;
+  if (text === 'false' || text === 'n' || text === 'no') return false;
+  return null;
+}
+
+/** The civil registry's gender words, as sent in queries. */
+export const REGISTRY_GENDER = { MALE: 'مرد', FEMALE: 'زن' } as const;

@@ -1,5 +1,30 @@
 import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
+import { parseJalaliDate } from '../../lib/jalali.js';
+import { parseMobile } from '../../validation/identifiers.js';
+import { parseIdentityClaim, parseIdentityNumber } from '../../validation/people.js';
 
 export const Person: PersonResolvers = {
   taxDebts: (person, _args, { dataSources }) => dataSources.kyc.listTaxDebts(person.nationalId),
+  civilRegistry: (person, args, { dataSources }) =>
+    dataSources.kyc.getCivilRegistry(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate')),
+  identityConfirmedBySms: (person, args, { dataSources }) =>
+    dataSources.facility.getIdentityConfirmedBySms(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate')),
+  identityMatch: (person, args, { dataSources }) => dataSources.facility.matchIdentity(person.nationalId, parseIdentityClaim(args)),
+  identityMatchConfirmedBySms: (person, args, { dataSources }) =>
+    dataSources.kyc.matchIdentityConfirmedBySms(person.nationalId, parseIdentityClaim(args)),
+  militaryService: (person, _args, { dataSources }) => dataSources.kyc.getMilitaryService(person.nationalId),
+  lifeStatus: (person, args, { dataSources }) =>
+    dataSources.kyc.getLifeStatus(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate')),
+  ownsMobile: (person, args, { dataSources }) => dataSources.facility.isMobileOwner(person.nationalId, parseMobile(args.mobile, 'mobile')),
+  shahab: (person, args, { dataSources }) =>
+    dataSources.oak.getShahab(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate'), parseIdentityNumber(args.identityNumber, 'identityNumber')),
+  shahabConfirmedBySms: (person, args, { dataSources }) =>
+    dataSources.oak.getShahabConfirmedBySms(
+      person.nationalId,
+      parseJalaliDate(args.birthDate, 'birthDate'),
+      parseIdentityNumber(args.identityNumber, 'identityNumber'),
+    ),
+  bankBlacklist: (person, _args, { dataSources }) => dataSources.oak.getBlacklistStatus(person.nationalId),
+  passport: (person, args, { dataSources }) => dataSources.kyc.getPassport(person.nationalId, parseMobile(args.mobile, 'mobile')),
+  sanaRegistration: (person, _args, { dataSources }) => dataSources.kyc.getSanaRegistration(person.nationalId),
 };

@@ -1,0 +1,12 @@
+import type { BankAccountResolvers } from '../../__generated__/resolvers-types.js';
+import { parseJalaliDate } from '../../lib/jalali.js';
+import { parseNationalId } from '../../validation/identifiers.js';
+
+export const BankAccount: BankAccountResolvers = {
+  ownership: (account, args, { dataSources }) =>
+    dataSources.kyc.getIbanOwnership(
+      account.iban,
+      parseNationalId(args.nationalId, 'nationalId'),
+      args.birthDate === null || args.birthDate === undefined ? null : parseJalaliDate(args.birthDate, 'birthDate'),
+    ),
+};

@@ -1,0 +1,47 @@
+import { BadUserInputError } from '../errors.js';
+import { parseJalaliDate } from '../lib/jalali.js';
+import type { IdentityClaim } from '../datasources/types/verification.js';
+
+interface ClaimArguments {
+  readonly birthDate: string;
+  readonly fullName?: string | null;
+  readonly firstName?: string | null;
+  readonly lastName?: string | null;
+  readonly fatherName?: string | null;
+  readonly gender?: 'MALE' | 'FEMALE' | null;
+}
+
+const MAX_NAME_LENGTH = 100;
+
+function name(value: string | null | undefined, argumentPath: string): string | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = value.trim().replace(/\s+/g, ' ');
+  if (trimmed === '' || trimmed.length > MAX_NAME_LENGTH) {
+    throw new BadUserInputError(argumentPath, `expected a name of 1 to ${MAX_NAME_LENGTH} characters`);
+  }
+  return trimmed;
+}
+
+/** Details to match against the civil registry: a valid Persian birth date and at least one name. */
+export function parseIdentityClaim(args: ClaimArguments): IdentityClaim {
+  const claim = {
+    birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
+    fullName: name(args.fullName, 'fullName'),
+    firstName: name(args.firstName, 'firstName'),
+    lastName: name(args.lastName, 'lastName'),
+    fatherName: name(args.fatherName, 'fatherName'),
+    gender: args.gender ?? null,
+  };
+  if (!claim.fullName && !claim.firstName && !claim.lastName) {
+    throw new BadUserInputError('fullName', 'give at least one of fullName, firstName or lastName');
+  }
+  return claim;
+}
+
+/** A birth-certificate number: digits only, up to 10. */
+export function parseIdentityNumber(value: string | null | undefined, argumentPath: string): string | null {
+  if (value === null || value === undefined) return null;
+  const digits = value.trim();
+  if (!/^\d{1,10}$/.test(digits)) throw new BadUserInputError(argumentPath, 'expected a birth-certificate number of up to 10 digits');
+  return digits;
+}
