@@ -174,6 +174,9 @@ const catalog = [
     id: 'kycCcSanaInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'cc/sanaInquiry'),
     scope: 'kyc:cc-sana-inquiry:get', grant: 'client_credentials', origin: 'spec',
     summary: 'Sana (judiciary e-services) registration of a person.',
+    notes:
+      'Wire names documented nowhere beyond the main inputs and outputs. Designed: query `nationalCode` and ' +
+      '`identificationCodeType` (`1` for an Iranian national id); result `{ registered: boolean, message: string }`.',
   }),
   op({
     id: 'vehicleTrafficTollInquiryGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'trafficTollInquiry'),
@@ -219,13 +222,17 @@ const catalog = [
     id: 'facilityCcNidInquiryGet', group: 'facility', method: 'GET', path: base('facility', 'users/{nid}/cc/nidInquiry'),
     scope: 'facility:cc-nid-inquiry:get', grant: 'client_credentials', origin: 'designed',
     summary: 'National id inquiry (client credential).',
-    notes: 'Scope documented nowhere; named in the upstream pattern with the `cc-` prefix.',
+    notes:
+      'Scope and payload documented nowhere. Scope named in the upstream pattern with the `cc-` prefix; query ' +
+      '`birthDate` (Jalali `YYYY/MM/DD`); result shaped like identificationInquiry (`nationalId`, `firstName`, ' +
+      '`lastName`, `fatherName`, `birthDate`, `gender`, `deathStatus`, `identityNo`, `identitySeri`, ' +
+      '`identitySerial`, `officeName`, `trackingCode`); a birth date that is not the person\'s is a 400 VALIDATION_ERROR.',
   }),
   op({
     id: 'facilitySmsNidInquiryGet', group: 'facility', method: 'GET', path: base('facility', 'users/{nid}/sms/nidInquiry'),
     scope: 'facility:sms-nid-inquiry:get', grant: 'authorization_sms', origin: 'designed',
     summary: 'National id inquiry (SMS-confirmed).',
-    notes: 'Scope documented nowhere; named in the upstream pattern with the `sms-` prefix.',
+    notes: 'Scope and payload documented nowhere; scope named with the `sms-` prefix, payload as the client-credential variant.',
   }),
   op({
     id: 'facilityCardToDepositGet', group: 'facility', method: 'GET', path: base('facility', 'cardToDeposit'),
