@@ -1,7 +1,53 @@
 import type { OperationHandlers } from './types.js';
 import { AsyncBillInquiries } from './async-billing.js';
 import { billHistoryInquiry, billingInquiry, detailBillingInquiry, negativeScoreInquiry } from './billing.js';
+import { cardInformation, cardToDeposit, cardToIban } from './cards.js';
+import { banksInfo, depositInfo, depositToIban, getAccountInfo, ibanInquiry } from './deposits.js';
+import { deathStatusInquiry, identificationInquiry, nidInquiry, nidVerification, shahabInquiry } from './identity.js';
+import {
+  cardOwnerVerification,
+  depositOwnerVerification,
+  ibanOwnerBirthdateVerification,
+  ibanOwnerVerification,
+  mobileCardVerification,
+  shahkarVerify,
+} from './ownership.js';
+import { parcelTracking, postalCodeCoordinates, postalCodeInquiry } from './postal.js';
+import { blacklistInquiry, militaryInquiry, passportInquiry, sanaInquiry } from './registries.js';
 import { taxInquiry } from './tax.js';
+
+/** The person, card, account and postal operations: pure functions of the fictional world. */
+const WORLD_HANDLERS = {
+  mpgCardInformationGet: cardInformation,
+  facilityCardToIbanGet: cardToIban,
+  facilityCardToDepositGet: cardToDeposit,
+  facilityDepositToIbanGet: depositToIban,
+  oakIbanInquiryGet: ibanInquiry,
+  facilityDepositInfoGet: depositInfo,
+  facilityGetAccountInfoGet: getAccountInfo,
+  facilityBanksInfoGet: banksInfo,
+  facilityCcNidInquiryGet: nidInquiry,
+  facilitySmsNidInquiryGet: nidInquiry,
+  kycIdentificationInquiryGet: identificationInquiry,
+  facilityCcNidVerificationGet: nidVerification,
+  kycSmsNidVerificationGet: nidVerification,
+  kycIbanOwnerVerificationGet: ibanOwnerVerification,
+  kycIbanOwnerBirthdateVerificationGet: ibanOwnerBirthdateVerification,
+  facilityDepositOwnerVerificationGet: depositOwnerVerification,
+  kycMilitaryInquiryGet: militaryInquiry,
+  kycDeathStatusInquiryGet: deathStatusInquiry,
+  facilityShahkarVerifyGet: shahkarVerify,
+  kycMobileCardVerificationPost: mobileCardVerification,
+  kycCardOwnerVerificationPost: cardOwnerVerification,
+  oakShahabInquiryGet: shahabInquiry,
+  oakSmsShahabInquiryGet: shahabInquiry,
+  oakBlacklistInquiryGet: blacklistInquiry,
+  kycPassportInquiryPost: passportInquiry,
+  kycCcSanaInquiryGet: sanaInquiry,
+  ecityPostalCodeGet: postalCodeInquiry,
+  ecityPostalCodeCoordinatesGet: postalCodeCoordinates,
+  ecityParcelTrackingGet: parcelTracking,
+} as const satisfies OperationHandlers;
 
 /** Every operation the sandbox answers; the rest of the catalog answers 501. */
 export function createHandlers(asyncDelayMs: () => number): OperationHandlers {
@@ -14,5 +60,6 @@ export function createHandlers(asyncDelayMs: () => number): OperationHandlers {
     billingInquiryRequestSubmit: asyncInquiries.submit,
     billingInquiryStatusPoll: asyncInquiries.status,
     kycSmsTaxInquiryGet: taxInquiry,
+    ...WORLD_HANDLERS,
   };
 }

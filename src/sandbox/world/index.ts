@@ -1,0 +1,41 @@
+/**
+ * The fictional world of persons, banks, cards, accounts and addresses, as pure functions of
+ * identifiers, for tests that need the values the sandbox will answer with.
+ */
+export { BANKS, bankByBin, bankByCode, type Bank } from './banks.js';
+export { ibanCheckDigits, isValidIbanSyntax, luhnCheckDigit, nationalIdCheckDigit, passesLuhn } from './checks.js';
+export { banksOf, nationalIdOfKey } from './households.js';
+export {
+  ACCOUNT_TYPE_NAMES,
+  accountAt,
+  accountOfCard,
+  accountOfDeposit,
+  accountOfDigits,
+  accountOfIban,
+  accountsOf,
+  cardNumber,
+  cardsOf,
+  formatDeposit,
+  ibanOfDigits,
+  ownersOf,
+  parseDeposit,
+  type Account,
+  type AccountStatus,
+  type AccountType,
+} from './accounts.js';
+export { fullNameOf, personOf, type Citizen, type DeathStatus, type Gender } from './persons.js';
+export { addressOf, addressText, coordinatesOf, isValidPostalCode, type Coordinates, type PostalAddress } from './addresses.js';
+export {
+  REFERENCE_DAY,
+  blacklistingOf,
+  militaryStatusOf,
+  passportOf,
+  sanaRegisteredOf,
+  shahabCodeOf,
+  trackingCodeOf,
+  type MilitaryStatus,
+  type Passport,
+} from './records.js';
+export { nameSimilarity } from './similarity.js';
+export { isValidParcelCode, parcelOf, type Parcel, type ParcelEvent } from './parcels.js';
+export * from './samples.js';
