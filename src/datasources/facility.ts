@@ -29,7 +29,7 @@ export class FacilityAPI {
   }
 
   async getAccountIban(accountNumber: string, bankCode: string): Promise<AccountNumberRecord> {
-    const answer = await this.upstream.read('facilityDepositToIbanGet', { query: { deposit: accountNumber, bankCode } });
+    const answer = await this.upstream.read('facilityDepositToIbanGet', { query: { deposit: depositForConversion(accountNumber, bankCode), bankCode } });
     const read = new RecordReader('facilityDepositToIbanGet', answer);
     const r = read.object(answer.result);
     return {
@@ -78,4 +78,16 @@ export class FacilityAPI {
     const read = new RecordReader('facilityShahkarVerifyGet', answer);
     return flag(read, read.object(answer.result).isValid);
   }
+}
+
+const PASARGAD = '057';
+const RESALAT = '070';
+
+/**
+ * depositToIban wants the groups of an account number separated by `/`, except Pasargad's numbers,
+ * which keep the bank's own format, and Resalat's, which use `.` (wire facts §4.1).
+ */
+function depositForConversion(accountNumber: string, bankCode: string): string {
+  if (bankCode === PASARGAD) return accountNumber;
+  return accountNumber.replace(/[./-]/g, bankCode === RESALAT ? '.' : '/');
 }

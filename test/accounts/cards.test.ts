@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bankByCode, CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.sandbox.clearCalls());
+
+const callCounts = () => {
+  const counts: Record<string, number> = {};
+  for (const call of h.upstreamCalls()) counts[call.operationId] = (counts[call.operationId] ?? 0) + 1;
+  return counts;
+};
+
+const CARD = `query($number: String!) {
+  card(number: $number) {
+    number maskedNumber holderName bank { code name } iban accountNumber
+    account { iban bank { code name } accountNumber status holders { firstName lastName fullName } }
+  }
+}`;
+
+interface CardData {
+  card: {
+    number: string;
+    maskedNumber: string;
+    holderName: string;
+    bank: { code: string; name: string };
+    iban: string;
+    accountNumber: string;
+    account: { iban: string; bank: { code: string; name: string }; accountNumber: string; status: string; holders: Array<{ firstName: string; lastName: string; fullName: string }> };
+  };
+}
+
+describe('cards', () => {
+  it('links a card to its holder, bank and account, all agreeing with each other', async () => {
+    const { account } = WOMAN;
+    const res = await h.gql<CardData>(CARD, { number: account.card });
+    expect(res.errors).toBeUndefined();
+    const card = res.data!.card;
+    expect(card).toMatchObject({
+      number: account.card,
+      holderName: `${WOMAN.firstName} ${WOMAN.lastName}`,
+      bank: { code: '056', name: bankByCode('056')!.name },
+      iban: account.iban,
+      accountNumber: account.deposit,
+      account: {
+        iban: account.iban,
+        bank: { code: '056', name: bankByCode('056')!.name },
+        accountNumber: account.deposit,
+        status: 'ACTIVE',
+        holders: [{ firstName: WOMAN.firstName, lastName: WOMAN.lastName, fullName: `${WOMAN.firstName} ${WOMAN.lastName}` }],
+      },
+    });
+    expect(card.maskedNumber).toMatch(/^\d{4}-\d{2}xx-xxxx-\d{4}$/);
+    expect(callCounts()).toEqual({ mpgCardInformationGet: 1, facilityCardToIbanGet: 1, facilityBanksInfoGet: 1, oakIbanInquiryGet: 1 });
+  });
+
+  it('sends the card inquiry and the version-2 conversion exactly as the upstream expects', async () => {
+    await h.gql(`{ card(number: "${CLIENT_PERSON.account.card}") { holderName iban } }`);
+    const byId = Object.fromEntries(h.upstreamCalls().map((call) => [call.operationId, call]));
+    expect(byId.mpgCardInformationGet!.path).toBe(`/mpg/v2/clients/${h.sandbox.options.clientId}/cards/${CLIENT_PERSON.account.card}`);
+    expect(byId.facilityCardToIbanGet!.query).toMatchObject({ version: '2', card: CLIENT_PERSON.account.card });
+  });
+
+  it('accepts a card number with separators and Persian digits', async () => {
+    const spaced = THREE_BANKS.account.card.replace(/(\d{4})(?=\d)/g, '$1-').replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    const res = await h.gql<{ card: { number: string; iban: string } }>(`query($n: String!) { card(number: $n) { number iban } }`, { n: spaced });
+    expect(res.data!.card).toEqual({ number: THREE_BANKS.account.card, iban: THREE_BANKS.account.iban });
+  });
+
+  it.each([
+    ['a card failing the Luhn check', INVALID.cardFailingLuhn],
+    ['a 15-digit card', WOMAN.account.card.slice(1)],
+  ])('refuses %s before any upstream call', async (_, number) => {
+    const res = await h.gql(CARD, { number });
+    expect(res.data).toEqual({ card: null });
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'number' });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+
+  it('reports a card the upstream does not know as an upstream rejection on the fields, not the card', async () => {
+    const res = await h.gql<{ card: { number: string; holderName: string | null } }>(`{ card(number: "${INVALID.cardOfUnknownBin}") { number holderName bank { code } } }`);
+    expect(res.data!.card).toEqual({ number: INVALID.cardOfUnknownBin, holderName: null, bank: null });
+    expect(res.errors![0]!.extensions!.code).toBe('UPSTREAM_REJECTED');
+  });
+});
+
+describe('bank accounts', () => {
+  it('lists both holders of a joint account', async () => {
+    const res = await h.gql<{ account: { holders: Array<{ fullName: string }> } }>(`{ account(iban: "${JOINT_HOLDER.account.iban}") { holders { fullName } } }`);
+    expect(res.errors).toBeUndefined();
+    const names = res.data!.account.holders.map((holder) => holder.fullName);
+    expect(names).toHaveLength(2);
+    expect(names[0]).toBe(`${JOINT_HOLDER.firstName} ${JOINT_HOLDER.lastName}`);
+  });
+
+  it('finds an account by its number at a bank, through the upstream conversion to IBAN', async () => {
+    const { account } = THREE_BANKS;
+    const res = await h.gql<{ accountByNumber: { iban: string; accountNumber: string } }>(
+      `query($b: String!, $n: String!) { accountByNumber(bankCode: $b, accountNumber: $n) { iban accountNumber } }`,
+      { b: account.bankCode, n: account.deposit },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.accountByNumber).toEqual({ iban: account.iban, accountNumber: account.deposit });
+    const [conversion] = h.upstreamCalls('facilityDepositToIbanGet');
+    // The conversion wants `/` between the groups of the number (wire facts §4.1).
+    expect(conversion!.query).toMatchObject({ deposit: account.deposit.replaceAll('.', '/'), bankCode: account.bankCode });
+  });
+
+  it('gives the bank of an account from its IBAN without asking the upstream for the account', async () => {
+    const res = await h.gql(`{ account(iban: "${WOMAN.account.iban}") { iban bank { code } } }`);
+    expect(res.data).toEqual({ account: { iban: WOMAN.account.iban, bank: { code: '056' } } });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['an IBAN failing its check digits', 'iban', `{ account(iban: "${INVALID.ibanFailingMod97}") { status } }`],
+    ['a bank code of two digits', 'bankCode', `{ accountByNumber(bankCode: "17", accountNumber: "0016.030.1") { iban } }`],
+    ['an account number with letters', 'accountNumber', `{ accountByNumber(bankCode: "017", accountNumber: "12a45") { iban } }`],
+  ])('refuses %s before any upstream call', async (_, path, query) => {
+    const res = await h.gql(query);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+});
+
+describe('batching', () => {
+  it('asks the upstream once per distinct record however many places need it', async () => {
+    const aliases = [1, 2, 3, 4, 5].map((i) => `c${i}: card(number: "${WOMAN.account.card}") { holderName bank { name } account { status holders { fullName } } }`);
+    const res = await h.gql(`{
+      ${aliases.join('\n')}
+      direct: account(iban: "${WOMAN.account.iban}") { status accountNumber holders { fullName } bank { name } }
+      other: card(number: "${CLIENT_PERSON.account.card}") { holderName bank { name } account { status } }
+    }`);
+    expect(res.errors).toBeUndefined();
+    expect(callCounts()).toEqual({ mpgCardInformationGet: 2, facilityCardToIbanGet: 2, facilityBanksInfoGet: 1, oakIbanInquiryGet: 2 });
+  });
+
+  it('resolves _entities for cards and accounts with one upstream call per distinct entity', async () => {
+    const cards = [WOMAN, CLIENT_PERSON, WOMAN, THREE_BANKS, CLIENT_PERSON, WOMAN].map((person) => ({ __typename: 'Card', number: person.account.card }));
+    const accounts = [JOINT_HOLDER, JOINT_HOLDER, WOMAN].map((person) => ({ __typename: 'BankAccount', iban: person.account.iban }));
+    const res = await h.gql<{ _entities: Array<{ holderName?: string; holders?: unknown[] } | null> }>(
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on Card { holderName } ... on BankAccount { holders { fullName } } } }`,
+      { r: [...cards, ...accounts, { __typename: 'Card', number: INVALID.cardFailingLuhn }] },
+    );
+    expect(res.errors).toBeUndefined();
+    const entities = res.data!._entities;
+    expect(entities).toHaveLength(10);
+    expect(entities[0]).toEqual({ holderName: `${WOMAN.firstName} ${WOMAN.lastName}` });
+    expect(entities[2]).toEqual(entities[0]);
+    expect(entities[6]!.holders).toHaveLength(2);
+    expect(entities[9]).toBeNull();
+    expect(callCounts()).toEqual({ mpgCardInformationGet: 3, oakIbanInquiryGet: 2 });
+  });
+});

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLIENT_PERSON, DEAD, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.sandbox.clearCalls());
+
+const person = async <T>(nationalId: string, selection: string) => {
+  const res = await h.gql<{ person: T }>(`query($n: String!) { person(nationalId: $n) { ${selection} } }`, { n: nationalId });
+  return res;
+};
+
+describe('civil identity', () => {
+  it('reads the civil-registry record by national id and birth date', async () => {
+    const res = await person<{ identity: Record<string, unknown> }>(
+      WOMAN.nationalId,
+      `identity(birthDate: "${WOMAN.birthDate}") { nationalId firstName lastName fatherName birthDate { jalali iso } gender alive identityNumber }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.person.identity).toMatchObject({
+      nationalId: WOMAN.nationalId,
+      firstName: WOMAN.firstName,
+      lastName: WOMAN.lastName,
+      birthDate: { jalali: WOMAN.birthDate },
+      gender: 'FEMALE',
+      alive: true,
+      identityNumber: '0',
+    });
+    const [call] = h.upstreamCalls();
+    expect(call!.operationId).toBe('facilityCcNidInquiryGet');
+    expect(call!.path).toBe(`/facility/v2/clients/${h.sandbox.options.clientId}/users/${WOMAN.nationalId}/cc/nidInquiry`);
+    expect(call!.query.birthDate).toBe(WOMAN.birthDate);
+  });
+
+  it('answers null from the civil registry for a birth date that is not the person\'s', async () => {
+    const res = await person<{ civilRegistry: unknown }>(JOINT_HOLDER.nationalId, `civilRegistry(birthDate: "1370/01/01") { firstName }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.person.civilRegistry).toBeNull();
+  });
+
+  it('reports a dead person as not alive in every registry answer', async () => {
+    const res = await person<{ identity: { alive: boolean }; lifeStatus: { alive: boolean } }>(
+      DEAD.nationalId,
+      `identity(birthDate: "${DEAD.birthDate}") { alive } lifeStatus(birthDate: "${DEAD.birthDate}") { alive trackingCode }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.person.identity.alive).toBe(false);
+    expect(res.data!.person.lifeStatus.alive).toBe(false);
+  });
+
+  it.each([
+    ['an impossible Persian date', '1402/12/30'],
+    ['a Gregorian date', '1990-05-01'],
+  ])('refuses %s as a birth date before any upstream call', async (_, birthDate) => {
+    const res = await person(WOMAN.nationalId, `identity(birthDate: "${birthDate}") { firstName }`);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'birthDate' });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+});
+
+describe('identity checks', () => {
+  it('scores only the details given against the civil registry', async () => {
+    const res = await person<{ identityMatch: Record<string, unknown> }>(
+      CLIENT_PERSON.nationalId,
+      `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", firstName: "${CLIENT_PERSON.firstName}", lastName: "نامی دیگر", gender: FEMALE) {
+        firstNameSimilarity lastNameSimilarity fullNameSimilarity genderSimilarity alive }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const match = res.data!.person.identityMatch;
+    expect(match.firstNameSimilarity).toBe(100);
+    expect(match.lastNameSimilarity).toBeLessThan(100);
+    expect(match.fullNameSimilarity).toBeNull();
+    expect(match.genderSimilarity).toBe(100);
+    const [call] = h.upstreamCalls();
+    expect(call!.query).toMatchObject({ birthDate: CLIENT_PERSON.birthDate, firstName: CLIENT_PERSON.firstName, gender: 'زن' });
+    expect(call!.query).not.toHaveProperty('fullName');
+  });
+
+  it('needs at least one name to match', async () => {
+    const res = await person(CLIENT_PERSON.nationalId, `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", fatherName: "علی") { alive }`);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'fullName' });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+
+  it('answers the registry checks of a person', async () => {
+    const res = await person<Record<string, unknown>>(
+      JOINT_HOLDER.nationalId,
+      `militaryService { allowed condition caseType }
+       ownsMobile(mobile: "${JOINT_HOLDER.mobile}")
+       notTheirs: ownsMobile(mobile: "${WOMAN.mobile}")
+       shahab(birthDate: "${JOINT_HOLDER.birthDate}", identityNumber: "${JOINT_HOLDER.identityNo}") { code confirmed firstName gender }
+       bankBlacklist { blocked }
+       passport(mobile: "${JOINT_HOLDER.mobile}") { hasPassport }
+       sanaRegistration { registered }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const p = res.data!.person;
+    expect(p.militaryService).toMatchObject({ allowed: true, condition: 'ALLOWED' });
+    expect(p.ownsMobile).toBe(true);
+    expect(p.notTheirs).toBe(false);
+    expect(p.shahab).toMatchObject({ code: expect.stringMatching(/^\d{16}$/), firstName: JOINT_HOLDER.firstName, gender: 'MALE' });
+    expect(typeof (p.bankBlacklist as { blocked: boolean }).blocked).toBe('boolean');
+    const shahabCall = h.upstreamCalls('oakShahabInquiryGet')[0]!;
+    expect(shahabCall.query).toMatchObject({ birthDate: JOINT_HOLDER.birthDate.replaceAll('/', ''), identityNo: JOINT_HOLDER.identityNo });
+  });
+
+  it('matches accounts and cards to their owners', async () => {
+    const res = await h.gql<Record<string, unknown>>(`{
+      own: account(iban: "${JOINT_HOLDER.account.iban}") { ownership(nationalId: "${JOINT_HOLDER.nationalId}") }
+      coOwner: account(iban: "${JOINT_HOLDER.account.iban}") { ownership(nationalId: "${JOINT_HOLDER.coOwner}") }
+      stranger: account(iban: "${JOINT_HOLDER.account.iban}") { ownership(nationalId: "${WOMAN.nationalId}", birthDate: "${WOMAN.birthDate}") }
+      card(number: "${THREE_BANKS.account.card}") {
+        ownedBy(nationalId: "${THREE_BANKS.nationalId}")
+        notOwnedBy: ownedBy(nationalId: "${WOMAN.nationalId}")
+        belongsToMobileOwner(mobile: "${THREE_BANKS.mobile}")
+      }
+    }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({
+      own: { ownership: 'YES' },
+      coOwner: { ownership: 'MOST_PROBABLE' },
+      stranger: { ownership: 'NO' },
+      card: { ownedBy: true, notOwnedBy: false, belongsToMobileOwner: true },
+    });
+    expect(h.upstreamCalls('kycIbanOwnerBirthdateVerificationGet')).toHaveLength(1);
+    expect(h.upstreamCalls('kycIbanOwnerVerificationGet')).toHaveLength(2);
+  });
+
+  it('requires the person\'s consent for the SMS-confirmed variants, with no upstream call', async () => {
+    const res = await person(WOMAN.nationalId, `identityConfirmedBySms(birthDate: "${WOMAN.birthDate}") { firstName }`);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: 'facility:sms-nid-inquiry:get' });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+});
+
+describe('fan-out', () => {
+  it('asks once per distinct person however many times each is asked for', async () => {
+    const people = [WOMAN, JOINT_HOLDER, DEAD];
+    const aliases = Array.from({ length: 20 }, (_, i) => `p${i}: person(nationalId: "${people[i % 3]!.nationalId}") { militaryService { allowed } bankBlacklist { blocked } }`);
+    const res = await h.gql(`{ ${aliases.join('\n')} }`);
+    expect(res.errors).toBeUndefined();
+    expect(h.upstreamCalls('kycMilitaryInquiryGet')).toHaveLength(3);
+    expect(h.upstreamCalls('oakBlacklistInquiryGet')).toHaveLength(3);
+    expect(h.upstreamCalls()).toHaveLength(6);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addressOf, coordinatesOf, INVALID, WOMAN } from '../../src/sandbox/world/index.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.sandbox.clearCalls());
+
+describe('postal', () => {
+  it('gives the address and coordinates of a postal code, each from one upstream call', async () => {
+    const res = await h.gql<{ postalAddress: Record<string, unknown> }>(
+      `{ postalAddress(postalCode: "${WOMAN.postalCode}") { postalCode province township localityName street houseNumber coordinates { latitude longitude } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const address = res.data!.postalAddress;
+    const expected = addressOf(WOMAN.postalCode)!;
+    expect(address.postalCode).toBe(WOMAN.postalCode);
+    expect(address.province).toBe(expected.Province);
+    const coordinates = coordinatesOf(WOMAN.postalCode)!;
+    expect(address.coordinates).toEqual({ latitude: coordinates.lat, longitude: coordinates.lng });
+    expect(h.upstreamCalls().map((call) => call.operationId).sort()).toEqual(['ecityPostalCodeCoordinatesGet', 'ecityPostalCodeGet']);
+  });
+
+  it('refuses a postal code that is not 10 digits before any upstream call', async () => {
+    const res = await h.gql(`{ postalAddress(postalCode: "12345") { province } }`);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'postalCode' });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+
+  it('passes the upstream refusal of a postal code outside the numbering on as an upstream error', async () => {
+    const res = await h.gql(`{ postalAddress(postalCode: "${INVALID.postalCode}") { province } }`);
+    expect(res.errors![0]!.extensions!.code).toBe('UPSTREAM_REJECTED');
+  });
+
+  it('tracks a parcel with its events, newest first', async () => {
+    const code = '1'.padEnd(24, '0').replace(/0$/, '7');
+    const res = await h.gql<{ parcel: { trackingCode: string; status: string; events: Array<{ at: { jalali: string; iso: string } | null; description: string }> } }>(
+      `{ parcel(trackingCode: "${code}") { trackingCode status events { at { jalali iso } location description } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const { parcel } = res.data!;
+    expect(parcel.trackingCode).toBe(code);
+    expect(parcel.events.length).toBeGreaterThan(0);
+    const instants = parcel.events.map((event) => event.at!.iso);
+    expect([...instants].sort().reverse()).toEqual(instants);
+  });
+
+  it('refuses a tracking code of the wrong length before any upstream call', async () => {
+    const res = await h.gql(`{ parcel(trackingCode: "123") { status } }`);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'trackingCode' });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+});
