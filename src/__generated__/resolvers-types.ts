@@ -9,7 +9,7 @@ import type { PersonModel } from '../resolvers/people/models.js';
 import type { CivilIdentityRecord } from '../datasources/types/people.js';
 import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord } from '../datasources/types/verification.js';
 import type { CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
-import type { HolderName } from '../datasources/types/accounts.js';
+import type { HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { PostalAddressModel } from '../resolvers/postal/models.js';
 import type { CoordinatesRecord, ParcelRecord, ParcelEventRecord } from '../datasources/types/postal.js';
 import type { ConsentView } from '../consent/types.js';
@@ -49,6 +49,27 @@ export type AccountHolder = {
   readonly lastName?: Maybe<Scalars['String']['output']>;
 };
 
+/** An account's holder as the bank records them, with their national id. */
+export type AccountHolderDetails = {
+  readonly __typename?: 'AccountHolderDetails';
+  /** The account number in the bank's format. */
+  readonly accountNumber?: Maybe<Scalars['String']['output']>;
+  /** Kind of account. */
+  readonly accountType?: Maybe<AccountType>;
+  /** Whether a person, a legal entity or several people hold the account. */
+  readonly customerType?: Maybe<CustomerType>;
+  /** Holder's first name. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** The holder as a person, when `holderId` is a 10-digit national id. */
+  readonly holder?: Maybe<Person>;
+  /** National id of a person (10 digits) or legal id of a company (11 digits). */
+  readonly holderId?: Maybe<Scalars['String']['output']>;
+  /** Holder's family name. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
+  /** The account's state. */
+  readonly status?: Maybe<AccountStatus>;
+};
+
 /** State of a bank account, as the upstream reports it. */
 export type AccountStatus =
   /** Active (code 02). */
@@ -68,6 +89,31 @@ export type AccountStatus =
   /** No such account (code 08). */
   | 'NO_ACCOUNT';
 
+/** Kinds of bank account, as the account inquiry codes them. */
+export type AccountType =
+  /** Accounts of banks (015). */
+  | 'BANKS'
+  /** Card account (055). */
+  | 'CARD_ACCOUNT'
+  /** Current account (010). */
+  | 'CURRENT'
+  /** Foreign-currency deposit (020). */
+  | 'FOREIGN_CURRENCY'
+  /** Loan account (060). */
+  | 'LOAN_ACCOUNT'
+  /** Long-term deposit (045). */
+  | 'LONG_TERM_DEPOSIT'
+  /** Notice deposit (025). */
+  | 'NOTICE_DEPOSIT'
+  /** Qarz al-hasaneh (interest-free) savings (040). */
+  | 'QARZ_AL_HASANEH'
+  /** Short-term deposit (030). */
+  | 'SHORT_TERM_DEPOSIT'
+  /** Special qarz al-hasaneh savings (035). */
+  | 'SPECIAL_QARZ_SAVINGS'
+  /** Trust investment (050). */
+  | 'TRUST_INVESTMENT';
+
 /** A bank, identified by its 3-digit code (for example `017` for Bank Melli). */
 export type Bank = {
   readonly __typename?: 'Bank';
@@ -86,6 +132,13 @@ export type BankAccount = {
   readonly bank?: Maybe<Bank>;
   /** The upstream's remark on the account, such as its type (in Persian). */
   readonly description?: Maybe<Scalars['String']['output']>;
+  /**
+   * The holder's details with their national id, linked to the person. The upstream offers this account
+   * inquiry for Ayandeh bank (code 062) only: null, with no upstream call, for accounts of other banks.
+   */
+  readonly holderDetails?: Maybe<AccountHolderDetails>;
+  /** The holder's name as the account inquiry gives it for the account number. */
+  readonly holderName?: Maybe<Scalars['String']['output']>;
   /** The account's holders; several for a joint account. */
   readonly holders?: Maybe<ReadonlyArray<AccountHolder>>;
   /** The IBAN: `IR` and 24 digits. */
@@ -342,7 +395,7 @@ export type Card = {
   readonly __typename?: 'Card';
   /** The account behind the card. */
   readonly account?: Maybe<BankAccount>;
-  /** The account number behind the card, in the bank's own format. */
+  /** The account number behind the card, in the bank's own format (the card-to-account conversion). */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The issuing bank, from the card's prefix. */
   readonly bank?: Maybe<Bank>;
@@ -528,6 +581,15 @@ export type Coordinates = {
   /** Longitude in decimal degrees. */
   readonly longitude: Scalars['Float']['output'];
 };
+
+/** Who holds an account. */
+export type CustomerType =
+  /** Joint holders (24). */
+  | 'JOINT'
+  /** A legal entity (02). */
+  | 'LEGAL'
+  /** A natural person (01). */
+  | 'NATURAL';
 
 /** Negative points recorded on a driving licence. */
 export type DrivingLicenceNegativeScore = {
@@ -1326,7 +1388,9 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 export type ResolversTypes = ResolversObject<{
   AccountHolder: ResolverTypeWrapper<HolderName>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  AccountHolderDetails: ResolverTypeWrapper<AccountInfoRecord>;
   AccountStatus: AccountStatus;
+  AccountType: AccountType;
   Bank: ResolverTypeWrapper<BankModel>;
   BankAccount: ResolverTypeWrapper<BankAccountModel>;
   Bill: ResolverTypeWrapper<BillModel>;
@@ -1355,6 +1419,7 @@ export type ResolversTypes = ResolversObject<{
   ConsentRevoked: ResolverTypeWrapper<ConsentRevoked>;
   Coordinates: ResolverTypeWrapper<CoordinatesRecord>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  CustomerType: CustomerType;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DrivingLicenceNegativeScore: ResolverTypeWrapper<NegativeScoreRecord>;
@@ -1398,6 +1463,7 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   AccountHolder: HolderName;
   String: Scalars['String']['output'];
+  AccountHolderDetails: AccountInfoRecord;
   Bank: BankModel;
   BankAccount: BankAccountModel;
   Bill: BillModel;
@@ -1462,6 +1528,17 @@ export type AccountHolderResolvers<ContextType = Context, ParentType extends Res
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type AccountHolderDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountHolderDetails'] = ResolversParentTypes['AccountHolderDetails']> = ResolversObject<{
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  accountType?: Resolver<Maybe<ResolversTypes['AccountType']>, ParentType, ContextType>;
+  customerType?: Resolver<Maybe<ResolversTypes['CustomerType']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holder?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  holderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['AccountStatus']>, ParentType, ContextType>;
+}>;
+
 export type BankResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bank'] = ResolversParentTypes['Bank']> = ResolversObject<{
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1472,6 +1549,8 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holderDetails?: Resolver<Maybe<ResolversTypes['AccountHolderDetails']>, ParentType, ContextType>;
+  holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   holders?: Resolver<Maybe<ReadonlyArray<ResolversTypes['AccountHolder']>>, ParentType, ContextType>;
   iban?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['IbanOwnership']>, ParentType, ContextType, RequireFields<BankAccountOwnershipArgs, 'nationalId'>>;
@@ -1869,6 +1948,7 @@ export type UserErrorResolvers<ContextType = Context, ParentType extends Resolve
 
 export type Resolvers<ContextType = Context> = ResolversObject<{
   AccountHolder?: AccountHolderResolvers<ContextType>;
+  AccountHolderDetails?: AccountHolderDetailsResolvers<ContextType>;
   Bank?: BankResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;
   Bill?: BillResolvers<ContextType>;

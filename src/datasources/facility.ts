@@ -2,7 +2,16 @@ import { identityClaimQuery, readCivilIdentity, readIdentityMatch } from './civi
 import { RecordReader } from './read.js';
 import { accountStatus, flag, holderNames } from './readers.js';
 import type { UpstreamAccess } from './requestUpstream.js';
-import type { AccountNumberRecord, BankRecord, CardAccountRecord } from './types/accounts.js';
+import {
+  ACCOUNT_TYPE,
+  CUSTOMER_TYPE,
+  type AccountHolderRecord,
+  type AccountInfoRecord,
+  type AccountNumberRecord,
+  type BankRecord,
+  type CardAccountRecord,
+  type CardDepositRecord,
+} from './types/accounts.js';
 import type { CivilIdentityRecord } from './types/people.js';
 import type { IdentityClaim, IdentityMatchRecord } from './types/verification.js';
 
@@ -25,6 +34,37 @@ export class FacilityAPI {
       bankName: read.text(r.bankName),
       status: accountStatus(read, r.depositStatus),
       ownerName: owners[0]?.fullName ?? null,
+    };
+  }
+
+  async getCardDeposit(card: string): Promise<CardDepositRecord> {
+    const answer = await this.upstream.read('facilityCardToDepositGet', { query: { card } });
+    const read = new RecordReader('facilityCardToDepositGet', answer);
+    const r = read.object(answer.result);
+    return { accountNumber: read.text(r.deposit), holderName: read.text(r.name) };
+  }
+
+  /** The account inquiry: bank and holder of an account number. */
+  async getAccountHolder(accountNumber: string): Promise<AccountHolderRecord> {
+    const answer = await this.upstream.read('facilityDepositInfoGet', { query: { deposit: accountNumber } });
+    const read = new RecordReader('facilityDepositInfoGet', answer);
+    const r = read.object(answer.result);
+    return { bankName: read.text(r.bankName), holderName: read.text(r.fullName) };
+  }
+
+  /** The account inquiry with the holder's id, which the upstream offers for Ayandeh accounts only. */
+  async getAccountInfo(iban: string): Promise<AccountInfoRecord> {
+    const answer = await this.upstream.read('facilityGetAccountInfoGet', { query: { iban, bankCode: AYANDEH } });
+    const read = new RecordReader('facilityGetAccountInfoGet', answer);
+    const r = read.object(answer.result);
+    return {
+      accountNumber: read.text(r.deposit),
+      status: accountStatus(read, r.accountStatus),
+      holderFirstName: read.text(r.customerFirstname),
+      holderLastName: read.text(r.customerLastname),
+      holderId: read.text(r.idNumber),
+      accountType: ACCOUNT_TYPE[read.text(r.accountType) ?? ''] ?? null,
+      customerType: CUSTOMER_TYPE[read.text(r.customerType) ?? ''] ?? null,
     };
   }
 
@@ -80,6 +120,8 @@ export class FacilityAPI {
   }
 }
 
+/** The bank whose accounts getAccountInfo serves. */
+export const AYANDEH = '062';
 const PASARGAD = '057';
 const RESALAT = '070';
 

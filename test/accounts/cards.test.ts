@@ -55,7 +55,13 @@ describe('cards', () => {
       },
     });
     expect(card.maskedNumber).toMatch(/^\d{4}-\d{2}xx-xxxx-\d{4}$/);
-    expect(callCounts()).toEqual({ mpgCardInformationGet: 1, facilityCardToIbanGet: 1, facilityBanksInfoGet: 1, oakIbanInquiryGet: 1 });
+    expect(callCounts()).toEqual({
+      mpgCardInformationGet: 1,
+      facilityCardToIbanGet: 1,
+      facilityCardToDepositGet: 1,
+      facilityBanksInfoGet: 1,
+      oakIbanInquiryGet: 1,
+    });
   });
 
   it('sends the card inquiry and the version-2 conversion exactly as the upstream expects', async () => {
@@ -123,6 +129,43 @@ describe('bank accounts', () => {
   ])('refuses %s before any upstream call', async (_, path, query) => {
     const res = await h.gql(query);
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+});
+
+describe('account inquiries', () => {
+  it('names the holder of an account found by number without asking for the IBAN record', async () => {
+    const { account } = THREE_BANKS;
+    const res = await h.gql<{ accountByNumber: { holderName: string } }>(
+      `{ accountByNumber(bankCode: "${account.bankCode}", accountNumber: "${account.deposit}") { holderName } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.accountByNumber.holderName).toBe(`${THREE_BANKS.firstName} ${THREE_BANKS.lastName}`);
+    expect(callCounts()).toEqual({ facilityDepositToIbanGet: 1, facilityDepositInfoGet: 1 });
+    expect(h.upstreamCalls('facilityDepositInfoGet')[0]!.query.deposit).toBe(account.deposit);
+  });
+
+  it('links the holder of an Ayandeh account to the person, with the account type', async () => {
+    const res = await h.gql<{ account: { holderDetails: Record<string, unknown> } }>(
+      `{ account(iban: "${THREE_BANKS.ayandeh.iban}") { holderDetails { accountNumber status firstName lastName holderId holder { nationalId } accountType customerType } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.account.holderDetails).toEqual({
+      accountNumber: THREE_BANKS.ayandeh.deposit,
+      status: 'ACTIVE',
+      firstName: THREE_BANKS.firstName,
+      lastName: THREE_BANKS.lastName,
+      holderId: THREE_BANKS.nationalId,
+      holder: { nationalId: THREE_BANKS.nationalId },
+      accountType: 'QARZ_AL_HASANEH',
+      customerType: 'NATURAL',
+    });
+    expect(h.upstreamCalls('facilityGetAccountInfoGet')[0]!.query).toMatchObject({ iban: THREE_BANKS.ayandeh.iban, bankCode: '062' });
+  });
+
+  it('has no holder details for accounts of other banks, and does not ask', async () => {
+    const res = await h.gql(`{ account(iban: "${WOMAN.account.iban}") { holderDetails { holderId } } }`);
+    expect(res.data).toEqual({ account: { holderDetails: null } });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });

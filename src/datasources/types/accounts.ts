@@ -64,3 +64,59 @@ export interface BankRecord {
   readonly cardPrefixes: readonly string[];
   readonly active: boolean;
 }
+
+/** An account number's holder as the account inquiry names them (depositInfo). */
+export interface AccountHolderRecord {
+  readonly bankName: string | null;
+  readonly holderName: string | null;
+}
+
+export type AccountType =
+  | 'CURRENT'
+  | 'SHORT_TERM_DEPOSIT'
+  | 'QARZ_AL_HASANEH'
+  | 'LONG_TERM_DEPOSIT'
+  | 'FOREIGN_CURRENCY'
+  | 'NOTICE_DEPOSIT'
+  | 'SPECIAL_QARZ_SAVINGS'
+  | 'TRUST_INVESTMENT'
+  | 'CARD_ACCOUNT'
+  | 'LOAN_ACCOUNT'
+  | 'BANKS';
+
+/** Account type codes of the account inquiry (wire facts §4.1, getAccountInfo). */
+export const ACCOUNT_TYPE: Readonly<Record<string, AccountType>> = {
+  '010': 'CURRENT',
+  '030': 'SHORT_TERM_DEPOSIT',
+  '040': 'QARZ_AL_HASANEH',
+  '045': 'LONG_TERM_DEPOSIT',
+  '020': 'FOREIGN_CURRENCY',
+  '025': 'NOTICE_DEPOSIT',
+  '035': 'SPECIAL_QARZ_SAVINGS',
+  '050': 'TRUST_INVESTMENT',
+  '055': 'CARD_ACCOUNT',
+  '060': 'LOAN_ACCOUNT',
+  '015': 'BANKS',
+};
+
+export type CustomerType = 'NATURAL' | 'LEGAL' | 'JOINT';
+
+export const CUSTOMER_TYPE: Readonly<Record<string, CustomerType>> = { '01': 'NATURAL', '02': 'LEGAL', '24': 'JOINT' };
+
+/** The account inquiry with the holder's national id (getAccountInfo; Ayandeh bank only). */
+export interface AccountInfoRecord {
+  readonly accountNumber: string | null;
+  readonly status: AccountStatus | null;
+  readonly holderFirstName: string | null;
+  readonly holderLastName: string | null;
+  /** National id of a person (10 digits) or legal id of a company (11 digits). */
+  readonly holderId: string | null;
+  readonly accountType: AccountType | null;
+  readonly customerType: CustomerType | null;
+}
+
+/** A card's account number and holder (cardToDeposit). */
+export interface CardDepositRecord {
+  readonly accountNumber: string | null;
+  readonly holderName: string | null;
+}

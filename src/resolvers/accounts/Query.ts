@@ -9,6 +9,6 @@ export const Query: QueryResolvers = {
     const bankCode = parseBankCode(args.bankCode, 'bankCode');
     const accountNumber = parseAccountNumber(args.accountNumber, 'accountNumber');
     const record = await dataSources.facility.getAccountIban(accountNumber, bankCode);
-    return record.iban && record.status !== 'NO_ACCOUNT' ? { iban: record.iban } : null;
+    return record.iban && record.status !== 'NO_ACCOUNT' ? { iban: record.iban, accountNumber } : null;
   },
 };

@@ -1,6 +1,7 @@
+import { AccountHolderDetails } from './AccountHolderDetails.js';
 import { Bank } from './Bank.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
 import { Query } from './Query.js';
 
-export const accounts = { Query, Card, BankAccount, Bank };
+export const accounts = { Query, Card, BankAccount, Bank, AccountHolderDetails };

@@ -6,6 +6,8 @@ export interface CardModel {
 /** A bank account as a parent: its validated IBAN. */
 export interface BankAccountModel {
   readonly iban: string;
+  /** Known when the account was found by its number; otherwise read from the IBAN inquiry. */
+  readonly accountNumber?: string;
 }
 
 /** A bank as a parent: its 3-digit code. */
