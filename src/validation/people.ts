@@ -2,15 +2,6 @@ import { BadUserInputError } from '../errors.js';
 import { parseJalaliDate } from '../lib/jalali.js';
 import type { IdentityClaim } from '../datasources/types/verification.js';
 
-interface ClaimArguments {
-  readonly birthDate: string;
-  readonly fullName?: string | null;
-  readonly firstName?: string | null;
-  readonly lastName?: string | null;
-  readonly fatherName?: string | null;
-  readonly gender?: 'MALE' | 'FEMALE' | null;
-}
-
 const MAX_NAME_LENGTH = 100;
 
 function name(value: string | null | undefined, argumentPath: string): string | null {
@@ -23,7 +14,7 @@ function name(value: string | null | undefined, argumentPath: string): string | 
 }
 
 /** Details to match against the civil registry: a valid Persian birth date and at least one name. */
-export function parseIdentityClaim(args: ClaimArguments): IdentityClaim {
+export function parseIdentityClaim(args: IdentityClaim): IdentityClaim {
   const claim = {
     birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
     fullName: name(args.fullName, 'fullName'),
