@@ -32,6 +32,8 @@ const schema = z
 
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
+    // 8 MiB: a 5 MiB video (the upstream's limit) is about 6.7 MiB in base64, plus the query.
+    MAX_REQUEST_BYTES: positiveInt(8 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (!env.UPSTREAM_BASE_URL) return;
@@ -83,6 +85,8 @@ export interface Config {
   readonly consent: ConsentConfig;
   readonly sandbox: { readonly asyncDelayMs: number };
   readonly shutdownGraceMs: number;
+  /** Largest HTTP request body accepted; a larger one is answered 413. */
+  readonly maxRequestBytes: number;
 }
 
 /** Credentials the embedded sandbox accepts; used only when no upstream is configured. */
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    maxRequestBytes: e.MAX_REQUEST_BYTES,
   });
 }
 

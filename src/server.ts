@@ -15,6 +15,7 @@ import { buildSchema } from './schema.js';
 
 /** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
 const WEBSOCKET_PATHS = new Set(['/graphql', '/ws']);
+/** Largest graphql-ws message; HTTP request bodies are bounded by MAX_REQUEST_BYTES instead. */
 const MAX_BODY_BYTES = 1024 * 1024;
 const ROUTER_SECRET_HEADER = 'router-authorization';
 /** Carries a consent handle (see the consent mutations); on WebSockets, `consentHandle` in connectionParams. */
@@ -90,10 +91,10 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     if (!routerSecretMatches(config, undefined, req.headers[ROUTER_SECRET_HEADER])) {
       return send(res, 401, { errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }] });
     }
-    const body = await readJsonBody(req);
+    const body = await readJsonBody(req, config.maxRequestBytes);
     if (body === TOO_LARGE) {
       res.setHeader('connection', 'close');
-      return send(res, 413, { errors: [{ message: `The request body is larger than ${MAX_BODY_BYTES} bytes.`, extensions: { code: 'BAD_REQUEST' } }] });
+      return send(res, 413, { errors: [{ message: `The request body is larger than ${config.maxRequestBytes} bytes.`, extensions: { code: 'BAD_REQUEST' } }] });
     }
     if (body === INVALID_JSON) {
       return send(res, 400, { errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }] });
@@ -180,13 +181,13 @@ function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLReques
 const INVALID_JSON = Symbol('invalid JSON');
 const TOO_LARGE = Symbol('too large');
 
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   if (req.method !== 'POST') return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       // Discard the rest so the client reads our answer instead of a reset connection.
       req.resume();
       return TOO_LARGE;

@@ -7,7 +7,7 @@ import type { BillInquiryJobRecord } from '../jobs/kinds/billInquiry.js';
 import type { JobRecord } from '../jobs/types.js';
 import type { PersonModel } from '../resolvers/people/models.js';
 import type { CivilIdentityRecord } from '../datasources/types/people.js';
-import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord } from '../datasources/types/verification.js';
+import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord, LiveVideoMatchRecord, NationalCardScanRecord, NationalCardImageRecord } from '../datasources/types/verification.js';
 import type { CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { PostalAddressModel } from '../resolvers/postal/models.js';
@@ -705,6 +705,26 @@ export type LifeStatus = {
   readonly trackingCode?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * How a live video compares with the national card photo. Scores the upstream sends as fractions
+ * (0–1) or as percentages are both given here as percentages from 0 to 100.
+ */
+export type LiveVideoMatch = {
+  readonly __typename?: 'LiveVideoMatch';
+  /** How closely the face in the video matches the card photo, as a percentage (0–100); the upstream counts above 90 as a match. */
+  readonly faceMatchPercentage?: Maybe<Scalars['Float']['output']>;
+  /** True when the video was filmed from a photo rather than of a person (the upstream's `printLiveness`). */
+  readonly filmedFromPhoto?: Maybe<Scalars['Boolean']['output']>;
+  /** True when the video was filmed from another video, a replay (the upstream's `replayLiveness`). */
+  readonly filmedFromVideo?: Maybe<Scalars['Boolean']['output']>;
+  /** The liveness score as the upstream sends it; the upstream counts a video as of a live person above 0.001. */
+  readonly livenessScore?: Maybe<Scalars['Float']['output']>;
+  /** How closely the speech matches `speechText`, as a percentage (0–100); the upstream counts above 50 as a match. Null when no `speechText` was given. */
+  readonly speechSimilarityPercentage?: Maybe<Scalars['Float']['output']>;
+  /** The upstream's tracking code for this comparison. */
+  readonly trackingCode?: Maybe<Scalars['String']['output']>;
+};
+
 /** Whether the person's case is the ordinary one or an exception. */
 export type MilitaryCaseType =
   /** An exception (for example an exemption). */
@@ -803,6 +823,45 @@ export type MutationStartSmsConsentArgs = {
   input: StartSmsConsentInput;
 };
 
+/** An image file, as base64. */
+export type NationalCardImage = {
+  readonly __typename?: 'NationalCardImage';
+  /** The image bytes as standard base64 (no `data:` prefix). */
+  readonly base64: Scalars['String']['output'];
+  /** The image's media type, for example `image/jpeg`. */
+  readonly contentType: Scalars['String']['output'];
+};
+
+/** What the OCR read from one side of a national card; the fields of the other side are null. */
+export type NationalCardScan = {
+  readonly __typename?: 'NationalCardScan';
+  /** Date of birth (front). */
+  readonly birthDate?: Maybe<PersianDate>;
+  /** The day the card expires (front). */
+  readonly expiresOn?: Maybe<PersianDate>;
+  /** Father's first name (front). */
+  readonly fatherName?: Maybe<Scalars['String']['output']>;
+  /** First name (front). */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** Family name (front). */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
+  /** The national id as read (front); it may fail the check digit when a digit was misread. */
+  readonly nationalId?: Maybe<Scalars['String']['output']>;
+  /** The person whose national id was read; null when none was read or it fails the check digit. */
+  readonly person?: Maybe<Person>;
+  /** The card serial (back), as `cardSerial` of `Person.liveVideoMatch` wants it. */
+  readonly serial?: Maybe<Scalars['String']['output']>;
+  /** The side that was read. */
+  readonly side: NationalCardSide;
+};
+
+/** A side of a national card. */
+export type NationalCardSide =
+  /** The back: the card serial. */
+  | 'BACK'
+  /** The front: national id, names, birth date and expiry. */
+  | 'FRONT';
+
 /** A postal parcel and where it has been. */
 export type Parcel = {
   readonly __typename?: 'Parcel';
@@ -900,8 +959,24 @@ export type Person = {
   readonly identityMatchConfirmedBySms?: Maybe<IdentityMatch>;
   /** Whether the civil registry records the person as alive. `birthDate` is `YYYY/MM/DD`. */
   readonly lifeStatus?: Maybe<LifeStatus>;
+  /**
+   * Compares a live video of the person with the photo on their national card (upstream
+   * `compareLiveVideoWithNationalCard`): does the face match, is it a live person, did they say the
+   * expected sentence. Checked before any upstream call, each failing with `BAD_USER_INPUT` naming the
+   * argument: `video` must be base64 of an MP4 or WebM of at most 5 MiB (5,242,880 bytes, the
+   * upstream's limit), `birthDate` a real Persian date, `cardSerial` 1 to 20 letters and digits,
+   * `speechText` at most 200 characters. The same video and details asked for twice in one operation
+   * make one upstream call. Details the upstream does not accept (a birth date that is not the
+   * person's, for one) fail with `UPSTREAM_REJECTED`.
+   */
+  readonly liveVideoMatch?: Maybe<LiveVideoMatch>;
   /** The person's military service status. */
   readonly militaryService?: Maybe<MilitaryServiceStatus>;
+  /**
+   * The photo of the person's national card, as the registry holds it. Refused upstream
+   * (`UPSTREAM_REJECTED`) when the birth date is not the person's.
+   */
+  readonly nationalCardImage?: Maybe<NationalCardImage>;
   /** The 10-digit national id. */
   readonly nationalId: Scalars['String']['output'];
   /** Whether `mobile` (`09…`) is registered to this person (Shahkar). */
@@ -976,6 +1051,21 @@ export type PersonIdentityMatchConfirmedBySmsArgs = {
 
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonLifeStatusArgs = {
+  birthDate: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonLiveVideoMatchArgs = {
+  birthDate: Scalars['String']['input'];
+  cardSerial: Scalars['String']['input'];
+  speechText?: InputMaybe<Scalars['String']['input']>;
+  video: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonNationalCardImageArgs = {
   birthDate: Scalars['String']['input'];
 };
 
@@ -1072,6 +1162,13 @@ export type Query = {
   readonly consentScopes: ReadonlyArray<Scalars['String']['output']>;
   /** A job by id, as it stands now; null when no such job exists (or it has been forgotten). */
   readonly job?: Maybe<Job>;
+  /**
+   * Reads one side of an Iranian smart national card from a photo (upstream OCR). The image must be
+   * base64 of a JPEG (the only type the upstream reads) of at most 5 MiB, else `BAD_USER_INPUT` naming
+   * `image` before any upstream call. The same image and side asked for twice in one operation make
+   * one upstream call.
+   */
+  readonly nationalCardScan?: Maybe<NationalCardScan>;
   /** A parcel by its tracking code (20 to 24 digits). */
   readonly parcel?: Maybe<Parcel>;
   /** A person by 10-digit national id (checked against its check digit). */
@@ -1117,6 +1214,13 @@ export type QueryConsentScopesArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryJobArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryNationalCardScanArgs = {
+  image: Scalars['String']['input'];
+  side: NationalCardSide;
 };
 
 
@@ -1432,11 +1536,15 @@ export type ResolversTypes = ResolversObject<{
   JobFailure: ResolverTypeWrapper<JobFailure>;
   JobStatus: JobStatus;
   LifeStatus: ResolverTypeWrapper<LifeStatusRecord>;
+  LiveVideoMatch: ResolverTypeWrapper<LiveVideoMatchRecord>;
   MilitaryCaseType: MilitaryCaseType;
   MilitaryCondition: MilitaryCondition;
   MilitaryServiceStatus: ResolverTypeWrapper<MilitaryServiceRecord>;
   MobileOperator: MobileOperator;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NationalCardImage: ResolverTypeWrapper<NationalCardImageRecord>;
+  NationalCardScan: ResolverTypeWrapper<NationalCardScanRecord>;
+  NationalCardSide: NationalCardSide;
   Parcel: ResolverTypeWrapper<ParcelRecord>;
   ParcelEvent: ResolverTypeWrapper<ParcelEventRecord>;
   Passport: ResolverTypeWrapper<PassportRecord>;
@@ -1499,8 +1607,11 @@ export type ResolversParentTypes = ResolversObject<{
   Job: JobRecord;
   JobFailure: JobFailure;
   LifeStatus: LifeStatusRecord;
+  LiveVideoMatch: LiveVideoMatchRecord;
   MilitaryServiceStatus: MilitaryServiceRecord;
   Mutation: Record<PropertyKey, never>;
+  NationalCardImage: NationalCardImageRecord;
+  NationalCardScan: NationalCardScanRecord;
   Parcel: ParcelRecord;
   ParcelEvent: ParcelEventRecord;
   Passport: PassportRecord;
@@ -1794,6 +1905,15 @@ export type LifeStatusResolvers<ContextType = Context, ParentType extends Resolv
   trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type LiveVideoMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LiveVideoMatch'] = ResolversParentTypes['LiveVideoMatch']> = ResolversObject<{
+  faceMatchPercentage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  filmedFromPhoto?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  filmedFromVideo?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  livenessScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  speechSimilarityPercentage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type MilitaryServiceStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MilitaryServiceStatus'] = ResolversParentTypes['MilitaryServiceStatus']> = ResolversObject<{
   allowed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   caseType?: Resolver<Maybe<ResolversTypes['MilitaryCaseType']>, ParentType, ContextType>;
@@ -1808,6 +1928,23 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   startBillInquiry?: Resolver<ResolversTypes['BillInquiryJob'], ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
   startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
   startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
+}>;
+
+export type NationalCardImageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['NationalCardImage'] = ResolversParentTypes['NationalCardImage']> = ResolversObject<{
+  base64?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type NationalCardScanResolvers<ContextType = Context, ParentType extends ResolversParentTypes['NationalCardScan'] = ResolversParentTypes['NationalCardScan']> = ResolversObject<{
+  birthDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  fatherName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  serial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  side?: Resolver<ResolversTypes['NationalCardSide'], ParentType, ContextType>;
 }>;
 
 export type ParcelResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Parcel'] = ResolversParentTypes['Parcel']> = ResolversObject<{
@@ -1854,7 +1991,9 @@ export type PersonResolvers<ContextType = Context, ParentType extends ResolversP
   identityMatch?: Resolver<Maybe<ResolversTypes['IdentityMatch']>, ParentType, ContextType, RequireFields<PersonIdentityMatchArgs, 'birthDate'>>;
   identityMatchConfirmedBySms?: Resolver<Maybe<ResolversTypes['IdentityMatch']>, ParentType, ContextType, RequireFields<PersonIdentityMatchConfirmedBySmsArgs, 'birthDate'>>;
   lifeStatus?: Resolver<Maybe<ResolversTypes['LifeStatus']>, ParentType, ContextType, RequireFields<PersonLifeStatusArgs, 'birthDate'>>;
+  liveVideoMatch?: Resolver<Maybe<ResolversTypes['LiveVideoMatch']>, ParentType, ContextType, RequireFields<PersonLiveVideoMatchArgs, 'birthDate' | 'cardSerial' | 'video'>>;
   militaryService?: Resolver<Maybe<ResolversTypes['MilitaryServiceStatus']>, ParentType, ContextType>;
+  nationalCardImage?: Resolver<Maybe<ResolversTypes['NationalCardImage']>, ParentType, ContextType, RequireFields<PersonNationalCardImageArgs, 'birthDate'>>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownsMobile?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<PersonOwnsMobileArgs, 'mobile'>>;
   passport?: Resolver<Maybe<ResolversTypes['Passport']>, ParentType, ContextType, RequireFields<PersonPassportArgs, 'mobile'>>;
@@ -1892,6 +2031,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   consent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
+  nationalCardScan?: Resolver<Maybe<ResolversTypes['NationalCardScan']>, ParentType, ContextType, RequireFields<QueryNationalCardScanArgs, 'image' | 'side'>>;
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType, RequireFields<QueryPersonArgs, 'nationalId'>>;
   postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType, RequireFields<QueryPostalAddressArgs, 'postalCode'>>;
@@ -1977,8 +2117,11 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Job?: JobResolvers<ContextType>;
   JobFailure?: JobFailureResolvers<ContextType>;
   LifeStatus?: LifeStatusResolvers<ContextType>;
+  LiveVideoMatch?: LiveVideoMatchResolvers<ContextType>;
   MilitaryServiceStatus?: MilitaryServiceStatusResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NationalCardImage?: NationalCardImageResolvers<ContextType>;
+  NationalCardScan?: NationalCardScanResolvers<ContextType>;
   Parcel?: ParcelResolvers<ContextType>;
   ParcelEvent?: ParcelEventResolvers<ContextType>;
   Passport?: PassportResolvers<ContextType>;

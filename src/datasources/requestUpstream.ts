@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
-import type { CallOptions, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
+import type { CallOptions, Form, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
 import { Limiter } from './upstream/limiter.js';
 import { operation, type OperationId } from './upstream/operations.js';
 
@@ -14,14 +15,23 @@ export interface UpstreamAccess {
   send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult>;
 }
 
+/** One read: its deduplication key and the arguments it is sent with. */
+interface ReadKey {
+  readonly key: string;
+  readonly options: AccessOptions;
+}
+
 /**
  * Upstream access for one GraphQL operation: a DataLoader per upstream operation keyed by the
  * canonical arguments (and, for operations under a user grant, the identity of the caller's consent),
  * and a bound on how many of this operation's calls are in flight at once. The upstream has no batch
- * endpoints, so a batch fans out into single calls, in key order.
+ * endpoints, so a batch fans out into single calls, in key order. The file parts of a multipart form
+ * enter the key as the SHA-256 of their bytes (with filename, content type and size), never as the
+ * bytes themselves: the same upload asked for twice in one operation is sent once, and a key stays a
+ * few hundred bytes however large the file.
  */
 export class RequestUpstream implements UpstreamAccess {
-  private readonly loaders = new Map<OperationId, DataLoader<string, UpstreamResult>>();
+  private readonly loaders = new Map<OperationId, DataLoader<ReadKey, UpstreamResult, string>>();
   private readonly limiter: Limiter;
 
   constructor(
@@ -35,7 +45,9 @@ export class RequestUpstream implements UpstreamAccess {
   }
 
   read(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
-    return this.loaderFor(operationId).load(canonicalJson([this.consentKey(operationId), options]));
+    const { form, ...rest } = options;
+    const keyed = form === undefined ? rest : { ...rest, form: formKey(form) };
+    return this.loaderFor(operationId).load({ key: canonicalJson([this.consentKey(operationId), keyed]), options });
   }
 
   /** Never cancelled when the caller goes away: a write that was sent must get its answer. */
@@ -52,20 +64,20 @@ export class RequestUpstream implements UpstreamAccess {
     return this.consent && operation(operationId).grant !== 'client_credentials' ? { ...options, consent: this.consent } : options;
   }
 
-  private loaderFor(operationId: OperationId): DataLoader<string, UpstreamResult> {
+  private loaderFor(operationId: OperationId): DataLoader<ReadKey, UpstreamResult, string> {
     let loader = this.loaders.get(operationId);
     if (!loader) {
-      loader = new DataLoader<string, UpstreamResult>(
+      loader = new DataLoader<ReadKey, UpstreamResult, string>(
         (keys) =>
           Promise.all(
-            keys.map((key) => {
-              const [, options] = JSON.parse(key) as [string | null, AccessOptions];
+            keys.map(({ options }) => {
+              const sent = canonicalOptions(options);
               return this.limiter
-                .run(() => this.client.call(operationId, this.withSignal(this.withConsent(operationId, options))))
+                .run(() => this.client.call(operationId, this.withSignal(this.withConsent(operationId, sent))))
                 .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
             }),
           ),
-        { name: operationId },
+        { name: operationId, cacheKeyFn: (read) => read.key },
       );
       this.loaders.set(operationId, loader);
     }
@@ -75,6 +87,25 @@ export class RequestUpstream implements UpstreamAccess {
   private withSignal(options: CallOptions): CallOptions {
     return this.signal ? { ...options, signal: this.signal } : options;
   }
+}
+
+/** The arguments as the key saw them (undefined members dropped), with the form's bytes untouched. */
+function canonicalOptions(options: AccessOptions): AccessOptions {
+  const { form, ...rest } = options;
+  const plain = JSON.parse(canonicalJson(rest)) as AccessOptions;
+  return form === undefined ? plain : { ...plain, form };
+}
+
+/** A form as a key: text fields as they are, file parts by the SHA-256 of their bytes. */
+function formKey(form: Form): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(form).map(([name, value]) => [
+      name,
+      typeof value === 'string'
+        ? value
+        : { sha256: createHash('sha256').update(value.data).digest('hex'), size: value.data.byteLength, filename: value.filename, contentType: value.contentType },
+    ]),
+  );
 }
 
 /** JSON with object keys sorted and undefined members dropped, so equal arguments give equal keys. */

@@ -64,3 +64,59 @@ export interface IdentityClaim {
   readonly fatherName?: string | null;
   readonly gender?: 'MALE' | 'FEMALE' | null;
 }
+
+/** A file to upload, decoded and checked: its bytes and how to name it in a multipart form. */
+export interface MediaFile {
+  readonly data: Uint8Array;
+  readonly filename: string;
+  readonly contentType: string;
+}
+
+/** What the caller gives to compare a live video with the national card. */
+export interface LiveVideoClaim {
+  readonly video: MediaFile;
+  /** Jalali `YYYY/MM/DD`. */
+  readonly birthDate: string;
+  /** Serial on the back of the smart national card. */
+  readonly cardSerial: string;
+  /** The sentence the person was asked to say, or null. */
+  readonly speechText: string | null;
+}
+
+/** The upstream's comparison of a live video with the national card photo. */
+export interface LiveVideoMatchRecord {
+  /** Percentage 0–100, whether the upstream sent a percentage or a fraction. */
+  readonly faceMatchPercentage: number | null;
+  /** As sent; the upstream counts a video as live above 0.001. */
+  readonly livenessScore: number | null;
+  /** Percentage 0–100; null when no speech text was given. */
+  readonly speechSimilarityPercentage: number | null;
+  /** `printLiveness`: the video was filmed from a photo. */
+  readonly filmedFromPhoto: boolean | null;
+  /** `replayLiveness`: the video was filmed from another video. */
+  readonly filmedFromVideo: boolean | null;
+  readonly trackingCode: string | null;
+}
+
+export type NationalCardSide = 'FRONT' | 'BACK';
+
+/** What the upstream's OCR read from one side of a national card; the other side's fields are null. */
+export interface NationalCardScanRecord {
+  readonly side: NationalCardSide;
+  /** As read; it may fail the national id checksum when the OCR misread a digit. */
+  readonly nationalId: string | null;
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly fatherName: string | null;
+  /** Jalali, as read. */
+  readonly birthDate: string | null;
+  /** Jalali, as read. */
+  readonly expirationDate: string | null;
+  readonly serial: string | null;
+}
+
+/** The photo of a person's national card. */
+export interface NationalCardImageRecord {
+  readonly contentType: string;
+  readonly base64: string;
+}

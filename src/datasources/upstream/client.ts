@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FormData } from 'undici';
 import { consentRequired } from '../../consent/errors.js';
 import type { Logger } from '../../logger.js';
 import { parseAnswer, type UpstreamAnswer } from './envelope.js';
@@ -31,6 +32,16 @@ export interface UserCredentials {
   renew(rejected: string): Promise<string>;
 }
 
+/** A file part of a multipart form. */
+export interface FormFile {
+  readonly data: Uint8Array;
+  readonly filename: string;
+  readonly contentType: string;
+}
+
+/** A multipart form: text fields and file parts, by field name. */
+export type Form = Readonly<Record<string, string | FormFile>>;
+
 export interface CallOptions {
   /** Values for the `{name}` segments of the path template other than `clientId`. */
   readonly path?: Readonly<Record<string, string>>;
@@ -38,6 +49,11 @@ export interface CallOptions {
   readonly query?: Readonly<Record<string, string | null | undefined>>;
   /** JSON body, for POST operations. */
   readonly body?: unknown;
+  /**
+   * A `multipart/form-data` body, for the upload operations (wire facts §1); not together with `body`.
+   * Text fields are sent as they are, file parts with their filename and content type.
+   */
+  readonly form?: Form;
   /**
    * For operations under a user grant: the national id the call acts for, when the path does not
    * carry it as `{nid}` or `{user}` (for example a `nationalCode` query parameter).
@@ -116,6 +132,7 @@ export class UpstreamClient {
   private async attempt(spec: OperationSpec, options: CallOptions, token: string): Promise<{ outcome: UpstreamAnswer; trackId: string }> {
     const trackId = randomUUID();
     const url = this.url(spec, options, trackId);
+    const body = requestBody(spec, options);
     const started = performance.now();
     try {
       const response = await this.limiter.run(() =>
@@ -125,9 +142,11 @@ export class UpstreamClient {
           headers: {
             authorization: `Bearer ${token}`,
             accept: 'application/json',
-            ...(options.body !== undefined && { 'content-type': 'application/json' }),
+            // A form's content type carries its boundary: the transport sets it.
+            ...(typeof body === 'string' && { 'content-type': 'application/json' }),
           },
-          ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+          ...(typeof body === 'string' && { body }),
+          ...(body instanceof FormData && { form: body }),
           timeoutMs: this.options.timeoutMs,
           ...(options.signal && { signal: options.signal }),
         }),
@@ -154,6 +173,22 @@ export class UpstreamClient {
     }
     return `${this.options.baseUrl}${path}?${query.toString()}`;
   }
+}
+
+/**
+ * The body of one attempt: JSON, or a multipart form built afresh for every attempt, so the retry
+ * after a rejected token never depends on a body stream that was already sent.
+ */
+function requestBody(spec: OperationSpec, options: CallOptions): string | FormData | undefined {
+  if (options.form !== undefined && options.body !== undefined) throw new Error(`${spec.id}: a call has a JSON body or a form, not both`);
+  if (options.body !== undefined) return JSON.stringify(options.body);
+  if (options.form === undefined) return undefined;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.form)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([value.data], { type: value.contentType }), value.filename);
+  }
+  return form;
 }
 
 const elapsed = (started: number) => Math.round(performance.now() - started);

@@ -1,10 +1,16 @@
-import { Agent, request } from 'undici';
+import { Agent, request, type FormData } from 'undici';
 
 export interface HttpRequest {
   readonly method: 'GET' | 'POST';
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** Sent as is, with the content type the caller gives in `headers`. */
   readonly body?: string;
+  /**
+   * A `multipart/form-data` body, instead of `body`: the transport streams it and sets the
+   * content-type header with its boundary, so the caller must not set one.
+   */
+  readonly form?: FormData;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
 }
@@ -46,7 +52,7 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
           dispatcher: agent,
           method: req.method,
           headers: req.headers,
-          body: req.body,
+          body: req.form ?? req.body,
           signal,
         });
         return { status: res.statusCode, text: await res.body.text() };

@@ -216,7 +216,11 @@ const catalog = [
     id: 'facilityNationalCardImageGet', group: 'facility', method: 'GET', path: base('facility', 'nationalCardImage'),
     scope: 'facility:national-card-image:get', grant: 'client_credentials', origin: 'designed',
     summary: 'Image of a national card.',
-    notes: 'Scope documented nowhere; named in the upstream pattern `product:kebab-name:verb`.',
+    notes:
+      'Scope and payload documented nowhere. Scope named in the upstream pattern `product:kebab-name:verb`. Designed like ' +
+      'the other identity inquiries: query `nationalCode` (10 digits) and `birthDate` (Jalali `YYYY/MM/DD`); result ' +
+      '`{ nationalCode, image, contentType }` with `image` the card photo as standard base64 (no `data:` prefix) and ' +
+      '`contentType` `"image/jpeg"`; a birth date that is not the person\'s is a 400 VALIDATION_ERROR.',
   }),
   op({
     id: 'facilityCcNidInquiryGet', group: 'facility', method: 'GET', path: base('facility', 'users/{nid}/cc/nidInquiry'),

@@ -1,6 +1,7 @@
 import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
 import { parseJalaliDate } from '../../lib/jalali.js';
 import { parseMobile } from '../../validation/identifiers.js';
+import { parseCardSerial, parseSpeechText, parseVideo } from '../../validation/media.js';
 import { parseIdentityClaim, parseIdentityNumber } from '../../validation/people.js';
 
 export const Person: PersonResolvers = {
@@ -27,4 +28,14 @@ export const Person: PersonResolvers = {
   bankBlacklist: (person, _args, { dataSources }) => dataSources.oak.getBlacklistStatus(person.nationalId),
   passport: (person, args, { dataSources }) => dataSources.kyc.getPassport(person.nationalId, parseMobile(args.mobile, 'mobile')),
   sanaRegistration: (person, _args, { dataSources }) => dataSources.kyc.getSanaRegistration(person.nationalId),
+  liveVideoMatch: (person, args, { dataSources }) =>
+    dataSources.kyc.compareLiveVideo(person.nationalId, {
+      // The cheap checks first, so a wrong date does not wait for megabytes to be decoded.
+      birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
+      cardSerial: parseCardSerial(args.cardSerial, 'cardSerial'),
+      speechText: parseSpeechText(args.speechText, 'speechText'),
+      video: parseVideo(args.video, 'video'),
+    }),
+  nationalCardImage: (person, args, { dataSources }) =>
+    dataSources.facility.getNationalCardImage(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate')),
 };

@@ -1,6 +1,8 @@
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
+import { NationalCardScan } from './NationalCardScan.js';
 import { Person } from './Person.js';
+import { Query } from './Query.js';
 import { TaxDebt } from './TaxDebt.js';
 
-export const verification = { Person, TaxDebt, Card, BankAccount };
+export const verification = { Query, Person, TaxDebt, Card, BankAccount, NationalCardScan };

@@ -4,6 +4,7 @@ import { billHistoryInquiry, billingInquiry, detailBillingInquiry, negativeScore
 import { cardInformation, cardToDeposit, cardToIban } from './cards.js';
 import { banksInfo, depositInfo, depositToIban, getAccountInfo, ibanInquiry } from './deposits.js';
 import { deathStatusInquiry, identificationInquiry, nidInquiry, nidVerification, shahabInquiry } from './identity.js';
+import { compareLiveVideoWithNationalCard, nationalCardImage, ocr } from './media.js';
 import {
   cardOwnerVerification,
   depositOwnerVerification,
@@ -47,6 +48,9 @@ const WORLD_HANDLERS = {
   ecityPostalCodeGet: postalCodeInquiry,
   ecityPostalCodeCoordinatesGet: postalCodeCoordinates,
   ecityParcelTrackingGet: parcelTracking,
+  kycCompareLiveVideoWithNationalCardPost: compareLiveVideoWithNationalCard,
+  kycOcrPost: ocr,
+  facilityNationalCardImageGet: nationalCardImage,
 } as const satisfies OperationHandlers;
 
 /** Every operation the sandbox answers; the rest of the catalog answers 501. */

@@ -38,4 +38,14 @@ export {
 } from './records.js';
 export { nameSimilarity } from './similarity.js';
 export { isValidParcelCode, parcelOf, type Parcel, type ParcelEvent } from './parcels.js';
+export {
+  liveVideoComparisonOf,
+  nationalCardExpiryOf,
+  nationalCardImageOf,
+  nationalCardSerialOf,
+  ocrOf,
+  type LiveVideoComparison,
+  type OcrBack,
+  type OcrFront,
+} from './media.js';
 export * from './samples.js';

@@ -1,0 +1,191 @@
+/** The sandbox's upload operations over HTTP: multipart parsing, answers in the wire shapes, refusals. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
+import { isValidNationalId, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import {
+  CLIENT_PERSON,
+  WOMAN,
+  liveVideoComparisonOf,
+  nationalCardImageOf,
+  nationalCardSerialOf,
+  ocrOf,
+  personOf,
+} from '../../src/sandbox/world/index.js';
+import { MiB, findFile, jpeg, mp4, png, webm } from '../uploads/files.js';
+import { callOperation, errorOf, issueToken, operationUrl, resultOf, type JsonResponse } from './support.js';
+
+const MEDIA: readonly OperationId[] = ['kycCompareLiveVideoWithNationalCardPost', 'kycOcrPost', 'facilityNationalCardImageGet'];
+
+let sandbox: Sandbox;
+let token: string;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  token = (await issueToken(sandbox, MEDIA.map((id) => operation(id).scope))).value;
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.clearCalls());
+
+type Part = string | { data: Buffer; filename: string; contentType: string };
+
+let trackIds = 0;
+/** Posts a multipart form, with a fresh trackId unless `trackId` is null. */
+async function postForm(id: OperationId, parts: Record<string, Part>, trackId: string | null = `media-${++trackIds}`): Promise<JsonResponse> {
+  const form = new FormData();
+  for (const [name, part] of Object.entries(parts)) {
+    if (typeof part === 'string') form.append(name, part);
+    else form.append(name, new Blob([part.data], { type: part.contentType }), part.filename);
+  }
+  const response = await fetch(operationUrl(sandbox, id, trackId === null ? {} : { trackId }), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const videoPart = (data: Buffer, filename = 'video.mp4', contentType = 'video/mp4') => ({ data, filename, contentType });
+const imagePart = (data: Buffer) => ({ data, filename: 'card.jpg', contentType: 'image/jpeg' });
+
+const womanVideoForm = (video: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({
+  video: videoPart(video),
+  nationalCode: WOMAN.nationalId,
+  birthDate: WOMAN.birthDate,
+  serialNumber: nationalCardSerialOf(WOMAN.nationalId),
+  ...extra,
+});
+
+describe('compareLiveVideoWithNationalCard', () => {
+  it('answers the wire fields, drawn from the video bytes and the person', async () => {
+    const video = mp4('sandbox-1');
+    const result = resultOf(await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(video, { speechText: 'سلام من یاسمن هستم' })));
+    expect(Object.keys(result).sort()).toEqual(['faceVerification', 'liveness', 'printLiveness', 'replayLiveness', 'speechSimilarity', 'trackingCode']);
+    expect(result).toEqual(liveVideoComparisonOf(video, WOMAN.nationalId, 'سلام من یاسمن هستم'));
+    expect(result['faceVerification']).toBeGreaterThanOrEqual(90);
+    expect(result['speechSimilarity']).toBeGreaterThan(0.5);
+  });
+
+  it('leaves speechSimilarity out without a speech text, and accepts WebM', async () => {
+    const video = webm('sandbox-2');
+    const result = resultOf(await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(video, { video: videoPart(video, 'v.webm', 'video/webm') })));
+    expect(result).not.toHaveProperty('speechSimilarity');
+    expect(result).toEqual(liveVideoComparisonOf(video, WOMAN.nationalId));
+  });
+
+  it('records the text fields and a summary of the file part', async () => {
+    const video = mp4('sandbox-3', 3000);
+    await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(video, { speechText: 'یک دو سه' }));
+    const [call] = sandbox.calls('kycCompareLiveVideoWithNationalCardPost');
+    expect(call!.body).toEqual({
+      video: { filename: 'video.mp4', contentType: 'video/mp4', size: 3000 },
+      nationalCode: WOMAN.nationalId,
+      birthDate: WOMAN.birthDate,
+      serialNumber: nationalCardSerialOf(WOMAN.nationalId),
+      speechText: 'یک دو سه',
+    });
+  });
+
+  it('takes a video of exactly 5 MB and refuses one byte more with 400 VALIDATION_ERROR', async () => {
+    expect((await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4('max', 5 * MiB)))).status).toBe(200);
+    const over = await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4('max', 5 * MiB + 1)));
+    expect(errorOf(over)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'video must be at most 5 MB' });
+  });
+
+  it.each(['video', 'nationalCode', 'birthDate', 'serialNumber'])('refuses a form without %s', async (field) => {
+    const form = womanVideoForm(mp4('missing'));
+    delete form[field];
+    expect(errorOf(await postForm('kycCompareLiveVideoWithNationalCardPost', form))).toEqual({
+      status: 400, code: 'VALIDATION_ERROR', message: `${field} is required`,
+    });
+  });
+
+  it.each([
+    ['a birth date that is not the person\'s', { birthDate: '1370/01/01' }, 'birthDate does not match'],
+    ['a serial that is not the person\'s card', { serialNumber: nationalCardSerialOf(CLIENT_PERSON.nationalId) }, 'serialNumber does not match'],
+    ['a file that is no video', { video: videoPart(png()) }, 'invalid video'],
+    ['an invalid national id', { nationalCode: '1234567890' }, 'invalid nationalCode'],
+  ])('refuses %s with 400', async (_, extra, message) => {
+    const response = await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4('refused'), extra));
+    expect(errorOf(response)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+  });
+
+  it('needs a trackId and a multipart body', async () => {
+    expect(errorOf(await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4()), null)).message).toBe('trackId is required');
+    const json = await callOperation(sandbox, 'kycCompareLiveVideoWithNationalCardPost', {
+      token, query: { trackId: 'media-json' }, body: { nationalCode: WOMAN.nationalId },
+    });
+    expect(errorOf(json)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'invalid body' });
+  });
+
+  it('spoofs one video in ten: filmed from a photo or a screen, liveness under 0.001', () => {
+    const spoofs = Array.from({ length: 200 }, (_, i) => liveVideoComparisonOf(mp4(`spoof-${i}`), WOMAN.nationalId)).filter(
+      (c) => c.printLiveness === 'true' || c.replayLiveness === 'true',
+    );
+    expect(spoofs.length).toBeGreaterThan(5);
+    expect(spoofs.length).toBeLessThan(50);
+    for (const spoof of spoofs) expect(spoof.liveness).toBeLessThan(0.001);
+  });
+});
+
+describe('ocr', () => {
+  it('reads the front and the back of the same card image', async () => {
+    const image = jpeg('ocr-1');
+    const front = resultOf(await postForm('kycOcrPost', { cardImage: imagePart(image), type: 'uploadCardFront' }));
+    const back = resultOf(await postForm('kycOcrPost', { cardImage: imagePart(image), type: 'uploadCardBack' }));
+    expect(front).toEqual(ocrOf(image).front);
+    expect(Object.keys(front).sort()).toEqual(['birthDate', 'docType', 'expirationDate', 'fatherName', 'firstName', 'lastName', 'nationalCode']);
+    expect(front['docType']).toBe('national-card-front');
+    expect(back).toEqual({ serial: ocrOf(image).back.serial, docType: 'national-card-back' });
+    expect(sandbox.calls('kycOcrPost')[0]!.body).toEqual({ cardImage: { filename: 'card.jpg', contentType: 'image/jpeg', size: 1024 }, type: 'uploadCardFront' });
+  });
+
+  it('reads a person of the world, whose card serial is on the back', () => {
+    const image = findFile(jpeg, (file) => isValidNationalId(ocrOf(file).front.nationalCode));
+    const { front, back } = ocrOf(image);
+    const person = personOf(front.nationalCode);
+    expect(front).toMatchObject({ firstName: person.firstName, lastName: person.lastName, fatherName: person.fatherName, birthDate: person.birthDate });
+    expect(back.serial).toBe(nationalCardSerialOf(front.nationalCode));
+    expect(front.expirationDate).toMatch(/^14\d\d\/\d\d\/\d\d$/);
+  });
+
+  it('misreads a digit of one image in sixteen, so the id fails its check digit', () => {
+    const reads = Array.from({ length: 320 }, (_, i) => ocrOf(jpeg(`misread-${i}`)).front.nationalCode);
+    const misread = reads.filter((nid) => !isValidNationalId(nid));
+    expect(misread.length).toBeGreaterThan(5);
+    expect(misread.length).toBeLessThan(50);
+    for (const nid of misread) expect(nid).toMatch(/^\d{10}$/);
+  });
+
+  it.each([
+    ['an image that is not a JPG', { cardImage: imagePart(png()), type: 'uploadCardFront' }, 'cardImage must be a JPG image'],
+    ['an unknown type', { cardImage: imagePart(jpeg()), type: 'uploadSelfie' }, 'invalid type'],
+    ['no image', { type: 'uploadCardFront' }, 'cardImage is required'],
+    ['no type', { cardImage: imagePart(jpeg()) }, 'type is required'],
+  ])('refuses %s with 400', async (_, form, message) => {
+    expect(errorOf(await postForm('kycOcrPost', form as Record<string, Part>))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+  });
+
+  it('needs a trackId', async () => {
+    expect(errorOf(await postForm('kycOcrPost', { cardImage: imagePart(jpeg()), type: 'uploadCardFront' }, null)).message).toBe('trackId is required');
+  });
+});
+
+describe('nationalCardImage', () => {
+  it('answers the designed shape: the person\'s card photo as base64 JPEG', async () => {
+    const result = resultOf(await callOperation(sandbox, 'facilityNationalCardImageGet', {
+      token, query: { nationalCode: WOMAN.nationalId, birthDate: WOMAN.birthDate },
+    }));
+    expect(result).toEqual({ nationalCode: WOMAN.nationalId, image: nationalCardImageOf(WOMAN.nationalId), contentType: 'image/jpeg' });
+    const bytes = Buffer.from(result['image'] as string, 'base64');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect([...bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(nationalCardImageOf(CLIENT_PERSON.nationalId)).not.toBe(result['image']);
+  });
+
+  it.each([
+    ['a birth date that is not the person\'s', { nationalCode: WOMAN.nationalId, birthDate: '1370/01/01' }, 'birthDate does not match'],
+    ['no national id', { birthDate: WOMAN.birthDate }, 'nationalCode is required'],
+    ['no birth date', { nationalCode: WOMAN.nationalId }, 'birthDate is required'],
+  ])('refuses %s with 400', async (_, query, message) => {
+    expect(errorOf(await callOperation(sandbox, 'facilityNationalCardImageGet', { token, query }))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+  });
+});
