@@ -32,8 +32,8 @@ const schema = z
 
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
-    // 8 MiB: a 5 MiB video (the upstream's limit) is about 6.7 MiB in base64, plus the query.
-    MAX_REQUEST_BYTES: positiveInt(8 * 1024 * 1024),
+    // 16 MiB: two 5 MiB images (the upstream's limit) are about 13.4 MiB in base64, plus the query.
+    MAX_REQUEST_BYTES: positiveInt(16 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (!env.UPSTREAM_BASE_URL) return;

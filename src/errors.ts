@@ -36,6 +36,11 @@ export interface UpstreamErrorDetails {
   upstreamCode?: string;
   /** The upstream's `responseCode` (e.g. `FN-KCFH-40000530009`), when it sent one. */
   responseCode?: string;
+  /**
+   * The upstream's own message, for datasources to tell documented outcomes apart. It is never put in
+   * a response or a log: it may carry personal data.
+   */
+  upstreamMessage?: string;
   trackId?: string;
   /** True when the call may have been applied upstream even though no definite answer came. */
   outcomeUnknown?: boolean;
@@ -61,6 +66,8 @@ export class UpstreamError extends GraphQLError {
       },
     });
     this.details = details;
+    // Kept off serialisation (logs, JSON): the details may carry the upstream's own message.
+    Object.defineProperty(this, 'details', { enumerable: false });
   }
 }
 

@@ -7,7 +7,7 @@ import type { BillInquiryJobRecord } from '../jobs/kinds/billInquiry.js';
 import type { JobRecord } from '../jobs/types.js';
 import type { PersonModel } from '../resolvers/people/models.js';
 import type { CivilIdentityRecord } from '../datasources/types/people.js';
-import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord, LiveVideoMatchRecord, NationalCardScanRecord, NationalCardImageRecord } from '../datasources/types/verification.js';
+import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord, LiveVideoMatchRecord, NationalCardScanRecord, NationalCardImageRecord, VideoMatchRecord, PhotoMatchRecord, FaceComparisonRecord } from '../datasources/types/verification.js';
 import type { CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { PostalAddressModel } from '../resolvers/postal/models.js';
@@ -133,6 +133,12 @@ export type BankAccount = {
   /** The upstream's remark on the account, such as its type (in Persian). */
   readonly description?: Maybe<Scalars['String']['output']>;
   /**
+   * Whether the account, by its number at its bank, belongs to `holderId`: a 10-digit national id or an
+   * 11-digit legal id. The upstream answers for Ayandeh (062), Keshavarzi (016) and Dey (066) accounts
+   * only: null, with no upstream call, for other banks.
+   */
+  readonly heldBy?: Maybe<Scalars['Boolean']['output']>;
+  /**
    * The holder's details with their national id, linked to the person. The upstream offers this account
    * inquiry for Ayandeh bank (code 062) only: null, with no upstream call, for accounts of other banks.
    */
@@ -152,6 +158,12 @@ export type BankAccount = {
   readonly status?: Maybe<AccountStatus>;
   /** The upstream's description of the account's state (in Persian). */
   readonly statusDescription?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A bank account, identified by its IBAN (sheba). */
+export type BankAccountHeldByArgs = {
+  holderId: Scalars['String']['input'];
 };
 
 
@@ -483,6 +495,17 @@ export type CompleteCodeConsentInput = {
 /** What `completeCodeConsent` can return. */
 export type CompleteCodeConsentResult = ConsentExpired | ConsentGranted | ConsentRefused | InvalidAuthorizationCode;
 
+/** The code the person received. */
+export type CompleteMobileOwnershipCheckInput = {
+  /** The `checkId` of the challenge. */
+  readonly checkId: Scalars['ID']['input'];
+  /** The 5 letters or digits of the texted code. */
+  readonly otp: Scalars['String']['input'];
+};
+
+/** The outcome of completing a mobile ownership check. */
+export type CompleteMobileOwnershipCheckResult = MobileOwnershipChecked | MobileOwnershipCodeRejected;
+
 /** Completes an SMS consent with the code the person received. */
 export type CompleteSmsConsentInput = {
   /** The `consentId` of the challenge. */
@@ -602,6 +625,22 @@ export type DrivingLicenceNegativeScore = {
   readonly points?: Maybe<Scalars['Int']['output']>;
   /** The verdict the points lead to (for example a suspension), as the upstream words it; null when there is none. */
   readonly rule?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * Whether two photos show the same face. `score` and `threshold` are as the upstream sends them, on one
+ * scale (the upstream takes thresholds as percentages, for example 80).
+ */
+export type FaceComparison = {
+  readonly __typename?: 'FaceComparison';
+  /** The upstream's message about the comparison. */
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** How closely the two faces match, on the scale of `threshold`. */
+  readonly score?: Maybe<Scalars['Float']['output']>;
+  /** The threshold the upstream applied: the one asked for, or its default. */
+  readonly threshold?: Maybe<Scalars['Float']['output']>;
+  /** True when the upstream counts the faces as the same: the score reached the threshold. */
+  readonly verified?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** Sex as the civil registry records it. */
@@ -761,6 +800,31 @@ export type MobileOperator =
   /** Rightel. */
   | 'RIGHTEL';
 
+/** A code was texted to the mobile; complete the check with it. */
+export type MobileOwnershipChallenge = {
+  readonly __typename?: 'MobileOwnershipChallenge';
+  /** Pass this with the code to `completeMobileOwnershipCheck`. */
+  readonly checkId: Scalars['ID']['output'];
+  /** When the code stops being accepted (3 minutes after it was sent). */
+  readonly expiresAt: Scalars['DateTime']['output'];
+};
+
+/** The code was right: the upstream says whether the mobile is registered to the person. */
+export type MobileOwnershipChecked = {
+  readonly __typename?: 'MobileOwnershipChecked';
+  /** True when the mobile is registered to the person's national id. */
+  readonly matches: Scalars['Boolean']['output'];
+};
+
+/** The code was refused: wrong (`INVALID_OTP`) or too late (`OTP_EXPIRED`). Start a new check. */
+export type MobileOwnershipCodeRejected = UserError & {
+  readonly __typename?: 'MobileOwnershipCodeRejected';
+  /** `INVALID_OTP` or `OTP_EXPIRED`. */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation, safe to show. */
+  readonly message: Scalars['String']['output'];
+};
+
 /** Actions that start upstream work or change state. */
 export type Mutation = {
   readonly __typename?: 'Mutation';
@@ -769,6 +833,8 @@ export type Mutation = {
    * person who signed in is not the one the consent was started for.
    */
   readonly completeCodeConsent: CompleteCodeConsentResult;
+  /** Complete a Shahkar check by SMS with the code the person received. */
+  readonly completeMobileOwnershipCheck: CompleteMobileOwnershipCheckResult;
   /**
    * Completes an SMS consent with the person's one-time code. Fails with `FORBIDDEN` when the upstream
    * granted it for another person than the one it was started for.
@@ -787,6 +853,11 @@ export type Mutation = {
   /** Starts a code consent: gives the URL of the upstream's authorization page for the person. */
   readonly startCodeConsent: StartCodeConsentResult;
   /**
+   * Start a Shahkar check by SMS: the upstream texts a code to `mobile`. Each call sends an SMS and is
+   * never retried.
+   */
+  readonly startMobileOwnershipCheck: MobileOwnershipChallenge;
+  /**
    * Starts an SMS consent: the upstream texts the person a one-time code. Fails with `BAD_USER_INPUT`
    * for a malformed national id or mobile, or a scope that is unknown or not under the SMS grant.
    */
@@ -797,6 +868,12 @@ export type Mutation = {
 /** Actions that start upstream work or change state. */
 export type MutationCompleteCodeConsentArgs = {
   input: CompleteCodeConsentInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationCompleteMobileOwnershipCheckArgs = {
+  input: CompleteMobileOwnershipCheckInput;
 };
 
 
@@ -815,6 +892,12 @@ export type MutationStartBillInquiryArgs = {
 /** Actions that start upstream work or change state. */
 export type MutationStartCodeConsentArgs = {
   input: StartCodeConsentInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationStartMobileOwnershipCheckArgs = {
+  input: StartMobileOwnershipCheckInput;
 };
 
 
@@ -983,6 +1066,16 @@ export type Person = {
   readonly ownsMobile?: Maybe<Scalars['Boolean']['output']>;
   /** The person's passport. `mobile` is the person's own mobile number (`09…`). */
   readonly passport?: Maybe<Passport>;
+  /**
+   * Compares a photo of the person (a selfie, say) with the photo on their national card (upstream
+   * `compareLiveImageWithNationalCard`), against a threshold. Checked before any upstream call, each
+   * failing with `BAD_USER_INPUT` naming the argument: `image` must be base64 of a JPEG or PNG of at
+   * most 5 MiB, `birthDate` a real Persian date, `cardSerial` 1 to 20 letters and digits, `threshold`
+   * a whole number from 0 to 100. The same photo and details asked for twice in one operation make one
+   * upstream call. Details the upstream does not accept (a birth date or serial that is not the
+   * person's, for one) fail with `UPSTREAM_REJECTED`.
+   */
+  readonly photoMatch?: Maybe<PhotoMatch>;
   /** Whether the person is registered with Sana, the judiciary's electronic services. */
   readonly sanaRegistration?: Maybe<SanaRegistration>;
   /**
@@ -999,6 +1092,17 @@ export type Person = {
    * `FORBIDDEN`, with an unknown or expired handle with `UNAUTHENTICATED`.
    */
   readonly taxDebts?: Maybe<ReadonlyArray<TaxDebt>>;
+  /**
+   * Compares a recorded video of the person with the photo on their national card (upstream
+   * `compareVideoWithNationalCardImage`): does the face match. Unlike `liveVideoMatch` there is no
+   * liveness check and no speech. Checked before any upstream call, each failing with `BAD_USER_INPUT`
+   * naming the argument: `video` must be base64 of an MP4 or WebM of at most 5 MiB (5,242,880 bytes,
+   * the upstream's limit), `birthDate` a real Persian date, `cardSerial` 1 to 20 letters and digits.
+   * The same video and details asked for twice in one operation make one upstream call. Details the
+   * upstream does not accept (a birth date or serial that is not the person's, for one) fail with
+   * `UPSTREAM_REJECTED`.
+   */
+  readonly videoMatch?: Maybe<VideoMatch>;
 };
 
 
@@ -1083,6 +1187,15 @@ export type PersonPassportArgs = {
 
 
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonPhotoMatchArgs = {
+  birthDate: Scalars['String']['input'];
+  cardSerial: Scalars['String']['input'];
+  image: Scalars['String']['input'];
+  threshold?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonShahabArgs = {
   birthDate: Scalars['String']['input'];
   identityNumber?: InputMaybe<Scalars['String']['input']>;
@@ -1093,6 +1206,32 @@ export type PersonShahabArgs = {
 export type PersonShahabConfirmedBySmsArgs = {
   birthDate: Scalars['String']['input'];
   identityNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonVideoMatchArgs = {
+  birthDate: Scalars['String']['input'];
+  cardSerial: Scalars['String']['input'];
+  video: Scalars['String']['input'];
+};
+
+/**
+ * How a photo of a person compares with their national card photo. `score` and `threshold` are as the
+ * upstream sends them, on one scale (the upstream takes thresholds as percentages, for example 80).
+ */
+export type PhotoMatch = {
+  readonly __typename?: 'PhotoMatch';
+  /** The upstream's message about the comparison. */
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** How closely the two faces match, on the scale of `threshold`. */
+  readonly score?: Maybe<Scalars['Float']['output']>;
+  /** The threshold the upstream applied: the one asked for, or its default. */
+  readonly threshold?: Maybe<Scalars['Float']['output']>;
+  /** The upstream's tracking code for this comparison. */
+  readonly trackingCode?: Maybe<Scalars['String']['output']>;
+  /** True when the upstream counts the faces as the same: the score reached the threshold. */
+  readonly verified?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** An address as the national post registers it for a postal code. Parts the post leaves empty are null. */
@@ -1160,6 +1299,14 @@ export type Query = {
   readonly consent?: Maybe<Consent>;
   /** The scopes a consent of `grant` may ask for. */
   readonly consentScopes: ReadonlyArray<Scalars['String']['output']>;
+  /**
+   * Whether two photos show the same face (upstream `compareTwoImages`), against a threshold. Checked
+   * before any upstream call, each failing with `BAD_USER_INPUT` naming the argument: `image` and
+   * `otherImage` must be base64 of a JPEG or PNG of at most 5 MiB each, `threshold` a whole number from
+   * 0 to 100. Both images travel in one request body, which must stay under MAX_REQUEST_BYTES. The same
+   * two images asked for twice in one operation make one upstream call.
+   */
+  readonly faceComparison?: Maybe<FaceComparison>;
   /** A job by id, as it stands now; null when no such job exists (or it has been forgotten). */
   readonly job?: Maybe<Job>;
   /**
@@ -1208,6 +1355,14 @@ export type QueryCardArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryConsentScopesArgs = {
   grant: ConsentGrant;
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryFaceComparisonArgs = {
+  image: Scalars['String']['input'];
+  otherImage: Scalars['String']['input'];
+  threshold?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1291,6 +1446,14 @@ export type StartCodeConsentInput = {
 /** What `startCodeConsent` can return. */
 export type StartCodeConsentResult = CodeConsentChallenge;
 
+/** What to check: that `mobile` belongs to the person with `nationalId`, proven by a code texted to it. */
+export type StartMobileOwnershipCheckInput = {
+  /** The mobile number to check (`09…`); the code is texted to it. */
+  readonly mobile: Scalars['String']['input'];
+  /** The person's 10-digit national id. */
+  readonly nationalId: Scalars['String']['input'];
+};
+
 /** Asks a person for an SMS-confirmed consent. */
 export type StartSmsConsentInput = {
   /** The person's mobile (`09…`; `+989…` and Persian digits are accepted). The one-time code goes there. */
@@ -1355,6 +1518,15 @@ export type UserError = {
   readonly code: Scalars['String']['output'];
   /** A human-readable explanation, safe to show. */
   readonly message: Scalars['String']['output'];
+};
+
+/** How a recorded video compares with the national card photo (no liveness check). */
+export type VideoMatch = {
+  readonly __typename?: 'VideoMatch';
+  /** How closely the face in the video matches the card photo, as a percentage (0–100), whether the upstream sends a fraction or a percentage; the upstream counts above 90 as a match. */
+  readonly faceMatchPercentage?: Maybe<Scalars['Float']['output']>;
+  /** The upstream's tracking code for this comparison. */
+  readonly trackingCode?: Maybe<Scalars['String']['output']>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -1464,6 +1636,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
     | ( ConsentRefused & { __typename: 'ConsentRefused' } )
     | ( InvalidAuthorizationCode & { __typename: 'InvalidAuthorizationCode' } )
   ;
+  CompleteMobileOwnershipCheckResult:
+    | ( MobileOwnershipChecked & { __typename: 'MobileOwnershipChecked' } )
+    | ( MobileOwnershipCodeRejected & { __typename: 'MobileOwnershipCodeRejected' } )
+  ;
   CompleteSmsConsentResult:
     | ( ConsentExpired & { __typename: 'ConsentExpired' } )
     | ( ConsentGrantedModel & { __typename: 'ConsentGranted' } )
@@ -1485,6 +1661,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ConsentRefused & { __typename: 'ConsentRefused' } )
     | ( InvalidAuthorizationCode & { __typename: 'InvalidAuthorizationCode' } )
     | ( InvalidOtp & { __typename: 'InvalidOtp' } )
+    | ( MobileOwnershipCodeRejected & { __typename: 'MobileOwnershipCodeRejected' } )
   ;
 }>;
 
@@ -1497,6 +1674,7 @@ export type ResolversTypes = ResolversObject<{
   AccountType: AccountType;
   Bank: ResolverTypeWrapper<BankModel>;
   BankAccount: ResolverTypeWrapper<BankAccountModel>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Bill: ResolverTypeWrapper<BillModel>;
   BillDetails: ResolverTypeWrapper<BillDetailsRecord>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -1507,12 +1685,13 @@ export type ResolversTypes = ResolversObject<{
   BillInquiryRequest: ResolverTypeWrapper<BillQuery>;
   BillType: BillType;
   BlacklistStatus: ResolverTypeWrapper<BlacklistRecord>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Card: ResolverTypeWrapper<CardModel>;
   CivilIdentity: ResolverTypeWrapper<CivilIdentityRecord>;
   CodeConsentChallenge: ResolverTypeWrapper<CodeConsentChallenge>;
   CompleteCodeConsentInput: CompleteCodeConsentInput;
   CompleteCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteCodeConsentResult']>;
+  CompleteMobileOwnershipCheckInput: CompleteMobileOwnershipCheckInput;
+  CompleteMobileOwnershipCheckResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteMobileOwnershipCheckResult']>;
   CompleteSmsConsentInput: CompleteSmsConsentInput;
   CompleteSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteSmsConsentResult']>;
   Consent: ResolverTypeWrapper<ConsentView>;
@@ -1527,6 +1706,7 @@ export type ResolversTypes = ResolversObject<{
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DrivingLicenceNegativeScore: ResolverTypeWrapper<NegativeScoreRecord>;
+  FaceComparison: ResolverTypeWrapper<FaceComparisonRecord>;
   Gender: Gender;
   IbanOwnership: IbanOwnership;
   IdentityMatch: ResolverTypeWrapper<IdentityMatchRecord>;
@@ -1541,6 +1721,9 @@ export type ResolversTypes = ResolversObject<{
   MilitaryCondition: MilitaryCondition;
   MilitaryServiceStatus: ResolverTypeWrapper<MilitaryServiceRecord>;
   MobileOperator: MobileOperator;
+  MobileOwnershipChallenge: ResolverTypeWrapper<MobileOwnershipChallenge>;
+  MobileOwnershipChecked: ResolverTypeWrapper<MobileOwnershipChecked>;
+  MobileOwnershipCodeRejected: ResolverTypeWrapper<MobileOwnershipCodeRejected>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NationalCardImage: ResolverTypeWrapper<NationalCardImageRecord>;
   NationalCardScan: ResolverTypeWrapper<NationalCardScanRecord>;
@@ -1551,6 +1734,7 @@ export type ResolversTypes = ResolversObject<{
   PersianDate: ResolverTypeWrapper<PersianDate>;
   PersianDateTime: ResolverTypeWrapper<PersianDateTime>;
   Person: ResolverTypeWrapper<PersonModel>;
+  PhotoMatch: ResolverTypeWrapper<PhotoMatchRecord>;
   PostalAddress: ResolverTypeWrapper<PostalAddressModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Rial: ResolverTypeWrapper<Scalars['Rial']['output']>;
@@ -1559,12 +1743,14 @@ export type ResolversTypes = ResolversObject<{
   SmsConsentChallenge: ResolverTypeWrapper<SmsConsentChallenge>;
   StartCodeConsentInput: StartCodeConsentInput;
   StartCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartCodeConsentResult']>;
+  StartMobileOwnershipCheckInput: StartMobileOwnershipCheckInput;
   StartSmsConsentInput: StartSmsConsentInput;
   StartSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartSmsConsentResult']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TaxDebt: ResolverTypeWrapper<TaxDebtRecord>;
   TaxDebtStatus: TaxDebtStatus;
   UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
+  VideoMatch: ResolverTypeWrapper<VideoMatchRecord>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1574,6 +1760,7 @@ export type ResolversParentTypes = ResolversObject<{
   AccountHolderDetails: AccountInfoRecord;
   Bank: BankModel;
   BankAccount: BankAccountModel;
+  Boolean: Scalars['Boolean']['output'];
   Bill: BillModel;
   BillDetails: BillDetailsRecord;
   Int: Scalars['Int']['output'];
@@ -1583,12 +1770,13 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   BillInquiryRequest: BillQuery;
   BlacklistStatus: BlacklistRecord;
-  Boolean: Scalars['Boolean']['output'];
   Card: CardModel;
   CivilIdentity: CivilIdentityRecord;
   CodeConsentChallenge: CodeConsentChallenge;
   CompleteCodeConsentInput: CompleteCodeConsentInput;
   CompleteCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['CompleteCodeConsentResult'];
+  CompleteMobileOwnershipCheckInput: CompleteMobileOwnershipCheckInput;
+  CompleteMobileOwnershipCheckResult: ResolversUnionTypes<ResolversParentTypes>['CompleteMobileOwnershipCheckResult'];
   CompleteSmsConsentInput: CompleteSmsConsentInput;
   CompleteSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['CompleteSmsConsentResult'];
   Consent: ConsentView;
@@ -1601,6 +1789,7 @@ export type ResolversParentTypes = ResolversObject<{
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   DrivingLicenceNegativeScore: NegativeScoreRecord;
+  FaceComparison: FaceComparisonRecord;
   IdentityMatch: IdentityMatchRecord;
   InvalidAuthorizationCode: InvalidAuthorizationCode;
   InvalidOtp: InvalidOtp;
@@ -1609,6 +1798,9 @@ export type ResolversParentTypes = ResolversObject<{
   LifeStatus: LifeStatusRecord;
   LiveVideoMatch: LiveVideoMatchRecord;
   MilitaryServiceStatus: MilitaryServiceRecord;
+  MobileOwnershipChallenge: MobileOwnershipChallenge;
+  MobileOwnershipChecked: MobileOwnershipChecked;
+  MobileOwnershipCodeRejected: MobileOwnershipCodeRejected;
   Mutation: Record<PropertyKey, never>;
   NationalCardImage: NationalCardImageRecord;
   NationalCardScan: NationalCardScanRecord;
@@ -1618,6 +1810,7 @@ export type ResolversParentTypes = ResolversObject<{
   PersianDate: PersianDate;
   PersianDateTime: PersianDateTime;
   Person: PersonModel;
+  PhotoMatch: PhotoMatchRecord;
   PostalAddress: PostalAddressModel;
   Query: Record<PropertyKey, never>;
   Rial: Scalars['Rial']['output'];
@@ -1626,11 +1819,13 @@ export type ResolversParentTypes = ResolversObject<{
   SmsConsentChallenge: SmsConsentChallenge;
   StartCodeConsentInput: StartCodeConsentInput;
   StartCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartCodeConsentResult'];
+  StartMobileOwnershipCheckInput: StartMobileOwnershipCheckInput;
   StartSmsConsentInput: StartSmsConsentInput;
   StartSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartSmsConsentResult'];
   Subscription: Record<PropertyKey, never>;
   TaxDebt: TaxDebtRecord;
   UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
+  VideoMatch: VideoMatchRecord;
 }>;
 
 export type AccountHolderResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountHolder'] = ResolversParentTypes['AccountHolder']> = ResolversObject<{
@@ -1660,6 +1855,7 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  heldBy?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<BankAccountHeldByArgs, 'holderId'>>;
   holderDetails?: Resolver<Maybe<ResolversTypes['AccountHolderDetails']>, ParentType, ContextType>;
   holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   holders?: Resolver<Maybe<ReadonlyArray<ResolversTypes['AccountHolder']>>, ParentType, ContextType>;
@@ -1806,6 +2002,10 @@ export type CompleteCodeConsentResultResolvers<ContextType = Context, ParentType
   __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentGranted' | 'ConsentRefused' | 'InvalidAuthorizationCode', ParentType, ContextType>;
 }>;
 
+export type CompleteMobileOwnershipCheckResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompleteMobileOwnershipCheckResult'] = ResolversParentTypes['CompleteMobileOwnershipCheckResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'MobileOwnershipChecked' | 'MobileOwnershipCodeRejected', ParentType, ContextType>;
+}>;
+
 export type CompleteSmsConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompleteSmsConsentResult'] = ResolversParentTypes['CompleteSmsConsentResult']> = ResolversObject<{
   __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentGranted' | 'ConsentRefused' | 'InvalidOtp', ParentType, ContextType>;
 }>;
@@ -1867,6 +2067,13 @@ export type DrivingLicenceNegativeScoreResolvers<ContextType = Context, ParentTy
   rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type FaceComparisonResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FaceComparison'] = ResolversParentTypes['FaceComparison']> = ResolversObject<{
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+}>;
+
 export type IdentityMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IdentityMatch'] = ResolversParentTypes['IdentityMatch']> = ResolversObject<{
   alive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1921,12 +2128,30 @@ export type MilitaryServiceStatusResolvers<ContextType = Context, ParentType ext
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type MobileOwnershipChallengeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MobileOwnershipChallenge'] = ResolversParentTypes['MobileOwnershipChallenge']> = ResolversObject<{
+  checkId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type MobileOwnershipCheckedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MobileOwnershipChecked'] = ResolversParentTypes['MobileOwnershipChecked']> = ResolversObject<{
+  matches?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type MobileOwnershipCodeRejectedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MobileOwnershipCodeRejected'] = ResolversParentTypes['MobileOwnershipCodeRejected']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   completeCodeConsent?: Resolver<ResolversTypes['CompleteCodeConsentResult'], ParentType, ContextType, RequireFields<MutationCompleteCodeConsentArgs, 'input'>>;
+  completeMobileOwnershipCheck?: Resolver<ResolversTypes['CompleteMobileOwnershipCheckResult'], ParentType, ContextType, RequireFields<MutationCompleteMobileOwnershipCheckArgs, 'input'>>;
   completeSmsConsent?: Resolver<ResolversTypes['CompleteSmsConsentResult'], ParentType, ContextType, RequireFields<MutationCompleteSmsConsentArgs, 'input'>>;
   revokeConsent?: Resolver<ResolversTypes['ConsentRevoked'], ParentType, ContextType>;
   startBillInquiry?: Resolver<ResolversTypes['BillInquiryJob'], ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
   startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
+  startMobileOwnershipCheck?: Resolver<ResolversTypes['MobileOwnershipChallenge'], ParentType, ContextType, RequireFields<MutationStartMobileOwnershipCheckArgs, 'input'>>;
   startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
 }>;
 
@@ -1997,10 +2222,20 @@ export type PersonResolvers<ContextType = Context, ParentType extends ResolversP
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownsMobile?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<PersonOwnsMobileArgs, 'mobile'>>;
   passport?: Resolver<Maybe<ResolversTypes['Passport']>, ParentType, ContextType, RequireFields<PersonPassportArgs, 'mobile'>>;
+  photoMatch?: Resolver<Maybe<ResolversTypes['PhotoMatch']>, ParentType, ContextType, RequireFields<PersonPhotoMatchArgs, 'birthDate' | 'cardSerial' | 'image'>>;
   sanaRegistration?: Resolver<Maybe<ResolversTypes['SanaRegistration']>, ParentType, ContextType>;
   shahab?: Resolver<Maybe<ResolversTypes['Shahab']>, ParentType, ContextType, RequireFields<PersonShahabArgs, 'birthDate'>>;
   shahabConfirmedBySms?: Resolver<Maybe<ResolversTypes['Shahab']>, ParentType, ContextType, RequireFields<PersonShahabConfirmedBySmsArgs, 'birthDate'>>;
   taxDebts?: Resolver<Maybe<ReadonlyArray<ResolversTypes['TaxDebt']>>, ParentType, ContextType>;
+  videoMatch?: Resolver<Maybe<ResolversTypes['VideoMatch']>, ParentType, ContextType, RequireFields<PersonVideoMatchArgs, 'birthDate' | 'cardSerial' | 'video'>>;
+}>;
+
+export type PhotoMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PhotoMatch'] = ResolversParentTypes['PhotoMatch']> = ResolversObject<{
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 }>;
 
 export type PostalAddressResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PostalAddress'] = ResolversParentTypes['PostalAddress']> = ResolversObject<{
@@ -2030,6 +2265,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
   consent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
+  faceComparison?: Resolver<Maybe<ResolversTypes['FaceComparison']>, ParentType, ContextType, RequireFields<QueryFaceComparisonArgs, 'image' | 'otherImage'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
   nationalCardScan?: Resolver<Maybe<ResolversTypes['NationalCardScan']>, ParentType, ContextType, RequireFields<QueryNationalCardScanArgs, 'image' | 'side'>>;
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
@@ -2083,7 +2319,12 @@ export type TaxDebtResolvers<ContextType = Context, ParentType extends Resolvers
 }>;
 
 export type UserErrorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected', ParentType, ContextType>;
+}>;
+
+export type VideoMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VideoMatch'] = ResolversParentTypes['VideoMatch']> = ResolversObject<{
+  faceMatchPercentage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = Context> = ResolversObject<{
@@ -2101,6 +2342,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   CivilIdentity?: CivilIdentityResolvers<ContextType>;
   CodeConsentChallenge?: CodeConsentChallengeResolvers<ContextType>;
   CompleteCodeConsentResult?: CompleteCodeConsentResultResolvers<ContextType>;
+  CompleteMobileOwnershipCheckResult?: CompleteMobileOwnershipCheckResultResolvers<ContextType>;
   CompleteSmsConsentResult?: CompleteSmsConsentResultResolvers<ContextType>;
   Consent?: ConsentResolvers<ContextType>;
   ConsentExpired?: ConsentExpiredResolvers<ContextType>;
@@ -2111,6 +2353,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DrivingLicenceNegativeScore?: DrivingLicenceNegativeScoreResolvers<ContextType>;
+  FaceComparison?: FaceComparisonResolvers<ContextType>;
   IdentityMatch?: IdentityMatchResolvers<ContextType>;
   InvalidAuthorizationCode?: InvalidAuthorizationCodeResolvers<ContextType>;
   InvalidOtp?: InvalidOtpResolvers<ContextType>;
@@ -2119,6 +2362,9 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   LifeStatus?: LifeStatusResolvers<ContextType>;
   LiveVideoMatch?: LiveVideoMatchResolvers<ContextType>;
   MilitaryServiceStatus?: MilitaryServiceStatusResolvers<ContextType>;
+  MobileOwnershipChallenge?: MobileOwnershipChallengeResolvers<ContextType>;
+  MobileOwnershipChecked?: MobileOwnershipCheckedResolvers<ContextType>;
+  MobileOwnershipCodeRejected?: MobileOwnershipCodeRejectedResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NationalCardImage?: NationalCardImageResolvers<ContextType>;
   NationalCardScan?: NationalCardScanResolvers<ContextType>;
@@ -2128,6 +2374,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   PersianDate?: PersianDateResolvers<ContextType>;
   PersianDateTime?: PersianDateTimeResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
+  PhotoMatch?: PhotoMatchResolvers<ContextType>;
   PostalAddress?: PostalAddressResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Rial?: GraphQLScalarType;
@@ -2139,5 +2386,6 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Subscription?: SubscriptionResolvers<ContextType>;
   TaxDebt?: TaxDebtResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
+  VideoMatch?: VideoMatchResolvers<ContextType>;
 }>;
 

@@ -8,13 +8,6 @@ export function parseOtp(value: string, argumentPath: string): string {
   return otp;
 }
 
-/** A 3-digit bank code (wire facts §2.8), for example `062`. */
-export function parseBankCode(value: string, argumentPath: string): string {
-  const bank = normalizeDigits(value.trim());
-  if (!/^[0-9]{3}$/.test(bank)) throw new BadUserInputError(argumentPath, 'expected a bank code of exactly 3 digits, for example 062');
-  return bank;
-}
-
 /** A consent id as a challenge gave it. */
 export function parseConsentId(value: string, argumentPath: string): string {
   const id = value.trim();

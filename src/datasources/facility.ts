@@ -1,3 +1,4 @@
+import { ErrorCode, isUpstreamError } from '../errors.js';
 import { identityClaimQuery, readCivilIdentity, readIdentityMatch } from './civilRegistry.js';
 import { RecordReader } from './read.js';
 import { accountStatus, flag, holderNames } from './readers.js';
@@ -11,6 +12,7 @@ import {
   type BankRecord,
   type CardAccountRecord,
   type CardDepositRecord,
+  type MobileOwnershipOutcome,
 } from './types/accounts.js';
 import type { CivilIdentityRecord } from './types/people.js';
 import type { IdentityClaim, IdentityMatchRecord, NationalCardImageRecord } from './types/verification.js';
@@ -123,6 +125,38 @@ export class FacilityAPI {
     const base64 = read.text(r.image);
     if (base64 === null) return read.fail('national card image');
     return { contentType: read.text(r.contentType) ?? 'image/jpeg', base64 };
+  }
+
+  /**
+   * Whether an account number at a bank belongs to a national id (or legal id). The upstream serves
+   * Ayandeh, Keshavarzi and Dey accounts only.
+   */
+  async isAccountHolder(accountNumber: string, bankCode: string, holderId: string): Promise<boolean | null> {
+    const answer = await this.upstream.read('facilityDepositOwnerVerificationGet', {
+      query: { deposit: accountNumber, bank: bankCode, nationalCode: holderId },
+    });
+    const read = new RecordReader('facilityDepositOwnerVerificationGet', answer);
+    return flag(read, read.object(answer.result).isOwner);
+  }
+
+  /** Shahkar by SMS, step 1: texts the person a code; returns the call's trackId, which step 2 needs. */
+  async sendMobileOwnershipCode(nationalId: string, mobile: string): Promise<string> {
+    const answer = await this.upstream.send('facilityShahkarSmsSendGet', { query: { mobile, nationalCode: nationalId } });
+    const read = new RecordReader('facilityShahkarSmsSendGet', answer);
+    if (flag(read, read.object(answer.result).smsSent) !== true) read.fail('SMS confirmation');
+    return answer.trackId;
+  }
+
+  /** Shahkar by SMS, step 2. A refused or expired code is an outcome, not an error. */
+  async verifyMobileOwnershipCode(checkId: string, otp: string): Promise<MobileOwnershipOutcome> {
+    try {
+      const answer = await this.upstream.send('facilityShahkarSmsVerifyGet', { query: { otpTrackId: checkId, otp } });
+      const read = new RecordReader('facilityShahkarSmsVerifyGet', answer);
+      return { kind: 'checked', matches: flag(read, read.object(answer.result).isValid) ?? read.fail('verification result') };
+    } catch (error) {
+      if (!isUpstreamError(error) || error.details.code !== ErrorCode.UpstreamRejected || error.details.httpStatus !== 400) throw error;
+      return { kind: 'codeRejected', code: /expir/i.test(error.details.upstreamMessage ?? '') ? 'OTP_EXPIRED' : 'INVALID_OTP' };
+    }
   }
 
   /** Whether `mobile` is registered to the national id (Shahkar). */

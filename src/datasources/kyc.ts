@@ -1,9 +1,10 @@
 import { identityClaimQuery, readCivilIdentity, readIdentityMatch } from './civilRegistry.js';
-import { RecordReader } from './read.js';
+import { RecordReader, type JsonObject } from './read.js';
 import { alive, flag } from './readers.js';
 import type { UpstreamAccess } from './requestUpstream.js';
 import type { CivilIdentityRecord } from './types/people.js';
 import type {
+  FaceComparisonRecord,
   IbanOwnership,
   IdentityClaim,
   IdentityMatchRecord,
@@ -15,7 +16,11 @@ import type {
   NationalCardScanRecord,
   NationalCardSide,
   PassportRecord,
+  PhotoClaim,
+  PhotoMatchRecord,
   SanaRecord,
+  VideoClaim,
+  VideoMatchRecord,
 } from './types/verification.js';
 
 export type TaxDebtStatus = 'UNPAID' | 'OVERDUE' | 'IN_INSTALLMENTS' | 'OTHER';
@@ -162,6 +167,47 @@ export class KycAPI {
     };
   }
 
+  /**
+   * Compares a recorded video of the person with the photo of their national card, without liveness
+   * or speech (multipart upload). The same video and details asked for twice in one operation make
+   * one upstream call.
+   */
+  async compareVideo(nationalId: string, claim: VideoClaim): Promise<VideoMatchRecord> {
+    const operationId = 'kycCompareVideoWithNationalCardImagePost';
+    const form = { video: claim.video, nationalCode: nationalId, birthDate: claim.birthDate, serialNumber: claim.cardSerial };
+    const answer = await this.upstream.read(operationId, { form });
+    const read = new RecordReader(operationId, answer);
+    const r = read.object(answer.result);
+    return { faceMatchPercentage: toPercentage(score(read, r.faceVerification, 'face match')), trackingCode: read.text(r.trackingCode) };
+  }
+
+  /**
+   * Compares a photo of the person with the photo of their national card (multipart upload), against
+   * the caller's threshold or the upstream's default.
+   */
+  async comparePhoto(nationalId: string, claim: PhotoClaim): Promise<PhotoMatchRecord> {
+    const operationId = 'kycCompareLiveImageWithNationalCardPost';
+    const form = {
+      liveImage: claim.image,
+      nationalCode: nationalId,
+      birthDate: claim.birthDate,
+      serialNumber: claim.cardSerial,
+      ...thresholdField(claim.threshold),
+    };
+    const answer = await this.upstream.read(operationId, { form });
+    const read = new RecordReader(operationId, answer);
+    const r = read.object(answer.result);
+    return { ...faceComparison(read, r), trackingCode: read.text(r.trackingCode) };
+  }
+
+  /** Whether two photos show the same face (multipart upload), against the caller's threshold or the upstream's default. */
+  async compareFaces(image: MediaFile, otherImage: MediaFile, threshold: number | null): Promise<FaceComparisonRecord> {
+    const operationId = 'kycCompareTwoImagesPost';
+    const answer = await this.upstream.read(operationId, { form: { liveImage: image, personImage: otherImage, ...thresholdField(threshold) } });
+    const read = new RecordReader(operationId, answer);
+    return faceComparison(read, read.object(answer.result));
+  }
+
   /** Reads one side of a national card from a JPEG photo (OCR, multipart upload). */
   async scanNationalCard(side: NationalCardSide, image: MediaFile): Promise<NationalCardScanRecord> {
     const answer = await this.upstream.read('kycOcrPost', { form: { cardImage: image, type: OCR_TYPE[side] } });
@@ -189,6 +235,19 @@ export class KycAPI {
 
 /** The OCR's `type` field for each side of the card (wire facts §4.2). */
 const OCR_TYPE: Readonly<Record<NationalCardSide, string>> = { FRONT: 'uploadCardFront', BACK: 'uploadCardBack' };
+
+/** The optional `threshold` form field; left out for the upstream's default. */
+const thresholdField = (threshold: number | null): { threshold?: string } => (threshold === null ? {} : { threshold: String(threshold) });
+
+/** The fields both face comparisons answer with: `isVerified`, `verificationScore`, `verificationThreshold`, `message`. */
+function faceComparison(read: RecordReader, r: JsonObject): FaceComparisonRecord {
+  return {
+    verified: flag(read, r.isVerified),
+    score: score(read, r.verificationScore, 'verification score'),
+    threshold: score(read, r.verificationThreshold, 'verification threshold'),
+    message: read.text(r.message),
+  };
+}
 
 /** A number sent as a JSON number or a numeric string; null when absent. */
 function score(read: RecordReader, value: unknown, what: string): number | null {

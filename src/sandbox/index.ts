@@ -50,7 +50,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults,
       calls,
       trackIds: new TrackIdRegistry(),
-      handlers: createHandlers(() => settings.asyncDelayMs),
+      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs),
       shutdown: shutdown.signal,
     }),
   );

@@ -10,10 +10,12 @@ import { normalizeDigits } from './digits.js';
 
 /** 5 MB as the upstream counts it (spec §8), taken as 5 MiB: 5,242,880 bytes. */
 export const MAX_VIDEO_BYTES = 5 * 1024 * 1024;
-/** The same bound for a card image; the upstream states none, and a card photo needs far less. */
+/** The same bound for a card image or a face photo; the upstream states none, and a photo needs far less. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_CARD_SERIAL_LENGTH = 20;
 export const MAX_SPEECH_TEXT_LENGTH = 200;
+/** A face comparison threshold is a percentage. */
+export const MAX_THRESHOLD = 100;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -42,6 +44,7 @@ const startsWith = (data: Uint8Array, bytes: readonly number[], at = 0): boolean
 const FTYP = [0x66, 0x74, 0x79, 0x70];
 const EBML = [0x1a, 0x45, 0xdf, 0xa3];
 const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** A selfie video: base64 of an MP4 (`ftyp` box at byte 4) or WebM (EBML header) of at most 5 MB. */
 export function parseVideo(value: string, argumentPath: string): MediaFile {
@@ -56,6 +59,23 @@ export function parseCardImage(value: string, argumentPath: string): MediaFile {
   const data = decodeBase64(value, argumentPath, MAX_IMAGE_BYTES, 'image');
   if (!startsWith(data, JPEG)) throw new BadUserInputError(argumentPath, 'expected a JPEG image (the upstream reads no other type)');
   return { data, filename: 'card.jpg', contentType: 'image/jpeg' };
+}
+
+/** A photo of a face, to compare with another: base64 of a JPEG or a PNG of at most 5 MB. */
+export function parseFaceImage(value: string, argumentPath: string): MediaFile {
+  const data = decodeBase64(value, argumentPath, MAX_IMAGE_BYTES, 'image');
+  if (startsWith(data, JPEG)) return { data, filename: 'image.jpg', contentType: 'image/jpeg' };
+  if (startsWith(data, PNG)) return { data, filename: 'image.png', contentType: 'image/png' };
+  throw new BadUserInputError(argumentPath, 'expected a JPEG or PNG image');
+}
+
+/** The score from which a face comparison counts as a match: a whole percentage 0 to 100; absent → null. */
+export function parseThreshold(value: number | null | undefined, argumentPath: string): number | null {
+  if (value === null || value === undefined) return null;
+  if (!Number.isInteger(value) || value < 0 || value > MAX_THRESHOLD) {
+    throw new BadUserInputError(argumentPath, `expected a percentage from 0 to ${MAX_THRESHOLD}`);
+  }
+  return value;
 }
 
 /**

@@ -163,6 +163,22 @@ describe('account inquiries', () => {
     expect(h.upstreamCalls('facilityGetAccountInfoGet')[0]!.query).toMatchObject({ iban: THREE_BANKS.ayandeh.iban, bankCode: '062' });
   });
 
+  it('checks the holder of an account at a bank the owner check serves', async () => {
+    const res = await h.gql(`{ account(iban: "${JOINT_HOLDER.account.iban}") {
+      own: heldBy(holderId: "${JOINT_HOLDER.nationalId}") stranger: heldBy(holderId: "${WOMAN.nationalId}") } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ account: { own: true, stranger: false } });
+    const checks = h.upstreamCalls('facilityDepositOwnerVerificationGet');
+    expect(checks).toHaveLength(2);
+    expect(checks[0]!.query).toMatchObject({ deposit: JOINT_HOLDER.account.deposit, bank: '016' });
+  });
+
+  it('has no owner check for accounts of other banks, and does not ask', async () => {
+    const res = await h.gql(`{ account(iban: "${WOMAN.account.iban}") { heldBy(holderId: "${WOMAN.nationalId}") } }`);
+    expect(res.data).toEqual({ account: { heldBy: null } });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+
   it('has no holder details for accounts of other banks, and does not ask', async () => {
     const res = await h.gql(`{ account(iban: "${WOMAN.account.iban}") { holderDetails { holderId } } }`);
     expect(res.data).toEqual({ account: { holderDetails: null } });

@@ -11,10 +11,18 @@ import {
   ocrOf,
   personOf,
 } from '../../src/sandbox/world/index.js';
+import { DEFAULT_FACE_THRESHOLD, liveImageComparisonOf, twoImagesComparisonOf, videoComparisonOf } from '../../src/sandbox/world/media.js';
 import { MiB, findFile, jpeg, mp4, png, webm } from '../uploads/files.js';
 import { callOperation, errorOf, issueToken, operationUrl, resultOf, type JsonResponse } from './support.js';
 
-const MEDIA: readonly OperationId[] = ['kycCompareLiveVideoWithNationalCardPost', 'kycOcrPost', 'facilityNationalCardImageGet'];
+const MEDIA: readonly OperationId[] = [
+  'kycCompareLiveVideoWithNationalCardPost',
+  'kycOcrPost',
+  'facilityNationalCardImageGet',
+  'kycCompareVideoWithNationalCardImagePost',
+  'kycCompareLiveImageWithNationalCardPost',
+  'kycCompareTwoImagesPost',
+];
 
 let sandbox: Sandbox;
 let token: string;
@@ -187,5 +195,180 @@ describe('nationalCardImage', () => {
     ['no birth date', { nationalCode: WOMAN.nationalId }, 'birthDate is required'],
   ])('refuses %s with 400', async (_, query, message) => {
     expect(errorOf(await callOperation(sandbox, 'facilityNationalCardImageGet', { token, query }))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+  });
+});
+
+const facePart = (data: Buffer, filename = 'image.jpg', contentType = 'image/jpeg') => ({ data, filename, contentType });
+
+const womanHolder = (): Record<string, Part> => ({
+  nationalCode: WOMAN.nationalId,
+  birthDate: WOMAN.birthDate,
+  serialNumber: nationalCardSerialOf(WOMAN.nationalId),
+});
+
+const HOLDER_REFUSALS = [
+  ['a birth date that is not the person\'s', { birthDate: '1370/01/01' }, 'birthDate does not match'],
+  ['a serial that is not the person\'s card', { serialNumber: nationalCardSerialOf(CLIENT_PERSON.nationalId) }, 'serialNumber does not match'],
+  ['an invalid national id', { nationalCode: '1234567890' }, 'invalid nationalCode'],
+] as const;
+
+describe('compareVideoWithNationalCardImage', () => {
+  const ID = 'kycCompareVideoWithNationalCardImagePost';
+  const form = (video: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({ video: videoPart(video), ...womanHolder(), ...extra });
+
+  it('answers faceVerification and trackingCode only, drawn from the video bytes and the person', async () => {
+    const video = mp4('recorded-1');
+    const result = resultOf(await postForm(ID, form(video)));
+    expect(Object.keys(result).sort()).toEqual(['faceVerification', 'trackingCode']);
+    expect(result).toEqual(videoComparisonOf(video, WOMAN.nationalId));
+    expect(result['faceVerification']).toBeGreaterThanOrEqual(90);
+    expect(result).not.toEqual(videoComparisonOf(mp4('recorded-2'), WOMAN.nationalId));
+    expect(sandbox.calls(ID)[0]!.body).toEqual({
+      video: { filename: 'video.mp4', contentType: 'video/mp4', size: 2048 },
+      nationalCode: WOMAN.nationalId,
+      birthDate: WOMAN.birthDate,
+      serialNumber: nationalCardSerialOf(WOMAN.nationalId),
+    });
+  });
+
+  it('accepts WebM, and a video of exactly 5 MB but not one byte more', async () => {
+    expect((await postForm(ID, form(webm('recorded-webm'), { video: videoPart(webm('recorded-webm'), 'v.webm', 'video/webm') }))).status).toBe(200);
+    expect((await postForm(ID, form(mp4('max', 5 * MiB)))).status).toBe(200);
+    expect(errorOf(await postForm(ID, form(mp4('max', 5 * MiB + 1))))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'video must be at most 5 MB' });
+  });
+
+  it.each(['video', 'nationalCode', 'birthDate', 'serialNumber'])('refuses a form without %s', async (field) => {
+    const parts = form(mp4('missing'));
+    delete parts[field];
+    expect(errorOf(await postForm(ID, parts))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: `${field} is required` });
+  });
+
+  it.each([...HOLDER_REFUSALS, ['a file that is no video', { video: videoPart(png()) }, 'invalid video']] as const)(
+    'refuses %s with 400',
+    async (_, extra, message) => {
+      expect(errorOf(await postForm(ID, form(mp4('refused'), extra as Record<string, Part>)))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+    },
+  );
+
+  it('needs a trackId', async () => {
+    expect(errorOf(await postForm(ID, form(mp4()), null)).message).toBe('trackId is required');
+  });
+});
+
+describe('compareLiveImageWithNationalCard', () => {
+  const ID = 'kycCompareLiveImageWithNationalCardPost';
+  const form = (image: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({ liveImage: facePart(image), ...womanHolder(), ...extra });
+
+  it('answers the verdict against the threshold sent, drawn from the image bytes and the person', async () => {
+    const image = jpeg('selfie-1');
+    const result = resultOf(await postForm(ID, form(image, { threshold: '95' })));
+    expect(Object.keys(result).sort()).toEqual(['isVerified', 'message', 'trackingCode', 'verificationScore', 'verificationThreshold']);
+    expect(result).toEqual(liveImageComparisonOf(image, WOMAN.nationalId, 95));
+    expect(result['verificationThreshold']).toBe(95);
+    expect(result['isVerified']).toBe((result['verificationScore'] as number) >= 95);
+    expect(sandbox.calls(ID)[0]!.body).toEqual({
+      liveImage: { filename: 'image.jpg', contentType: 'image/jpeg', size: 1024 },
+      ...womanHolder(),
+      threshold: '95',
+    });
+  });
+
+  it('scores the person\'s own card high: verified at the default threshold, a PNG as well', async () => {
+    const image = png('selfie-png');
+    const result = resultOf(await postForm(ID, form(image, { liveImage: facePart(image, 'me.png', 'image/png') })));
+    expect(result).toEqual(liveImageComparisonOf(image, WOMAN.nationalId));
+    expect(result).toMatchObject({ verificationThreshold: DEFAULT_FACE_THRESHOLD, isVerified: true });
+    expect(result['verificationScore']).toBeGreaterThanOrEqual(90);
+  });
+
+  it('fails a score under the threshold, with another message', async () => {
+    const image = jpeg('selfie-strict');
+    const strict = resultOf(await postForm(ID, form(image, { threshold: '100' })));
+    const lenient = resultOf(await postForm(ID, form(image, { threshold: '0' })));
+    expect(strict).toMatchObject({ isVerified: false, verificationThreshold: 100 });
+    expect(lenient).toMatchObject({ isVerified: true, verificationThreshold: 0 });
+    expect(strict['message']).not.toBe(lenient['message']);
+    expect(strict['verificationScore']).toBe(lenient['verificationScore']);
+  });
+
+  it('takes an image of exactly 5 MB but not one byte more', async () => {
+    expect((await postForm(ID, form(jpeg('max', 5 * MiB)))).status).toBe(200);
+    expect(errorOf(await postForm(ID, form(jpeg('max', 5 * MiB + 1))))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'liveImage must be at most 5 MB' });
+  });
+
+  it.each(['liveImage', 'nationalCode', 'birthDate', 'serialNumber'])('refuses a form without %s', async (field) => {
+    const parts = form(jpeg('missing'));
+    delete parts[field];
+    expect(errorOf(await postForm(ID, parts))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: `${field} is required` });
+  });
+
+  it.each([
+    ...HOLDER_REFUSALS,
+    ['a file that is no JPG or PNG', { liveImage: facePart(mp4()) }, 'liveImage must be a JPG or PNG image'],
+    ['a threshold over 100', { threshold: '101' }, 'invalid threshold'],
+    ['a threshold that is no number', { threshold: 'high' }, 'invalid threshold'],
+    ['a negative threshold', { threshold: '-5' }, 'invalid threshold'],
+  ] as const)('refuses %s with 400', async (_, extra, message) => {
+    expect(errorOf(await postForm(ID, form(jpeg('refused'), extra as Record<string, Part>)))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+  });
+
+  it('needs a trackId', async () => {
+    expect(errorOf(await postForm(ID, form(jpeg()), null)).message).toBe('trackId is required');
+  });
+});
+
+describe('compareTwoImages', () => {
+  const ID = 'kycCompareTwoImagesPost';
+  const form = (live: Buffer, person: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({
+    liveImage: facePart(live),
+    personImage: facePart(person, 'person.png', 'image/png'),
+    ...extra,
+  });
+
+  it('answers the four wire fields, the same whichever photo comes first', async () => {
+    const live = jpeg('two-a');
+    const person = png('two-b');
+    const result = resultOf(await postForm(ID, form(live, person, { threshold: '40' })));
+    expect(Object.keys(result).sort()).toEqual(['isVerified', 'message', 'verificationScore', 'verificationThreshold']);
+    expect(result).toEqual(twoImagesComparisonOf(live, person, 40));
+    expect(resultOf(await postForm(ID, form(person, live, { threshold: '40' })))).toEqual(result);
+    expect(sandbox.calls(ID)[0]!.body).toEqual({
+      liveImage: { filename: 'image.jpg', contentType: 'image/jpeg', size: 1024 },
+      personImage: { filename: 'person.png', contentType: 'image/png', size: 1024 },
+      threshold: '40',
+    });
+  });
+
+  it('compares two byte-identical photos as the same face', async () => {
+    const image = jpeg('two-same');
+    const result = resultOf(await postForm(ID, form(image, Buffer.from(image))));
+    expect(result).toMatchObject({ verificationScore: 100, verificationThreshold: DEFAULT_FACE_THRESHOLD, isVerified: true });
+  });
+
+  it('scores photos that differ over the whole range: some match at the default threshold, most do not', () => {
+    const scores = Array.from({ length: 200 }, (_, i) => twoImagesComparisonOf(jpeg(`range-a-${i}`), jpeg(`range-b-${i}`)));
+    const verified = scores.filter((c) => c.isVerified);
+    expect(verified.length).toBeGreaterThan(10);
+    expect(verified.length).toBeLessThan(100);
+    for (const c of scores) expect(c.verificationScore).toBeLessThan(100);
+  });
+
+  it.each(['liveImage', 'personImage'])('refuses a form without %s', async (field) => {
+    const parts = form(jpeg('a'), jpeg('b'));
+    delete parts[field];
+    expect(errorOf(await postForm(ID, parts))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: `${field} is required` });
+  });
+
+  it.each([
+    ['a person image that is no JPG or PNG', { personImage: facePart(webm()) }, 'personImage must be a JPG or PNG image'],
+    ['a live image that is no JPG or PNG', { liveImage: facePart(mp4()) }, 'liveImage must be a JPG or PNG image'],
+    ['a person image over 5 MB', { personImage: facePart(png('big', 5 * MiB + 1)) }, 'personImage must be at most 5 MB'],
+    ['a threshold over 100', { threshold: '1000' }, 'invalid threshold'],
+  ] as const)('refuses %s with 400', async (_, extra, message) => {
+    expect(errorOf(await postForm(ID, form(jpeg('a'), png('b'), extra as Record<string, Part>)))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+  });
+
+  it('needs a trackId', async () => {
+    expect(errorOf(await postForm(ID, form(jpeg('a'), jpeg('b')), null)).message).toBe('trackId is required');
   });
 });

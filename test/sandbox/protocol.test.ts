@@ -101,8 +101,16 @@ describe('routing from the catalog', () => {
   // Operations under a user grant need a CODE token, not the client-credentials token used here:
   // test/consent/ covers them.
   // The upload operations: test/sandbox/media.test.ts covers them.
-  const MEDIA_OPERATIONS: readonly OperationId[] = ['kycCompareLiveVideoWithNationalCardPost', 'kycOcrPost', 'facilityNationalCardImageGet'];
-  const implemented: readonly OperationId[] = [...BILL_OPERATIONS, ...WORLD_OPERATIONS, ...MEDIA_OPERATIONS];
+  const MEDIA_OPERATIONS: readonly OperationId[] = [
+    'kycCompareLiveVideoWithNationalCardPost',
+    'kycOcrPost',
+    'facilityNationalCardImageGet',
+    'kycCompareVideoWithNationalCardImagePost',
+    'kycCompareLiveImageWithNationalCardPost',
+    'kycCompareTwoImagesPost',
+  ];
+  const SHAHKAR_SMS_OPERATIONS: readonly OperationId[] = ['facilityShahkarSmsSendGet', 'facilityShahkarSmsVerifyGet'];
+  const implemented: readonly OperationId[] = [...BILL_OPERATIONS, ...WORLD_OPERATIONS, ...MEDIA_OPERATIONS, ...SHAHKAR_SMS_OPERATIONS];
   const unimplemented = [...operations.keys()].filter(
     (id) => !implemented.includes(id) && operations.get(id)?.grant === 'client_credentials',
   );

@@ -96,7 +96,7 @@ describe('HTTP surface of the subgraph', () => {
     ]);
   });
 
-  it.each([9, 20])('a body of %i MiB is a 413 with an errors array', async (mebibytes) => {
+  it.each([17, 24])('a body of %i MiB is a 413 with an errors array', async (mebibytes) => {
     const res = await fetch(harness.server.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

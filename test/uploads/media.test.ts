@@ -6,7 +6,17 @@ import { toPercentage } from '../../src/datasources/kyc.js';
 import { RequestUpstream } from '../../src/datasources/requestUpstream.js';
 import type { CallOptions, UpstreamClient, UpstreamResult } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import { MAX_VIDEO_BYTES, decodeBase64, parseCardImage, parseCardSerial, parseSpeechText, parseVideo } from '../../src/validation/media.js';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  decodeBase64,
+  parseCardImage,
+  parseCardSerial,
+  parseFaceImage,
+  parseSpeechText,
+  parseThreshold,
+  parseVideo,
+} from '../../src/validation/media.js';
 import { jpeg, mp4, png, webm } from './files.js';
 
 const argumentPathOf = (run: () => unknown): unknown => {
@@ -69,6 +79,29 @@ describe('file types', () => {
     expect(parseCardImage(jpeg().toString('base64'), 'image')).toMatchObject({ filename: 'card.jpg', contentType: 'image/jpeg' });
     expect(argumentPathOf(() => parseCardImage(png().toString('base64'), 'image'))).toBe('image');
     expect(argumentPathOf(() => parseCardImage(Buffer.from([0xff, 0xd8]).toString('base64'), 'image'))).toBe('image');
+  });
+});
+
+describe('face photos and thresholds', () => {
+  it('takes a JPEG or a PNG of at most 5 MiB as a face photo, and nothing else', () => {
+    expect(parseFaceImage(jpeg().toString('base64'), 'image')).toMatchObject({ filename: 'image.jpg', contentType: 'image/jpeg' });
+    expect(parseFaceImage(png().toString('base64'), 'otherImage')).toMatchObject({ filename: 'image.png', contentType: 'image/png' });
+    expect(parseFaceImage(png('max', MAX_IMAGE_BYTES).toString('base64'), 'image').data).toHaveLength(MAX_IMAGE_BYTES);
+    expect(argumentPathOf(() => parseFaceImage(png('max', MAX_IMAGE_BYTES + 1).toString('base64'), 'image'))).toBe('image');
+    expect(argumentPathOf(() => parseFaceImage(mp4().toString('base64'), 'otherImage'))).toBe('otherImage');
+    expect(argumentPathOf(() => parseFaceImage(webm().toString('base64'), 'image'))).toBe('image');
+    // The eight bytes of the PNG signature, all of them.
+    const almostPng = png();
+    almostPng[7] = 0x00;
+    expect(argumentPathOf(() => parseFaceImage(almostPng.toString('base64'), 'image'))).toBe('image');
+  });
+
+  it('takes a whole percentage from 0 to 100 as a threshold, or none', () => {
+    expect(parseThreshold(null, 'threshold')).toBeNull();
+    expect(parseThreshold(undefined, 'threshold')).toBeNull();
+    expect(parseThreshold(0, 'threshold')).toBe(0);
+    expect(parseThreshold(100, 'threshold')).toBe(100);
+    for (const bad of [-1, 101, 50.5, Number.NaN]) expect(argumentPathOf(() => parseThreshold(bad, 'threshold'))).toBe('threshold');
   });
 });
 

@@ -39,9 +39,9 @@ describe('MAX_REQUEST_BYTES', () => {
 });
 
 describe('MAX_REQUEST_BYTES configuration', () => {
-  it('defaults to 8 MiB, room for a 5 MiB video in base64', () => {
+  it('defaults to 16 MiB, room for two 5 MiB images in base64', () => {
     const config = loadConfig({});
-    expect(config.maxRequestBytes).toBe(8 * 1024 * 1024);
+    expect(config.maxRequestBytes).toBe(16 * 1024 * 1024);
     expect(Math.ceil((5 * 1024 * 1024) / 3) * 4).toBeLessThan(config.maxRequestBytes - 1024);
   });
 

@@ -103,9 +103,9 @@ describe('operations catalog', () => {
     for (const spec of specs) expect(['client_credentials', 'authorization_sms', 'authorization_code'], spec.id).toContain(spec.grant);
   });
 
-  it('marks GET operations retrySafe, except the one that sends the person an OTP', () => {
+  it('marks GET operations retrySafe, except those that text the person a code or use one up', () => {
     const notSafe = specs.filter((spec) => spec.method === 'GET' && !spec.retrySafe).map((spec) => spec.id);
-    expect(notSafe).toEqual(['kycTransactionCreditInquiryRequestGet']);
+    expect(notSafe.sort()).toEqual(['facilityShahkarSmsSendGet', 'facilityShahkarSmsVerifyGet', 'kycTransactionCreditInquiryRequestGet']);
   });
 
   it('never marks money movements or submissions retrySafe', () => {

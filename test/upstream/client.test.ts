@@ -315,7 +315,12 @@ describe('answers from a server of our own', () => {
       httpStatus: 400,
       upstreamCode: 'VALIDATION_ERROR',
       trackId: 'upstream-own',
+      upstreamMessage: 'secret person data',
     });
+    // The upstream's message is for datasources only: never in the error's extensions or serialisation.
+    expect(JSON.stringify(error.extensions)).not.toContain('secret person data');
+    expect(JSON.stringify(error)).not.toContain('secret person data');
+    expect(JSON.stringify({ ...error })).not.toContain('secret person data');
   });
 
   it('never has more than maxConcurrency calls in flight across the process', async () => {

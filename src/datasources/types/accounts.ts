@@ -120,3 +120,8 @@ export interface CardDepositRecord {
   readonly accountNumber: string | null;
   readonly holderName: string | null;
 }
+
+/** Step 2 of Shahkar by SMS: the code matched (and whether the mobile is the person's), or it was refused. */
+export type MobileOwnershipOutcome =
+  | { readonly kind: 'checked'; readonly matches: boolean }
+  | { readonly kind: 'codeRejected'; readonly code: 'INVALID_OTP' | 'OTP_EXPIRED' };

@@ -120,3 +120,46 @@ export interface NationalCardImageRecord {
   readonly contentType: string;
   readonly base64: string;
 }
+
+/** What the caller gives to compare a recorded video with the national card (no liveness, no speech). */
+export interface VideoClaim {
+  readonly video: MediaFile;
+  /** Jalali `YYYY/MM/DD`. */
+  readonly birthDate: string;
+  /** Serial on the back of the smart national card. */
+  readonly cardSerial: string;
+}
+
+/** The upstream's comparison of a recorded video with the national card photo. */
+export interface VideoMatchRecord {
+  /** Percentage 0–100, whether the upstream sent a percentage or a fraction. */
+  readonly faceMatchPercentage: number | null;
+  readonly trackingCode: string | null;
+}
+
+/** What the caller gives to compare a photo of a person with their national card. */
+export interface PhotoClaim {
+  readonly image: MediaFile;
+  /** Jalali `YYYY/MM/DD`. */
+  readonly birthDate: string;
+  /** Serial on the back of the smart national card. */
+  readonly cardSerial: string;
+  /** Percentage 0–100 from which the faces count as a match; null for the upstream's default. */
+  readonly threshold: number | null;
+}
+
+/** The upstream's comparison of two faces against a threshold. */
+export interface FaceComparisonRecord {
+  /** `isVerified`: the upstream's verdict, the score against the threshold. */
+  readonly verified: boolean | null;
+  /** `verificationScore`, as sent, on the threshold's scale. */
+  readonly score: number | null;
+  /** `verificationThreshold`: the threshold applied, the caller's or the upstream's default. */
+  readonly threshold: number | null;
+  readonly message: string | null;
+}
+
+/** The upstream's comparison of a photo of a person with their national card photo. */
+export interface PhotoMatchRecord extends FaceComparisonRecord {
+  readonly trackingCode: string | null;
+}

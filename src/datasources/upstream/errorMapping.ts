@@ -19,6 +19,7 @@ export function errorFromAnswer(operationId: string, failure: Failure, sentTrack
     ...((failure.trackId ?? sentTrackId) && { trackId: failure.trackId ?? sentTrackId }),
     ...(failure.upstreamCode && { upstreamCode: failure.upstreamCode }),
     ...(failure.responseCode && { responseCode: failure.responseCode }),
+    ...(failure.message && { upstreamMessage: failure.message }),
   };
   const status = failure.httpStatus;
   const mapped = ((): Pick<UpstreamErrorDetails, 'code' | 'message' | 'outcomeUnknown'> => {

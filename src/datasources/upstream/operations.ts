@@ -361,6 +361,21 @@ const catalog = [
     summary: 'OCR of the front or back of a national card (multipart, JPG).',
   }),
   op({
+    id: 'kycCompareVideoWithNationalCardImagePost', group: 'kyc', method: 'POST', path: base('kyc', 'compareVideoWithNationalCardImage'),
+    scope: 'kyc:compare-video-with-national-card-image:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'Compare a recorded video (at most 5 MB) with the national card photo, without liveness (multipart).',
+  }),
+  op({
+    id: 'kycCompareLiveImageWithNationalCardPost', group: 'kyc', method: 'POST', path: base('kyc', 'compareLiveImageWithNationalCard'),
+    scope: 'kyc:compare-live-image-with-national-card-image:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'Compare a photo of a person with their national card photo, against an optional threshold (multipart).',
+  }),
+  op({
+    id: 'kycCompareTwoImagesPost', group: 'kyc', method: 'POST', path: base('kyc', 'compareTwoImages'),
+    scope: 'kyc:compare-two-images:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'Whether two photos show the same face, against an optional threshold (multipart).',
+  }),
+  op({
     id: 'oakShahabInquiryGet', group: 'oak', method: 'GET', path: base('oak', 'users/{nid}/shahabInquiry'),
     scope: 'oak:shahab-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Shahab code of a person.',
@@ -398,6 +413,17 @@ const catalog = [
     notes:
       'Documented nowhere. Designed in the postal group: query `trackingCode` (20 to 24 digits, as the Iranian post prints them); ' +
       'result `{ trackingCode, status, events: [{ date: "YYYY/MM/DD HH:mm", location, description }] }`, newest event first.',
+  }),
+  op({
+    id: 'facilityShahkarSmsSendGet', group: 'facility', method: 'GET', path: base('facility', 'shahkar/smsSend'),
+    scope: 'facility:sms-shahkar-send:get', grant: 'client_credentials', origin: 'wire', retrySafe: false,
+    summary: 'Shahkar by SMS, step 1: texts a one-time code to the mobile of a national id.',
+    notes: 'Sends an SMS, so it is never sent twice. The trackId of this call is the `otpTrackId` of step 2.',
+  }),
+  op({
+    id: 'facilityShahkarSmsVerifyGet', group: 'facility', method: 'GET', path: base('facility', 'shahkar/smsVerify'),
+    scope: 'facility:sms-shahkar-verification:get', grant: 'client_credentials', origin: 'wire', retrySafe: false,
+    summary: 'Shahkar by SMS, step 2: whether the code the person received matches, proving the mobile is theirs.',
   }),
 ] as const satisfies readonly OperationSpec[];
 

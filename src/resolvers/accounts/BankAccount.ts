@@ -1,11 +1,17 @@
 import type { BankAccountResolvers } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
 import { AYANDEH } from '../../datasources/facility.js';
-import { isValidIban } from '../../validation/identifiers.js';
+import { isValidIban, parseLegalId, parseNationalId } from '../../validation/identifiers.js';
 import { lazyField } from '../shared/lazyField.js';
 import type { BankAccountModel } from './models.js';
 
 const inquiry = (account: BankAccountModel, { dataSources }: Context) => dataSources.oak.getIban(account.iban);
+
+/** Banks whose accounts the upstream's owner check serves: Ayandeh, Keshavarzi, Dey (wire facts §4.2). */
+const OWNER_CHECK_BANKS: ReadonlySet<string> = new Set(['062', '016', '066']);
+
+const parseHolderId = (value: string, argumentPath: string) =>
+  value.trim().length === 11 ? parseLegalId(value, argumentPath) : parseNationalId(value, argumentPath);
 
 // In an IBAN, the three characters after `IR` and the check digits are the bank code.
 const bankCodeOf = (iban: string) => iban.slice(4, 7);
@@ -21,6 +27,13 @@ export const BankAccount: BankAccountResolvers = {
   holderName: async (account, _args, context) => {
     const accountNumber = account.accountNumber ?? (await inquiry(account, context)).accountNumber;
     return accountNumber ? (await context.dataSources.facility.getAccountHolder(accountNumber)).holderName : null;
+  },
+  heldBy: async (account, args, context) => {
+    const holderId = parseHolderId(args.holderId, 'holderId');
+    const bankCode = bankCodeOf(account.iban);
+    if (!OWNER_CHECK_BANKS.has(bankCode)) return null;
+    const accountNumber = account.accountNumber ?? (await inquiry(account, context)).accountNumber;
+    return accountNumber ? context.dataSources.facility.isAccountHolder(accountNumber, bankCode, holderId) : null;
   },
   holderDetails: (account, _args, { dataSources }) =>
     bankCodeOf(account.iban) === AYANDEH ? dataSources.facility.getAccountInfo(account.iban) : null,

@@ -1,7 +1,8 @@
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import { consentUnauthenticated } from '../../consent/errors.js';
 import { parseScopes } from '../../consent/scopes.js';
-import { parseBankCode, parseConsentId, parseOtp, parseRedirectValue } from '../../consent/validation.js';
+import { parseConsentId, parseOtp, parseRedirectValue } from '../../consent/validation.js';
+import { parseBankCode } from '../../validation/accounts.js';
 import { parseMobile, parseNationalId } from '../../validation/identifiers.js';
 import { isoInstant } from '../shared/persianDate.js';
 import { codeCompletion, rejection, smsCompletion } from './outcomes.js';

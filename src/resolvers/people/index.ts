@@ -1,5 +1,6 @@
 import { CivilIdentity } from './CivilIdentity.js';
+import { Mutation } from './Mutation.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
 
-export const people = { Query, Person, CivilIdentity };
+export const people = { Query, Mutation, Person, CivilIdentity };

@@ -1,7 +1,7 @@
 import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
 import { parseJalaliDate } from '../../lib/jalali.js';
 import { parseMobile } from '../../validation/identifiers.js';
-import { parseCardSerial, parseSpeechText, parseVideo } from '../../validation/media.js';
+import { parseCardSerial, parseFaceImage, parseSpeechText, parseThreshold, parseVideo } from '../../validation/media.js';
 import { parseIdentityClaim, parseIdentityNumber } from '../../validation/people.js';
 
 export const Person: PersonResolvers = {
@@ -35,6 +35,20 @@ export const Person: PersonResolvers = {
       cardSerial: parseCardSerial(args.cardSerial, 'cardSerial'),
       speechText: parseSpeechText(args.speechText, 'speechText'),
       video: parseVideo(args.video, 'video'),
+    }),
+  videoMatch: (person, args, { dataSources }) =>
+    dataSources.kyc.compareVideo(person.nationalId, {
+      // The cheap checks first, as for liveVideoMatch.
+      birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
+      cardSerial: parseCardSerial(args.cardSerial, 'cardSerial'),
+      video: parseVideo(args.video, 'video'),
+    }),
+  photoMatch: (person, args, { dataSources }) =>
+    dataSources.kyc.comparePhoto(person.nationalId, {
+      birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
+      cardSerial: parseCardSerial(args.cardSerial, 'cardSerial'),
+      threshold: parseThreshold(args.threshold, 'threshold'),
+      image: parseFaceImage(args.image, 'image'),
     }),
   nationalCardImage: (person, args, { dataSources }) =>
     dataSources.facility.getNationalCardImage(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate')),

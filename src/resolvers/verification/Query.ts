@@ -1,6 +1,10 @@
 import type { QueryResolvers } from '../../__generated__/resolvers-types.js';
-import { parseCardImage } from '../../validation/media.js';
+import { parseCardImage, parseFaceImage, parseThreshold } from '../../validation/media.js';
 
 export const Query: QueryResolvers = {
   nationalCardScan: (_parent, args, { dataSources }) => dataSources.kyc.scanNationalCard(args.side, parseCardImage(args.image, 'image')),
+  faceComparison: (_parent, args, { dataSources }) => {
+    const threshold = parseThreshold(args.threshold, 'threshold');
+    return dataSources.kyc.compareFaces(parseFaceImage(args.image, 'image'), parseFaceImage(args.otherImage, 'otherImage'), threshold);
+  },
 };

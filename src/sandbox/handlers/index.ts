@@ -4,7 +4,14 @@ import { billHistoryInquiry, billingInquiry, detailBillingInquiry, negativeScore
 import { cardInformation, cardToDeposit, cardToIban } from './cards.js';
 import { banksInfo, depositInfo, depositToIban, getAccountInfo, ibanInquiry } from './deposits.js';
 import { deathStatusInquiry, identificationInquiry, nidInquiry, nidVerification, shahabInquiry } from './identity.js';
-import { compareLiveVideoWithNationalCard, nationalCardImage, ocr } from './media.js';
+import {
+  compareLiveImageWithNationalCard,
+  compareLiveVideoWithNationalCard,
+  compareTwoImages,
+  compareVideoWithNationalCardImage,
+  nationalCardImage,
+  ocr,
+} from './media.js';
 import {
   cardOwnerVerification,
   depositOwnerVerification,
@@ -15,6 +22,7 @@ import {
 } from './ownership.js';
 import { parcelTracking, postalCodeCoordinates, postalCodeInquiry } from './postal.js';
 import { blacklistInquiry, militaryInquiry, passportInquiry, sanaInquiry } from './registries.js';
+import { ShahkarSmsChecks } from './shahkarSms.js';
 import { taxInquiry } from './tax.js';
 
 /** The person, card, account and postal operations: pure functions of the fictional world. */
@@ -51,11 +59,15 @@ const WORLD_HANDLERS = {
   kycCompareLiveVideoWithNationalCardPost: compareLiveVideoWithNationalCard,
   kycOcrPost: ocr,
   facilityNationalCardImageGet: nationalCardImage,
+  kycCompareVideoWithNationalCardImagePost: compareVideoWithNationalCardImage,
+  kycCompareLiveImageWithNationalCardPost: compareLiveImageWithNationalCard,
+  kycCompareTwoImagesPost: compareTwoImages,
 } as const satisfies OperationHandlers;
 
 /** Every operation the sandbox answers; the rest of the catalog answers 501. */
-export function createHandlers(asyncDelayMs: () => number): OperationHandlers {
+export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => number): OperationHandlers {
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
+  const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
   return {
     billingInquiryCcGet: billingInquiry,
     billingDetailInquiryCcGet: detailBillingInquiry,
@@ -64,6 +76,8 @@ export function createHandlers(asyncDelayMs: () => number): OperationHandlers {
     billingInquiryRequestSubmit: asyncInquiries.submit,
     billingInquiryStatusPoll: asyncInquiries.status,
     kycSmsTaxInquiryGet: taxInquiry,
+    facilityShahkarSmsSendGet: shahkarSms.send,
+    facilityShahkarSmsVerifyGet: shahkarSms.verify,
     ...WORLD_HANDLERS,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The world's national cards and what the upload operations see in files: the card serial and photo
- * of every person, what the OCR reads from a card image, and how a live video compares with a card.
+ * of every person, what the OCR reads from a card image, how a live or recorded video and a photo
+ * compare with a card, and how two photos compare with each other.
  * Everything is drawn from the national id and from the SHA-256 of the bytes, so a test can expect
  * the very values the sandbox answers with.
  */
@@ -137,4 +138,68 @@ export function liveVideoComparisonOf(video: Uint8Array, nationalId: string, spe
     replayLiveness: spoof && !fromPhoto ? 'true' : 'false',
     trackingCode: trackingCodeOf('live-video', `${nationalId}|${hash}`),
   };
+}
+
+export interface VideoComparison {
+  /** Percent, one decimal, as the live video comparison's. */
+  readonly faceVerification: number;
+  readonly trackingCode: string;
+}
+
+/**
+ * How a recorded video compares with the card of `nationalId` (the birth date and serial already
+ * checked): as the live video, the face matches well (90 to 99.9 percent); there is no liveness.
+ */
+export function videoComparisonOf(video: Uint8Array, nationalId: string): VideoComparison {
+  const hash = sha256(video);
+  return {
+    faceVerification: new Dice(`video|${hash}|${nationalId}`).int(900, 999) / 10,
+    trackingCode: trackingCodeOf('video', `${nationalId}|${hash}`),
+  };
+}
+
+/** The threshold (percent) the face comparisons apply when the caller sends none; the upstream's is not documented. */
+export const DEFAULT_FACE_THRESHOLD = 80;
+
+export interface FaceComparison {
+  readonly message: string;
+  /** Percent, one decimal. */
+  readonly verificationScore: number;
+  /** Percent, as sent or the default. */
+  readonly verificationThreshold: number;
+  readonly isVerified: boolean;
+}
+
+export interface LiveImageComparison extends FaceComparison {
+  readonly trackingCode: string;
+}
+
+const MATCHED = 'تصاویر متعلق به یک شخص است';
+const NOT_MATCHED = 'تصاویر متعلق به یک شخص نیست';
+
+function verdict(verificationScore: number, verificationThreshold: number): FaceComparison {
+  const isVerified = verificationScore >= verificationThreshold;
+  return { message: isVerified ? MATCHED : NOT_MATCHED, verificationScore, verificationThreshold, isVerified };
+}
+
+/**
+ * How a photo compares with the card of `nationalId` (the birth date and serial already checked): as
+ * the videos, the face matches well (90 to 99.9 percent), so only a threshold above 90 can fail it.
+ */
+export function liveImageComparisonOf(image: Uint8Array, nationalId: string, threshold = DEFAULT_FACE_THRESHOLD): LiveImageComparison {
+  const hash = sha256(image);
+  return {
+    ...verdict(new Dice(`live-image|${hash}|${nationalId}`).int(900, 999) / 10, threshold),
+    trackingCode: trackingCodeOf('live-image', `${nationalId}|${hash}`),
+  };
+}
+
+/**
+ * How two photos compare: byte-identical photos are the same face (100 percent); otherwise a score
+ * from 5 to 99.9 percent drawn from both SHA-256s, the same whichever photo comes first.
+ */
+export function twoImagesComparisonOf(image: Uint8Array, otherImage: Uint8Array, threshold = DEFAULT_FACE_THRESHOLD): FaceComparison {
+  const hashes = [sha256(image), sha256(otherImage)].sort();
+  const score = hashes[0] === hashes[1] ? 100 : new Dice(`two-images|${hashes.join('|')}`).int(50, 999) / 10;
+  return verdict(score, threshold);
 }

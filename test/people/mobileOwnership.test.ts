@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SANDBOX_OTP } from '../../src/sandbox/index.js';
+import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ sandbox: { otpLifetimeMs: 60_000 } });
+});
+afterAll(() => h.close());
+beforeEach(() => h.sandbox.clearCalls());
+
+const START = `mutation($n: String!, $m: String!) { startMobileOwnershipCheck(input: { nationalId: $n, mobile: $m }) { checkId expiresAt } }`;
+const COMPLETE = `mutation($c: ID!, $o: String!) {
+  completeMobileOwnershipCheck(input: { checkId: $c, otp: $o }) {
+    __typename ... on MobileOwnershipChecked { matches } ... on MobileOwnershipCodeRejected { code message }
+  }
+}`;
+
+async function start(nationalId: string, mobile: string): Promise<string> {
+  const res = await h.gql<{ startMobileOwnershipCheck: { checkId: string; expiresAt: string } }>(START, { n: nationalId, m: mobile });
+  expect(res.errors).toBeUndefined();
+  return res.data!.startMobileOwnershipCheck.checkId;
+}
+
+describe('Shahkar check by SMS', () => {
+  it('texts a code, then confirms the mobile is the person\'s', async () => {
+    const checkId = await start(JOINT_HOLDER.nationalId, JOINT_HOLDER.mobile);
+    const [send] = h.upstreamCalls('facilityShahkarSmsSendGet');
+    expect(send!.query).toMatchObject({ mobile: JOINT_HOLDER.mobile, nationalCode: JOINT_HOLDER.nationalId });
+    expect(checkId).toBe(send!.trackId);
+
+    const res = await h.gql(COMPLETE, { c: checkId, o: SANDBOX_OTP });
+    expect(res.data).toEqual({ completeMobileOwnershipCheck: { __typename: 'MobileOwnershipChecked', matches: true } });
+    const [verify] = h.upstreamCalls('facilityShahkarSmsVerifyGet');
+    expect(verify!.query).toMatchObject({ otpTrackId: checkId, otp: SANDBOX_OTP });
+  });
+
+  it('says when the mobile is someone else\'s', async () => {
+    const checkId = await start(JOINT_HOLDER.nationalId, WOMAN.mobile);
+    const res = await h.gql(COMPLETE, { c: checkId, o: SANDBOX_OTP });
+    expect(res.data).toEqual({ completeMobileOwnershipCheck: { __typename: 'MobileOwnershipChecked', matches: false } });
+  });
+
+  it('reports a wrong code as an outcome, not an error', async () => {
+    const checkId = await start(WOMAN.nationalId, WOMAN.mobile);
+    const res = await h.gql(COMPLETE, { c: checkId, o: '99999' });
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toMatchObject({ completeMobileOwnershipCheck: { __typename: 'MobileOwnershipCodeRejected', code: 'INVALID_OTP' } });
+  });
+
+  it('sends each SMS once: starting twice sends two codes, never a retry', async () => {
+    await start(WOMAN.nationalId, WOMAN.mobile);
+    await start(WOMAN.nationalId, WOMAN.mobile);
+    const sends = h.upstreamCalls('facilityShahkarSmsSendGet');
+    expect(sends).toHaveLength(2);
+    expect(sends[0]!.trackId).not.toBe(sends[1]!.trackId);
+  });
+
+  it.each([
+    ['input.nationalId', { n: '1234567890', m: WOMAN.mobile }],
+    ['input.mobile', { n: WOMAN.nationalId, m: '0912' }],
+  ])('refuses a bad %s before any upstream call', async (path, variables) => {
+    const res = await h.gql(START, variables);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+
+  it('refuses a malformed code before any upstream call', async () => {
+    const res = await h.gql(COMPLETE, { c: 'abc', o: '12' });
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'input.otp' });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+});
+
+describe('an expired code', () => {
+  let short: Harness;
+  beforeAll(async () => {
+    short = await startHarness({ sandbox: { otpLifetimeMs: 1 } });
+  });
+  afterAll(() => short.close());
+
+  it('is refused as OTP_EXPIRED', async () => {
+    const started = await short.gql<{ startMobileOwnershipCheck: { checkId: string } }>(START, { n: WOMAN.nationalId, m: WOMAN.mobile });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const res = await short.gql(COMPLETE, { c: started.data!.startMobileOwnershipCheck.checkId, o: SANDBOX_OTP });
+    expect(res.data).toMatchObject({ completeMobileOwnershipCheck: { __typename: 'MobileOwnershipCodeRejected', code: 'OTP_EXPIRED' } });
+  });
+});
