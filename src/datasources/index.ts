@@ -2,6 +2,7 @@ import { BillingAPI } from './billing.js';
 import { EcityAPI } from './ecity.js';
 import { FacilityAPI } from './facility.js';
 import { KycAPI } from './kyc.js';
+import { KycMediaAPI } from './kycMedia.js';
 import { MpgAPI } from './mpg.js';
 import { OakAPI } from './oak.js';
 import { RequestUpstream } from './requestUpstream.js';
@@ -13,6 +14,7 @@ export interface DataSources {
   readonly ecity: EcityAPI;
   readonly facility: FacilityAPI;
   readonly kyc: KycAPI;
+  readonly kycMedia: KycMediaAPI;
   readonly mpg: MpgAPI;
   readonly oak: OakAPI;
 }
@@ -30,6 +32,7 @@ export function createDataSources(
     ecity: new EcityAPI(upstream),
     facility: new FacilityAPI(upstream),
     kyc: new KycAPI(upstream),
+    kycMedia: new KycMediaAPI(upstream),
     mpg: new MpgAPI(upstream),
     oak: new OakAPI(upstream),
   };

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { toPercentage } from '../../src/datasources/kyc.js';
+import { toPercentage } from '../../src/datasources/kycMedia.js';
 import { RequestUpstream } from '../../src/datasources/requestUpstream.js';
 import type { CallOptions, UpstreamClient, UpstreamResult } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';

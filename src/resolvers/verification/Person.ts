@@ -29,7 +29,7 @@ export const Person: PersonResolvers = {
   passport: (person, args, { dataSources }) => dataSources.kyc.getPassport(person.nationalId, parseMobile(args.mobile, 'mobile')),
   sanaRegistration: (person, _args, { dataSources }) => dataSources.kyc.getSanaRegistration(person.nationalId),
   liveVideoMatch: (person, args, { dataSources }) =>
-    dataSources.kyc.compareLiveVideo(person.nationalId, {
+    dataSources.kycMedia.compareLiveVideo(person.nationalId, {
       // The cheap checks first, so a wrong date does not wait for megabytes to be decoded.
       birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
       cardSerial: parseCardSerial(args.cardSerial, 'cardSerial'),
@@ -37,14 +37,14 @@ export const Person: PersonResolvers = {
       video: parseVideo(args.video, 'video'),
     }),
   videoMatch: (person, args, { dataSources }) =>
-    dataSources.kyc.compareVideo(person.nationalId, {
+    dataSources.kycMedia.compareVideo(person.nationalId, {
       // The cheap checks first, as for liveVideoMatch.
       birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
       cardSerial: parseCardSerial(args.cardSerial, 'cardSerial'),
       video: parseVideo(args.video, 'video'),
     }),
   photoMatch: (person, args, { dataSources }) =>
-    dataSources.kyc.comparePhoto(person.nationalId, {
+    dataSources.kycMedia.comparePhoto(person.nationalId, {
       birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
       cardSerial: parseCardSerial(args.cardSerial, 'cardSerial'),
       threshold: parseThreshold(args.threshold, 'threshold'),
