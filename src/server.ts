@@ -9,6 +9,7 @@ import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from './app.js';
 import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
+import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPage.js';
 import { createErrorFormatter } from './errorFormatting.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildSchema } from './schema.js';
@@ -87,6 +88,12 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     const path = pathOf(req);
     if (path === '/healthz') return send(res, 200, { status: 'ok' });
     if (path === '/readyz') return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
+    if (path === CONSENT_CALLBACK_PATH && req.method === 'GET') {
+      const page = consentCallbackPage(new URLSearchParams((req.url ?? '').slice(path.length + 1)));
+      res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(page.html);
+      return;
+    }
     if (path !== '/graphql') return send(res, 404, { error: 'not found' });
     if (!routerSecretMatches(config, undefined, req.headers[ROUTER_SECRET_HEADER])) {
       return send(res, 401, { errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }] });
