@@ -5,18 +5,21 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
   let signals = 0;
+  // Exit only once the last log lines are written: process.exit does not wait for buffered output.
+  const exit = (code: number) => server.logger.flush(() => process.exit(code));
   const shutdown = (signal: NodeJS.Signals) => {
     signals += 1;
     if (signals > 1) {
       server.logger.warn({ signal }, 'second signal; exiting now');
-      process.exit(1);
+      exit(1);
+      return;
     }
     server.logger.info({ signal }, 'shutting down');
     server.stop().then(
-      () => process.exit(0),
+      () => exit(0),
       (error: unknown) => {
         server.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        exit(1);
       },
     );
   };

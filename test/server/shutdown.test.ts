@@ -21,6 +21,7 @@ interface LogLine {
   level: number;
   msg: string;
   signal?: string;
+  url?: string;
 }
 
 const BILL_QUERY = `{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`;
@@ -71,22 +72,26 @@ describe('the real process (node --import tsx src/index.ts)', () => {
   }
 
   /** Spawns the subgraph on a free port and waits for /readyz 200. */
+  /**
+   * Starts the child on port 0 and reads the port it got from its "subgraph ready" log line: probing
+   * for a free port first would race with the other test files' servers.
+   */
   async function startChild(): Promise<{ run: ChildRun; port: number; origin: string }> {
-    const port = await freePort();
-    const run = spawnSubgraph(childEnv(port));
+    const run = spawnSubgraph(childEnv(0));
     children.push(run);
-    const origin = `http://127.0.0.1:${port}`;
-    await pollUntil(
+    const url = await pollUntil(
       'the child to be ready',
       async () => {
         if (run.child.exitCode !== null) throw new Error(`child exited early: ${run.stderr()}`);
-        const res = await fetch(`${origin}/readyz`);
-        return res.status === 200 ? true : undefined;
+        return logLines(run.stdout()).find((line) => line.msg === 'subgraph ready')?.url;
       },
       15_000,
       50,
     );
-    return { run, port, origin };
+    const origin = new URL(url).origin;
+    const res = await fetch(`${origin}/readyz`);
+    expect(res.status).toBe(200);
+    return { run, port: Number(new URL(url).port), origin };
   }
 
   it('drains on SIGTERM: the in-flight request completes, new connections are refused, WebSockets get 1001, exit 0', async () => {
