@@ -425,6 +425,98 @@ const catalog = [
     scope: 'facility:sms-shahkar-verification:get', grant: 'client_credentials', origin: 'wire', retrySafe: false,
     summary: 'Shahkar by SMS, step 2: whether the code the person received matches, proving the mobile is theirs.',
   }),
+  // Vehicle, company and credit operations the wire facts document beyond the specification's tables.
+  op({
+    id: 'vehiclePlateNumberHistoryGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'plateNumberHistory'),
+    scope: 'vehicle:plate-number-history:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Vehicles a plate has been installed on.',
+  }),
+  op({
+    id: 'vehicleActivePlateNumbersGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'activePlateNumbers'),
+    scope: 'vehicle:active-plate-numbers:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Active plates of a person.',
+  }),
+  op({
+    id: 'vehicleMatchingVehicleOwnershipGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'matchingVehicleOwnership'),
+    scope: 'vehicle:matching-vehicle-ownership:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Whether a plate belongs to a national id.',
+  }),
+  op({
+    id: 'ecityFreewayTollInquiryGet', group: 'ecity', method: 'GET', path: base('ecity', 'freewayTollInquiry'),
+    scope: 'ecity:freeway-toll-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Highway tolls of a plate.',
+  }),
+  op({
+    id: 'kycThirdPartyInsuranceInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'thirdPartyInsuranceInquiry'),
+    scope: 'kyc:thirdParty-insurance-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Third-party insurance policy of a plate.',
+  }),
+  op({
+    id: 'kycLicenseCheckInquiryPost', group: 'kyc', method: 'POST', path: base('kyc', 'licenseCheckInquiry'),
+    scope: 'kyc:cc-license-check-inquiry:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'Driving licences of a person and their status.',
+  }),
+  op({
+    id: 'kycDriversRiskInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'driversRiskInquiry'),
+    scope: 'kyc:drivers-risk-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Driver risk score of a person.',
+  }),
+  op({
+    id: 'kybMatchLegalIdWithMembersGet', group: 'kyb', method: 'GET', path: base('kyb', 'matchLegalIdWithMembers'),
+    scope: 'kyb:match-legal-id-with-members:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Whether a person holds a position in a company, with the gazette notices.',
+  }),
+  op({
+    id: 'creditSmsFacilityInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/sms/facilityInquiry'),
+    scope: 'credit:sms-facility-inquiry:get', grant: 'authorization_sms', origin: 'wire',
+    summary: 'Facilities (loans) of a person, confirmed by SMS.',
+  }),
+  op({
+    id: 'creditBackChequesGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/backCheques'),
+    scope: 'credit:back-cheques:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Bounced cheques of a person (client credential).',
+  }),
+  op({
+    id: 'creditSmsBackChequesGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/sms/backCheques'),
+    scope: 'credit:sms-back-cheques:get', grant: 'authorization_sms', origin: 'wire',
+    summary: 'Bounced cheques of a person, confirmed by SMS.',
+  }),
+  op({
+    id: 'creditSmsGuarantyInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/sms/guarantyInquiry'),
+    scope: 'credit:sms-guaranty-inquiry:get', grant: 'authorization_sms', origin: 'wire',
+    summary: 'Loans a person has guaranteed, confirmed by SMS.',
+    notes: 'The wire facts show the path parameter as `{nid}`; named `{user}` here like the other credit inquiries.',
+  }),
+  op({
+    id: 'creditGuaranteeDetailsGet', group: 'credit', method: 'GET', path: base('credit', 'guaranteeDetails'),
+    scope: 'credit:guarantee-details:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'A bank guarantee letter by its 13-digit id (Ayandeh).',
+  }),
+  op({
+    id: 'creditGuaranteeCollateralsGet', group: 'credit', method: 'GET', path: base('credit', 'guaranteeCollaterals'),
+    scope: 'credit:guarantee-collaterals:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Collaterals of a bank guarantee letter.',
+  }),
+  op({
+    id: 'creditMacnaInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'macnaInquiry'),
+    scope: 'credit:macna-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Cards issued to a person (MACNA registry).',
+  }),
+  op({
+    id: 'creditChequeColorInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'chequeColorInquiry'),
+    scope: 'credit:cheque-color-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Sayad cheque colour (returned-cheque standing) of a person or company.',
+  }),
+  op({
+    id: 'kycTransactionCreditInquiryVerifyPost', group: 'kyc', method: 'POST', path: base('kyc', 'transactionCreditInquiryVerify'),
+    scope: 'kyc:transaction-credit-inquiry-verify:post', grant: 'client_credentials', origin: 'wire',
+    summary: 'Step 2 of the transaction credit inquiry: verify the OTP; returns the inquiry tracking id.',
+  }),
+  op({
+    id: 'kycTransactionCreditInquiryReportGet', group: 'kyc', method: 'GET', path: base('kyc', 'transactionCreditInquiryReport'),
+    scope: 'kyc:transaction-credit-inquiry-report:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'Step 3 of the transaction credit inquiry: the judiciary verdict.',
+  }),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof catalog)[number]['id'];
