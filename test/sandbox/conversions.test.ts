@@ -1,25 +1,10 @@
 /** Card, account and IBAN operations over HTTP: exact shapes, JSON types, refusals. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, DEAD, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN, accountAt, bankByCode, personOf } from '../../src/sandbox/world/index.js';
-import { errorOf, resultOf, type Json } from './support.js';
-import { callWorld, forDepositToIban, issueWorldToken, shapeOf, type WorldCall } from './world-support.js';
-import type { OperationId } from '../../src/datasources/upstream/operations.js';
+import { errorOf, type Json } from './support.js';
+import { forDepositToIban, shapeOf, useWorldSandbox } from './world-support.js';
 
-let sandbox: Sandbox;
-let token: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  token = await issueWorldToken(sandbox);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-const call = (id: OperationId, request: WorldCall = {}) => callWorld(sandbox, token, id, request);
-const result = async (id: OperationId, request: WorldCall = {}) => resultOf(await call(id, request));
+const { call, result } = useWorldSandbox();
 
 const DO_TIME = /^14\d\d\/\d\d\/\d\d \d\d:\d\d:\d\d$/;
 const joint = JOINT_HOLDER.account;

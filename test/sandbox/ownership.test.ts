@@ -1,25 +1,11 @@
 /** Ownership operations over HTTP: IBAN, account, card and mobile owners; exact shapes, refusals. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
 import { errorOf, resultOf } from './support.js';
-import { callWorld, issueWorldToken, shapeOf, type WorldCall } from './world-support.js';
+import { shapeOf, type WorldCall, useWorldSandbox } from './world-support.js';
 
-let sandbox: Sandbox;
-let token: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  token = await issueWorldToken(sandbox);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-const call = (id: OperationId, request: WorldCall = {}) => callWorld(sandbox, token, id, request);
-const result = async (id: OperationId, request: WorldCall = {}) => resultOf(await call(id, request));
+const { call, result } = useWorldSandbox();
 const invalid = (message: string, responseCode?: string) => ({ status: 400, code: 'VALIDATION_ERROR', message, ...(responseCode ? { responseCode } : {}) });
 const refusal = async (id: OperationId, request: WorldCall) => {
   const response = await call(id, request);

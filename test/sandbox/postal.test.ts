@@ -1,25 +1,10 @@
 /** Postal operations over HTTP: postalCode (wire facts §4.3) and the designed coordinates and parcel tracking. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, INVALID, personOf } from '../../src/sandbox/world/index.js';
-import { errorOf, resultOf, type Json } from './support.js';
-import { callWorld, issueWorldToken, shapeOf, type WorldCall } from './world-support.js';
+import { errorOf, type Json } from './support.js';
+import { shapeOf, useWorldSandbox } from './world-support.js';
 
-let sandbox: Sandbox;
-let token: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  token = await issueWorldToken(sandbox);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-const call = (id: OperationId, request: WorldCall = {}) => callWorld(sandbox, token, id, request);
-const result = async (id: OperationId, request: WorldCall = {}) => resultOf(await call(id, request));
+const { call, result } = useWorldSandbox();
 
 describe('postalCode', () => {
   it('answers the address with the upstream’s mixed-casing keys and JSON types', async () => {

@@ -1,8 +1,9 @@
 /** Helpers of the tests of the person, card, account and postal operations. */
 import fc from 'fast-check';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { SANDBOX_OTP, type Sandbox } from '../../src/sandbox/index.js';
-import { basicAuth, issueToken, type Json, type JsonResponse } from './support.js';
+import { SANDBOX_OTP, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { basicAuth, issueToken, resultOf, type Json, type JsonResponse } from './support.js';
 
 export const WORLD_OPERATIONS = [
   'mpgCardInformationGet',
@@ -132,3 +133,26 @@ export function luhnValid(digits: string): boolean {
 /** The account number with the `/` separators depositToIban wants (Pasargad keeps its own format). */
 export const forDepositToIban = (deposit: string, bankCode: string): string =>
   bankCode === '057' ? deposit : deposit.replace(/[.-]/g, '/');
+
+/**
+ * Starts a sandbox for the file's tests with a client-credentials token of every world scope, closes it
+ * after them, and gives `call` / `result` for its operations.
+ */
+export function useWorldSandbox(): {
+  sandbox: () => Sandbox;
+  call: (id: OperationId, request?: WorldCall) => Promise<JsonResponse>;
+  result: (id: OperationId, request?: WorldCall) => Promise<Json>;
+} {
+  let sandbox: Sandbox | undefined;
+  let token = '';
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    token = await issueWorldToken(sandbox);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  const current = () => sandbox ?? expect.fail('the world sandbox is not started');
+  const call = (id: OperationId, request: WorldCall = {}) => callWorld(current(), token, id, request);
+  return { sandbox: current, call, result: async (id, request) => resultOf(await call(id, request)) };
+}
