@@ -15,6 +15,7 @@ import type { CoordinatesRecord, ParcelRecord, ParcelEventRecord } from '../data
 import type { ConsentView } from '../consent/types.js';
 import type { ConsentGrantedModel } from '../resolvers/consent/models.js';
 import type { TaxDebtRecord } from '../datasources/kyc.js';
+import type { CompanyModel } from '../resolvers/companies/models.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -482,6 +483,17 @@ export type CodeConsentChallenge = {
   readonly state: Scalars['String']['output'];
 };
 
+/**
+ * A company or other legal person, identified by its 11-digit legal national id (shenase-ye melli).
+ * Its registry record, board, signing rights and gazette notices come from the upstream's business
+ * identification (KYB) services.
+ */
+export type Company = {
+  readonly __typename?: 'Company';
+  /** The 11-digit legal national id. */
+  readonly nationalId: Scalars['String']['output'];
+};
+
 /** Completes a code consent with what the redirect brought back. */
 export type CompleteCodeConsentInput = {
   /** The `code` query parameter of the redirect. */
@@ -945,6 +957,18 @@ export type NationalCardSide =
   /** The front: national id, names, birth date and expiry. */
   | 'FRONT';
 
+/**
+ * Where a page of a list ends. Lists the upstream returns whole are paged here, so a router's demand
+ * control can size them by `first`.
+ */
+export type PageInfo = {
+  readonly __typename?: 'PageInfo';
+  /** Pass as `after` to get the next page; null on an empty page. */
+  readonly endCursor?: Maybe<Scalars['String']['output']>;
+  /** True when more items follow this page. */
+  readonly hasNextPage: Scalars['Boolean']['output'];
+};
+
 /** A postal parcel and where it has been. */
 export type Parcel = {
   readonly __typename?: 'Parcel';
@@ -1291,6 +1315,8 @@ export type Query = {
   readonly bill?: Maybe<Bill>;
   /** A card by its 16-digit number (separators allowed; checked with the Luhn digit). */
   readonly card?: Maybe<Card>;
+  /** A company by 11-digit legal national id (checked against its check digit). */
+  readonly company?: Maybe<Company>;
   /**
    * The consent whose handle this request presents (header `x-consent-handle`, or `consentHandle` in
    * the graphql-ws connectionParams); null when none is presented. Fails with `UNAUTHENTICATED` for an
@@ -1349,6 +1375,12 @@ export type QueryBillArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryCardArgs = {
   number: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryCompanyArgs = {
+  nationalId: Scalars['String']['input'];
 };
 
 
@@ -1612,6 +1644,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type FederationTypes = ResolversObject<{
   BankAccount: BankAccount;
   Card: Card;
+  Company: Company;
   Person: Person;
 }>;
 
@@ -1623,6 +1656,9 @@ export type FederationReferenceTypes = ResolversObject<{
   Card:
     ( { __typename: 'Card' }
     & GraphQLRecursivePick<FederationTypes['Card'], {"number":true}> );
+  Company:
+    ( { __typename: 'Company' }
+    & GraphQLRecursivePick<FederationTypes['Company'], {"nationalId":true}> );
   Person:
     ( { __typename: 'Person' }
     & GraphQLRecursivePick<FederationTypes['Person'], {"nationalId":true}> );
@@ -1688,6 +1724,7 @@ export type ResolversTypes = ResolversObject<{
   Card: ResolverTypeWrapper<CardModel>;
   CivilIdentity: ResolverTypeWrapper<CivilIdentityRecord>;
   CodeConsentChallenge: ResolverTypeWrapper<CodeConsentChallenge>;
+  Company: ResolverTypeWrapper<CompanyModel>;
   CompleteCodeConsentInput: CompleteCodeConsentInput;
   CompleteCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteCodeConsentResult']>;
   CompleteMobileOwnershipCheckInput: CompleteMobileOwnershipCheckInput;
@@ -1728,6 +1765,7 @@ export type ResolversTypes = ResolversObject<{
   NationalCardImage: ResolverTypeWrapper<NationalCardImageRecord>;
   NationalCardScan: ResolverTypeWrapper<NationalCardScanRecord>;
   NationalCardSide: NationalCardSide;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   Parcel: ResolverTypeWrapper<ParcelRecord>;
   ParcelEvent: ResolverTypeWrapper<ParcelEventRecord>;
   Passport: ResolverTypeWrapper<PassportRecord>;
@@ -1773,6 +1811,7 @@ export type ResolversParentTypes = ResolversObject<{
   Card: CardModel;
   CivilIdentity: CivilIdentityRecord;
   CodeConsentChallenge: CodeConsentChallenge;
+  Company: CompanyModel;
   CompleteCodeConsentInput: CompleteCodeConsentInput;
   CompleteCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['CompleteCodeConsentResult'];
   CompleteMobileOwnershipCheckInput: CompleteMobileOwnershipCheckInput;
@@ -1804,6 +1843,7 @@ export type ResolversParentTypes = ResolversObject<{
   Mutation: Record<PropertyKey, never>;
   NationalCardImage: NationalCardImageRecord;
   NationalCardScan: NationalCardScanRecord;
+  PageInfo: PageInfo;
   Parcel: ParcelRecord;
   ParcelEvent: ParcelEventRecord;
   Passport: PassportRecord;
@@ -1998,6 +2038,11 @@ export type CodeConsentChallengeResolvers<ContextType = Context, ParentType exte
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type CompanyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Company'] = ResolversParentTypes['Company'], FederationReferenceType extends FederationReferenceTypes['Company'] = FederationReferenceTypes['Company']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Company']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type CompleteCodeConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompleteCodeConsentResult'] = ResolversParentTypes['CompleteCodeConsentResult']> = ResolversObject<{
   __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentGranted' | 'ConsentRefused' | 'InvalidAuthorizationCode', ParentType, ContextType>;
 }>;
@@ -2172,6 +2217,11 @@ export type NationalCardScanResolvers<ContextType = Context, ParentType extends 
   side?: Resolver<ResolversTypes['NationalCardSide'], ParentType, ContextType>;
 }>;
 
+export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type ParcelResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Parcel'] = ResolversParentTypes['Parcel']> = ResolversObject<{
   events?: Resolver<ReadonlyArray<ResolversTypes['ParcelEvent']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2263,6 +2313,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   accountByNumber?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountByNumberArgs, 'accountNumber' | 'bankCode'>>;
   bill?: Resolver<Maybe<ResolversTypes['Bill']>, ParentType, ContextType, RequireFields<QueryBillArgs, 'parameter' | 'type'>>;
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
+  company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'nationalId'>>;
   consent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
   faceComparison?: Resolver<Maybe<ResolversTypes['FaceComparison']>, ParentType, ContextType, RequireFields<QueryFaceComparisonArgs, 'image' | 'otherImage'>>;
@@ -2341,6 +2392,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Card?: CardResolvers<ContextType>;
   CivilIdentity?: CivilIdentityResolvers<ContextType>;
   CodeConsentChallenge?: CodeConsentChallengeResolvers<ContextType>;
+  Company?: CompanyResolvers<ContextType>;
   CompleteCodeConsentResult?: CompleteCodeConsentResultResolvers<ContextType>;
   CompleteMobileOwnershipCheckResult?: CompleteMobileOwnershipCheckResultResolvers<ContextType>;
   CompleteSmsConsentResult?: CompleteSmsConsentResultResolvers<ContextType>;
@@ -2368,6 +2420,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Mutation?: MutationResolvers<ContextType>;
   NationalCardImage?: NationalCardImageResolvers<ContextType>;
   NationalCardScan?: NationalCardScanResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Parcel?: ParcelResolvers<ContextType>;
   ParcelEvent?: ParcelEventResolvers<ContextType>;
   Passport?: PassportResolvers<ContextType>;

@@ -1,22 +1,28 @@
 import { BillingAPI } from './billing.js';
+import { CreditAPI } from './credit.js';
 import { EcityAPI } from './ecity.js';
 import { FacilityAPI } from './facility.js';
 import { KycAPI } from './kyc.js';
+import { KybAPI } from './kyb.js';
 import { KycMediaAPI } from './kycMedia.js';
 import { MpgAPI } from './mpg.js';
 import { OakAPI } from './oak.js';
 import { RequestUpstream } from './requestUpstream.js';
 import type { UpstreamClient, UserCredentials } from './upstream/client.js';
+import { VehicleAPI } from './vehicle.js';
 
 /** The datasources of one GraphQL operation; each holds its own loaders. */
 export interface DataSources {
   readonly billing: BillingAPI;
+  readonly credit: CreditAPI;
   readonly ecity: EcityAPI;
   readonly facility: FacilityAPI;
   readonly kyc: KycAPI;
+  readonly kyb: KybAPI;
   readonly kycMedia: KycMediaAPI;
   readonly mpg: MpgAPI;
   readonly oak: OakAPI;
+  readonly vehicle: VehicleAPI;
 }
 
 /** `consent` is the consent the caller presented, for operations under a user grant. */
@@ -29,11 +35,14 @@ export function createDataSources(
   const upstream = new RequestUpstream(client, requestConcurrency, signal, consent);
   return {
     billing: new BillingAPI(upstream),
+    credit: new CreditAPI(upstream),
     ecity: new EcityAPI(upstream),
     facility: new FacilityAPI(upstream),
     kyc: new KycAPI(upstream),
+    kyb: new KybAPI(upstream),
     kycMedia: new KycMediaAPI(upstream),
     mpg: new MpgAPI(upstream),
     oak: new OakAPI(upstream),
+    vehicle: new VehicleAPI(upstream),
   };
 }

@@ -1,11 +1,14 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { accounts } from './accounts/index.js';
 import { bills } from './bills/index.js';
+import { companies } from './companies/index.js';
 import { consent } from './consent/index.js';
+import { credit } from './credit/index.js';
 import { jobs } from './jobs/index.js';
 import { people } from './people/index.js';
 import { postal } from './postal/index.js';
 import { scalarResolvers } from './shared/scalars.js';
+import { vehicles } from './vehicles/index.js';
 import { verification } from './verification/index.js';
 
 type ResolverMap = Record<string, object>;
@@ -30,4 +33,4 @@ export function mergeResolvers(modules: readonly ResolverMap[]): ResolverMap {
   return merged;
 }
 
-export const resolvers = mergeResolvers([scalarResolvers, accounts, bills, consent, jobs, people, postal, verification]) as Resolvers;
+export const resolvers = mergeResolvers([scalarResolvers, accounts, bills, companies, consent, credit, jobs, people, postal, vehicles, verification]) as Resolvers;

@@ -128,3 +128,14 @@ export function checkBillInquiry(raw: RawBillInquiry, allowedTypes: readonly Bil
   if (!isValidParameter(type, parameter) || !second.ok) return { ok: false, reason: 'Wrong Parameter' };
   return { ok: true, input: second.operator ? { type, parameter, secondParameter: second.operator } : { type, parameter } };
 }
+
+/** An 11-digit legal (company) national id whose last digit checks the other ten (weights 29, 27, 23, 19, 17). */
+export function isValidLegalId(value: string): boolean {
+  if (!/^\d{11}$/.test(value) || /^0+$/.test(value)) return false;
+  const digits = [...value].map(Number);
+  const shift = digits[9]! + 2;
+  const weights = [29, 27, 23, 19, 17];
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += (digits[i]! + shift) * weights[i % 5]!;
+  return (sum % 11) % 10 === digits[10];
+}

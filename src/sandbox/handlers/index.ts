@@ -2,7 +2,9 @@ import type { OperationHandlers } from './types.js';
 import { AsyncBillInquiries } from './async-billing.js';
 import { billHistoryInquiry, billingInquiry, detailBillingInquiry, negativeScoreInquiry } from './billing.js';
 import { cardInformation, cardToDeposit, cardToIban } from './cards.js';
+import { CREDIT_HANDLERS } from './credit.js';
 import { banksInfo, depositInfo, depositToIban, getAccountInfo, ibanInquiry } from './deposits.js';
+import { KYB_HANDLERS } from './kyb.js';
 import { deathStatusInquiry, identificationInquiry, nidInquiry, nidVerification, shahabInquiry } from './identity.js';
 import {
   compareLiveImageWithNationalCard,
@@ -24,6 +26,7 @@ import { parcelTracking, postalCodeCoordinates, postalCodeInquiry } from './post
 import { blacklistInquiry, militaryInquiry, passportInquiry, sanaInquiry } from './registries.js';
 import { ShahkarSmsChecks } from './shahkarSms.js';
 import { taxInquiry } from './tax.js';
+import { VEHICLE_HANDLERS } from './vehicles.js';
 
 /** The person, card, account and postal operations: pure functions of the fictional world. */
 const WORLD_HANDLERS = {
@@ -79,5 +82,8 @@ export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => 
     facilityShahkarSmsSendGet: shahkarSms.send,
     facilityShahkarSmsVerifyGet: shahkarSms.verify,
     ...WORLD_HANDLERS,
+    ...KYB_HANDLERS,
+    ...VEHICLE_HANDLERS,
+    ...CREDIT_HANDLERS,
   };
 }

@@ -48,4 +48,6 @@ export {
   type OcrBack,
   type OcrFront,
 } from './media.js';
+export { companyOf, isCompanyId, type BoardRole, type BoardSeat, type SignatureKind, type WorldCompany } from './companies.js';
+export * from './company-samples.js';
 export * from './samples.js';

@@ -1,0 +1,2 @@
+/** Resolvers of the credit domain. */
+export const credit = {};

@@ -1,0 +1,2 @@
+/** Resolvers of the vehicles domain. */
+export const vehicles = {};
