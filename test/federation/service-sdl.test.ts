@@ -7,6 +7,7 @@ import {
   type EnumValueDefinitionNode,
   type FieldDefinitionNode,
   type InputValueDefinitionNode,
+  type TypeNode,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers/harness.js';
@@ -68,6 +69,38 @@ function findUndescribed(document: DocumentNode): { undescribed: string[]; check
     }
   }
   return { undescribed, checkedMembers };
+}
+
+/** The named type under any list and non-null wrappers, and whether a list wraps it. */
+function unwrap(type: TypeNode): { name: string; isList: boolean } {
+  if (type.kind === Kind.NAMED_TYPE) return { name: type.name.value, isList: false };
+  const inner = unwrap(type.type);
+  return { name: inner.name, isList: inner.isList || type.kind === Kind.LIST_TYPE };
+}
+
+/**
+ * Fields returning lists of objects that carry no `@listSize`, so a router's demand control could not
+ * size them. A connection's `nodes` is sized by the field returning the connection.
+ */
+function findUnsizedLists(document: DocumentNode): string[] {
+  const composite = new Set(
+    document.definitions
+      .filter((d) => d.kind === Kind.OBJECT_TYPE_DEFINITION || d.kind === Kind.INTERFACE_TYPE_DEFINITION || d.kind === Kind.UNION_TYPE_DEFINITION)
+      .map((d) => nameOf(d)),
+  );
+  const unsized: string[] = [];
+  for (const definition of document.definitions) {
+    const typeName = nameOf(definition);
+    if (typeName === null || isFederationType(typeName)) continue;
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    for (const field of definition.fields ?? []) {
+      const { name, isList } = unwrap(field.type);
+      if (!isList || !composite.has(name) || (typeName === 'Query' && FEDERATION_QUERY_FIELDS.has(field.name.value))) continue;
+      if (field.name.value === 'nodes' && typeName.endsWith('Connection')) continue;
+      if (!(field.directives ?? []).some((d) => d.name.value === 'listSize')) unsized.push(`${typeName}.${field.name.value}`);
+    }
+  }
+  return unsized;
 }
 
 function stringArgument(directive: ConstDirectiveNode, argument: string): string | null {
@@ -147,5 +180,14 @@ describe('_service { sdl }', () => {
       .replace(/"""\s*Negative points recorded on a driving licence\.\s*"""/, '');
     expect(sdl.length - edited.length).toBeGreaterThan(60);
     expect(findUndescribed(parse(edited)).undescribed).toEqual(['BillType.GAS', 'type DrivingLicenceNegativeScore']);
+  });
+
+  it('sizes every list of objects for demand control', () => {
+    expect(findUnsizedLists(document)).toEqual([]);
+    expect(sdl).toMatch(/holders: \[AccountHolder!\] @listSize\(assumedSize: 4\)/);
+  });
+
+  it('the size check itself catches a list without @listSize', () => {
+    expect(findUnsizedLists(parse(sdl.replace('@listSize(assumedSize: 4)', '')))).toEqual(['BankAccount.holders']);
   });
 });
