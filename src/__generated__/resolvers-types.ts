@@ -15,7 +15,12 @@ import type { CoordinatesRecord, ParcelRecord, ParcelEventRecord } from '../data
 import type { ConsentView } from '../consent/types.js';
 import type { ConsentGrantedModel } from '../resolvers/consent/models.js';
 import type { TaxDebtRecord } from '../datasources/kyc.js';
-import type { CompanyModel } from '../resolvers/companies/models.js';
+import type { CompanyModel, GazetteNoticePage } from '../resolvers/companies/models.js';
+import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord } from '../datasources/types/companies.js';
+import type { VehicleModel, TrafficOffensePage, TrafficTollPage, FreewayTollPage, MotorcycleModel, PlateRegistrationModel, DrivingLicenceCheckModel, DrivingLicenceModel } from '../resolvers/vehicles/models.js';
+import type { PlateParts } from '../validation/plates.js';
+import type { OwnershipCheckRecord, VehicleDetailsRecord, VehicleInsuranceSummaryRecord, InsuranceDiscountsRecord, PlateHistoryRecord, PlateInstallationRecord, ThirdPartyPolicyRecord, InsuredVehicleRecord, InsuranceEndorsementRecord, TrafficOffenseRecord, TrafficOffenseImageRecord, TrafficTollRecord, FreewayTollRecord, MotorcycleOffensesRecord } from '../datasources/types/vehicles.js';
+import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord } from '../datasources/types/credit.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -172,6 +177,51 @@ export type BankAccountHeldByArgs = {
 export type BankAccountOwnershipArgs = {
   birthDate?: InputMaybe<Scalars['String']['input']>;
   nationalId: Scalars['String']['input'];
+};
+
+/** A bank guarantee letter of Bank Ayandeh. Amounts in rials. */
+export type BankGuarantee = {
+  readonly __typename?: 'BankGuarantee';
+  /** The guaranteed amount. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** The issuing branch's code. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The central bank's code of the guarantee type. */
+  readonly centralBankTypeCode?: Maybe<Scalars['String']['output']>;
+  /** The collaterals the applicant pledged; loaded by a second inquiry only when asked for. */
+  readonly collaterals?: Maybe<ReadonlyArray<GuaranteeCollateral>>;
+  /** The applicant's customer number at the bank. */
+  readonly customerNumber?: Maybe<Scalars['String']['output']>;
+  /** The economic sector it serves, in Persian. */
+  readonly economicSector?: Maybe<Scalars['String']['output']>;
+  /** The economic sub-sector, in Persian. */
+  readonly economicSubsector?: Maybe<Scalars['String']['output']>;
+  /** The 13-digit guarantee id. */
+  readonly guaranteeId: Scalars['String']['output'];
+  /** The fee charged at issue. */
+  readonly issueCharge?: Maybe<Scalars['Rial']['output']>;
+  /** When it was issued. */
+  readonly issueDate?: Maybe<PersianDate>;
+  /** The guarantee's kind, in Persian (for example `ضمانت نامه حسن انجام کار`). */
+  readonly kind?: Maybe<Scalars['String']['output']>;
+  /** The bank's code of the guarantee's kind. */
+  readonly kindCode?: Maybe<Scalars['String']['output']>;
+  /** The fee charged at the last renewal. */
+  readonly lastRenewalCharge?: Maybe<Scalars['Rial']['output']>;
+  /** When it expires. */
+  readonly maturityDate?: Maybe<PersianDate>;
+  /** The applicant's debt to the bank before this guarantee. */
+  readonly previousDebtAmount?: Maybe<Scalars['Rial']['output']>;
+  /** When it was last renewed; null if never. */
+  readonly renewalDate?: Maybe<PersianDate>;
+  /** The guarantee's id in the central bank's guarantee system (Sepam). */
+  readonly sepamId?: Maybe<Scalars['String']['output']>;
+  /** The status, in Persian (for example `فعال`). */
+  readonly status?: Maybe<Scalars['String']['output']>;
+  /** The bank's status code. */
+  readonly statusCode?: Maybe<Scalars['String']['output']>;
+  /** All fees charged. */
+  readonly totalCharge?: Maybe<Scalars['Rial']['output']>;
 };
 
 /**
@@ -403,6 +453,107 @@ export type BlacklistStatus = {
   readonly message?: Maybe<Scalars['String']['output']>;
 };
 
+/** A member of a company's board of directors. */
+export type BoardMember = {
+  readonly __typename?: 'BoardMember';
+  /** The gazette notice that appointed the member; null when the company's notices do not include it. */
+  readonly appointmentNotice?: Maybe<GazetteNotice>;
+  /** The id of the gazette notice that appointed the member. */
+  readonly appointmentNoticeId?: Maybe<Scalars['String']['output']>;
+  /** The legal person holding the seat, when a company sits on the board. */
+  readonly company?: Maybe<Company>;
+  /** The member's name as the gazette writes it. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The member's national id (10 digits) or, for a legal person, legal id (11 digits), as the registry gives it. */
+  readonly nationalId?: Maybe<Scalars['String']['output']>;
+  /**
+   * The member as a person. Null when the seat is held by a legal person (see `company`) or the registry
+   * gives no valid national id. The registry's mobile for the member is carried along, so person fields
+   * that need a mobile can use it.
+   */
+  readonly person?: Maybe<Person>;
+  /** The position, read from `title`. */
+  readonly role: BoardRole;
+  /** Last day of the member's term. */
+  readonly termEnd?: Maybe<PersianDate>;
+  /** First day of the member's term. */
+  readonly termStart?: Maybe<PersianDate>;
+  /** Length of the term, in years. */
+  readonly termYears?: Maybe<Scalars['Int']['output']>;
+  /** The position as the gazette writes it (for example `نایب رئیس هیئت مدیره`). */
+  readonly title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A seat on a company's board of directors. */
+export type BoardRole =
+  /** Chief executive (managing director), usually also a board member. */
+  | 'CEO'
+  /** Chair of the board. */
+  | 'CHAIRMAN'
+  /** Board member. */
+  | 'MEMBER'
+  /** A position this service does not recognise; see `title`. */
+  | 'OTHER'
+  /** Vice-chair of the board. */
+  | 'VICE_CHAIRMAN';
+
+/** A cheque that was returned unpaid. */
+export type BouncedCheque = {
+  readonly __typename?: 'BouncedCheque';
+  /** The drawer's account number, in the bank's own format. */
+  readonly accountNumber?: Maybe<Scalars['String']['output']>;
+  /** The amount of the cheque, in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** The bank the cheque is drawn on. */
+  readonly bank?: Maybe<Bank>;
+  /** The day the bank returned it. */
+  readonly bounceDate?: Maybe<PersianDate>;
+  /** The branch's code. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The branch as the bank describes it, in Persian. */
+  readonly branchName?: Maybe<Scalars['String']['output']>;
+  /** The identifier the banking system gives the cheque. */
+  readonly chequeId?: Maybe<Scalars['String']['output']>;
+  /** The date written on the cheque. */
+  readonly issueDate?: Maybe<PersianDate>;
+  /** The cheque's serial number. */
+  readonly number?: Maybe<Scalars['String']['output']>;
+};
+
+/** Bounced cheques of a drawer. */
+export type BouncedChequeReport = {
+  readonly __typename?: 'BouncedChequeReport';
+  /** The bounced cheques, oldest bounce first. */
+  readonly cheques: ReadonlyArray<BouncedCheque>;
+  /** The drawer's name as the bureau holds it; null when there are no bounced cheques. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+};
+
+/** A company's credit validation. */
+export type BusinessCreditValidation = {
+  readonly __typename?: 'BusinessCreditValidation';
+  /** The total amount of its bounced cheques, in rials. */
+  readonly bouncedChequeAmount?: Maybe<Scalars['Rial']['output']>;
+  /** How many of its cheques bounced. */
+  readonly bouncedChequeCount?: Maybe<Scalars['Int']['output']>;
+  /** How many bank facilities (loans) the company has. */
+  readonly facilityCount?: Maybe<Scalars['Int']['output']>;
+  /** The grade, `A` (best) to `E`. */
+  readonly grade?: Maybe<Scalars['String']['output']>;
+  /** The overdue part of its facilities (past due, deferred or doubtful), in rials. */
+  readonly overdueFacilities?: Maybe<Scalars['Rial']['output']>;
+  /** The risk as the upstream words it, in Persian. */
+  readonly riskDescription?: Maybe<Scalars['String']['output']>;
+  /** The risk the grade stands for. */
+  readonly riskLevel?: Maybe<CreditRiskLevel>;
+  /** The credit score, 0 to 900; higher is better. */
+  readonly score?: Maybe<Scalars['Int']['output']>;
+  /** The original amount of its facilities, in rials. */
+  readonly totalFacilities?: Maybe<Scalars['Rial']['output']>;
+  /** The day of the validation. */
+  readonly validatedOn?: Maybe<PersianDate>;
+};
+
 /** A payment card, identified by its 16-digit number. */
 export type Card = {
   readonly __typename?: 'Card';
@@ -436,6 +587,42 @@ export type CardBelongsToMobileOwnerArgs = {
 /** A payment card, identified by its 16-digit number. */
 export type CardOwnedByArgs = {
   nationalId: Scalars['String']['input'];
+};
+
+/** The cards the central bank's registry (MACNA) has recorded for a person. */
+export type CardIssuance = {
+  readonly __typename?: 'CardIssuance';
+  /** The cards issued, as the registry lists them. */
+  readonly cards: ReadonlyArray<IssuedCard>;
+  /** How many more cards the person may be issued at the bank that asks (the upstream's bank). */
+  readonly remainingAtBank?: Maybe<Scalars['Int']['output']>;
+  /** How many more cards the person may be issued at all banks together. */
+  readonly remainingNationwide?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * The Sayad cheque colour of a drawer, from their bounced cheques that are not cleared. The worse of
+ * what the count and what the total amount give applies.
+ */
+export type ChequeColour =
+  /** Five to ten bounced cheques, or a total of up to 500 million rials (code 4). */
+  | 'BROWN'
+  /** Two to four bounced cheques, or a total of up to 200 million rials (code 3). */
+  | 'ORANGE'
+  /** More than ten bounced cheques, or a total of more than 500 million rials (code 5). */
+  | 'RED'
+  /** No bounced cheques, or all cleared (code 1). */
+  | 'WHITE'
+  /** One bounced cheque, or a total of up to 50 million rials (code 2). */
+  | 'YELLOW';
+
+/** How the central bank rates a drawer of cheques. */
+export type ChequeStanding = {
+  readonly __typename?: 'ChequeStanding';
+  /** The upstream's colour code, as sent (`1`–`5`). */
+  readonly code?: Maybe<Scalars['String']['output']>;
+  /** The colour; null for a code this service does not know (see `code`). */
+  readonly colour?: Maybe<ChequeColour>;
 };
 
 /** A person's record in the civil registry. */
@@ -486,13 +673,136 @@ export type CodeConsentChallenge = {
 /**
  * A company or other legal person, identified by its 11-digit legal national id (shenase-ye melli).
  * Its registry record, board, signing rights and gazette notices come from the upstream's business
- * identification (KYB) services.
+ * identification (KYB) services. The registry-record fields (`name` to `knowledgeBased`) all come from
+ * one company-information inquiry, made once however many of them are asked for.
  */
 export type Company = {
   readonly __typename?: 'Company';
+  /** The registered address, as one Persian text. */
+  readonly address?: Maybe<Scalars['String']['output']>;
+  /**
+   * The board of directors as the registry records it, chairman first. A dissolved company lists its last
+   * board. Empty when the registry has no board for the company.
+   */
+  readonly boardMembers?: Maybe<ReadonlyArray<BoardMember>>;
+  /** Cheques the company drew that bounced; an empty list when there are none. */
+  readonly bouncedCheques?: Maybe<BouncedChequeReport>;
+  /** Registered capital, in rials. */
+  readonly capital?: Maybe<Scalars['Rial']['output']>;
+  /** The company's Sayad cheque colour. */
+  readonly chequeStanding?: Maybe<ChequeStanding>;
+  /** The company's credit validation: score, grade and the debts behind them; null when the upstream has none (dissolved companies). */
+  readonly creditValidation?: Maybe<BusinessCreditValidation>;
+  /** E-mail address as registered. */
+  readonly email?: Maybe<Scalars['String']['output']>;
+  /** The company's loans (facilities) at all banks; a report with an empty list when it has none. */
+  readonly facilities?: Maybe<FacilityReport>;
+  /** Fax number as registered. */
+  readonly fax?: Maybe<Scalars['String']['output']>;
+  /**
+   * The company's notices in the official gazette (registration, capital changes, board appointments,
+   * dissolution), newest first. `first` is the page size (0 to 100); `after` is the `endCursor` of the
+   * previous page.
+   */
+  readonly gazetteNotices?: Maybe<GazetteNoticeConnection>;
+  /** The company's knowledge-based (danesh-bonyan) certification; null when it has none. */
+  readonly knowledgeBased?: Maybe<KnowledgeBasedStanding>;
+  /** When the registry last updated the record. */
+  readonly lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  /** The legal form, read from the registration type; null when the registry names none. */
+  readonly legalForm?: Maybe<LegalForm>;
+  /** Geographic position of the registered address; null when the registry has none. */
+  readonly location?: Maybe<Coordinates>;
+  /**
+   * Whether the person with `nationalId` (10 digits, checked before any upstream call) holds a position
+   * in the company according to the gazette, and which.
+   */
+  readonly membership?: Maybe<CompanyMembership>;
+  /** The registered name, in Persian (for example `شرکت حمل و نقل دماوند (سهامی خاص)`). */
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** The 11-digit legal national id. */
   readonly nationalId: Scalars['String']['output'];
+  /** Telephone number as registered. */
+  readonly phone?: Maybe<Scalars['String']['output']>;
+  /** The 10-digit postal code of the registered address. */
+  readonly postalCode?: Maybe<Scalars['String']['output']>;
+  /** The day the company was registered. */
+  readonly registeredOn?: Maybe<PersianDate>;
+  /** The number of the company's entry in the companies registry. */
+  readonly registrationNumber?: Maybe<Scalars['String']['output']>;
+  /** How the registry classifies the registration (its code and title, for example `سهامی خاص`). */
+  readonly registrationType?: Maybe<CompanyRegistrationType>;
+  /** The general registry office (edare-ye kol) the company is registered with. */
+  readonly registryOffice?: Maybe<Scalars['String']['output']>;
+  /** The registry unit (vahed-e sabti) that holds the company's file. */
+  readonly registryUnit?: Maybe<Scalars['String']['output']>;
+  /** Who may sign binding documents for the company, from the latest gazette notice on signing rights. */
+  readonly signingRights?: Maybe<SigningRights>;
+  /** Where the company stands in the registry; `OTHER` for a state this service does not know (see `statusText`). */
+  readonly status?: Maybe<CompanyStatus>;
+  /** The registry's status as it words it, in Persian (for example `فعال`, `منحل شده`). */
+  readonly statusText?: Maybe<Scalars['String']['output']>;
+  /** The company's tax (economic) number. */
+  readonly taxNumber?: Maybe<Scalars['String']['output']>;
+  /** The company's trade licences (commerce card, operating licences); empty when it holds none. */
+  readonly tradeLicences?: Maybe<ReadonlyArray<TradeLicence>>;
+  /** Website as registered. */
+  readonly website?: Maybe<Scalars['String']['output']>;
 };
+
+
+/**
+ * A company or other legal person, identified by its 11-digit legal national id (shenase-ye melli).
+ * Its registry record, board, signing rights and gazette notices come from the upstream's business
+ * identification (KYB) services. The registry-record fields (`name` to `knowledgeBased`) all come from
+ * one company-information inquiry, made once however many of them are asked for.
+ */
+export type CompanyGazetteNoticesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * A company or other legal person, identified by its 11-digit legal national id (shenase-ye melli).
+ * Its registry record, board, signing rights and gazette notices come from the upstream's business
+ * identification (KYB) services. The registry-record fields (`name` to `knowledgeBased`) all come from
+ * one company-information inquiry, made once however many of them are asked for.
+ */
+export type CompanyMembershipArgs = {
+  nationalId: Scalars['String']['input'];
+};
+
+/** Whether a person holds a position in a company, according to the gazette. */
+export type CompanyMembership = {
+  readonly __typename?: 'CompanyMembership';
+  /** True when the person holds a position in the company. */
+  readonly matched?: Maybe<Scalars['Boolean']['output']>;
+  /** The person asked about. */
+  readonly person: Person;
+  /** The positions, each with the gazette notice that recorded it; empty when none. */
+  readonly positions: ReadonlyArray<MembershipPosition>;
+};
+
+/** The registry's classification of a registration. */
+export type CompanyRegistrationType = {
+  readonly __typename?: 'CompanyRegistrationType';
+  /** The registry's code for it. */
+  readonly id?: Maybe<Scalars['String']['output']>;
+  /** Its title, in Persian (for example `سهامی خاص`). */
+  readonly title?: Maybe<Scalars['String']['output']>;
+};
+
+/** Where a company stands in the registry. */
+export type CompanyStatus =
+  /** Active. */
+  | 'ACTIVE'
+  /** Dissolved. */
+  | 'DISSOLVED'
+  /** Being wound up (in liquidation). */
+  | 'IN_LIQUIDATION'
+  /** A state this service does not know yet; see `statusText`. */
+  | 'OTHER';
 
 /** Completes a code consent with what the redirect brought back. */
 export type CompleteCodeConsentInput = {
@@ -617,6 +927,15 @@ export type Coordinates = {
   readonly longitude: Scalars['Float']['output'];
 };
 
+/** How risky lending to a company is judged. */
+export type CreditRiskLevel =
+  /** High risk. */
+  | 'HIGH'
+  /** Low risk. */
+  | 'LOW'
+  /** Medium risk. */
+  | 'MEDIUM';
+
 /** Who holds an account. */
 export type CustomerType =
   /** Joint holders (24). */
@@ -625,6 +944,49 @@ export type CustomerType =
   | 'LEGAL'
   /** A natural person (01). */
   | 'NATURAL';
+
+/** A person's driver risk score. */
+export type DriverRisk = {
+  readonly __typename?: 'DriverRisk';
+  /** The score, as the upstream computes it (for example 8.8). */
+  readonly score?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A driving licence. */
+export type DrivingLicence = {
+  readonly __typename?: 'DrivingLicence';
+  /** The barcode printed on the licence. */
+  readonly barcode?: Maybe<Scalars['String']['output']>;
+  /** The holder's first name. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** When the licence was issued. */
+  readonly issuedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The holder's family name. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
+  /** The holder's national id. */
+  readonly nationalId?: Maybe<Scalars['String']['output']>;
+  /** Negative points on this licence, asked with the holder's national id and the mobile the licences were asked with. */
+  readonly negativeScore?: Maybe<DrivingLicenceNegativeScore>;
+  /** The 10-digit licence number. */
+  readonly number?: Maybe<Scalars['String']['output']>;
+  /** The licence's status as the registry words it. */
+  readonly status?: Maybe<Scalars['String']['output']>;
+  /** The class of licence (for example `پایه دوم`). */
+  readonly type?: Maybe<Scalars['String']['output']>;
+  /** How long the licence is valid, as the registry words it. */
+  readonly validityPeriod?: Maybe<Scalars['String']['output']>;
+};
+
+/** The driving licences of a person and the status of the inquiry. */
+export type DrivingLicenceCheck = {
+  readonly __typename?: 'DrivingLicenceCheck';
+  /** The person's licences; empty when they hold none. */
+  readonly licences: ReadonlyArray<DrivingLicence>;
+  /** The registry's status code (`G00000` when the inquiry succeeded). */
+  readonly statusCode?: Maybe<Scalars['String']['output']>;
+  /** The registry's status text. */
+  readonly statusDescription?: Maybe<Scalars['String']['output']>;
+};
 
 /** Negative points recorded on a driving licence. */
 export type DrivingLicenceNegativeScore = {
@@ -655,12 +1017,252 @@ export type FaceComparison = {
   readonly verified?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** One loan (facility) of a borrower. Amounts in rials. */
+export type Facility = {
+  readonly __typename?: 'Facility';
+  /** The lending bank. */
+  readonly bank?: Maybe<Bank>;
+  /** The profit (interest) charged over the term. */
+  readonly benefitAmount?: Maybe<Scalars['Rial']['output']>;
+  /** The branch's code. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The branch as the bureau describes it (bank, city, branch), in Persian. */
+  readonly branchName?: Maybe<Scalars['String']['output']>;
+  /** The contract the loan was made under. */
+  readonly contractType?: Maybe<FacilityContractType>;
+  /** The bureau's contract type code, as sent (`10`–`26`). */
+  readonly contractTypeCode?: Maybe<Scalars['String']['output']>;
+  /** The currency of the amounts (`IRR`). */
+  readonly currency?: Maybe<Scalars['String']['output']>;
+  /** What is still owed. */
+  readonly debtAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Owed and deferred (two to six months late). */
+  readonly deferredAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Owed and doubtful of recovery. */
+  readonly doubtfulAmount?: Maybe<Scalars['Rial']['output']>;
+  /** When the last instalment is due. */
+  readonly endDate?: Maybe<PersianDate>;
+  /** Obligations (for example guarantees) attached to the loan. */
+  readonly obligationAmount?: Maybe<Scalars['Rial']['output']>;
+  /** The amount lent. */
+  readonly originalAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Owed and past its due date. */
+  readonly pastDueAmount?: Maybe<Scalars['Rial']['output']>;
+  /** The bank's request (file) number of the loan. */
+  readonly requestNumber?: Maybe<Scalars['String']['output']>;
+  /** The kind of request, as the bureau words it (for example `تسهیلات جدید`). */
+  readonly requestType?: Maybe<Scalars['String']['output']>;
+  /** When the loan was granted. */
+  readonly setDate?: Maybe<PersianDate>;
+  /** Where the loan stands, as the bureau words it (for example `جاری`, `معوق`). */
+  readonly status?: Maybe<Scalars['String']['output']>;
+};
+
+/** The Islamic-banking contract a loan was made under (the bureau's codes 10–26). */
+export type FacilityContractType =
+  /** Civil partnership, mosharekat-e madani (code 11). */
+  | 'CIVIL_PARTNERSHIP'
+  /** Debt purchase, kharid-e dein (code 23). */
+  | 'DEBT_PURCHASE'
+  /** Direct investment (code 13). */
+  | 'DIRECT_INVESTMENT'
+  /** Hire purchase, ejareh beh shart-e tamlik (code 19). */
+  | 'HIRE_PURCHASE'
+  /** Instalment sale of housing (code 18). */
+  | 'INSTALMENT_SALE_HOUSING'
+  /** Instalment sale of production inputs (code 16). */
+  | 'INSTALMENT_SALE_INPUTS'
+  /** Instalment sale of machinery and equipment (code 17). */
+  | 'INSTALMENT_SALE_MACHINERY'
+  /** Istisna (code 25). */
+  | 'ISTISNA'
+  /** Ju'ala (code 20). */
+  | 'JUALA'
+  /** Legal partnership, mosharekat-e hoghughi (code 12). */
+  | 'LEGAL_PARTNERSHIP'
+  /** Mudaraba (code 14). */
+  | 'MUDARABA'
+  /** Murabaha (code 26). */
+  | 'MURABAHA'
+  /** Musaqat (code 22). */
+  | 'MUSAQAT'
+  /** Muzara'a (code 21). */
+  | 'MUZARAA'
+  /** Contracts of the old system (code 24). */
+  | 'OLD_CONTRACTS'
+  /** A code this service does not know; see `contractTypeCode`. */
+  | 'OTHER'
+  /** Qarz-al-hasaneh, an interest-free loan (code 10). */
+  | 'QARZ_AL_HASANEH'
+  /** Salaf, forward purchase (code 15). */
+  | 'SALAF';
+
+/** The loans of a person or company and their totals, as the credit bureau reports them. Amounts in rials. */
+export type FacilityReport = {
+  readonly __typename?: 'FacilityReport';
+  /** What the borrower still owes on all loans. */
+  readonly debtAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Owed and two to six months late (moavvaq). */
+  readonly deferredAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Whether the bureau marks the borrower as a bad debtor (bad-hesabi); null when the answer lacks the mark. */
+  readonly dishonoured?: Maybe<Scalars['Boolean']['output']>;
+  /** Owed and more than six months late, doubtful of recovery (mashkuk-ol-vosul). */
+  readonly doubtfulAmount?: Maybe<Scalars['Rial']['output']>;
+  /** The loans, one per contract. */
+  readonly facilities: ReadonlyArray<Facility>;
+  /** The borrower's name as the bureau holds it; null when they have no loans. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** Owed and past its due date, less than two months late (sar-resid gozashteh). */
+  readonly pastDueAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Sum of the original amounts of all loans. */
+  readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+};
+
+/** A highway toll. */
+export type FreewayToll = {
+  readonly __typename?: 'FreewayToll';
+  /** The toll, in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** The freeway's code. */
+  readonly freeway?: Maybe<Scalars['String']['output']>;
+  /** The toll gate's code, when known. */
+  readonly gateway?: Maybe<Scalars['String']['output']>;
+  /** When the vehicle passed the toll gate. */
+  readonly passedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Payment id for paying the toll. */
+  readonly paymentId?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of a plate's highway tolls. */
+export type FreewayTollConnection = {
+  readonly __typename?: 'FreewayTollConnection';
+  /** The tolls of this page. */
+  readonly nodes: ReadonlyArray<FreewayToll>;
+  /** Where this page ends. */
+  readonly pageInfo: PageInfo;
+  /** The total of all the tolls, in rials, as the upstream sums it. */
+  readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+  /** How many tolls the plate has in all. */
+  readonly totalCount: Scalars['Int']['output'];
+};
+
+/** A notice about the company in the official gazette (rooznameh-ye rasmi). */
+export type GazetteNotice = {
+  readonly __typename?: 'GazetteNotice';
+  /** For a capital change, the registered capital after it, in rials; null for other notices. */
+  readonly capitalAfter?: Maybe<Scalars['Rial']['output']>;
+  /** The notice's text, in Persian. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** The gazette's id of the notice. */
+  readonly id?: Maybe<Scalars['String']['output']>;
+  /** The gazette's indicator (tracking) number of the notice. */
+  readonly indicatorNumber?: Maybe<Scalars['String']['output']>;
+  /** The day of the registry's letter the notice publishes. */
+  readonly newsletterDate?: Maybe<PersianDate>;
+  /** The city edition of the gazette. */
+  readonly newspaperCity?: Maybe<Scalars['String']['output']>;
+  /** The gazette issue number. */
+  readonly newspaperNumber?: Maybe<Scalars['String']['output']>;
+  /** The page of the issue. */
+  readonly pageNumber?: Maybe<Scalars['Int']['output']>;
+  /** The day the gazette published it. */
+  readonly publishedOn?: Maybe<PersianDate>;
+  /** The notice's heading, in Persian. */
+  readonly title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of a company's gazette notices. */
+export type GazetteNoticeConnection = {
+  readonly __typename?: 'GazetteNoticeConnection';
+  /** The notices of this page, newest first. */
+  readonly nodes: ReadonlyArray<GazetteNotice>;
+  /** Where this page ends. */
+  readonly pageInfo: PageInfo;
+  /** How many notices the company has in all. */
+  readonly totalCount: Scalars['Int']['output'];
+};
+
 /** Sex as the civil registry records it. */
 export type Gender =
   /** Female. */
   | 'FEMALE'
   /** Male. */
   | 'MALE';
+
+/** A collateral pledged for a bank guarantee. Amounts in rials. */
+export type GuaranteeCollateral = {
+  readonly __typename?: 'GuaranteeCollateral';
+  /** When it was assigned to the guarantee. */
+  readonly assignDate?: Maybe<PersianDate>;
+  /** The central bank's code of the collateral's kind. */
+  readonly centralBankTypeCode?: Maybe<Scalars['String']['output']>;
+  /** The bank's id of the collateral. */
+  readonly collateralId?: Maybe<Scalars['String']['output']>;
+  /** The debt it secures. */
+  readonly debtAmount?: Maybe<Scalars['Rial']['output']>;
+  /** What the collateral was valued at. */
+  readonly evaluatedAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Interest rate, percent per year. */
+  readonly interestRate?: Maybe<Scalars['Float']['output']>;
+  /** When it was issued. */
+  readonly issueDate?: Maybe<PersianDate>;
+  /** When the bank received it. */
+  readonly receiveDate?: Maybe<PersianDate>;
+  /** The collateral's kind, in Persian (for example `سفته`). */
+  readonly type?: Maybe<Scalars['String']['output']>;
+  /** The bank's code of the collateral's kind. */
+  readonly typeCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** A loan of another borrower that the person guaranteed. Amounts in rials. */
+export type GuaranteedLoan = {
+  readonly __typename?: 'GuaranteedLoan';
+  /** The lending bank. */
+  readonly bank?: Maybe<Bank>;
+  /** The profit charged over the term. */
+  readonly benefitAmount?: Maybe<Scalars['Rial']['output']>;
+  /** The branch's code. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The branch as the bureau describes it, in Persian. */
+  readonly branchName?: Maybe<Scalars['String']['output']>;
+  /** What the borrower still owes. */
+  readonly debtAmount?: Maybe<Scalars['Rial']['output']>;
+  /** The borrower's first name. */
+  readonly debtorFirstName?: Maybe<Scalars['String']['output']>;
+  /** The borrower's family name. */
+  readonly debtorLastName?: Maybe<Scalars['String']['output']>;
+  /** Owed and deferred. */
+  readonly deferredAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Owed and doubtful of recovery. */
+  readonly doubtfulAmount?: Maybe<Scalars['Rial']['output']>;
+  /** When the last instalment is due. */
+  readonly endDate?: Maybe<PersianDate>;
+  /** The share of the loan the guarantor answers for, in percent. */
+  readonly guaranteePercent?: Maybe<Scalars['Float']['output']>;
+  /** Penalty for late payment. */
+  readonly latePenaltyAmount?: Maybe<Scalars['Rial']['output']>;
+  /** The amount lent. */
+  readonly originalAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Owed and past its due date. */
+  readonly pastDueAmount?: Maybe<Scalars['Rial']['output']>;
+  /** The bank's request (file) number of the loan. */
+  readonly requestNumber?: Maybe<Scalars['String']['output']>;
+  /** The kind of request, as the bureau words it. */
+  readonly requestType?: Maybe<Scalars['String']['output']>;
+  /** When the loan was granted. */
+  readonly setDate?: Maybe<PersianDate>;
+};
+
+/** Loans a person guaranteed. */
+export type GuarantyReport = {
+  readonly __typename?: 'GuarantyReport';
+  /** The guarantor's name as the bureau holds it; null when they guarantee nothing. */
+  readonly guarantorName?: Maybe<Scalars['String']['output']>;
+  /** The bureau's id of this inquiry; null when they guarantee nothing. */
+  readonly inquiryId?: Maybe<Scalars['String']['output']>;
+  /** The guaranteed loans. */
+  readonly loans: ReadonlyArray<GuaranteedLoan>;
+};
 
 /** Whether an IBAN belongs to a person. */
 export type IbanOwnership =
@@ -692,6 +1294,65 @@ export type IdentityMatch = {
   readonly trackingCode?: Maybe<Scalars['String']['output']>;
 };
 
+/** Claim-free years on a third-party policy and the discount percentages they earn, per cover. */
+export type InsuranceDiscounts = {
+  readonly __typename?: 'InsuranceDiscounts';
+  /** Discount on the property-damage cover, in percent. */
+  readonly financialPercent?: Maybe<Scalars['Float']['output']>;
+  /** Claim-free years of the property-damage cover. */
+  readonly financialYears?: Maybe<Scalars['Int']['output']>;
+  /** Discount on the life cover, in percent. */
+  readonly lifePercent?: Maybe<Scalars['Float']['output']>;
+  /** Claim-free years of the life cover. */
+  readonly lifeYears?: Maybe<Scalars['Int']['output']>;
+  /** Discount on the driver cover, in percent. */
+  readonly personPercent?: Maybe<Scalars['Float']['output']>;
+  /** Claim-free years of the driver (personal accident) cover. */
+  readonly personYears?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A change made to an insurance policy. */
+export type InsuranceEndorsement = {
+  readonly __typename?: 'InsuranceEndorsement';
+  /** The change, as the insurer describes it. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** The insurer's id of the endorsement. */
+  readonly id?: Maybe<Scalars['String']['output']>;
+  /** What kind of change it is. */
+  readonly title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A vehicle as an insurer recorded it on a policy. */
+export type InsuredVehicle = {
+  readonly __typename?: 'InsuredVehicle';
+  /** Number of axles. */
+  readonly axles?: Maybe<Scalars['Int']['output']>;
+  /** Seats, including the driver's. */
+  readonly capacity?: Maybe<Scalars['Int']['output']>;
+  /** The chassis number. */
+  readonly chassisNumber?: Maybe<Scalars['String']['output']>;
+  /** Number of engine cylinders. */
+  readonly cylinders?: Maybe<Scalars['Int']['output']>;
+  /** The engine number. */
+  readonly engineNumber?: Maybe<Scalars['String']['output']>;
+  /** The main colour. */
+  readonly mainColour?: Maybe<Scalars['String']['output']>;
+  /** The model year. */
+  readonly model?: Maybe<Scalars['String']['output']>;
+  /** The second colour. */
+  readonly secondColour?: Maybe<Scalars['String']['output']>;
+  /** The system (make). */
+  readonly system?: Maybe<Scalars['String']['output']>;
+  /** The type. */
+  readonly type?: Maybe<Scalars['String']['output']>;
+  /** The usage. */
+  readonly usage?: Maybe<Scalars['String']['output']>;
+  /** The vehicle identification number (VIN). */
+  readonly vin?: Maybe<Scalars['String']['output']>;
+  /** Number of wheels. */
+  readonly wheels?: Maybe<Scalars['Int']['output']>;
+};
+
 /** The upstream did not accept the authorization code (wrong, already used, or expired). */
 export type InvalidAuthorizationCode = UserError & {
   readonly __typename?: 'InvalidAuthorizationCode';
@@ -710,6 +1371,29 @@ export type InvalidOtp = UserError & {
   readonly code: Scalars['String']['output'];
   /** A human-readable explanation. */
   readonly message: Scalars['String']['output'];
+};
+
+/** A card the registry recorded. */
+export type IssuedCard = {
+  readonly __typename?: 'IssuedCard';
+  /** The issuing bank. */
+  readonly bank?: Maybe<Bank>;
+  /** The registry's code of the card's kind. */
+  readonly cardType?: Maybe<Scalars['Int']['output']>;
+  /** The day the card was issued. */
+  readonly issueDate?: Maybe<Scalars['Date']['output']>;
+  /** The card number, masked by the registry (for example `603799******1234`). */
+  readonly maskedPan?: Maybe<Scalars['String']['output']>;
+  /** The registry's message about the issuance, in Persian. */
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** The registry's message code about the issuance. */
+  readonly messageCode?: Maybe<Scalars['Int']['output']>;
+  /** The registry's id of the card. */
+  readonly registryCode?: Maybe<Scalars['String']['output']>;
+  /** The card's state, as the registry words it (for example `فعال`). */
+  readonly state?: Maybe<Scalars['String']['output']>;
+  /** The registry's state code. */
+  readonly stateCode?: Maybe<Scalars['Int']['output']>;
 };
 
 /** An asynchronous upstream job. Each kind of job adds its own inputs and result. */
@@ -747,6 +1431,30 @@ export type JobStatus =
   /** Finished with a result. */
   | 'SUCCESS';
 
+/** A company's knowledge-based (danesh-bonyan) certification. */
+export type KnowledgeBasedStanding = {
+  readonly __typename?: 'KnowledgeBasedStanding';
+  /** The category of the certification, as the registry words it. */
+  readonly category?: Maybe<Scalars['String']['output']>;
+  /** The day the certification was confirmed. */
+  readonly confirmedOn?: Maybe<PersianDate>;
+  /** The state of the certification, as the registry words it (for example `تایید شده`). */
+  readonly state?: Maybe<Scalars['String']['output']>;
+};
+
+/** The legal form of a company. */
+export type LegalForm =
+  /** Cooperative (ta'avoni). */
+  | 'COOPERATIVE'
+  /** Limited liability company (ba mas'uliyat-e mahdud). */
+  | 'LIMITED_LIABILITY'
+  /** Another form; see `registrationType.title`. */
+  | 'OTHER'
+  /** Private joint-stock company (sahami-ye khas). */
+  | 'PRIVATE_JOINT_STOCK'
+  /** Public joint-stock company (sahami-ye am). */
+  | 'PUBLIC_JOINT_STOCK';
+
 /** Whether the civil registry records a person as alive. */
 export type LifeStatus = {
   readonly __typename?: 'LifeStatus';
@@ -774,6 +1482,21 @@ export type LiveVideoMatch = {
   readonly speechSimilarityPercentage?: Maybe<Scalars['Float']['output']>;
   /** The upstream's tracking code for this comparison. */
   readonly trackingCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** A position a person holds in a company, with the gazette notice that recorded it. */
+export type MembershipPosition = {
+  readonly __typename?: 'MembershipPosition';
+  /** The day the notice was published. */
+  readonly newspaperDate?: Maybe<PersianDate>;
+  /** The gazette issue number. */
+  readonly newspaperNumber?: Maybe<Scalars['String']['output']>;
+  /** The page of the issue. */
+  readonly pageNumber?: Maybe<Scalars['Int']['output']>;
+  /** The position as the gazette writes it. */
+  readonly title?: Maybe<Scalars['String']['output']>;
+  /** The gazette's tracking number of the notice. */
+  readonly trackingNumber?: Maybe<Scalars['String']['output']>;
 };
 
 /** Whether the person's case is the ordinary one or an exception. */
@@ -835,6 +1558,39 @@ export type MobileOwnershipCodeRejected = UserError & {
   readonly code: Scalars['String']['output'];
   /** A human-readable explanation, safe to show. */
   readonly message: Scalars['String']['output'];
+};
+
+/** A motorcycle, identified by its 8-digit plate number. */
+export type Motorcycle = {
+  readonly __typename?: 'Motorcycle';
+  /** The motorcycle's unpaid fines. `ownerNationalId` (10 digits) and `ownerMobile` (`09…`) must be the owner's. */
+  readonly offenses?: Maybe<MotorcycleOffenses>;
+  /** The 8-digit plate number. */
+  readonly plateNumber: Scalars['String']['output'];
+};
+
+
+/** A motorcycle, identified by its 8-digit plate number. */
+export type MotorcycleOffensesArgs = {
+  ownerMobile: Scalars['String']['input'];
+  ownerNationalId: Scalars['String']['input'];
+};
+
+/** The unpaid fines of a motorcycle, summed into one bill. */
+export type MotorcycleOffenses = {
+  readonly __typename?: 'MotorcycleOffenses';
+  /** The total of the fines, in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** Bill id for paying them. */
+  readonly billId?: Maybe<Scalars['String']['output']>;
+  /** The complaint code, when a complaint was filed. */
+  readonly complaintCode?: Maybe<Scalars['String']['output']>;
+  /** The complaint's status. */
+  readonly complaintStatus?: Maybe<Scalars['String']['output']>;
+  /** Payment id for paying them. */
+  readonly paymentId?: Maybe<Scalars['String']['output']>;
+  /** The plate number as the upstream echoes it. */
+  readonly plateNumber?: Maybe<Scalars['String']['output']>;
 };
 
 /** Actions that start upstream work or change state. */
@@ -1035,18 +1791,50 @@ export type PersianDateTime = {
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type Person = {
   readonly __typename?: 'Person';
+  /**
+   * The plates registered to the person, revoked ones included. `mobile` is the person's mobile number
+   * (`09…`); it defaults to the mobile known from the record that led to the person.
+   */
+  readonly activePlates?: Maybe<ReadonlyArray<PlateRegistration>>;
   /** Whether the person is on the central bank's blacklist. */
   readonly bankBlacklist?: Maybe<BlacklistStatus>;
+  /** Cheques the person drew that bounced (were returned unpaid); an empty list when there are none. */
+  readonly bouncedCheques?: Maybe<BouncedChequeReport>;
+  /**
+   * As `bouncedCheques`, confirmed by the person's SMS consent (scope `credit:sms-back-cheques:get`);
+   * without the consent `CONSENT_REQUIRED`, with a consent of another person `FORBIDDEN`.
+   */
+  readonly bouncedChequesConfirmedBySms?: Maybe<BouncedChequeReport>;
+  /** The person's Sayad cheque colour: how the central bank rates them as a drawer of cheques. */
+  readonly chequeStanding?: Maybe<ChequeStanding>;
   /**
    * The civil registry's full record, with birth-certificate details. `birthDate` is the Persian-calendar
    * birth date, `YYYY/MM/DD`; null when it is not the person's.
    */
   readonly civilRegistry?: Maybe<CivilIdentity>;
+  /** The person's driver risk score. `birthDate` is the Persian-calendar birth date, `YYYY/MM/DD`. */
+  readonly driverRisk?: Maybe<DriverRisk>;
   /**
    * Negative points on the person's driving licence. `licenceNumber` is the 10-digit licence number;
    * `mobile` is the person's mobile number (`09…`).
    */
   readonly drivingLicenceNegativeScore?: Maybe<DrivingLicenceNegativeScore>;
+  /** The person's driving licences. `mobile` as in `activePlates`. */
+  readonly drivingLicences?: Maybe<DrivingLicenceCheck>;
+  /**
+   * The person's loans (facilities) at all banks, as the credit bureau reports them; a report with an
+   * empty list when they have none. Needs the person's SMS consent with scope
+   * `credit:sms-facility-inquiry:get`, presented by its handle: without it the field fails with
+   * `CONSENT_REQUIRED` (naming the scope), with a consent of another person with `FORBIDDEN`, with an
+   * unknown or expired handle with `UNAUTHENTICATED`.
+   */
+  readonly facilities?: Maybe<FacilityReport>;
+  /**
+   * Loans of other people that this person guaranteed; a report with an empty list when there are none.
+   * Needs the person's SMS consent with scope `credit:sms-guaranty-inquiry:get`: without it
+   * `CONSENT_REQUIRED`, with a consent of another person `FORBIDDEN`.
+   */
+  readonly guaranteedLoans?: Maybe<GuarantyReport>;
   /**
    * The person's civil-registry record (national id inquiry). `birthDate` is the Persian-calendar birth
    * date, `YYYY/MM/DD`; the upstream answers only when it matches the registry.
@@ -1064,6 +1852,8 @@ export type Person = {
   readonly identityMatch?: Maybe<IdentityMatch>;
   /** As `identityMatch`, confirmed by the person's SMS consent (scope `kyc:sms-nid-verification:get`). */
   readonly identityMatchConfirmedBySms?: Maybe<IdentityMatch>;
+  /** Bank cards issued to the person, from the central bank's card-issuance registry (MACNA). */
+  readonly issuedCards?: Maybe<CardIssuance>;
   /** Whether the civil registry records the person as alive. `birthDate` is `YYYY/MM/DD`. */
   readonly lifeStatus?: Maybe<LifeStatus>;
   /**
@@ -1131,7 +1921,19 @@ export type Person = {
 
 
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonActivePlatesArgs = {
+  mobile?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonCivilRegistryArgs = {
+  birthDate: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonDriverRiskArgs = {
   birthDate: Scalars['String']['input'];
 };
 
@@ -1140,6 +1942,12 @@ export type PersonCivilRegistryArgs = {
 export type PersonDrivingLicenceNegativeScoreArgs = {
   licenceNumber: Scalars['String']['input'];
   mobile: Scalars['String']['input'];
+};
+
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonDrivingLicencesArgs = {
+  mobile?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1258,6 +2066,89 @@ export type PhotoMatch = {
   readonly verified?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** An Iranian car plate, read `twoDigits letter threeDigits | ایران region`. */
+export type Plate = {
+  readonly __typename?: 'Plate';
+  /** The kind of plate. */
+  readonly kind: PlateKind;
+  /** The Persian letter; `معلولین` and `تشریفات` for the disabled and protocol plates. */
+  readonly letter: Scalars['String']['output'];
+  /** The letter's two-digit code in the plate number (`01` الف … `32` ی, `33` disabled, `34` protocol). */
+  readonly letterCode: Scalars['String']['output'];
+  /** The two-digit region code printed next to «ایران». */
+  readonly region: Scalars['String']['output'];
+  /** The plate as the upstream writes it, for example `ایران 40 - 123 ص 51`. */
+  readonly text: Scalars['String']['output'];
+  /** The three digits after the letter (100–999). */
+  readonly threeDigits: Scalars['String']['output'];
+  /** The two digits on the left (10–99). */
+  readonly twoDigits: Scalars['String']['output'];
+};
+
+/** The vehicles a plate has been installed on, and where the plate stands. */
+export type PlateHistory = {
+  readonly __typename?: 'PlateHistory';
+  /** Each vehicle the plate was installed on. */
+  readonly installations: ReadonlyArray<PlateInstallation>;
+  /** The plate's status as the registry words it. */
+  readonly status?: Maybe<Scalars['String']['output']>;
+  /** The registry's trace number of the plate. */
+  readonly trace?: Maybe<Scalars['String']['output']>;
+};
+
+/** A plate given by its parts instead of the 9-digit number. Persian digits are accepted. */
+export type PlateInput = {
+  /** The Persian letter (for example `ب`), or its two-digit code `01`–`34`. */
+  readonly letter: Scalars['String']['input'];
+  /** The two-digit region code next to «ایران», 10–99. */
+  readonly region: Scalars['String']['input'];
+  /** The three digits after the letter, 100–999. */
+  readonly threeDigits: Scalars['String']['input'];
+  /** The two digits on the left, 10–99. */
+  readonly twoDigits: Scalars['String']['input'];
+};
+
+/** A period during which a plate was installed on a vehicle. */
+export type PlateInstallation = {
+  readonly __typename?: 'PlateInstallation';
+  /** When the plate was taken off; null while it is still on the vehicle. */
+  readonly detachedOn?: Maybe<PersianDate>;
+  /** When the plate was installed. */
+  readonly installedOn?: Maybe<PersianDate>;
+  /** The vehicle's model year. */
+  readonly vehicleModel?: Maybe<Scalars['String']['output']>;
+  /** The vehicle's system (make). */
+  readonly vehicleSystem?: Maybe<Scalars['String']['output']>;
+  /** The vehicle's type. */
+  readonly vehicleType?: Maybe<Scalars['String']['output']>;
+};
+
+/** What kind of plate it is, by its letter code. */
+export type PlateKind =
+  /** A plate of a disabled driver (code 33). */
+  | 'DISABLED'
+  /** An ordinary plate with one of the 32 Persian letters (codes 01–32). */
+  | 'ORDINARY'
+  /** A protocol (diplomatic and official ceremony) plate (code 34). */
+  | 'PROTOCOL';
+
+/** A plate registered to a person. */
+export type PlateRegistration = {
+  readonly __typename?: 'PlateRegistration';
+  /** The plate as the upstream writes it, for example `ایران 40 - 123 ص 51`. */
+  readonly plateText: Scalars['String']['output'];
+  /** Why the plate was revoked. */
+  readonly revocationReason?: Maybe<Scalars['String']['output']>;
+  /** True when the plate has been revoked. */
+  readonly revoked?: Maybe<Scalars['Boolean']['output']>;
+  /** When the plate was revoked. */
+  readonly revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The registration's serial number. */
+  readonly serialNumber?: Maybe<Scalars['String']['output']>;
+  /** The vehicle carrying the plate, with this person as its owner; null when the plate text cannot be decoded. */
+  readonly vehicle?: Maybe<Vehicle>;
+};
+
 /** An address as the national post registers it for a postal code. Parts the post leaves empty are null. */
 export type PostalAddress = {
   readonly __typename?: 'PostalAddress';
@@ -1309,6 +2200,11 @@ export type Query = {
    */
   readonly accountByNumber?: Maybe<BankAccount>;
   /**
+   * A bank guarantee letter of Bank Ayandeh by its 13-digit id (Persian digits accepted); null when the
+   * bank has no guarantee with that id.
+   */
+  readonly bankGuarantee?: Maybe<BankGuarantee>;
+  /**
    * Inquire a bill synchronously. `secondParameter` is the operator of a mobile number: required for
    * Irancell and Rightel numbers, and not allowed for other bill types.
    */
@@ -1335,6 +2231,8 @@ export type Query = {
   readonly faceComparison?: Maybe<FaceComparison>;
   /** A job by id, as it stands now; null when no such job exists (or it has been forgotten). */
   readonly job?: Maybe<Job>;
+  /** A motorcycle by its 8-digit plate number. */
+  readonly motorcycle?: Maybe<Motorcycle>;
   /**
    * Reads one side of an Iranian smart national card from a photo (upstream OCR). The image must be
    * base64 of a JPEG (the only type the upstream reads) of at most 5 MiB, else `BAD_USER_INPUT` naming
@@ -1348,6 +2246,11 @@ export type Query = {
   readonly person?: Maybe<Person>;
   /** The address of a 10-digit postal code. */
   readonly postalAddress?: Maybe<PostalAddress>;
+  /**
+   * A car by its plate: either `plateNumber` (9 digits, see `Vehicle.plateNumber`) or `plate` (its
+   * parts), exactly one of them.
+   */
+  readonly vehicle?: Maybe<Vehicle>;
 };
 
 
@@ -1361,6 +2264,12 @@ export type QueryAccountArgs = {
 export type QueryAccountByNumberArgs = {
   accountNumber: Scalars['String']['input'];
   bankCode: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryBankGuaranteeArgs = {
+  guaranteeId: Scalars['String']['input'];
 };
 
 
@@ -1405,6 +2314,12 @@ export type QueryJobArgs = {
 
 
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryMotorcycleArgs = {
+  plateNumber: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryNationalCardScanArgs = {
   image: Scalars['String']['input'];
   side: NationalCardSide;
@@ -1426,6 +2341,13 @@ export type QueryPersonArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryPostalAddressArgs = {
   postalCode: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryVehicleArgs = {
+  plate?: InputMaybe<PlateInput>;
+  plateNumber?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Registration with Sana, the judiciary's electronic services. */
@@ -1452,6 +2374,56 @@ export type Shahab = {
   readonly gender?: Maybe<Gender>;
   /** Family name. */
   readonly lastName?: Maybe<Scalars['String']['output']>;
+};
+
+/** One holder of signing rights. */
+export type Signatory = {
+  readonly __typename?: 'Signatory';
+  /** How the signature binds the company. */
+  readonly kind: SignatureKind;
+  /** Name as the notice writes it. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The signatory's id as the registry gives it. */
+  readonly nationalId?: Maybe<Scalars['String']['output']>;
+  /**
+   * The signatory as a person; null when the registry's id is not a valid 10-digit national id. Carries
+   * the mobile of the board member with the same national id, when there is one.
+   */
+  readonly person?: Maybe<Person>;
+  /** Position as the notice writes it. */
+  readonly title?: Maybe<Scalars['String']['output']>;
+};
+
+/** How a signatory's signature binds the company. */
+export type SignatureKind =
+  /** Normal: this signature binds the company in ordinary correspondence. */
+  | 'NORMAL'
+  /** Obligatory: documents need this signature (together with others as the notice says). */
+  | 'OBLIGATORY'
+  /** Both obligatory and normal. */
+  | 'OBLIGATORY_AND_NORMAL';
+
+/** Who may sign for a company, as the latest gazette notice on signing rights sets it. */
+export type SigningRights = {
+  readonly __typename?: 'SigningRights';
+  /** The matters the signatories may sign for. */
+  readonly allowedTopics: ReadonlyArray<Scalars['String']['output']>;
+  /** The company's name as the notice writes it. */
+  readonly companyName?: Maybe<Scalars['String']['output']>;
+  /** The full text of the signing-rights clause, in Persian. */
+  readonly fullText?: Maybe<Scalars['String']['output']>;
+  /** The publication day of the company's latest gazette notice of any kind. */
+  readonly lastNoticePublishedOn?: Maybe<PersianDate>;
+  /** The day of the registry's letter that the notice publishes. */
+  readonly newsletterDate?: Maybe<PersianDate>;
+  /** The gazette notice that set the signing rights; null when the company's notices do not include it. */
+  readonly notice?: Maybe<GazetteNotice>;
+  /** The id of the gazette notice that set the signing rights. */
+  readonly noticeId?: Maybe<Scalars['String']['output']>;
+  /** The day the notice was published in the gazette. */
+  readonly publishedOn?: Maybe<PersianDate>;
+  /** The people (or legal persons) holding signing rights. */
+  readonly signatories: ReadonlyArray<Signatory>;
 };
 
 /** An SMS consent waiting for the one-time code the person received. */
@@ -1541,6 +2513,183 @@ export type TaxDebtStatus =
   /** Due and not yet paid. */
   | 'UNPAID';
 
+/** A third-party liability insurance policy of a vehicle. */
+export type ThirdPartyInsurancePolicy = {
+  readonly __typename?: 'ThirdPartyInsurancePolicy';
+  /** Claim-free years and the discounts they earn. */
+  readonly discounts: InsuranceDiscounts;
+  /** Endorsements (changes) made to the policy. */
+  readonly endorsements: ReadonlyArray<InsuranceEndorsement>;
+  /** Last day of cover. */
+  readonly endsOn?: Maybe<PersianDate>;
+  /** Cover of damage to property, in rials. */
+  readonly financialCoverage?: Maybe<Scalars['Rial']['output']>;
+  /** Property-damage claims paid under the policy. */
+  readonly financialLossCount?: Maybe<Scalars['Int']['output']>;
+  /** Bodily-injury claims paid under the policy. */
+  readonly healthLossCount?: Maybe<Scalars['Int']['output']>;
+  /** The insured person's name, when the insurer gives it. */
+  readonly insuredName?: Maybe<Scalars['String']['output']>;
+  /** The insurance company's code. */
+  readonly insurerCode?: Maybe<Scalars['String']['output']>;
+  /** The insurance company. */
+  readonly insurerName?: Maybe<Scalars['String']['output']>;
+  /** When the policy was issued. */
+  readonly issuedOn?: Maybe<PersianDate>;
+  /** When the latest endorsement was made. */
+  readonly lastEndorsedOn?: Maybe<PersianDate>;
+  /** The text of the latest endorsement. */
+  readonly lastEndorsementText?: Maybe<Scalars['String']['output']>;
+  /** Cover of death and injury of third parties, in rials. */
+  readonly lifeCoverage?: Maybe<Scalars['Rial']['output']>;
+  /** Total of the claims paid, in rials. */
+  readonly lossAmount?: Maybe<Scalars['Rial']['output']>;
+  /** Cover of the driver, in rials. */
+  readonly personCoverage?: Maybe<Scalars['Rial']['output']>;
+  /** Driver claims paid under the policy. */
+  readonly personLossCount?: Maybe<Scalars['Int']['output']>;
+  /** The policy number the insurer printed. */
+  readonly policyNumber?: Maybe<Scalars['String']['output']>;
+  /** First day of cover. */
+  readonly startsOn?: Maybe<PersianDate>;
+  /** The vehicle as the insurer recorded it. */
+  readonly vehicle: InsuredVehicle;
+};
+
+/** Whether a toll has been paid. */
+export type TollPaymentStatus =
+  /** A status this service does not know yet. */
+  | 'OTHER'
+  /** Paid. */
+  | 'PAID'
+  /** Not paid yet. */
+  | 'UNPAID';
+
+/** A licence to trade (commerce card, operating licence). */
+export type TradeLicence = {
+  readonly __typename?: 'TradeLicence';
+  /** The activity it licenses, in Persian. */
+  readonly activity?: Maybe<Scalars['String']['output']>;
+  /** The day it expires. */
+  readonly expiresOn?: Maybe<PersianDate>;
+  /** The day it was issued. */
+  readonly issuedOn?: Maybe<PersianDate>;
+  /** The authority that issued it, in Persian. */
+  readonly issuer?: Maybe<Scalars['String']['output']>;
+  /** The kind of licence, in Persian (for example `کارت بازرگانی`). */
+  readonly kind?: Maybe<Scalars['String']['output']>;
+  /** The licence number. */
+  readonly number?: Maybe<Scalars['String']['output']>;
+  /** Where it stands. */
+  readonly status: TradeLicenceStatus;
+  /** The status as the upstream words it, in Persian (for example `معتبر`). */
+  readonly statusText?: Maybe<Scalars['String']['output']>;
+};
+
+/** Where a trade licence stands. */
+export type TradeLicenceStatus =
+  /** Past its expiry date. */
+  | 'EXPIRED'
+  /** A state this service does not know yet; see `statusText`. */
+  | 'OTHER'
+  /** Revoked (for example because the company was dissolved). */
+  | 'REVOKED'
+  /** In force. */
+  | 'VALID';
+
+/** A traffic offense (fine) recorded against a vehicle. */
+export type TrafficOffense = {
+  readonly __typename?: 'TrafficOffense';
+  /** The fine, in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** The payment barcode. */
+  readonly barcode?: Maybe<Scalars['String']['output']>;
+  /** Bill id for paying the fine. */
+  readonly billId?: Maybe<Scalars['String']['output']>;
+  /** The city, when recorded. */
+  readonly city?: Maybe<Scalars['String']['output']>;
+  /** The offense code. */
+  readonly code?: Maybe<Scalars['String']['output']>;
+  /** How it was recorded (camera, officer, …). */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** Whether a camera image of the offense exists. */
+  readonly hasImage: Scalars['Boolean']['output'];
+  /** The offense id, also used to fetch its camera image. */
+  readonly id: Scalars['String']['output'];
+  /** The camera images; fetched only when asked for, and null when the offense has none. */
+  readonly image?: Maybe<TrafficOffenseImage>;
+  /** Where it happened. */
+  readonly location?: Maybe<Scalars['String']['output']>;
+  /** When it happened (Tehran time). */
+  readonly occurredAt?: Maybe<PersianDateTime>;
+  /** Whether the fine can be paid now. */
+  readonly payable?: Maybe<Scalars['Boolean']['output']>;
+  /** Payment id for paying the fine. */
+  readonly paymentId?: Maybe<Scalars['String']['output']>;
+  /** The plate in the police's encoding. */
+  readonly plateSerial?: Maybe<Scalars['String']['output']>;
+  /** The plate as the police wrote it. */
+  readonly plateText?: Maybe<Scalars['String']['output']>;
+  /** The code of the officer who recorded it. */
+  readonly policemanCode?: Maybe<Scalars['String']['output']>;
+  /** When it happened, as the upstream's Gregorian timestamp. */
+  readonly recordedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The offense, as the police words it. */
+  readonly type?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of a vehicle's traffic offenses. */
+export type TrafficOffenseConnection = {
+  readonly __typename?: 'TrafficOffenseConnection';
+  /** The offenses of this page. */
+  readonly nodes: ReadonlyArray<TrafficOffense>;
+  /** Where this page ends. */
+  readonly pageInfo: PageInfo;
+  /** The total of all the offenses' fines, in rials, as the upstream sums it. */
+  readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+  /** How many offenses the vehicle has in all. */
+  readonly totalCount: Scalars['Int']['output'];
+};
+
+/** Camera images of a traffic offense. */
+export type TrafficOffenseImage = {
+  readonly __typename?: 'TrafficOffenseImage';
+  /** The offense the images belong to. */
+  readonly offenseId?: Maybe<Scalars['String']['output']>;
+  /** URL of the image of the plate. */
+  readonly plateImageUrl?: Maybe<Scalars['String']['output']>;
+  /** URL of the image of the vehicle. */
+  readonly vehicleImageUrl?: Maybe<Scalars['String']['output']>;
+};
+
+/** A Tehran traffic-zone charge. */
+export type TrafficToll = {
+  readonly __typename?: 'TrafficToll';
+  /** The charge, in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** When the vehicle entered the zone. */
+  readonly chargedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The service fee, in rials. */
+  readonly fee?: Maybe<Scalars['Rial']['output']>;
+  /** The charge's unique id. */
+  readonly id?: Maybe<Scalars['String']['output']>;
+  /** Whether it has been paid. */
+  readonly paymentStatus: TollPaymentStatus;
+  /** Charge and fee together, in rials. */
+  readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+};
+
+/** A page of a vehicle's Tehran traffic-zone charges. */
+export type TrafficTollConnection = {
+  readonly __typename?: 'TrafficTollConnection';
+  /** The charges of this page. */
+  readonly nodes: ReadonlyArray<TrafficToll>;
+  /** Where this page ends. */
+  readonly pageInfo: PageInfo;
+  /** How many charges the vehicle has in all. */
+  readonly totalCount: Scalars['Int']['output'];
+};
+
 /**
  * The shared interface of every expected rejection a mutation returns as data (rather than as an
  * error): each mutation's result union lists the rejections it can return.
@@ -1550,6 +2699,229 @@ export type UserError = {
   readonly code: Scalars['String']['output'];
   /** A human-readable explanation, safe to show. */
   readonly message: Scalars['String']['output'];
+};
+
+/**
+ * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
+ * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
+ * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
+ * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
+ * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ */
+export type Vehicle = {
+  readonly __typename?: 'Vehicle';
+  /**
+   * The vehicle's facts from the police registry and the insurers, with its insurance summary.
+   * `ownerNationalId` is the owner's 10-digit national id (defaults to the known owner).
+   */
+  readonly details?: Maybe<VehicleDetails>;
+  /** Unpaid highway tolls of the plate; anyone may ask. Paged by `first` (0–100) and `after`. */
+  readonly freewayTolls?: Maybe<FreewayTollConnection>;
+  /**
+   * The vehicle's traffic offenses (fines). `ownerNationalId` and `ownerMobile` (`09…`) must be the
+   * owner's; both default to the known owner. Paged by `first` (0–100) and `after`.
+   */
+  readonly offenses?: Maybe<TrafficOffenseConnection>;
+  /**
+   * The owner, known only when the vehicle was reached through the owner's `Person.activePlates`;
+   * null otherwise (the upstream has no inquiry from a plate to its owner).
+   */
+  readonly owner?: Maybe<Person>;
+  /** Whether the vehicle is registered to the person with `ownerNationalId` (10 digits), with the registry's vehicle type and model. */
+  readonly ownership?: Maybe<VehicleOwnershipCheck>;
+  /** The plate's parts and its text, decoded from the plate number. */
+  readonly plate: Plate;
+  /** The vehicles this plate has been installed on. `ownerNationalId` as in `details`. */
+  readonly plateHistory?: Maybe<PlateHistory>;
+  /**
+   * The 9-digit plate number: the two digits on the left, the letter's two-digit code, the three digits
+   * after the letter and the two-digit region (`55 ق 111 ایران 88` → `552411188`).
+   */
+  readonly plateNumber: Scalars['String']['output'];
+  /** The vehicle's third-party liability insurance policy. `ownerNationalId` as in `details`. */
+  readonly thirdPartyInsurance?: Maybe<ThirdPartyInsurancePolicy>;
+  /** Tehran traffic-zone charges of the vehicle. Owner arguments and paging as in `offenses`. */
+  readonly trafficTolls?: Maybe<TrafficTollConnection>;
+};
+
+
+/**
+ * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
+ * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
+ * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
+ * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
+ * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ */
+export type VehicleDetailsArgs = {
+  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
+ * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
+ * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
+ * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
+ * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ */
+export type VehicleFreewayTollsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
+ * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
+ * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
+ * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
+ * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ */
+export type VehicleOffensesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  ownerMobile?: InputMaybe<Scalars['String']['input']>;
+  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
+ * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
+ * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
+ * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
+ * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ */
+export type VehicleOwnershipArgs = {
+  ownerNationalId: Scalars['String']['input'];
+};
+
+
+/**
+ * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
+ * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
+ * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
+ * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
+ * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ */
+export type VehiclePlateHistoryArgs = {
+  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
+ * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
+ * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
+ * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
+ * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ */
+export type VehicleThirdPartyInsuranceArgs = {
+  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
+ * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
+ * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
+ * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
+ * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ */
+export type VehicleTrafficTollsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  ownerMobile?: InputMaybe<Scalars['String']['input']>;
+  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Facts about a vehicle from the police registry (Naja) and the insurers. */
+export type VehicleDetails = {
+  readonly __typename?: 'VehicleDetails';
+  /** Number of axles. */
+  readonly axles?: Maybe<Scalars['Int']['output']>;
+  /** Seats, including the driver's. */
+  readonly capacity?: Maybe<Scalars['Int']['output']>;
+  /** The chassis number. */
+  readonly chassisNumber?: Maybe<Scalars['String']['output']>;
+  /** Number of engine cylinders. */
+  readonly cylinders?: Maybe<Scalars['Int']['output']>;
+  /** The engine number. */
+  readonly engineNumber?: Maybe<Scalars['String']['output']>;
+  /** The current third-party insurance as the registry records it. */
+  readonly insurance: VehicleInsuranceSummary;
+  /** The main colour. */
+  readonly mainColour?: Maybe<Scalars['String']['output']>;
+  /** The model year (Persian calendar, for example 1399). */
+  readonly modelYear?: Maybe<Scalars['Int']['output']>;
+  /** When the plate was installed on this vehicle. */
+  readonly plateInstalledOn?: Maybe<PersianDate>;
+  /** The second colour. */
+  readonly secondColour?: Maybe<Scalars['String']['output']>;
+  /** The sub-usage. */
+  readonly subUsage?: Maybe<Scalars['String']['output']>;
+  /** The system (make) as the police registry names it. */
+  readonly system?: Maybe<Scalars['String']['output']>;
+  /** The system as the insurer names it. */
+  readonly systemByInsurer?: Maybe<Scalars['String']['output']>;
+  /** The registry's system code. */
+  readonly systemCode?: Maybe<Scalars['String']['output']>;
+  /** The tip (model and trim) as the police registry names it. */
+  readonly tip?: Maybe<Scalars['String']['output']>;
+  /** The tip as the central insurance names it. */
+  readonly tipByCentralInsurance?: Maybe<Scalars['String']['output']>;
+  /** The insurer's tip code. */
+  readonly tipCodeByInsurer?: Maybe<Scalars['String']['output']>;
+  /** The usage as the police registry names it (for example `شخصی`). */
+  readonly usage?: Maybe<Scalars['String']['output']>;
+  /** The usage as the insurer names it. */
+  readonly usageByInsurer?: Maybe<Scalars['String']['output']>;
+  /** The central insurance's usage code. */
+  readonly usageCodeByCentralInsurance?: Maybe<Scalars['String']['output']>;
+  /** The insurer's usage code. */
+  readonly usageCodeByInsurer?: Maybe<Scalars['String']['output']>;
+  /** The insurer's vehicle group code. */
+  readonly vehicleGroupCode?: Maybe<Scalars['String']['output']>;
+  /** The vehicle type as the insurer names it (for example `سواری`). */
+  readonly vehicleType?: Maybe<Scalars['String']['output']>;
+  /** The insurer's vehicle type code. */
+  readonly vehicleTypeCode?: Maybe<Scalars['String']['output']>;
+  /** The vehicle identification number (VIN). */
+  readonly vin?: Maybe<Scalars['String']['output']>;
+  /** Number of wheels. */
+  readonly wheels?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A vehicle's current third-party insurance as the vehicle registry records it. */
+export type VehicleInsuranceSummary = {
+  readonly __typename?: 'VehicleInsuranceSummary';
+  /** Claim-free years and the discounts they earn. */
+  readonly discounts: InsuranceDiscounts;
+  /** Last day of cover. */
+  readonly endsOn?: Maybe<PersianDate>;
+  /** The insurance company's code. */
+  readonly insurerCode?: Maybe<Scalars['String']['output']>;
+  /** The insurance company. */
+  readonly insurerName?: Maybe<Scalars['String']['output']>;
+  /** The policy's print number. */
+  readonly printNumber?: Maybe<Scalars['String']['output']>;
+  /** First day of cover. */
+  readonly startsOn?: Maybe<PersianDate>;
+  /** The policy's unique code. */
+  readonly uniqueCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** Whether a vehicle is registered to a person. */
+export type VehicleOwnershipCheck = {
+  readonly __typename?: 'VehicleOwnershipCheck';
+  /** True when the plate is registered to the national id asked about. */
+  readonly matches?: Maybe<Scalars['Boolean']['output']>;
+  /** The registry's model year. */
+  readonly model?: Maybe<Scalars['String']['output']>;
+  /** The registry's vehicle tip (make and trim). */
+  readonly tip?: Maybe<Scalars['String']['output']>;
+  /** The registry's vehicle type (for example `سواری`). */
+  readonly vehicleType?: Maybe<Scalars['String']['output']>;
 };
 
 /** How a recorded video compares with the national card photo (no liveness check). */
@@ -1646,6 +3018,7 @@ export type FederationTypes = ResolversObject<{
   Card: Card;
   Company: Company;
   Person: Person;
+  Vehicle: Vehicle;
 }>;
 
 /** Mapping of federation reference types */
@@ -1662,6 +3035,9 @@ export type FederationReferenceTypes = ResolversObject<{
   Person:
     ( { __typename: 'Person' }
     & GraphQLRecursivePick<FederationTypes['Person'], {"nationalId":true}> );
+  Vehicle:
+    ( { __typename: 'Vehicle' }
+    & GraphQLRecursivePick<FederationTypes['Vehicle'], {"plateNumber":true}> );
 }>;
 
 /** Mapping of union types */
@@ -1711,6 +3087,7 @@ export type ResolversTypes = ResolversObject<{
   Bank: ResolverTypeWrapper<BankModel>;
   BankAccount: ResolverTypeWrapper<BankAccountModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BankGuarantee: ResolverTypeWrapper<BankGuaranteeRecord>;
   Bill: ResolverTypeWrapper<BillModel>;
   BillDetails: ResolverTypeWrapper<BillDetailsRecord>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -1721,10 +3098,21 @@ export type ResolversTypes = ResolversObject<{
   BillInquiryRequest: ResolverTypeWrapper<BillQuery>;
   BillType: BillType;
   BlacklistStatus: ResolverTypeWrapper<BlacklistRecord>;
+  BoardMember: ResolverTypeWrapper<BoardMemberRecord>;
+  BoardRole: BoardRole;
+  BouncedCheque: ResolverTypeWrapper<BouncedChequeRecord>;
+  BouncedChequeReport: ResolverTypeWrapper<BouncedChequeReportRecord>;
+  BusinessCreditValidation: ResolverTypeWrapper<CreditValidationRecord>;
   Card: ResolverTypeWrapper<CardModel>;
+  CardIssuance: ResolverTypeWrapper<CardIssuanceRecord>;
+  ChequeColour: ChequeColour;
+  ChequeStanding: ResolverTypeWrapper<ChequeStandingRecord>;
   CivilIdentity: ResolverTypeWrapper<CivilIdentityRecord>;
   CodeConsentChallenge: ResolverTypeWrapper<CodeConsentChallenge>;
   Company: ResolverTypeWrapper<CompanyModel>;
+  CompanyMembership: ResolverTypeWrapper<MembershipRecord>;
+  CompanyRegistrationType: ResolverTypeWrapper<CompanyRegistrationType>;
+  CompanyStatus: CompanyStatus;
   CompleteCodeConsentInput: CompleteCodeConsentInput;
   CompleteCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteCodeConsentResult']>;
   CompleteMobileOwnershipCheckInput: CompleteMobileOwnershipCheckInput;
@@ -1739,21 +3127,42 @@ export type ResolversTypes = ResolversObject<{
   ConsentRevoked: ResolverTypeWrapper<ConsentRevoked>;
   Coordinates: ResolverTypeWrapper<CoordinatesRecord>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  CreditRiskLevel: CreditRiskLevel;
   CustomerType: CustomerType;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DriverRisk: ResolverTypeWrapper<DriverRisk>;
+  DrivingLicence: ResolverTypeWrapper<DrivingLicenceModel>;
+  DrivingLicenceCheck: ResolverTypeWrapper<DrivingLicenceCheckModel>;
   DrivingLicenceNegativeScore: ResolverTypeWrapper<NegativeScoreRecord>;
   FaceComparison: ResolverTypeWrapper<FaceComparisonRecord>;
+  Facility: ResolverTypeWrapper<FacilityRecord>;
+  FacilityContractType: FacilityContractType;
+  FacilityReport: ResolverTypeWrapper<FacilityReportRecord>;
+  FreewayToll: ResolverTypeWrapper<FreewayTollRecord>;
+  FreewayTollConnection: ResolverTypeWrapper<FreewayTollPage>;
+  GazetteNotice: ResolverTypeWrapper<GazetteNoticeRecord>;
+  GazetteNoticeConnection: ResolverTypeWrapper<GazetteNoticePage>;
   Gender: Gender;
+  GuaranteeCollateral: ResolverTypeWrapper<GuaranteeCollateralRecord>;
+  GuaranteedLoan: ResolverTypeWrapper<GuaranteedLoanRecord>;
+  GuarantyReport: ResolverTypeWrapper<GuarantyReportRecord>;
   IbanOwnership: IbanOwnership;
   IdentityMatch: ResolverTypeWrapper<IdentityMatchRecord>;
+  InsuranceDiscounts: ResolverTypeWrapper<InsuranceDiscountsRecord>;
+  InsuranceEndorsement: ResolverTypeWrapper<InsuranceEndorsementRecord>;
+  InsuredVehicle: ResolverTypeWrapper<InsuredVehicleRecord>;
   InvalidAuthorizationCode: ResolverTypeWrapper<InvalidAuthorizationCode>;
   InvalidOtp: ResolverTypeWrapper<InvalidOtp>;
+  IssuedCard: ResolverTypeWrapper<IssuedCardRecord>;
   Job: ResolverTypeWrapper<JobRecord>;
   JobFailure: ResolverTypeWrapper<JobFailure>;
   JobStatus: JobStatus;
+  KnowledgeBasedStanding: ResolverTypeWrapper<KnowledgeBasedRecord>;
+  LegalForm: LegalForm;
   LifeStatus: ResolverTypeWrapper<LifeStatusRecord>;
   LiveVideoMatch: ResolverTypeWrapper<LiveVideoMatchRecord>;
+  MembershipPosition: ResolverTypeWrapper<MembershipPositionRecord>;
   MilitaryCaseType: MilitaryCaseType;
   MilitaryCondition: MilitaryCondition;
   MilitaryServiceStatus: ResolverTypeWrapper<MilitaryServiceRecord>;
@@ -1761,6 +3170,8 @@ export type ResolversTypes = ResolversObject<{
   MobileOwnershipChallenge: ResolverTypeWrapper<MobileOwnershipChallenge>;
   MobileOwnershipChecked: ResolverTypeWrapper<MobileOwnershipChecked>;
   MobileOwnershipCodeRejected: ResolverTypeWrapper<MobileOwnershipCodeRejected>;
+  Motorcycle: ResolverTypeWrapper<MotorcycleModel>;
+  MotorcycleOffenses: ResolverTypeWrapper<MotorcycleOffensesRecord>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NationalCardImage: ResolverTypeWrapper<NationalCardImageRecord>;
   NationalCardScan: ResolverTypeWrapper<NationalCardScanRecord>;
@@ -1773,11 +3184,20 @@ export type ResolversTypes = ResolversObject<{
   PersianDateTime: ResolverTypeWrapper<PersianDateTime>;
   Person: ResolverTypeWrapper<PersonModel>;
   PhotoMatch: ResolverTypeWrapper<PhotoMatchRecord>;
+  Plate: ResolverTypeWrapper<PlateParts>;
+  PlateHistory: ResolverTypeWrapper<PlateHistoryRecord>;
+  PlateInput: PlateInput;
+  PlateInstallation: ResolverTypeWrapper<PlateInstallationRecord>;
+  PlateKind: PlateKind;
+  PlateRegistration: ResolverTypeWrapper<PlateRegistrationModel>;
   PostalAddress: ResolverTypeWrapper<PostalAddressModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Rial: ResolverTypeWrapper<Scalars['Rial']['output']>;
   SanaRegistration: ResolverTypeWrapper<SanaRecord>;
   Shahab: ResolverTypeWrapper<ShahabRecord>;
+  Signatory: ResolverTypeWrapper<SignatoryRecord>;
+  SignatureKind: SignatureKind;
+  SigningRights: ResolverTypeWrapper<SigningRightsRecord>;
   SmsConsentChallenge: ResolverTypeWrapper<SmsConsentChallenge>;
   StartCodeConsentInput: StartCodeConsentInput;
   StartCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartCodeConsentResult']>;
@@ -1787,7 +3207,20 @@ export type ResolversTypes = ResolversObject<{
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TaxDebt: ResolverTypeWrapper<TaxDebtRecord>;
   TaxDebtStatus: TaxDebtStatus;
+  ThirdPartyInsurancePolicy: ResolverTypeWrapper<ThirdPartyPolicyRecord>;
+  TollPaymentStatus: TollPaymentStatus;
+  TradeLicence: ResolverTypeWrapper<TradeLicenceRecord>;
+  TradeLicenceStatus: TradeLicenceStatus;
+  TrafficOffense: ResolverTypeWrapper<TrafficOffenseRecord>;
+  TrafficOffenseConnection: ResolverTypeWrapper<TrafficOffensePage>;
+  TrafficOffenseImage: ResolverTypeWrapper<TrafficOffenseImageRecord>;
+  TrafficToll: ResolverTypeWrapper<TrafficTollRecord>;
+  TrafficTollConnection: ResolverTypeWrapper<TrafficTollPage>;
   UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
+  Vehicle: ResolverTypeWrapper<VehicleModel>;
+  VehicleDetails: ResolverTypeWrapper<VehicleDetailsRecord>;
+  VehicleInsuranceSummary: ResolverTypeWrapper<VehicleInsuranceSummaryRecord>;
+  VehicleOwnershipCheck: ResolverTypeWrapper<OwnershipCheckRecord>;
   VideoMatch: ResolverTypeWrapper<VideoMatchRecord>;
 }>;
 
@@ -1799,6 +3232,7 @@ export type ResolversParentTypes = ResolversObject<{
   Bank: BankModel;
   BankAccount: BankAccountModel;
   Boolean: Scalars['Boolean']['output'];
+  BankGuarantee: BankGuaranteeRecord;
   Bill: BillModel;
   BillDetails: BillDetailsRecord;
   Int: Scalars['Int']['output'];
@@ -1808,10 +3242,18 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   BillInquiryRequest: BillQuery;
   BlacklistStatus: BlacklistRecord;
+  BoardMember: BoardMemberRecord;
+  BouncedCheque: BouncedChequeRecord;
+  BouncedChequeReport: BouncedChequeReportRecord;
+  BusinessCreditValidation: CreditValidationRecord;
   Card: CardModel;
+  CardIssuance: CardIssuanceRecord;
+  ChequeStanding: ChequeStandingRecord;
   CivilIdentity: CivilIdentityRecord;
   CodeConsentChallenge: CodeConsentChallenge;
   Company: CompanyModel;
+  CompanyMembership: MembershipRecord;
+  CompanyRegistrationType: CompanyRegistrationType;
   CompleteCodeConsentInput: CompleteCodeConsentInput;
   CompleteCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['CompleteCodeConsentResult'];
   CompleteMobileOwnershipCheckInput: CompleteMobileOwnershipCheckInput;
@@ -1827,19 +3269,39 @@ export type ResolversParentTypes = ResolversObject<{
   Float: Scalars['Float']['output'];
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
+  DriverRisk: DriverRisk;
+  DrivingLicence: DrivingLicenceModel;
+  DrivingLicenceCheck: DrivingLicenceCheckModel;
   DrivingLicenceNegativeScore: NegativeScoreRecord;
   FaceComparison: FaceComparisonRecord;
+  Facility: FacilityRecord;
+  FacilityReport: FacilityReportRecord;
+  FreewayToll: FreewayTollRecord;
+  FreewayTollConnection: FreewayTollPage;
+  GazetteNotice: GazetteNoticeRecord;
+  GazetteNoticeConnection: GazetteNoticePage;
+  GuaranteeCollateral: GuaranteeCollateralRecord;
+  GuaranteedLoan: GuaranteedLoanRecord;
+  GuarantyReport: GuarantyReportRecord;
   IdentityMatch: IdentityMatchRecord;
+  InsuranceDiscounts: InsuranceDiscountsRecord;
+  InsuranceEndorsement: InsuranceEndorsementRecord;
+  InsuredVehicle: InsuredVehicleRecord;
   InvalidAuthorizationCode: InvalidAuthorizationCode;
   InvalidOtp: InvalidOtp;
+  IssuedCard: IssuedCardRecord;
   Job: JobRecord;
   JobFailure: JobFailure;
+  KnowledgeBasedStanding: KnowledgeBasedRecord;
   LifeStatus: LifeStatusRecord;
   LiveVideoMatch: LiveVideoMatchRecord;
+  MembershipPosition: MembershipPositionRecord;
   MilitaryServiceStatus: MilitaryServiceRecord;
   MobileOwnershipChallenge: MobileOwnershipChallenge;
   MobileOwnershipChecked: MobileOwnershipChecked;
   MobileOwnershipCodeRejected: MobileOwnershipCodeRejected;
+  Motorcycle: MotorcycleModel;
+  MotorcycleOffenses: MotorcycleOffensesRecord;
   Mutation: Record<PropertyKey, never>;
   NationalCardImage: NationalCardImageRecord;
   NationalCardScan: NationalCardScanRecord;
@@ -1851,11 +3313,18 @@ export type ResolversParentTypes = ResolversObject<{
   PersianDateTime: PersianDateTime;
   Person: PersonModel;
   PhotoMatch: PhotoMatchRecord;
+  Plate: PlateParts;
+  PlateHistory: PlateHistoryRecord;
+  PlateInput: PlateInput;
+  PlateInstallation: PlateInstallationRecord;
+  PlateRegistration: PlateRegistrationModel;
   PostalAddress: PostalAddressModel;
   Query: Record<PropertyKey, never>;
   Rial: Scalars['Rial']['output'];
   SanaRegistration: SanaRecord;
   Shahab: ShahabRecord;
+  Signatory: SignatoryRecord;
+  SigningRights: SigningRightsRecord;
   SmsConsentChallenge: SmsConsentChallenge;
   StartCodeConsentInput: StartCodeConsentInput;
   StartCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartCodeConsentResult'];
@@ -1864,7 +3333,18 @@ export type ResolversParentTypes = ResolversObject<{
   StartSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartSmsConsentResult'];
   Subscription: Record<PropertyKey, never>;
   TaxDebt: TaxDebtRecord;
+  ThirdPartyInsurancePolicy: ThirdPartyPolicyRecord;
+  TradeLicence: TradeLicenceRecord;
+  TrafficOffense: TrafficOffenseRecord;
+  TrafficOffenseConnection: TrafficOffensePage;
+  TrafficOffenseImage: TrafficOffenseImageRecord;
+  TrafficToll: TrafficTollRecord;
+  TrafficTollConnection: TrafficTollPage;
   UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
+  Vehicle: VehicleModel;
+  VehicleDetails: VehicleDetailsRecord;
+  VehicleInsuranceSummary: VehicleInsuranceSummaryRecord;
+  VehicleOwnershipCheck: OwnershipCheckRecord;
   VideoMatch: VideoMatchRecord;
 }>;
 
@@ -1903,6 +3383,29 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
   ownership?: Resolver<Maybe<ResolversTypes['IbanOwnership']>, ParentType, ContextType, RequireFields<BankAccountOwnershipArgs, 'nationalId'>>;
   status?: Resolver<Maybe<ResolversTypes['AccountStatus']>, ParentType, ContextType>;
   statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BankGuaranteeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BankGuarantee'] = ResolversParentTypes['BankGuarantee']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  centralBankTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  collaterals?: Resolver<Maybe<ReadonlyArray<ResolversTypes['GuaranteeCollateral']>>, ParentType, ContextType>;
+  customerNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  economicSector?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  economicSubsector?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  guaranteeId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  issueCharge?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  issueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kindCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastRenewalCharge?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  maturityDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  previousDebtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  renewalDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  sepamId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  totalCharge?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
 }>;
 
 export type BillResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bill'] = ResolversParentTypes['Bill']> = ResolversObject<{
@@ -2002,6 +3505,50 @@ export type BlacklistStatusResolvers<ContextType = Context, ParentType extends R
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type BoardMemberResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BoardMember'] = ResolversParentTypes['BoardMember']> = ResolversObject<{
+  appointmentNotice?: Resolver<Maybe<ResolversTypes['GazetteNotice']>, ParentType, ContextType>;
+  appointmentNoticeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['BoardRole'], ParentType, ContextType>;
+  termEnd?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  termStart?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  termYears?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BouncedChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BouncedCheque'] = ResolversParentTypes['BouncedCheque']> = ResolversObject<{
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  bounceDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chequeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BouncedChequeReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BouncedChequeReport'] = ResolversParentTypes['BouncedChequeReport']> = ResolversObject<{
+  cheques?: Resolver<ReadonlyArray<ResolversTypes['BouncedCheque']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BusinessCreditValidationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BusinessCreditValidation'] = ResolversParentTypes['BusinessCreditValidation']> = ResolversObject<{
+  bouncedChequeAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  bouncedChequeCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  facilityCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  grade?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  overdueFacilities?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  riskDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  riskLevel?: Resolver<Maybe<ResolversTypes['CreditRiskLevel']>, ParentType, ContextType>;
+  score?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalFacilities?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  validatedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+}>;
+
 export type CardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Card'] = ResolversParentTypes['Card'], FederationReferenceType extends FederationReferenceTypes['Card'] = FederationReferenceTypes['Card']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Card']> | FederationReferenceType, FederationReferenceType, ContextType>;
   account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
@@ -2013,6 +3560,17 @@ export type CardResolvers<ContextType = Context, ParentType extends ResolversPar
   maskedNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownedBy?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<CardOwnedByArgs, 'nationalId'>>;
+}>;
+
+export type CardIssuanceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CardIssuance'] = ResolversParentTypes['CardIssuance']> = ResolversObject<{
+  cards?: Resolver<ReadonlyArray<ResolversTypes['IssuedCard']>, ParentType, ContextType>;
+  remainingAtBank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  remainingNationwide?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ChequeStandingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeStanding'] = ResolversParentTypes['ChequeStanding']> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  colour?: Resolver<Maybe<ResolversTypes['ChequeColour']>, ParentType, ContextType>;
 }>;
 
 export type CivilIdentityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CivilIdentity'] = ResolversParentTypes['CivilIdentity']> = ResolversObject<{
@@ -2040,7 +3598,47 @@ export type CodeConsentChallengeResolvers<ContextType = Context, ParentType exte
 
 export type CompanyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Company'] = ResolversParentTypes['Company'], FederationReferenceType extends FederationReferenceTypes['Company'] = FederationReferenceTypes['Company']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Company']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  boardMembers?: Resolver<Maybe<ReadonlyArray<ResolversTypes['BoardMember']>>, ParentType, ContextType>;
+  bouncedCheques?: Resolver<Maybe<ResolversTypes['BouncedChequeReport']>, ParentType, ContextType>;
+  capital?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  chequeStanding?: Resolver<Maybe<ResolversTypes['ChequeStanding']>, ParentType, ContextType>;
+  creditValidation?: Resolver<Maybe<ResolversTypes['BusinessCreditValidation']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  facilities?: Resolver<Maybe<ResolversTypes['FacilityReport']>, ParentType, ContextType>;
+  fax?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gazetteNotices?: Resolver<Maybe<ResolversTypes['GazetteNoticeConnection']>, ParentType, ContextType, RequireFields<CompanyGazetteNoticesArgs, 'first'>>;
+  knowledgeBased?: Resolver<Maybe<ResolversTypes['KnowledgeBasedStanding']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  legalForm?: Resolver<Maybe<ResolversTypes['LegalForm']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['Coordinates']>, ParentType, ContextType>;
+  membership?: Resolver<Maybe<ResolversTypes['CompanyMembership']>, ParentType, ContextType, RequireFields<CompanyMembershipArgs, 'nationalId'>>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  registeredOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  registrationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  registrationType?: Resolver<Maybe<ResolversTypes['CompanyRegistrationType']>, ParentType, ContextType>;
+  registryOffice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  registryUnit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signingRights?: Resolver<Maybe<ResolversTypes['SigningRights']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['CompanyStatus']>, ParentType, ContextType>;
+  statusText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tradeLicences?: Resolver<Maybe<ReadonlyArray<ResolversTypes['TradeLicence']>>, ParentType, ContextType>;
+  website?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type CompanyMembershipResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompanyMembership'] = ResolversParentTypes['CompanyMembership']> = ResolversObject<{
+  matched?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  person?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+  positions?: Resolver<ReadonlyArray<ResolversTypes['MembershipPosition']>, ParentType, ContextType>;
+}>;
+
+export type CompanyRegistrationTypeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompanyRegistrationType'] = ResolversParentTypes['CompanyRegistrationType']> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type CompleteCodeConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompleteCodeConsentResult'] = ResolversParentTypes['CompleteCodeConsentResult']> = ResolversObject<{
@@ -2105,6 +3703,29 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type DriverRiskResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DriverRisk'] = ResolversParentTypes['DriverRisk']> = ResolversObject<{
+  score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type DrivingLicenceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DrivingLicence'] = ResolversParentTypes['DrivingLicence']> = ResolversObject<{
+  barcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  negativeScore?: Resolver<Maybe<ResolversTypes['DrivingLicenceNegativeScore']>, ParentType, ContextType>;
+  number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  validityPeriod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type DrivingLicenceCheckResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DrivingLicenceCheck'] = ResolversParentTypes['DrivingLicenceCheck']> = ResolversObject<{
+  licences?: Resolver<ReadonlyArray<ResolversTypes['DrivingLicence']>, ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type DrivingLicenceNegativeScoreResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DrivingLicenceNegativeScore'] = ResolversParentTypes['DrivingLicenceNegativeScore']> = ResolversObject<{
   licenceNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   offenseCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2119,6 +3740,111 @@ export type FaceComparisonResolvers<ContextType = Context, ParentType extends Re
   verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 }>;
 
+export type FacilityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Facility'] = ResolversParentTypes['Facility']> = ResolversObject<{
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  benefitAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contractType?: Resolver<Maybe<ResolversTypes['FacilityContractType']>, ParentType, ContextType>;
+  contractTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  debtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  deferredAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  doubtfulAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  obligationAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  originalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  pastDueAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  requestNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  setDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type FacilityReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FacilityReport'] = ResolversParentTypes['FacilityReport']> = ResolversObject<{
+  debtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  deferredAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  dishonoured?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  doubtfulAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  facilities?: Resolver<ReadonlyArray<ResolversTypes['Facility']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pastDueAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+}>;
+
+export type FreewayTollResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FreewayToll'] = ResolversParentTypes['FreewayToll']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  freeway?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gateway?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  passedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  paymentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type FreewayTollConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FreewayTollConnection'] = ResolversParentTypes['FreewayTollConnection']> = ResolversObject<{
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['FreewayToll']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type GazetteNoticeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteNotice'] = ResolversParentTypes['GazetteNotice']> = ResolversObject<{
+  capitalAfter?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  indicatorNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newsletterDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  newspaperCity?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newspaperNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pageNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  publishedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type GazetteNoticeConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteNoticeConnection'] = ResolversParentTypes['GazetteNoticeConnection']> = ResolversObject<{
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['GazetteNotice']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type GuaranteeCollateralResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GuaranteeCollateral'] = ResolversParentTypes['GuaranteeCollateral']> = ResolversObject<{
+  assignDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  centralBankTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  collateralId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  debtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  evaluatedAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  interestRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  issueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  receiveDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  typeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type GuaranteedLoanResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GuaranteedLoan'] = ResolversParentTypes['GuaranteedLoan']> = ResolversObject<{
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  benefitAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  debtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  debtorFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  debtorLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deferredAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  doubtfulAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  guaranteePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  latePenaltyAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  originalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  pastDueAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  requestNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  setDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+}>;
+
+export type GuarantyReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GuarantyReport'] = ResolversParentTypes['GuarantyReport']> = ResolversObject<{
+  guarantorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  inquiryId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  loans?: Resolver<ReadonlyArray<ResolversTypes['GuaranteedLoan']>, ParentType, ContextType>;
+}>;
+
 export type IdentityMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IdentityMatch'] = ResolversParentTypes['IdentityMatch']> = ResolversObject<{
   alive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2128,6 +3854,37 @@ export type IdentityMatchResolvers<ContextType = Context, ParentType extends Res
   genderSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   lastNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type InsuranceDiscountsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsuranceDiscounts'] = ResolversParentTypes['InsuranceDiscounts']> = ResolversObject<{
+  financialPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  financialYears?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lifePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  lifeYears?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  personPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  personYears?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type InsuranceEndorsementResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsuranceEndorsement'] = ResolversParentTypes['InsuranceEndorsement']> = ResolversObject<{
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type InsuredVehicleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsuredVehicle'] = ResolversParentTypes['InsuredVehicle']> = ResolversObject<{
+  axles?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  chassisNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cylinders?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  engineNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mainColour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secondColour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  system?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  wheels?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type InvalidAuthorizationCodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InvalidAuthorizationCode'] = ResolversParentTypes['InvalidAuthorizationCode']> = ResolversObject<{
@@ -2143,6 +3900,18 @@ export type InvalidOtpResolvers<ContextType = Context, ParentType extends Resolv
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type IssuedCardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IssuedCard'] = ResolversParentTypes['IssuedCard']> = ResolversObject<{
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  cardType?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  issueDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  maskedPan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messageCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  registryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stateCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
 export type JobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = ResolversObject<{
   __resolveType: TypeResolveFn<'BillInquiryJob', ParentType, ContextType>;
 }>;
@@ -2150,6 +3919,12 @@ export type JobResolvers<ContextType = Context, ParentType extends ResolversPare
 export type JobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['JobFailure'] = ResolversParentTypes['JobFailure']> = ResolversObject<{
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type KnowledgeBasedStandingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['KnowledgeBasedStanding'] = ResolversParentTypes['KnowledgeBasedStanding']> = ResolversObject<{
+  category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confirmedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type LifeStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LifeStatus'] = ResolversParentTypes['LifeStatus']> = ResolversObject<{
@@ -2164,6 +3939,14 @@ export type LiveVideoMatchResolvers<ContextType = Context, ParentType extends Re
   livenessScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   speechSimilarityPercentage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type MembershipPositionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MembershipPosition'] = ResolversParentTypes['MembershipPosition']> = ResolversObject<{
+  newspaperDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  newspaperNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pageNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trackingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type MilitaryServiceStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MilitaryServiceStatus'] = ResolversParentTypes['MilitaryServiceStatus']> = ResolversObject<{
@@ -2187,6 +3970,20 @@ export type MobileOwnershipCodeRejectedResolvers<ContextType = Context, ParentTy
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type MotorcycleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Motorcycle'] = ResolversParentTypes['Motorcycle']> = ResolversObject<{
+  offenses?: Resolver<Maybe<ResolversTypes['MotorcycleOffenses']>, ParentType, ContextType, RequireFields<MotorcycleOffensesArgs, 'ownerMobile' | 'ownerNationalId'>>;
+  plateNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type MotorcycleOffensesResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MotorcycleOffenses'] = ResolversParentTypes['MotorcycleOffenses']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  complaintCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  complaintStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  plateNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
@@ -2258,13 +4055,22 @@ export type PersianDateTimeResolvers<ContextType = Context, ParentType extends R
 
 export type PersonResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person'], FederationReferenceType extends FederationReferenceTypes['Person'] = FederationReferenceTypes['Person']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Person']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  activePlates?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PlateRegistration']>>, ParentType, ContextType, Partial<PersonActivePlatesArgs>>;
   bankBlacklist?: Resolver<Maybe<ResolversTypes['BlacklistStatus']>, ParentType, ContextType>;
+  bouncedCheques?: Resolver<Maybe<ResolversTypes['BouncedChequeReport']>, ParentType, ContextType>;
+  bouncedChequesConfirmedBySms?: Resolver<Maybe<ResolversTypes['BouncedChequeReport']>, ParentType, ContextType>;
+  chequeStanding?: Resolver<Maybe<ResolversTypes['ChequeStanding']>, ParentType, ContextType>;
   civilRegistry?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonCivilRegistryArgs, 'birthDate'>>;
+  driverRisk?: Resolver<Maybe<ResolversTypes['DriverRisk']>, ParentType, ContextType, RequireFields<PersonDriverRiskArgs, 'birthDate'>>;
   drivingLicenceNegativeScore?: Resolver<Maybe<ResolversTypes['DrivingLicenceNegativeScore']>, ParentType, ContextType, RequireFields<PersonDrivingLicenceNegativeScoreArgs, 'licenceNumber' | 'mobile'>>;
+  drivingLicences?: Resolver<Maybe<ResolversTypes['DrivingLicenceCheck']>, ParentType, ContextType, Partial<PersonDrivingLicencesArgs>>;
+  facilities?: Resolver<Maybe<ResolversTypes['FacilityReport']>, ParentType, ContextType>;
+  guaranteedLoans?: Resolver<Maybe<ResolversTypes['GuarantyReport']>, ParentType, ContextType>;
   identity?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonIdentityArgs, 'birthDate'>>;
   identityConfirmedBySms?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonIdentityConfirmedBySmsArgs, 'birthDate'>>;
   identityMatch?: Resolver<Maybe<ResolversTypes['IdentityMatch']>, ParentType, ContextType, RequireFields<PersonIdentityMatchArgs, 'birthDate'>>;
   identityMatchConfirmedBySms?: Resolver<Maybe<ResolversTypes['IdentityMatch']>, ParentType, ContextType, RequireFields<PersonIdentityMatchConfirmedBySmsArgs, 'birthDate'>>;
+  issuedCards?: Resolver<Maybe<ResolversTypes['CardIssuance']>, ParentType, ContextType>;
   lifeStatus?: Resolver<Maybe<ResolversTypes['LifeStatus']>, ParentType, ContextType, RequireFields<PersonLifeStatusArgs, 'birthDate'>>;
   liveVideoMatch?: Resolver<Maybe<ResolversTypes['LiveVideoMatch']>, ParentType, ContextType, RequireFields<PersonLiveVideoMatchArgs, 'birthDate' | 'cardSerial' | 'video'>>;
   militaryService?: Resolver<Maybe<ResolversTypes['MilitaryServiceStatus']>, ParentType, ContextType>;
@@ -2286,6 +4092,39 @@ export type PhotoMatchResolvers<ContextType = Context, ParentType extends Resolv
   threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+}>;
+
+export type PlateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Plate'] = ResolversParentTypes['Plate']> = ResolversObject<{
+  kind?: Resolver<ResolversTypes['PlateKind'], ParentType, ContextType>;
+  letter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  letterCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  threeDigits?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  twoDigits?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type PlateHistoryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlateHistory'] = ResolversParentTypes['PlateHistory']> = ResolversObject<{
+  installations?: Resolver<ReadonlyArray<ResolversTypes['PlateInstallation']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trace?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PlateInstallationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlateInstallation'] = ResolversParentTypes['PlateInstallation']> = ResolversObject<{
+  detachedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  installedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  vehicleModel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vehicleSystem?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vehicleType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PlateRegistrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlateRegistration'] = ResolversParentTypes['PlateRegistration']> = ResolversObject<{
+  plateText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revocationReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revoked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vehicle?: Resolver<Maybe<ResolversTypes['Vehicle']>, ParentType, ContextType>;
 }>;
 
 export type PostalAddressResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PostalAddress'] = ResolversParentTypes['PostalAddress']> = ResolversObject<{
@@ -2311,6 +4150,7 @@ export type PostalAddressResolvers<ContextType = Context, ParentType extends Res
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountArgs, 'iban'>>;
   accountByNumber?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountByNumberArgs, 'accountNumber' | 'bankCode'>>;
+  bankGuarantee?: Resolver<Maybe<ResolversTypes['BankGuarantee']>, ParentType, ContextType, RequireFields<QueryBankGuaranteeArgs, 'guaranteeId'>>;
   bill?: Resolver<Maybe<ResolversTypes['Bill']>, ParentType, ContextType, RequireFields<QueryBillArgs, 'parameter' | 'type'>>;
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'nationalId'>>;
@@ -2318,10 +4158,12 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
   faceComparison?: Resolver<Maybe<ResolversTypes['FaceComparison']>, ParentType, ContextType, RequireFields<QueryFaceComparisonArgs, 'image' | 'otherImage'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
+  motorcycle?: Resolver<Maybe<ResolversTypes['Motorcycle']>, ParentType, ContextType, RequireFields<QueryMotorcycleArgs, 'plateNumber'>>;
   nationalCardScan?: Resolver<Maybe<ResolversTypes['NationalCardScan']>, ParentType, ContextType, RequireFields<QueryNationalCardScanArgs, 'image' | 'side'>>;
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType, RequireFields<QueryPersonArgs, 'nationalId'>>;
   postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType, RequireFields<QueryPostalAddressArgs, 'postalCode'>>;
+  vehicle?: Resolver<Maybe<ResolversTypes['Vehicle']>, ParentType, ContextType, Partial<QueryVehicleArgs>>;
 }>;
 
 export interface RialScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Rial'], any> {
@@ -2340,6 +4182,26 @@ export type ShahabResolvers<ContextType = Context, ParentType extends ResolversP
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   gender?: Resolver<Maybe<ResolversTypes['Gender']>, ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type SignatoryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Signatory'] = ResolversParentTypes['Signatory']> = ResolversObject<{
+  kind?: Resolver<ResolversTypes['SignatureKind'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type SigningRightsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SigningRights'] = ResolversParentTypes['SigningRights']> = ResolversObject<{
+  allowedTopics?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  companyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fullText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastNoticePublishedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  newsletterDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  notice?: Resolver<Maybe<ResolversTypes['GazetteNotice']>, ParentType, ContextType>;
+  noticeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publishedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  signatories?: Resolver<ReadonlyArray<ResolversTypes['Signatory']>, ParentType, ContextType>;
 }>;
 
 export type SmsConsentChallengeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SmsConsentChallenge'] = ResolversParentTypes['SmsConsentChallenge']> = ResolversObject<{
@@ -2369,8 +4231,150 @@ export type TaxDebtResolvers<ContextType = Context, ParentType extends Resolvers
   taxType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type ThirdPartyInsurancePolicyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ThirdPartyInsurancePolicy'] = ResolversParentTypes['ThirdPartyInsurancePolicy']> = ResolversObject<{
+  discounts?: Resolver<ResolversTypes['InsuranceDiscounts'], ParentType, ContextType>;
+  endorsements?: Resolver<ReadonlyArray<ResolversTypes['InsuranceEndorsement']>, ParentType, ContextType>;
+  endsOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  financialCoverage?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  financialLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  healthLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  insuredName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  insurerCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  insurerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  lastEndorsedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  lastEndorsementText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lifeCoverage?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  lossAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  personCoverage?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  personLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  policyNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startsOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  vehicle?: Resolver<ResolversTypes['InsuredVehicle'], ParentType, ContextType>;
+}>;
+
+export type TradeLicenceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TradeLicence'] = ResolversParentTypes['TradeLicence']> = ResolversObject<{
+  activity?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  issuer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['TradeLicenceStatus'], ParentType, ContextType>;
+  statusText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type TrafficOffenseResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficOffense'] = ResolversParentTypes['TrafficOffense']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  barcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasImage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['TrafficOffenseImage']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  occurredAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  payable?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  paymentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  plateSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  plateText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  policemanCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recordedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type TrafficOffenseConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficOffenseConnection'] = ResolversParentTypes['TrafficOffenseConnection']> = ResolversObject<{
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['TrafficOffense']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type TrafficOffenseImageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficOffenseImage'] = ResolversParentTypes['TrafficOffenseImage']> = ResolversObject<{
+  offenseId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  plateImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vehicleImageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type TrafficTollResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficToll'] = ResolversParentTypes['TrafficToll']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  chargedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  fee?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentStatus?: Resolver<ResolversTypes['TollPaymentStatus'], ParentType, ContextType>;
+  totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+}>;
+
+export type TrafficTollConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficTollConnection'] = ResolversParentTypes['TrafficTollConnection']> = ResolversObject<{
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['TrafficToll']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type UserErrorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
   __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected', ParentType, ContextType>;
+}>;
+
+export type VehicleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Vehicle'] = ResolversParentTypes['Vehicle'], FederationReferenceType extends FederationReferenceTypes['Vehicle'] = FederationReferenceTypes['Vehicle']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Vehicle']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  details?: Resolver<Maybe<ResolversTypes['VehicleDetails']>, ParentType, ContextType, Partial<VehicleDetailsArgs>>;
+  freewayTolls?: Resolver<Maybe<ResolversTypes['FreewayTollConnection']>, ParentType, ContextType, RequireFields<VehicleFreewayTollsArgs, 'first'>>;
+  offenses?: Resolver<Maybe<ResolversTypes['TrafficOffenseConnection']>, ParentType, ContextType, RequireFields<VehicleOffensesArgs, 'first'>>;
+  owner?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['VehicleOwnershipCheck']>, ParentType, ContextType, RequireFields<VehicleOwnershipArgs, 'ownerNationalId'>>;
+  plate?: Resolver<ResolversTypes['Plate'], ParentType, ContextType>;
+  plateHistory?: Resolver<Maybe<ResolversTypes['PlateHistory']>, ParentType, ContextType, Partial<VehiclePlateHistoryArgs>>;
+  plateNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  thirdPartyInsurance?: Resolver<Maybe<ResolversTypes['ThirdPartyInsurancePolicy']>, ParentType, ContextType, Partial<VehicleThirdPartyInsuranceArgs>>;
+  trafficTolls?: Resolver<Maybe<ResolversTypes['TrafficTollConnection']>, ParentType, ContextType, RequireFields<VehicleTrafficTollsArgs, 'first'>>;
+}>;
+
+export type VehicleDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VehicleDetails'] = ResolversParentTypes['VehicleDetails']> = ResolversObject<{
+  axles?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  chassisNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cylinders?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  engineNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  insurance?: Resolver<ResolversTypes['VehicleInsuranceSummary'], ParentType, ContextType>;
+  mainColour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  modelYear?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  plateInstalledOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  secondColour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subUsage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  system?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  systemByInsurer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  systemCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tipByCentralInsurance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tipCodeByInsurer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usageByInsurer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usageCodeByCentralInsurance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usageCodeByInsurer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vehicleGroupCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vehicleType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vehicleTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  wheels?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VehicleInsuranceSummaryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VehicleInsuranceSummary'] = ResolversParentTypes['VehicleInsuranceSummary']> = ResolversObject<{
+  discounts?: Resolver<ResolversTypes['InsuranceDiscounts'], ParentType, ContextType>;
+  endsOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  insurerCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  insurerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  printNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startsOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  uniqueCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VehicleOwnershipCheckResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VehicleOwnershipCheck'] = ResolversParentTypes['VehicleOwnershipCheck']> = ResolversObject<{
+  matches?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vehicleType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type VideoMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VideoMatch'] = ResolversParentTypes['VideoMatch']> = ResolversObject<{
@@ -2383,16 +4387,25 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   AccountHolderDetails?: AccountHolderDetailsResolvers<ContextType>;
   Bank?: BankResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;
+  BankGuarantee?: BankGuaranteeResolvers<ContextType>;
   Bill?: BillResolvers<ContextType>;
   BillDetails?: BillDetailsResolvers<ContextType>;
   BillHistoryEntry?: BillHistoryEntryResolvers<ContextType>;
   BillInquiryJob?: BillInquiryJobResolvers<ContextType>;
   BillInquiryRequest?: BillInquiryRequestResolvers<ContextType>;
   BlacklistStatus?: BlacklistStatusResolvers<ContextType>;
+  BoardMember?: BoardMemberResolvers<ContextType>;
+  BouncedCheque?: BouncedChequeResolvers<ContextType>;
+  BouncedChequeReport?: BouncedChequeReportResolvers<ContextType>;
+  BusinessCreditValidation?: BusinessCreditValidationResolvers<ContextType>;
   Card?: CardResolvers<ContextType>;
+  CardIssuance?: CardIssuanceResolvers<ContextType>;
+  ChequeStanding?: ChequeStandingResolvers<ContextType>;
   CivilIdentity?: CivilIdentityResolvers<ContextType>;
   CodeConsentChallenge?: CodeConsentChallengeResolvers<ContextType>;
   Company?: CompanyResolvers<ContextType>;
+  CompanyMembership?: CompanyMembershipResolvers<ContextType>;
+  CompanyRegistrationType?: CompanyRegistrationTypeResolvers<ContextType>;
   CompleteCodeConsentResult?: CompleteCodeConsentResultResolvers<ContextType>;
   CompleteMobileOwnershipCheckResult?: CompleteMobileOwnershipCheckResultResolvers<ContextType>;
   CompleteSmsConsentResult?: CompleteSmsConsentResultResolvers<ContextType>;
@@ -2404,19 +4417,39 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Coordinates?: CoordinatesResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
+  DriverRisk?: DriverRiskResolvers<ContextType>;
+  DrivingLicence?: DrivingLicenceResolvers<ContextType>;
+  DrivingLicenceCheck?: DrivingLicenceCheckResolvers<ContextType>;
   DrivingLicenceNegativeScore?: DrivingLicenceNegativeScoreResolvers<ContextType>;
   FaceComparison?: FaceComparisonResolvers<ContextType>;
+  Facility?: FacilityResolvers<ContextType>;
+  FacilityReport?: FacilityReportResolvers<ContextType>;
+  FreewayToll?: FreewayTollResolvers<ContextType>;
+  FreewayTollConnection?: FreewayTollConnectionResolvers<ContextType>;
+  GazetteNotice?: GazetteNoticeResolvers<ContextType>;
+  GazetteNoticeConnection?: GazetteNoticeConnectionResolvers<ContextType>;
+  GuaranteeCollateral?: GuaranteeCollateralResolvers<ContextType>;
+  GuaranteedLoan?: GuaranteedLoanResolvers<ContextType>;
+  GuarantyReport?: GuarantyReportResolvers<ContextType>;
   IdentityMatch?: IdentityMatchResolvers<ContextType>;
+  InsuranceDiscounts?: InsuranceDiscountsResolvers<ContextType>;
+  InsuranceEndorsement?: InsuranceEndorsementResolvers<ContextType>;
+  InsuredVehicle?: InsuredVehicleResolvers<ContextType>;
   InvalidAuthorizationCode?: InvalidAuthorizationCodeResolvers<ContextType>;
   InvalidOtp?: InvalidOtpResolvers<ContextType>;
+  IssuedCard?: IssuedCardResolvers<ContextType>;
   Job?: JobResolvers<ContextType>;
   JobFailure?: JobFailureResolvers<ContextType>;
+  KnowledgeBasedStanding?: KnowledgeBasedStandingResolvers<ContextType>;
   LifeStatus?: LifeStatusResolvers<ContextType>;
   LiveVideoMatch?: LiveVideoMatchResolvers<ContextType>;
+  MembershipPosition?: MembershipPositionResolvers<ContextType>;
   MilitaryServiceStatus?: MilitaryServiceStatusResolvers<ContextType>;
   MobileOwnershipChallenge?: MobileOwnershipChallengeResolvers<ContextType>;
   MobileOwnershipChecked?: MobileOwnershipCheckedResolvers<ContextType>;
   MobileOwnershipCodeRejected?: MobileOwnershipCodeRejectedResolvers<ContextType>;
+  Motorcycle?: MotorcycleResolvers<ContextType>;
+  MotorcycleOffenses?: MotorcycleOffensesResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NationalCardImage?: NationalCardImageResolvers<ContextType>;
   NationalCardScan?: NationalCardScanResolvers<ContextType>;
@@ -2428,17 +4461,34 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   PersianDateTime?: PersianDateTimeResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   PhotoMatch?: PhotoMatchResolvers<ContextType>;
+  Plate?: PlateResolvers<ContextType>;
+  PlateHistory?: PlateHistoryResolvers<ContextType>;
+  PlateInstallation?: PlateInstallationResolvers<ContextType>;
+  PlateRegistration?: PlateRegistrationResolvers<ContextType>;
   PostalAddress?: PostalAddressResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Rial?: GraphQLScalarType;
   SanaRegistration?: SanaRegistrationResolvers<ContextType>;
   Shahab?: ShahabResolvers<ContextType>;
+  Signatory?: SignatoryResolvers<ContextType>;
+  SigningRights?: SigningRightsResolvers<ContextType>;
   SmsConsentChallenge?: SmsConsentChallengeResolvers<ContextType>;
   StartCodeConsentResult?: StartCodeConsentResultResolvers<ContextType>;
   StartSmsConsentResult?: StartSmsConsentResultResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TaxDebt?: TaxDebtResolvers<ContextType>;
+  ThirdPartyInsurancePolicy?: ThirdPartyInsurancePolicyResolvers<ContextType>;
+  TradeLicence?: TradeLicenceResolvers<ContextType>;
+  TrafficOffense?: TrafficOffenseResolvers<ContextType>;
+  TrafficOffenseConnection?: TrafficOffenseConnectionResolvers<ContextType>;
+  TrafficOffenseImage?: TrafficOffenseImageResolvers<ContextType>;
+  TrafficToll?: TrafficTollResolvers<ContextType>;
+  TrafficTollConnection?: TrafficTollConnectionResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
+  Vehicle?: VehicleResolvers<ContextType>;
+  VehicleDetails?: VehicleDetailsResolvers<ContextType>;
+  VehicleInsuranceSummary?: VehicleInsuranceSummaryResolvers<ContextType>;
+  VehicleOwnershipCheck?: VehicleOwnershipCheckResolvers<ContextType>;
   VideoMatch?: VideoMatchResolvers<ContextType>;
 }>;
 

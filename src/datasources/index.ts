@@ -9,6 +9,7 @@ import { MpgAPI } from './mpg.js';
 import { OakAPI } from './oak.js';
 import { RequestUpstream } from './requestUpstream.js';
 import type { UpstreamClient, UserCredentials } from './upstream/client.js';
+import { TrafficAPI } from './traffic.js';
 import { VehicleAPI } from './vehicle.js';
 
 /** The datasources of one GraphQL operation; each holds its own loaders. */
@@ -23,6 +24,7 @@ export interface DataSources {
   readonly mpg: MpgAPI;
   readonly oak: OakAPI;
   readonly vehicle: VehicleAPI;
+  readonly traffic: TrafficAPI;
 }
 
 /** `consent` is the consent the caller presented, for operations under a user grant. */
@@ -44,5 +46,6 @@ export function createDataSources(
     mpg: new MpgAPI(upstream),
     oak: new OakAPI(upstream),
     vehicle: new VehicleAPI(upstream),
+    traffic: new TrafficAPI(upstream),
   };
 }

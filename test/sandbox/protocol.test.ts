@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operations, type OperationId } from '../../src/datasources/upstream/operations.js';
+import { createHandlers } from '../../src/sandbox/handlers/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import {
   ALL_SCOPES,
-  BILL_OPERATIONS,
   SAMPLES,
   UUID,
   callOperation,
   errorOf,
   issueToken,
 } from './support.js';
-import { WORLD_OPERATIONS } from './world-support.js';
 
 let sandbox: Sandbox;
 let token: string;
@@ -99,21 +98,12 @@ describe('routing from the catalog', () => {
   });
 
   // Operations under a user grant need a CODE token, not the client-credentials token used here:
-  // test/consent/ covers them.
-  // The upload operations: test/sandbox/media.test.ts covers them.
-  const MEDIA_OPERATIONS: readonly OperationId[] = [
-    'kycCompareLiveVideoWithNationalCardPost',
-    'kycOcrPost',
-    'facilityNationalCardImageGet',
-    'kycCompareVideoWithNationalCardImagePost',
-    'kycCompareLiveImageWithNationalCardPost',
-    'kycCompareTwoImagesPost',
-  ];
-  const SHAHKAR_SMS_OPERATIONS: readonly OperationId[] = ['facilityShahkarSmsSendGet', 'facilityShahkarSmsVerifyGet'];
-  const implemented: readonly OperationId[] = [...BILL_OPERATIONS, ...WORLD_OPERATIONS, ...MEDIA_OPERATIONS, ...SHAHKAR_SMS_OPERATIONS];
-  const unimplemented = [...operations.keys()].filter(
-    (id) => !implemented.includes(id) && operations.get(id)?.grant === 'client_credentials',
-  );
+  // test/consent/ covers them. The implemented ones come from the sandbox's own handler table, so an
+  // operation that gains a handler leaves the 501 list by itself.
+  const handled = createHandlers(() => 0, () => 0);
+  const clientCredential = [...operations.keys()].filter((id) => operations.get(id)?.grant === 'client_credentials');
+  const implemented = clientCredential.filter((id) => handled[id] !== undefined);
+  const unimplemented = clientCredential.filter((id) => handled[id] === undefined);
   const userGrant = [...operations.keys()].filter((id) => operations.get(id)?.grant !== 'client_credentials');
 
   it.each(userGrant)('answers %s with 401 to a client-credentials token, even one with its scope', async (id) => {
@@ -128,9 +118,11 @@ describe('routing from the catalog', () => {
     expect(errorOf(withToken)).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED' });
   });
 
-  it.each(BILL_OPERATIONS)('routes %s to a handler', async (id) => {
+  it.each(implemented)('routes %s to its handler, which answers or rejects the empty request', async (id) => {
     const response = await callOperation(sandbox, id, { token, body: operations.get(id)?.method === 'POST' ? {} : undefined });
-    expect([200, 400]).toContain(response.status);
+    expect([200, 400, 404]).toContain(response.status);
+    // A handler may answer 404 for a record it does not know; only the router says a bare 'not found'.
+    expect(errorOf(response).message).not.toBe('not found');
   });
 });
 

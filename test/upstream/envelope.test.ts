@@ -25,6 +25,15 @@ describe('success', () => {
     });
   });
 
+  it('takes the payload beside the envelope keys when there is no result (guaranteeCollaterals, wire facts §4.7)', () => {
+    const body = '{"trackId":"t","guaranteeId":"0620000000013","collaterals":[{"collateralId":"1"}],"alertCode":"00000","status":"DONE"}';
+    expect(parseAnswer(200, body)).toEqual({
+      kind: 'success',
+      result: { guaranteeId: '0620000000013', collaterals: [{ collateralId: '1' }], alertCode: '00000' },
+      trackId: 't',
+    });
+  });
+
   it('a "no data" business outcome is a success', () => {
     const body = '{"trackId":"t","result":{"result":110,"message":"no cheque found"},"status":"DONE"}';
     expect(parseAnswer(200, body)).toEqual({ kind: 'success', result: { result: 110, message: 'no cheque found' }, trackId: 't' });

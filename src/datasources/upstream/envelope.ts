@@ -29,6 +29,13 @@ function nestedFailure(result: unknown): Json | null {
   return 'response' in result || result.error.code === 'SERVICE_CALL_ERROR' ? result : null;
 }
 
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['trackId', 'status', 'responseCode']);
+
+/** Some answers put their payload beside the envelope keys instead of under `result` (wire facts §4.7, guaranteeCollaterals). */
+function payloadBeside(json: Json): Json {
+  return Object.fromEntries(Object.entries(json).filter(([key]) => !ENVELOPE_KEYS.has(key)));
+}
+
 /**
  * Reads an upstream answer: `{trackId, result, status: "DONE", responseCode?}` on success and
  * `{trackId, status: "FAILED", error: {code, message}}` on failure. A failure nested under `result`
@@ -49,7 +56,7 @@ export function parseAnswer(httpStatus: number, body: string): UpstreamAnswer {
   const nested = nestedFailure(json.result);
 
   if (httpStatus >= 200 && httpStatus < 300 && json.status === 'DONE' && !nested) {
-    return { kind: 'success', result: json.result, ...common };
+    return { kind: 'success', result: 'result' in json ? json.result : payloadBeside(json), ...common };
   }
   const error = isObject(json.error) ? json.error : nested && isObject(nested.error) ? nested.error : undefined;
   const upstreamCode = text(error?.code);

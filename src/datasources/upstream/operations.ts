@@ -132,11 +132,26 @@ const catalog = [
     id: 'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', group: 'credit', method: 'GET',
     path: base('credit', 'users/{user}/facilityInquiry'), scope: 'credit:facility-inquiry:get', grant: 'client_credentials', origin: 'spec',
     summary: 'Facilities of a legal entity.',
+    notes:
+      'Path `user`: 11-digit legal id (the wire facts also show 10-digit national ids). Result (amounts strings, rials): `user` ' +
+      '(`nid` in older typings), `legalId`, `name`, `facilityTotalAmount`, `facilityDebtTotalAmount`, ' +
+      '`facilityPastExpiredTotalAmount`, `facilityDeferredTotalAmount`, `facilitySuspiciousTotalAmount`, `dishonored` (blank when ' +
+      'clean), `facilityList[]` read from the lower-camel block (`bankCode`, `branchCode`, `branchDescription`, `pastExpiredAmount`, ' +
+      '`deferredAmount`, `suspiciousAmount`, `debtorTotalAmount`, `type`, `amountOrginal`, `benefitAmount`) or else the PascalCase ' +
+      'block (`FacilityBankCode`, `FacilityBranchCode`, `FacilityBranch`, `FacilityRequestNo`, `FacilityRequestType`, ' +
+      '`FacilityCurrencyCode`, `Facility*Amount`, `FacilityType` 10–26, `FacilityStatus`, `FacilityAmountOrginal`, ' +
+      '`FacilityBenefitAmount`, `FacilityAmountObligation`, `FacilitySetDate`/`FacilityEndDate` Jalali `YYYYMMDD`). Bank codes may ' +
+      'lack leading zeros (`62`). No loans: DONE with `result: { result: 120, user, message }` (wire facts §4.7).',
   }),
   op({
     id: 'credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get', group: 'credit', method: 'GET',
     path: base('credit', 'users/{user}/backChequesLegal'), scope: 'credit:back-cheques-legal:get', grant: 'client_credentials', origin: 'spec',
     summary: 'Bounced cheques of a legal entity.',
+    notes:
+      'Designed from the spec row and the person endpoint: path `user` = 11-digit legal id; result `{ nid: null, legalId, name, ' +
+      'chequeList[] }` with `chequeList[]` {`accountNumber`, `amount` (number or string), `backDate`, `bankCode`, `branchCode`, ' +
+      '`branchDescription`, `date`, `id`, `number`}, dates Jalali `YYYYMMDD`. None: DONE with `result: { result: 110, user, message ' +
+      '}` (wire facts §4.7).',
   }),
   op({
     id: 'kycSmsTaxInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'sms/taxInquiry'),
@@ -169,6 +184,10 @@ const catalog = [
     id: 'kybCorporateJournalGet', group: 'kyb', method: 'GET', path: base('kyb', 'corporateJournal'),
     scope: 'kyb:corporate-journal:get', grant: 'client_credentials', origin: 'spec',
     summary: 'Official gazette notices of a company.',
+    notes:
+      'Query `companyId` (11-digit legal id). `result` is an array of `{ newsId (int), title, description, companyId, ' +
+      'capitalTo (number, rials after a capital change, else null), newspaperDate, newsletterDate (Jalali `YYYY/MM/DD`), ' +
+      'newspaperNumber, newspaperCity, pageNumber (int), indicatorNumber }` (wire facts §4.6); an empty array when the company has none.',
   }),
   op({
     id: 'kycCcSanaInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'cc/sanaInquiry'),
@@ -257,19 +276,35 @@ const catalog = [
     id: 'kybAuthorizedSignatoriesGet', group: 'kyb', method: 'GET', path: base('kyb', 'authorizedSignatories'),
     scope: 'kyb:authorized-signatories:get', grant: 'client_credentials', origin: 'designed',
     summary: 'Authorized signatories of a company.',
-    notes: 'Path and grant documented (client credential); scope not, so named in the upstream pattern.',
+    notes:
+      'Path and grant documented (client credential); scope not, so named in the upstream pattern. Query `companyId`. ' +
+      'Result (wire facts §4.6): `newsId` (number or string), `companyTitle`, `signatureItemFullText`, `allowedTopics` (array or ' +
+      'one string), `newspaperDate`, `newsletterDate`, `lastNewspaperDate` (Jalali `YYYY/MM/DD`), `signholdersStatus` with ' +
+      '`obligatorySignature`, `normalSignature`, `obligatoryAndNormalSignature`, each `{ holders: [{ name, title, nationalId, ' +
+      'obligatoryStatus, normalStatus }], relationships: [] }`, and `boardMembers[]` as in `kybBoardMembersGet` (with `mobile`).',
   }),
   op({
     id: 'kybBoardMembersGet', group: 'kyb', method: 'GET', path: base('kyb', 'boardMembers'),
     scope: 'kyb:board-members:get', grant: 'client_credentials', origin: 'designed',
     summary: 'Board members of a company.',
-    notes: 'Scope documented nowhere; named in the upstream pattern.',
+    notes:
+      'Scope and payload documented nowhere; scope named in the upstream pattern. Designed: query `companyId`; result ' +
+      '`{ companyId, boardMembers: [...] }`, each item shaped like `authorizedSignatories.boardMembers[]`: `{ companyId, company, ' +
+      'byNewsId (the appointing gazette notice), nationalId, name, gender, pictureUrl, mobile, privateMobile, email, positionId, ' +
+      'title (position), tagline, firstRole, secondRole, startDate, endDate (Jalali `YYYY/MM/DD`), duration (years) }`. Ids may ' +
+      'come as numbers. A dissolved company answers its last board.',
   }),
   op({
     id: 'kybCompanyInfoGet', group: 'kyb', method: 'GET', path: base('kyb', 'companyInfo'),
     scope: 'kyb:company-info:get', grant: 'client_credentials', origin: 'designed',
     summary: 'Company information by legal national id.',
-    notes: 'Path and grant documented (client credential); scope not, so named in the upstream pattern.',
+    notes:
+      'Path and grant documented (client credential); scope not, so named in the upstream pattern. Query `companyId`. Result ' +
+      '(wire facts §4.6): `companyId`, `registrationNo`, `title`, `registrationDate` (Gregorian `YYYY-MM-DDTHH:mm:ss`, Tehran time), ' +
+      '`persianRegistrationDate` (Jalali `YYYY/MM/DD`), `capital` (rials), `address`, `postalCode`, `taxNumber`, `lat`, `lng` ' +
+      '(numbers), `website`, `tel`, `fax`, `email`, `status` (`فعال`, `منحل شده`, `در حال تصفیه`, …), `edareKol`, `vahedSabti`, ' +
+      '`lastUpdate` (Gregorian, Tehran time), `registrationTypeId`, `registrationTypeTitle` (the legal form), `knowledgeBasedState`, ' +
+      '`knowledgeBasedCategory`, `knowledgeBasedConfirmationDate` (Jalali; the three null for a company without the standing).',
   }),
   op({
     id: 'oakCcStatementGet', group: 'oak', method: 'GET', path: base('oak', 'deposits/{deposit}/cc/statement'),
@@ -465,47 +500,93 @@ const catalog = [
     id: 'kybMatchLegalIdWithMembersGet', group: 'kyb', method: 'GET', path: base('kyb', 'matchLegalIdWithMembers'),
     scope: 'kyb:match-legal-id-with-members:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Whether a person holds a position in a company, with the gazette notices.',
+    notes:
+      'Query `nationalId` (10 digits) and `legalId` (11 digits). Result `{ isMatched, positions: [{ positionName, issueTrackingNo, ' +
+      'rrkNewsPaperDate (`1400/01/01`), rrkNewsPaperNumber, rrkPageNumber }] }`, responseCode `FN-KBIE-20000000000` (wire facts §4.6).',
   }),
   op({
     id: 'creditSmsFacilityInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/sms/facilityInquiry'),
     scope: 'credit:sms-facility-inquiry:get', grant: 'authorization_sms', origin: 'wire',
     summary: 'Facilities (loans) of a person, confirmed by SMS.',
+    notes:
+      'Path `user`: the 10-digit national id the consent is for. Result (amounts strings, rials): `user` (`nid` in older typings), ' +
+      '`legalId`, `name`, `facilityTotalAmount`, `facilityDebtTotalAmount`, `facilityPastExpiredTotalAmount`, ' +
+      '`facilityDeferredTotalAmount`, `facilitySuspiciousTotalAmount`, `dishonored` (blank when clean), `facilityList[]` read from ' +
+      'the lower-camel block (`bankCode`, `branchCode`, `branchDescription`, `pastExpiredAmount`, `deferredAmount`, ' +
+      '`suspiciousAmount`, `debtorTotalAmount`, `type`, `amountOrginal`, `benefitAmount`) or else the PascalCase block ' +
+      '(`FacilityBankCode`, `FacilityBranchCode`, `FacilityBranch`, `FacilityRequestNo`, `FacilityRequestType`, ' +
+      '`FacilityCurrencyCode`, `Facility*Amount`, `FacilityType` 10–26, `FacilityStatus`, `FacilityAmountOrginal`, ' +
+      '`FacilityBenefitAmount`, `FacilityAmountObligation`, `FacilitySetDate`/`FacilityEndDate` Jalali `YYYYMMDD`). Bank codes may ' +
+      'lack leading zeros (`62`). No loans: DONE with `result: { result: 120, user, message }` (wire facts §4.7).',
   }),
   op({
     id: 'creditBackChequesGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/backCheques'),
     scope: 'credit:back-cheques:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Bounced cheques of a person (client credential).',
+    notes:
+      'Path `user`: national id. Result `{ nid, legalId, name, chequeList[] }` with `chequeList[]` {`accountNumber`, `amount` ' +
+      '(number or string), `backDate`, `bankCode`, `branchCode`, `branchDescription`, `date`, `id`, `number`}, dates Jalali ' +
+      '`YYYYMMDD`. None: DONE with `result: { result: 110, nid, message }` (wire facts §4.7).',
   }),
   op({
     id: 'creditSmsBackChequesGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/sms/backCheques'),
     scope: 'credit:sms-back-cheques:get', grant: 'authorization_sms', origin: 'wire',
     summary: 'Bounced cheques of a person, confirmed by SMS.',
+    notes:
+      'Path `user`: the consenting national id. Result as creditBackChequesGet: `{ nid, legalId, name, chequeList[] }` with ' +
+      '`chequeList[]` {`accountNumber`, `amount` (number or string), `backDate`, `bankCode`, `branchCode`, `branchDescription`, ' +
+      '`date`, `id`, `number`}, dates Jalali `YYYYMMDD`. None: DONE with `result: { result: 110, nid, message }` (wire facts §4.7).',
   }),
   op({
     id: 'creditSmsGuarantyInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/sms/guarantyInquiry'),
     scope: 'credit:sms-guaranty-inquiry:get', grant: 'authorization_sms', origin: 'wire',
     summary: 'Loans a person has guaranteed, confirmed by SMS.',
-    notes: 'The wire facts show the path parameter as `{nid}`; named `{user}` here like the other credit inquiries.',
+    notes:
+      'The wire facts show the path parameter as `{nid}`; named `{user}` here like the other credit inquiries. Result: ' +
+      '`guarantyFirstName`, `guarantyLastName`, `guarantyNationalCode`, `guarantyLegalId`, `inquiryResultId`, `debtorList[]` ' +
+      '{`debtorFirstName`, `debtorLastName`, `totalAmount`, `benefitAmount`, `obligationAmount`, `suspiciousAmount`, ' +
+      '`deferredAmount`, `orginalAmount`, `pastExpiredAmount`, `bankCode`, `setDate`, `endDate` (Jalali `YYYYMMDD`), ' +
+      '`guarantyPercent`, `requestNumber`, `requestType`, `branchCode`, `branchDescription`, `latePenaltyAmount`, …} (strings). ' +
+      'None: DONE with `result: { guarantyNationalCode, result: 110, message }`.',
   }),
   op({
     id: 'creditGuaranteeDetailsGet', group: 'credit', method: 'GET', path: base('credit', 'guaranteeDetails'),
     scope: 'credit:guarantee-details:get', grant: 'client_credentials', origin: 'wire',
     summary: 'A bank guarantee letter by its 13-digit id (Ayandeh).',
+    notes:
+      'Query `guaranteeId` (13 digits). Result (strings, blanks `" "`): `retCodeDescription`, `guaranteeId`, `sepamId`, ' +
+      '`branchCode`, `centralBankTypeCode`, `guaranteeSubTypeCode`, `guaranteeSubTypeDesc`, `cif`, `debtAmount`, `issueDate`, ' +
+      '`maturityDate`, `renewDate`, `companyPreDebtAmount`, `issueChargeAmount`, `lastRenewChargeAmount`, `totalCharge`, ' +
+      '`guaranteeStatusCode`, `guaranteeStatusDescription`, `economicDesc`, `economicSubsectionDesc`. Dates: Jalali `YYYYMMDD` ' +
+      '(format undocumented; assumed). An unknown id: HTTP 404 `NOT_FOUND` (or a record with a blank `guaranteeId`), read as no ' +
+      'guarantee.',
   }),
   op({
     id: 'creditGuaranteeCollateralsGet', group: 'credit', method: 'GET', path: base('credit', 'guaranteeCollaterals'),
     scope: 'credit:guarantee-collaterals:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Collaterals of a bank guarantee letter.',
+    notes:
+      'Query `guaranteeId` (13 digits). Payload `{ retCodeDescription, guaranteeId, collaterals[] { collateralId, ' +
+      'collateralTypeCode, centralBankCollateralTypeCode, collateralTypeDescription, evaluatedAmount, debtAmount, interestRate, ' +
+      'receiveDate, issueDate, assignDate }, alertCode, messageOut }`, read under `result` (or `result` as the list itself). The doc ' +
+      'sample puts it at the top level of the envelope, which the client does not hand on; unknown id as creditGuaranteeDetailsGet.',
   }),
   op({
     id: 'creditMacnaInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'macnaInquiry'),
     scope: 'credit:macna-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Cards issued to a person (MACNA registry).',
+    notes:
+      'Query `nationalCode`. `result` is an array of `{ trace, firstName, lastName, nationalCode, remain: { iran, bank }, history[]: ' +
+      '{ macnaCode, issueDate (Gregorian `YYYY-MM-DD`), updated, cardType, pan (masked), bankCode (int), bankName, stateCode, ' +
+      'stateDescription, messageCode, messageDescription } }`; the entry whose `nationalCode` matches is read.',
   }),
   op({
     id: 'creditChequeColorInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'chequeColorInquiry'),
     scope: 'credit:cheque-color-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Sayad cheque colour (returned-cheque standing) of a person or company.',
+    notes:
+      'Query `idCode`: 10-digit national id or 11-digit legal id. Result `{ chequeColor }`, a string `"1"` white … `"5"` red (rules ' +
+      'in wire facts §4.7).',
   }),
   op({
     id: 'kycTransactionCreditInquiryVerifyPost', group: 'kyc', method: 'POST', path: base('kyc', 'transactionCreditInquiryVerify'),
@@ -516,6 +597,27 @@ const catalog = [
     id: 'kycTransactionCreditInquiryReportGet', group: 'kyc', method: 'GET', path: base('kyc', 'transactionCreditInquiryReport'),
     scope: 'kyc:transaction-credit-inquiry-report:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Step 3 of the transaction credit inquiry: the judiciary verdict.',
+  }),
+  op({
+    id: 'kybTradeLicensesGet', group: 'kyb', method: 'GET', path: base('kyb', 'tradeLicenses'),
+    scope: 'kyb:trade-licenses:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Trade licences of a company (commerce card, operating licences).',
+    notes:
+      'Named by the specification only as "trade licence"; path, scope and payload designed like the kyb siblings. Query ' +
+      '`companyId` (11-digit legal id). Result `{ companyId, licenses: [{ licenseNumber, licenseType, activity, issuer, issueDate, ' +
+      'expiryDate (Jalali `YYYY/MM/DD`), status (`معتبر` valid, `منقضی شده` expired, `ابطال شده` revoked) }] }`; an empty ' +
+      '`licenses` when the company holds none. Invalid `companyId` → 400 `VALIDATION_ERROR`.',
+  }),
+  op({
+    id: 'kybBusinessCreditValidationGet', group: 'kyb', method: 'GET', path: base('kyb', 'businessCreditValidation'),
+    scope: 'kyb:business-credit-validation:get', grant: 'client_credentials', origin: 'designed',
+    summary: 'Credit validation of a company: score, grade and the debts behind them.',
+    notes:
+      'Named by the specification only as "business credit validation"; path, scope and payload designed like the kyb siblings. ' +
+      'Query `companyId`. Result `{ companyId, companyTitle, score (int 0–900, higher is better), grade (`A` best … `E`), ' +
+      'riskLevel (`LOW`, `MEDIUM`, `HIGH`), riskDescription, validationDate (Jalali `YYYY/MM/DD`), totalFacilityAmount, ' +
+      'overdueFacilityAmount, bouncedChequeAmount (rials as strings), facilityCount, bouncedChequeCount (ints) }`. A dissolved ' +
+      'company is not validated: "no data" `{ result: 110, message }`. Invalid `companyId` → 400 `VALIDATION_ERROR`.',
   }),
 ] as const satisfies readonly OperationSpec[];
 

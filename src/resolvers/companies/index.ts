@@ -1,4 +1,25 @@
+import { BoardMember } from './BoardMember.js';
+import { BusinessCreditValidation } from './BusinessCreditValidation.js';
 import { Company } from './Company.js';
+import { CompanyMembership } from './CompanyMembership.js';
+import { GazetteNotice } from './GazetteNotice.js';
+import { KnowledgeBasedStanding } from './KnowledgeBasedStanding.js';
+import { MembershipPosition } from './MembershipPosition.js';
 import { Query } from './Query.js';
+import { Signatory } from './Signatory.js';
+import { SigningRights } from './SigningRights.js';
+import { TradeLicence } from './TradeLicence.js';
 
-export const companies = { Query, Company };
+export const companies = {
+  Query,
+  Company,
+  BoardMember,
+  SigningRights,
+  Signatory,
+  GazetteNotice,
+  CompanyMembership,
+  MembershipPosition,
+  TradeLicence,
+  BusinessCreditValidation,
+  KnowledgeBasedStanding,
+};

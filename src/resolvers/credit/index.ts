@@ -1,2 +1,7 @@
 /** Resolvers of the credit domain. */
-export const credit = {};
+import { Company } from './Company.js';
+import { Person } from './Person.js';
+import { Query } from './Query.js';
+import { BankGuarantee, BouncedCheque, Facility, GuaranteeCollateral, GuaranteedLoan } from './records.js';
+
+export const credit = { Query, Person, Company, Facility, BouncedCheque, GuaranteedLoan, BankGuarantee, GuaranteeCollateral };

@@ -37,7 +37,7 @@ export interface WorldCompany {
   readonly nationalId: string;
   readonly title: string;
   /** Legal form, e.g. `سهامی خاص`. */
-  readonly legalForm: string;
+  readonly legalForm: LegalFormName;
   readonly registrationNo: string;
   readonly registration: JalaliDate;
   /** Jalali `YYYY/MM/DD`. */
@@ -58,6 +58,7 @@ export interface WorldCompany {
 }
 
 const LEGAL_FORMS = ['سهامی خاص', 'سهامی خاص', 'با مسئولیت محدود', 'سهامی عام', 'تعاونی'] as const;
+export type LegalFormName = (typeof LEGAL_FORMS)[number];
 const FIELDS = ['صنایع غذایی', 'فناوری اطلاعات', 'بازرگانی', 'ساختمانی', 'حمل و نقل', 'پتروشیمی', 'داروسازی', 'نساجی', 'مهندسی'] as const;
 const BRANDS = ['آرمان', 'پارس', 'سپهر', 'البرز', 'نوین', 'کاوش', 'آفتاب', 'مهر', 'دماوند', 'زاگرس', 'آریا', 'سامان'] as const;
 const TITLES: Readonly<Record<BoardRole, string>> = {

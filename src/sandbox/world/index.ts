@@ -48,6 +48,16 @@ export {
   type OcrBack,
   type OcrFront,
 } from './media.js';
-export { companyOf, isCompanyId, type BoardRole, type BoardSeat, type SignatureKind, type WorldCompany } from './companies.js';
+export { companyOf, isCompanyId, type BoardRole, type BoardSeat, type LegalFormName, type SignatureKind, type WorldCompany } from './companies.js';
 export * from './company-samples.js';
+export { gazetteOf, type CompanyGazette, type NoticeKind, type WorldNotice } from './gazette.js';
+export { registryOf, type CompanyRegistry } from './company-registry.js';
+export { tradeLicencesOf, type WorldTradeLicence } from './licences-trade.js';
+export { creditValidationOf, type WorldCreditValidation } from './company-credit.js';
 export * from './samples.js';
+export { bouncedChequesOf, chequeColourOf, type ChequeColourCode, type WorldBouncedCheque } from './credit-cheques.js';
+export { FACILITY_STATUS_TEXT, facilitiesOf, facilityTotals, type WorldFacility } from './credit-facilities.js';
+export { guarantiesOf, type WorldGuaranty } from './credit-guaranties.js';
+export { guaranteeOf, type WorldCollateral, type WorldGuarantee } from './credit-guarantees.js';
+export { CARD_ALLOWANCE, cardAllowanceOf, macnaCardsOf, maskPan, type MacnaCard } from './credit-macna.js';
+export * from './credit-samples.js';

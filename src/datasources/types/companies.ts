@@ -1,0 +1,140 @@
+/** Records of the kyb group, read leniently from the upstream. Jalali dates are normalised to `YYYY/MM/DD`. */
+import type { CoordinatesRecord } from './postal.js';
+
+export type CompanyStatusCode = 'ACTIVE' | 'DISSOLVED' | 'IN_LIQUIDATION' | 'OTHER';
+export type LegalForm = 'PRIVATE_JOINT_STOCK' | 'PUBLIC_JOINT_STOCK' | 'LIMITED_LIABILITY' | 'COOPERATIVE' | 'OTHER';
+export type BoardRole = 'CHAIRMAN' | 'VICE_CHAIRMAN' | 'CEO' | 'MEMBER' | 'OTHER';
+export type SignatureKind = 'OBLIGATORY' | 'NORMAL' | 'OBLIGATORY_AND_NORMAL';
+export type TradeLicenceStatus = 'VALID' | 'EXPIRED' | 'REVOKED' | 'OTHER';
+export type CreditRiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
+
+export interface KnowledgeBasedRecord {
+  readonly state: string | null;
+  readonly category: string | null;
+  /** Jalali `YYYY/MM/DD`. */
+  readonly confirmedOn: string | null;
+}
+
+/** companyInfo. */
+export interface CompanyInfoRecord {
+  readonly name: string | null;
+  readonly legalForm: LegalForm | null;
+  readonly registrationNumber: string | null;
+  /** Jalali `YYYY/MM/DD`. */
+  readonly registeredOn: string | null;
+  /** Rials. */
+  readonly capital: string | null;
+  readonly address: string | null;
+  readonly postalCode: string | null;
+  readonly location: CoordinatesRecord | null;
+  readonly taxNumber: string | null;
+  readonly phone: string | null;
+  readonly fax: string | null;
+  readonly email: string | null;
+  readonly website: string | null;
+  readonly status: CompanyStatusCode | null;
+  readonly statusText: string | null;
+  readonly registryOffice: string | null;
+  readonly registryUnit: string | null;
+  /** ISO-8601 instant. */
+  readonly lastUpdated: string | null;
+  readonly registrationType: { readonly id: string | null; readonly title: string | null } | null;
+  readonly knowledgeBased: KnowledgeBasedRecord | null;
+}
+
+/** One seat of a board (boardMembers, and the board part of authorizedSignatories). */
+export interface BoardMemberRecord {
+  /** The company asked about (validated), whatever the upstream echoes. */
+  readonly companyId: string;
+  /** A 10-digit national id, or an 11-digit legal id when a company holds the seat; as the upstream sent it. */
+  readonly nationalId: string | null;
+  readonly name: string | null;
+  /** A valid mobile, canonical `09…`, when the record names one. */
+  readonly mobile: string | null;
+  readonly title: string | null;
+  readonly role: BoardRole;
+  readonly termStart: string | null;
+  readonly termEnd: string | null;
+  readonly termYears: number | null;
+  /** The gazette notice that appointed the member. */
+  readonly appointmentNoticeId: string | null;
+}
+
+export interface SignatoryRecord {
+  readonly nationalId: string | null;
+  readonly name: string | null;
+  readonly title: string | null;
+  readonly kind: SignatureKind;
+  /** The mobile of the board member with the same national id, when there is one. */
+  readonly mobile: string | null;
+}
+
+/** authorizedSignatories. */
+export interface SigningRightsRecord {
+  readonly companyId: string;
+  readonly noticeId: string | null;
+  readonly companyName: string | null;
+  readonly fullText: string | null;
+  readonly allowedTopics: readonly string[];
+  readonly publishedOn: string | null;
+  readonly newsletterDate: string | null;
+  readonly lastNoticePublishedOn: string | null;
+  readonly signatories: readonly SignatoryRecord[];
+  readonly boardMembers: readonly BoardMemberRecord[];
+}
+
+/** One notice of corporateJournal. */
+export interface GazetteNoticeRecord {
+  readonly id: string | null;
+  readonly title: string | null;
+  readonly description: string | null;
+  /** Rials after a capital change; null for other notices. */
+  readonly capitalAfter: string | null;
+  readonly publishedOn: string | null;
+  readonly newsletterDate: string | null;
+  readonly newspaperNumber: string | null;
+  readonly newspaperCity: string | null;
+  readonly pageNumber: number | null;
+  readonly indicatorNumber: string | null;
+}
+
+export interface MembershipPositionRecord {
+  readonly title: string | null;
+  readonly trackingNumber: string | null;
+  readonly newspaperDate: string | null;
+  readonly newspaperNumber: string | null;
+  readonly pageNumber: number | null;
+}
+
+/** matchLegalIdWithMembers. */
+export interface MembershipRecord {
+  readonly nationalId: string;
+  readonly matched: boolean | null;
+  readonly positions: readonly MembershipPositionRecord[];
+}
+
+/** One licence of the designed tradeLicenses. */
+export interface TradeLicenceRecord {
+  readonly number: string | null;
+  readonly kind: string | null;
+  readonly activity: string | null;
+  readonly issuer: string | null;
+  readonly issuedOn: string | null;
+  readonly expiresOn: string | null;
+  readonly status: TradeLicenceStatus;
+  readonly statusText: string | null;
+}
+
+/** The designed businessCreditValidation. */
+export interface CreditValidationRecord {
+  readonly score: number | null;
+  readonly grade: string | null;
+  readonly riskLevel: CreditRiskLevel | null;
+  readonly riskDescription: string | null;
+  readonly validatedOn: string | null;
+  readonly totalFacilities: string | null;
+  readonly overdueFacilities: string | null;
+  readonly facilityCount: number | null;
+  readonly bouncedChequeCount: number | null;
+  readonly bouncedChequeAmount: string | null;
+}

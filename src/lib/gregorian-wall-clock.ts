@@ -1,0 +1,36 @@
+import { normalizeDigits } from '../validation/digits.js';
+import { tehranOffsetMinutes } from './tehran-offset.js';
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+const SHAPES = [
+  // `MM/DD/YYYY HH:mm:ss` (traffic tolls, active plates, driving licences)
+  /^(?<month>\d{1,2})\/(?<day>\d{1,2})\/(?<year>\d{4})(?:[ T](?<hour>\d{1,2}):(?<minute>\d{2})(?::(?<second>\d{2}))?)?$/,
+  // `YYYY-MM-DD HH:mm:ss` (freeway tolls, offenses' normalized date)
+  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[ T](?<hour>\d{1,2}):(?<minute>\d{2})(?::(?<second>\d{2})(?:\.\d+)?)?)?$/,
+];
+
+/**
+ * A Gregorian date-time the upstream writes in Tehran wall-clock time without an offset, as
+ * `MM/DD/YYYY HH:mm:ss` or `YYYY-MM-DD HH:mm:ss` (a date alone meaning midnight) → ISO-8601 with
+ * Tehran's offset, e.g. `03/20/2024 12:30:00` → `2024-03-20T12:30:00+03:30`. Null when it has
+ * neither shape or names no real time.
+ */
+export function gregorianWallClockToIso(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const text = normalizeDigits(value.trim());
+  const groups = SHAPES.map((shape) => shape.exec(text)?.groups).find((g) => g !== undefined);
+  if (!groups) return null;
+  const [year, month, day] = [Number(groups['year']), Number(groups['month']), Number(groups['day'])];
+  const [hour, minute, second] = [Number(groups['hour'] ?? 0), Number(groups['minute'] ?? 0), Number(groups['second'] ?? 0)];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const offset = tehranOffsetMinutes(year, month, day, hour, minute, second);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+}

@@ -1,0 +1,5 @@
+import type { CompanyMembershipResolvers } from '../../__generated__/resolvers-types.js';
+
+export const CompanyMembership: CompanyMembershipResolvers = {
+  person: (membership) => ({ nationalId: membership.nationalId }),
+};
