@@ -1,2 +1,25 @@
 /** Resolvers of the vehicles domain. */
-export const vehicles = {};
+import { DrivingLicence } from './DrivingLicence.js';
+import { Motorcycle } from './Motorcycle.js';
+import { Person } from './Person.js';
+import { Plate } from './Plate.js';
+import { PlateRegistration } from './PlateRegistration.js';
+import { Query } from './Query.js';
+import { TrafficOffense } from './TrafficOffense.js';
+import { Vehicle } from './Vehicle.js';
+import { PlateInstallation, ThirdPartyInsurancePolicy, VehicleDetails, VehicleInsuranceSummary } from './dates.js';
+
+export const vehicles = {
+  Query,
+  Vehicle,
+  Plate,
+  Motorcycle,
+  TrafficOffense,
+  VehicleDetails,
+  VehicleInsuranceSummary,
+  PlateInstallation,
+  ThirdPartyInsurancePolicy,
+  PlateRegistration,
+  DrivingLicence,
+  Person,
+};
