@@ -26,6 +26,7 @@ import { parcelTracking, postalCodeCoordinates, postalCodeInquiry } from './post
 import { blacklistInquiry, militaryInquiry, passportInquiry, sanaInquiry } from './registries.js';
 import { ShahkarSmsChecks } from './shahkarSms.js';
 import { taxInquiry } from './tax.js';
+import { TRAFFIC_HANDLERS } from './traffic.js';
 import { VEHICLE_HANDLERS } from './vehicles.js';
 
 /** The person, card, account and postal operations: pure functions of the fictional world. */
@@ -84,6 +85,7 @@ export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => 
     ...WORLD_HANDLERS,
     ...KYB_HANDLERS,
     ...VEHICLE_HANDLERS,
+    ...TRAFFIC_HANDLERS,
     ...CREDIT_HANDLERS,
   };
 }

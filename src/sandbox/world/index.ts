@@ -61,3 +61,8 @@ export { guarantiesOf, type WorldGuaranty } from './credit-guaranties.js';
 export { guaranteeOf, type WorldCollateral, type WorldGuarantee } from './credit-guarantees.js';
 export { CARD_ALLOWANCE, cardAllowanceOf, macnaCardsOf, maskPan, type MacnaCard } from './credit-macna.js';
 export * from './credit-samples.js';
+export { isPlateNumber, motorcyclesOf, ownsPlate, plateRegistrationsOf, plateTextOf, platesOf } from './plates.js';
+export { INSURERS, discountPercent, vehicleOf, type WorldCover, type WorldVehicle } from './vehicles.js';
+export { freewayTollsOf, motorcycleFinesOf, offenseById, offensesOf, trafficTollsOf, type WorldOffense } from './traffic.js';
+export { driverRiskOf, licencesOf, negativeScore, type WorldLicence } from './driving.js';
+export { VEHICLE_SAMPLES } from './vehicle-samples.js';
