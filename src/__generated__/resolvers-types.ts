@@ -1792,8 +1792,10 @@ export type PersianDateTime = {
 export type Person = {
   readonly __typename?: 'Person';
   /**
-   * The plates registered to the person, revoked ones included. `mobile` is the person's mobile number
-   * (`09…`); it defaults to the mobile known from the record that led to the person.
+   * The plates registered to the person, as the upstream lists them: revoked ones included unless
+   * `includeRevoked` is false (a revoked plate's vehicle has no known owner, so its owner-only fields
+   * need the owner's arguments). `mobile` is the person's mobile number (`09…`); it defaults to the
+   * mobile known from the record that led to the person.
    */
   readonly activePlates?: Maybe<ReadonlyArray<PlateRegistration>>;
   /** Whether the person is on the central bank's blacklist. */
@@ -1922,6 +1924,7 @@ export type Person = {
 
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonActivePlatesArgs = {
+  includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
   mobile?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -4055,7 +4058,7 @@ export type PersianDateTimeResolvers<ContextType = Context, ParentType extends R
 
 export type PersonResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person'], FederationReferenceType extends FederationReferenceTypes['Person'] = FederationReferenceTypes['Person']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Person']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  activePlates?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PlateRegistration']>>, ParentType, ContextType, Partial<PersonActivePlatesArgs>>;
+  activePlates?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PlateRegistration']>>, ParentType, ContextType, RequireFields<PersonActivePlatesArgs, 'includeRevoked'>>;
   bankBlacklist?: Resolver<Maybe<ResolversTypes['BlacklistStatus']>, ParentType, ContextType>;
   bouncedCheques?: Resolver<Maybe<ResolversTypes['BouncedChequeReport']>, ParentType, ContextType>;
   bouncedChequesConfirmedBySms?: Resolver<Maybe<ResolversTypes['BouncedChequeReport']>, ParentType, ContextType>;

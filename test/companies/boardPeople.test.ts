@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMPANY_SAMPLES, INVALID_LEGAL_ID, companyOf, militaryStatusOf } from '../../src/sandbox/world/index.js';
+import {
+  COMPANY_SAMPLES,
+  INVALID_LEGAL_ID,
+  companyOf,
+  militaryStatusOf,
+  personOf,
+  platesOf,
+  vehicleOf,
+} from '../../src/sandbox/world/index.js';
+import { callCounts } from '../helpers/calls.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -9,11 +18,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.sandbox.clearCalls());
 
-const callCounts = () => {
-  const counts: Record<string, number> = {};
-  for (const call of h.upstreamCalls()) counts[call.operationId] = (counts[call.operationId] ?? 0) + 1;
-  return counts;
-};
+
+interface PlatesOf {
+  person: { nationalId: string; activePlates: Array<{ vehicle: { plateNumber: string; details: { vin: string } | null } | null }> } | null;
+}
 
 interface Military {
   person: { nationalId: string; militaryService: { allowed: boolean | null } | null } | null;
@@ -32,12 +40,45 @@ describe('board members and signatories as people', () => {
     const { boardMembers, signingRights } = res.data!.company;
     expect(boardMembers).toHaveLength(boardSize);
     expect(signingRights.signatories).toHaveLength(boardSize);
-    expect(callCounts()).toEqual({ kybBoardMembersGet: 1, kybAuthorizedSignatoriesGet: 1, kycMilitaryInquiryGet: boardSize });
+    expect(callCounts(h)).toEqual({ kybBoardMembersGet: 1, kybAuthorizedSignatoriesGet: 1, kycMilitaryInquiryGet: boardSize });
     const asked = h.upstreamCalls('kycMilitaryInquiryGet').map((call) => call.query['nationalCode']);
     expect(new Set(asked)).toEqual(new Set(companyOf(nationalId).board.map((seat) => seat.nationalId)));
     for (const { person } of [...boardMembers, ...signingRights.signatories]) {
       expect(person!.militaryService).toEqual({ allowed: militaryStatusOf(person!.nationalId).isAllowed });
     }
+  });
+});
+
+describe('a large board asked for every member’s vehicles', () => {
+  it('makes one upstream call per distinct person and plate, however many paths lead to them', async () => {
+    const { nationalId, boardSize } = COMPANY_SAMPLES.largeBoard;
+    const personFields = 'person { nationalId militaryService { allowed } activePlates(includeRevoked: false) { plateText vehicle { plateNumber details { vin } } } }';
+    const res = await h.gql<{ company: { boardMembers: PlatesOf[]; signingRights: { signatories: PlatesOf[] } } }>(`{
+      company(nationalId: "${nationalId}") {
+        boardMembers { ${personFields} }
+        signingRights { signatories { ${personFields} } }
+      }
+    }`);
+    expect(res.errors).toBeUndefined();
+    const board = companyOf(nationalId).board;
+    const activePlates = board.flatMap((seat) => platesOf(seat.nationalId));
+    expect(callCounts(h)).toEqual({
+      kybBoardMembersGet: 1,
+      kybAuthorizedSignatoriesGet: 1,
+      kycMilitaryInquiryGet: boardSize,
+      vehicleActivePlateNumbersGet: boardSize,
+      ...(activePlates.length > 0 && { vehicleVehicleInfoInquiryGet: new Set(activePlates).size }),
+    });
+    // Each person's plates were asked with the mobile their registry entry names.
+    for (const call of h.upstreamCalls('vehicleActivePlateNumbersGet')) {
+      expect(call.query['mobile']).toBe(personOf(call.query['nationalId']!).mobile);
+    }
+    const { boardMembers, signingRights } = res.data!.company;
+    for (const { person } of [...boardMembers, ...signingRights.signatories]) {
+      const plates = platesOf(person!.nationalId);
+      expect(person!.activePlates.map((p) => p.vehicle)).toEqual(plates.map((plate) => ({ plateNumber: plate, details: { vin: vehicleOf(plate).vin } })));
+    }
+    expect(activePlates.length).toBeGreaterThan(5);
   });
 });
 
@@ -60,6 +101,6 @@ describe('_entities for Company', () => {
       null,
       { __typename: 'Company', nationalId: active.nationalId, name: active.title, status: 'ACTIVE' },
     ]);
-    expect(callCounts()).toEqual({ kybCompanyInfoGet: 2 });
+    expect(callCounts(h)).toEqual({ kybCompanyInfoGet: 2 });
   });
 });

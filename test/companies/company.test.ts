@@ -11,6 +11,7 @@ import {
   tradeLicencesOf,
 } from '../../src/sandbox/world/index.js';
 import { topicsAsText } from '../../src/sandbox/handlers/kyb.js';
+import { callCounts } from '../helpers/calls.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -23,11 +24,6 @@ beforeEach(() => {
   h.sandbox.clearFaults();
 });
 
-const callCounts = () => {
-  const counts: Record<string, number> = {};
-  for (const call of h.upstreamCalls()) counts[call.operationId] = (counts[call.operationId] ?? 0) + 1;
-  return counts;
-};
 
 const { active, largeBoard, dissolved } = COMPANY_SAMPLES;
 
@@ -69,7 +65,7 @@ describe('the company registry record', () => {
       lastUpdated: new Date(`${registry.lastUpdate}+03:30`).toISOString(),
       knowledgeBased: null,
     });
-    expect(callCounts()).toEqual({ kybCompanyInfoGet: 1 });
+    expect(callCounts(h)).toEqual({ kybCompanyInfoGet: 1 });
     expect(h.upstreamCalls()[0]!.query).toMatchObject({ companyId: active.nationalId });
   });
 
@@ -184,7 +180,7 @@ describe('board members', () => {
         appointmentNotice: { id: String(appointment.newsId), publishedOn: { jalali: appointment.newspaperDate } },
       });
     });
-    expect(callCounts()).toEqual({ kybBoardMembersGet: 1, kybCorporateJournalGet: 1 });
+    expect(callCounts(h)).toEqual({ kybBoardMembersGet: 1, kybCorporateJournalGet: 1 });
   });
 
   it("gives a board member's person the identity the civil registry has for them", async () => {
@@ -249,7 +245,7 @@ describe('signing rights', () => {
       signatories: [signatory(chair, 'OBLIGATORY'), signatory(vice, 'NORMAL'), signatory(ceo, 'OBLIGATORY_AND_NORMAL')],
     });
     expect(rights.fullText).toContain(chair!.title);
-    expect(callCounts()).toEqual({ kybAuthorizedSignatoriesGet: 1, kybCorporateJournalGet: 1 });
+    expect(callCounts(h)).toEqual({ kybAuthorizedSignatoriesGet: 1, kybCorporateJournalGet: 1 });
   });
 
   it('reads the allowed topics the same whether the upstream sends them as one text or as a list', async () => {
@@ -426,6 +422,6 @@ describe('trade licences and credit validation', () => {
     const res = await h.gql(`{ company(nationalId: "${dissolved.nationalId}") { creditValidation { score } } }`);
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ company: { creditValidation: null } });
-    expect(callCounts()).toEqual({ kybBusinessCreditValidationGet: 1 });
+    expect(callCounts(h)).toEqual({ kybBusinessCreditValidationGet: 1 });
   });
 });

@@ -1,17 +1,10 @@
 /** Shared pieces of the credit tests: consent scopes, counting upstream calls, the colour rules. */
-import type { Harness } from '../helpers/harness.js';
+export { callCounts } from '../helpers/calls.js';
 
 export const FACILITY_SCOPE = 'credit:sms-facility-inquiry:get';
 export const BACK_CHEQUES_SCOPE = 'credit:sms-back-cheques:get';
 export const GUARANTY_SCOPE = 'credit:sms-guaranty-inquiry:get';
 export const CREDIT_SMS_SCOPES = [FACILITY_SCOPE, BACK_CHEQUES_SCOPE, GUARANTY_SCOPE];
-
-/** Upstream calls per operation id. */
-export function callCounts(h: Harness): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const call of h.upstreamCalls()) counts[call.operationId] = (counts[call.operationId] ?? 0) + 1;
-  return counts;
-}
 
 /**
  * The colour the documented rules give a list of cheque amounts, written here independently of the

@@ -14,7 +14,7 @@ export const Person: PersonResolvers = {
   activePlates: async (person, args, { dataSources }) => {
     const mobile = mobileOf(person, args.mobile);
     const plates = await dataSources.vehicle.listActivePlates(person.nationalId, mobile);
-    return plates.map((plate) => ({ ...plate, ownerNationalId: person.nationalId, ownerMobile: mobile }));
+    return plates.filter((plate) => args.includeRevoked !== false || plate.revoked !== true).map((plate) => ({ ...plate, ownerNationalId: person.nationalId, ownerMobile: mobile }));
   },
   drivingLicences: async (person, args, { dataSources }) => {
     const mobile = mobileOf(person, args.mobile);
