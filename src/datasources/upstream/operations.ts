@@ -79,16 +79,22 @@ const catalog = [
     id: 'billingDrivingOffenseGet', group: 'billing', method: 'GET', path: base('billing', 'drivingOffense'),
     scope: 'billing:driving-offense-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Car traffic offenses of a plate.',
+    notes:
+      'Query `version=2`, `mobile`, `nationalID`, `plateNumber` (9 digits), all required and the owner\'s. Result `{ Bills: [{ id, type, description, code, price, city, location, date (Jalali `YYYY/MM/DD - HH:mm`), serial, dataValue, barcode, license, billId, paymentId, normalizedDate (Gregorian `YYYY-MM-DD HH:mm:ss`), isPayable, policemanCode, hasImage }], TotalAmount }` (wire facts §4.5). Anyone but the plate\'s owner (or a mobile not the owner\'s) is refused with 400 `VALIDATION_ERROR` (designed: the sources do not say how the upstream refuses). The sandbox\'s offense ids are the plate and a 3-digit serial.',
   }),
   op({
     id: 'billingRidingOffenseGet', group: 'billing', method: 'GET', path: base('billing', 'ridingOffense'),
     scope: 'billing:riding-offense-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Motorcycle traffic offenses of a plate.',
+    notes:
+      'Query `plateNumber` (8 digits; encoding undocumented, only the length is checked), `nationalID`, `mobile` of the owner. Result one object `{ Amount, BillID, PaymentID, ComplaintCode, ComplaintStatus, PlateNumber }` (wire facts §4.5); a motorcycle without fines is designed as `Amount: 0` with blank ids. Anyone but the plate\'s owner (or a mobile not the owner\'s) is refused with 400 `VALIDATION_ERROR` (designed: the sources do not say how the upstream refuses).',
   }),
   op({
     id: 'billingTrafficOffenseImageGet', group: 'billing', method: 'GET', path: base('billing', 'trafficOffenseImage'),
     scope: 'billing:traffic-offense-image:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Camera image of a traffic offense.',
+    notes:
+      'Query `offenseId` (an offense\'s `id` with `hasImage`). Result `{ OffenseId, PlateImageUrl, VehicleImageUrl }` (wire facts §4.5). An offense without an image is designed as 404 `NOT_FOUND`; the subgraph asks only for offenses with `hasImage`.',
   }),
 
   // §4.2 operations with path, scope and grant.
@@ -174,6 +180,8 @@ const catalog = [
     id: 'vehicleVehicleInfoInquiryGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'vehicleInfoInquiry'),
     scope: 'vehicle:vehicle-info-inquiry:get', grant: 'client_credentials', origin: 'spec',
     summary: 'Vehicle information and insurance by plate.',
+    notes:
+      'Query `nationalId` (the owner\'s), `plateNumber`. Result all strings but `insuranceCompanyCode` (number): registry fields (`systemNameByNaja`, `tipByNaja`, `modelByNaja`, colours, `axelNo`, `wheelNo`, `capacity`, `cylinderNo`, `vin`, `engineNumber`, `chassisNumber`, `plateInstallDate`), the insurer\'s names and codes, the policy (`insuranceUniqueCode`, `insurancePrintNumber`, `beginDate`/`endDate` Jalali `YYYY/MM/DD`) and claim-free discounts (wire facts §4.5). Anyone but the plate\'s owner (or a mobile not the owner\'s) is refused with 400 `VALIDATION_ERROR` (designed: the sources do not say how the upstream refuses).',
   }),
   op({
     id: 'facilityDepositToIbanGet', group: 'facility', method: 'GET', path: base('facility', 'depositToIban'),
@@ -201,6 +209,8 @@ const catalog = [
     id: 'vehicleTrafficTollInquiryGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'trafficTollInquiry'),
     scope: 'vehicle:traffic-toll-inquiry:get', grant: 'client_credentials', origin: 'spec',
     summary: 'Traffic-zone tolls of a plate.',
+    notes:
+      'Query `plateNumber`, `mobile`, `nationalId` of the owner. Result `{ plateNumber (display text), bills: [{ amount, fee, date (Gregorian `MM/DD/YYYY HH:mm:ss`), paymentStatus (`Unpaid`, `Paid`), totalAmount, uniqueId }] }` (wire facts §4.5). Anyone but the plate\'s owner (or a mobile not the owner\'s) is refused with 400 `VALIDATION_ERROR` (designed: the sources do not say how the upstream refuses).',
   }),
   op({
     id: 'oakTransferToDepositPost', group: 'oak', method: 'POST', path: base('oak', 'transferTo'),
@@ -465,36 +475,50 @@ const catalog = [
     id: 'vehiclePlateNumberHistoryGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'plateNumberHistory'),
     scope: 'vehicle:plate-number-history:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Vehicles a plate has been installed on.',
+    notes:
+      'Query `nationalId` (the owner\'s), `plateNumber`. Result `{ plateHistory: [{ vehicleSystem, vehicleType, installDate, detachDate (blank while installed), vehicleModel }], plateStatus, tracePlate }`, dates Jalali `YYYY/MM/DD` (wire facts §4.5). Anyone but the plate\'s owner (or a mobile not the owner\'s) is refused with 400 `VALIDATION_ERROR` (designed: the sources do not say how the upstream refuses).',
   }),
   op({
     id: 'vehicleActivePlateNumbersGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'activePlateNumbers'),
     scope: 'vehicle:active-plate-numbers:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Active plates of a person.',
+    notes:
+      'Query `nationalId`, `mobile` (the person\'s own). Result `{ plateNumbers: [{ nationalId (may be `-`), plateNumber (display text such as `ایران 40 - 123 ص 51`, Persian digits possible), revoked, revokedDateTime (Gregorian `MM/DD/YYYY HH:mm:ss`), revokedDescription, serialNumber }] }`, revoked plates included (wire facts §4.5). The subgraph decodes the text to the 9-digit number. A mobile not the person\'s is refused with 400 (designed).',
   }),
   op({
     id: 'vehicleMatchingVehicleOwnershipGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'matchingVehicleOwnership'),
     scope: 'vehicle:matching-vehicle-ownership:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Whether a plate belongs to a national id.',
+    notes:
+      'Query `nationalId`, `plateNumber`. Result `{ isValid, vehicleType, vehicleTip, vehicleModel }` (wire facts §4.5); the vehicle fields are null when it does not match (designed).',
   }),
   op({
     id: 'ecityFreewayTollInquiryGet', group: 'ecity', method: 'GET', path: base('ecity', 'freewayTollInquiry'),
     scope: 'ecity:freeway-toll-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Highway tolls of a plate.',
+    notes:
+      'Query `plateNumber` only. Result `{ bills: [{ paymentId, date (Gregorian `YYYY-MM-DD HH:mm:ss`), price, gateway (nullable), freeway }], totalAmount }`; an invalid plate is 400 `VALIDATION_ERROR` (wire facts §4.5).',
   }),
   op({
     id: 'kycThirdPartyInsuranceInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'thirdPartyInsuranceInquiry'),
     scope: 'kyc:thirdParty-insurance-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Third-party insurance policy of a plate.',
+    notes:
+      'Query `nationalCode` (the owner\'s), `plateNumber`. Large flat result mixing numbers and strings: covers (`financialCvrCptl`/`fnCvrCptl`, `lifeCvrCptl`/`lfCvrCptl`, `personCvrCptl`/`prsnCvrCptl`), loss counts, `cuntLossAmont`, discounts (`disFnYrNum`, `disFnYrPrcnt`, …), the vehicle (`systemField`, `typeField`, …, with older abbreviated names beside them), `plk1`–`plk3`/`plkSrl`, dates Jalali `YYYY/MM/DD`, and `edrsJson`, a JSON string of `[{ id, Dsc, nam }]` (wire facts §4.5). Anyone but the plate\'s owner (or a mobile not the owner\'s) is refused with 400 `VALIDATION_ERROR` (designed: the sources do not say how the upstream refuses).',
   }),
   op({
     id: 'kycLicenseCheckInquiryPost', group: 'kyc', method: 'POST', path: base('kyc', 'licenseCheckInquiry'),
     scope: 'kyc:cc-license-check-inquiry:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
     summary: 'Driving licences of a person and their status.',
+    notes:
+      'trackId mandatory. Body `nationalID`, `mobile` (the person\'s own). Result `{ licenses: [{ barCode, issueDate (Gregorian `MM/DD/YYYY HH:mm:ss`), firstname, lastname, nationalCode, licenseNumber, licenseStatus, licenseType, licenseValidityPeriod }], licenseStatus: { code (`G00000` on success), description } }` (wire facts §4.2). A person without a licence is designed as an empty list with status `G00010`; a mobile not theirs is refused with 400.',
   }),
   op({
     id: 'kycDriversRiskInquiryGet', group: 'kyc', method: 'GET', path: base('kyc', 'driversRiskInquiry'),
     scope: 'kyc:drivers-risk-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Driver risk score of a person.',
+    notes:
+      'Query `nationalCode`, `birthDate` (Jalali `YYYY/MM/DD`), optional `personType` (1 or 2) and `agentCode`. Result `{ score }`, a number such as 8.8 (wire facts §4.2). Designed: a birth date that is not the person\'s is 400; a person without a licence gets the "no data" answer `{ result: 110, message }`.',
   }),
   op({
     id: 'kybMatchLegalIdWithMembersGet', group: 'kyb', method: 'GET', path: base('kyb', 'matchLegalIdWithMembers'),
