@@ -1,4 +1,4 @@
-import { tehranWallClockToIso } from '../lib/tehran-time.js';
+import { gregorianWallClockToIso } from '../lib/gregorian-wall-clock.js';
 import { boardMember, companyStatus, isNoData, jalaliDay, legalForm, licenceStatus, mobileOf, registryId, topics } from './kybReaders.js';
 import { RecordReader, type JsonObject } from './read.js';
 import { flag } from './readers.js';
@@ -68,7 +68,7 @@ export class KybAPI {
       statusText,
       registryOffice: read.text(r.edareKol),
       registryUnit: read.text(r.vahedSabti),
-      lastUpdated: tehranWallClockToIso(read.text(r.lastUpdate)),
+      lastUpdated: gregorianWallClockToIso(read.text(r.lastUpdate)),
       registrationType: registrationTypeId || registrationTypeTitle ? { id: registrationTypeId, title: registrationTypeTitle } : null,
       knowledgeBased: knowledgeBased.state || knowledgeBased.category || knowledgeBased.confirmedOn ? knowledgeBased : null,
     };

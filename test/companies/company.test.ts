@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   COMPANY_SAMPLES,
   INVALID_LEGAL_ID,
@@ -12,17 +12,9 @@ import {
 } from '../../src/sandbox/world/index.js';
 import { topicsAsText } from '../../src/sandbox/handlers/kyb.js';
 import { callCounts } from '../helpers/calls.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.sandbox.clearCalls();
-  h.sandbox.clearFaults();
-});
+const h = useHarness();
 
 
 const { active, largeBoard, dissolved } = COMPANY_SAMPLES;

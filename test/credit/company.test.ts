@@ -1,17 +1,12 @@
 /** A company's credit over HTTP: loans, bounced cheques and cheque colour under client credential. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPANY_SAMPLES, CREDIT_SAMPLES, INVALID_LEGAL_ID, bouncedChequesOf, facilitiesOf } from '../../src/sandbox/world/index.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { callCounts, expectedColour } from './support.js';
 
 const { company, cleanCompany } = CREDIT_SAMPLES;
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness();
 
 interface CompanyCredit {
   company: {

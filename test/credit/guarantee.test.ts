@@ -1,18 +1,10 @@
 /** Query.bankGuarantee over HTTP: details, collaterals loaded only when asked, unknown and malformed ids. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GUARANTEE_SAMPLES, guaranteeOf } from '../../src/sandbox/world/index.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { callCounts } from './support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.sandbox.clearCalls();
-  h.sandbox.clearFaults();
-});
+const h = useHarness();
 
 interface Day {
   jalali: string;

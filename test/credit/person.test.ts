@@ -1,5 +1,5 @@
 /** A person's credit over HTTP: loans, bounced cheques, guaranteed loans, cheque colour, MACNA cards. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CREDIT_SAMPLES,
   INVALID,
@@ -11,23 +11,17 @@ import {
   personOf,
 } from '../../src/sandbox/world/index.js';
 import { errorCode, smsConsent, withHandle } from '../consent/support.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { BACK_CHEQUES_SCOPE, CREDIT_SMS_SCOPES, FACILITY_SCOPE, GUARANTY_SCOPE, callCounts, expectedColour } from './support.js';
 
 const { borrower, cleanGuarantor } = CREDIT_SAMPLES;
 
-let h: Harness;
+const h = useHarness();
 let borrowerHandle: string;
 let guarantorHandle: string;
 beforeAll(async () => {
-  h = await startHarness();
   borrowerHandle = await smsConsent(h.gql, borrower.nationalId, CREDIT_SMS_SCOPES);
   guarantorHandle = await smsConsent(h.gql, cleanGuarantor.nationalId, CREDIT_SMS_SCOPES);
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.sandbox.clearCalls();
-  h.sandbox.clearFaults();
 });
 
 type Data = { person: Record<string, unknown> };

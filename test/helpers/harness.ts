@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -61,6 +62,37 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await server.stop();
       await sandbox.close();
     },
+  };
+}
+
+/**
+ * Starts a harness for the file's tests and closes it after them; before each test the sandbox forgets
+ * its recorded calls and injected faults. The returned harness stands for the one started.
+ */
+export function useHarness(options: HarnessOptions = {}): Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(options);
+  });
+  afterAll(() => harness?.close());
+  beforeEach(() => {
+    current().sandbox.clearCalls();
+    current().sandbox.clearFaults();
+  });
+  const current = (): Harness => {
+    if (!harness) throw new Error('the harness is not started');
+    return harness;
+  };
+  return {
+    get sandbox() {
+      return current().sandbox;
+    },
+    get server() {
+      return current().server;
+    },
+    gql: (query, variables, headers) => current().gql(query, variables, headers),
+    upstreamCalls: (operationId) => current().upstreamCalls(operationId),
+    close: () => current().close(),
   };
 }
 

@@ -1,15 +1,10 @@
 /** A person's vehicles and driving over HTTP: active plates as vehicles with their owner, licences, driver risk. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VEHICLE_SAMPLES, driverRiskOf, licencesOf, negativeScore, offensesOf } from '../../src/sandbox/world/index.js';
 import { callCounts } from '../helpers/calls.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness();
 
 const { driver, noVehicles } = VEHICLE_SAMPLES;
 type Data = { person: Record<string, unknown> | null };

@@ -1,5 +1,5 @@
 /** `Query.vehicle` and the vehicle's records over HTTP: plate input, owner arguments, paging, errors, upstream calls. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   VEHICLE_SAMPLES,
   freewayTollsOf,
@@ -7,18 +7,10 @@ import {
   trafficTollsOf,
   vehicleOf,
 } from '../../src/sandbox/world/index.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { callCounts } from '../helpers/calls.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.sandbox.clearCalls();
-  h.sandbox.clearFaults();
-});
+const h = useHarness();
 
 const { driver, noVehicles, unownedPlate } = VEHICLE_SAMPLES;
 const [plate] = driver.plates;

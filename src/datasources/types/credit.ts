@@ -25,6 +25,16 @@ export type FacilityContractType =
   | 'MURABAHA'
   | 'OTHER';
 
+/** The amounts of a loan, in rials, as the credit bureau reports them. */
+export interface LoanAmountsRecord {
+  readonly originalAmount: string | null;
+  readonly benefitAmount: string | null;
+  readonly debtAmount: string | null;
+  readonly pastDueAmount: string | null;
+  readonly deferredAmount: string | null;
+  readonly doubtfulAmount: string | null;
+}
+
 /** The bureau's contract type codes (wire facts §4.7). */
 export const FACILITY_CONTRACT_TYPE: Readonly<Record<string, FacilityContractType>> = {
   '10': 'QARZ_AL_HASANEH',
@@ -46,7 +56,7 @@ export const FACILITY_CONTRACT_TYPE: Readonly<Record<string, FacilityContractTyp
   '26': 'MURABAHA',
 };
 
-export interface FacilityRecord {
+export interface FacilityRecord extends LoanAmountsRecord {
   readonly bank: BankRef | null;
   readonly branchCode: string | null;
   readonly branchName: string | null;
@@ -56,12 +66,6 @@ export interface FacilityRecord {
   readonly contractTypeCode: string | null;
   readonly status: string | null;
   readonly currency: string | null;
-  readonly originalAmount: string | null;
-  readonly benefitAmount: string | null;
-  readonly debtAmount: string | null;
-  readonly pastDueAmount: string | null;
-  readonly deferredAmount: string | null;
-  readonly doubtfulAmount: string | null;
   readonly obligationAmount: string | null;
   /** Jalali `YYYYMMDD`. */
   readonly setDate: string | null;
@@ -97,7 +101,7 @@ export interface BouncedChequeReportRecord {
   readonly cheques: readonly BouncedChequeRecord[];
 }
 
-export interface GuaranteedLoanRecord {
+export interface GuaranteedLoanRecord extends LoanAmountsRecord {
   readonly debtorFirstName: string | null;
   readonly debtorLastName: string | null;
   readonly bank: BankRef | null;
@@ -106,12 +110,6 @@ export interface GuaranteedLoanRecord {
   readonly requestNumber: string | null;
   readonly requestType: string | null;
   readonly guaranteePercent: number | null;
-  readonly originalAmount: string | null;
-  readonly benefitAmount: string | null;
-  readonly debtAmount: string | null;
-  readonly pastDueAmount: string | null;
-  readonly deferredAmount: string | null;
-  readonly doubtfulAmount: string | null;
   readonly latePenaltyAmount: string | null;
   /** Jalali `YYYYMMDD`. */
   readonly setDate: string | null;

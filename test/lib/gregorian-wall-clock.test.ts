@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { gregorianWallClockToIso } from '../../src/lib/gregorian-wall-clock.js';
+
+describe('gregorianWallClockToIso', () => {
+  it.each([
+    ['03/20/2024 12:30:00', '2024-03-20T12:30:00+03:30'],
+    ['3/5/2024 7:05', '2024-03-05T07:05:00+03:30'],
+    ['2024-03-20 12:30:00', '2024-03-20T12:30:00+03:30'],
+    ['2024-03-20T12:30:00.123', '2024-03-20T12:30:00+03:30'],
+    ['2024-03-20', '2024-03-20T00:00:00+03:30'],
+    ['۲۰۲۴-۰۳-۲۰ ۱۲:۳۰:۰۰', '2024-03-20T12:30:00+03:30'],
+    // Iran kept daylight saving until 2022: a summer time before then is +04:30.
+    ['07/01/2020 10:00:00', '2020-07-01T10:00:00+04:30'],
+  ])('reads %s as %s', (input, iso) => {
+    expect(gregorianWallClockToIso(input)).toBe(iso);
+  });
+
+  it.each(['', '02/30/2024 10:00:00', '2024-13-01', '2024-03-20 24:00:00', '1403/01/01', 'soon'])('gives null for %j', (input) => {
+    expect(gregorianWallClockToIso(input)).toBeNull();
+  });
+
+  it('gives null for an absent value', () => {
+    expect(gregorianWallClockToIso(null)).toBeNull();
+    expect(gregorianWallClockToIso(undefined)).toBeNull();
+  });
+});
