@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { CallLog } from './call-log.js';
 import { ConsentBook } from './consent/book.js';
 import { FaultBook } from './faults.js';
+import { Ledger } from './ledger.js';
+import { accountOfIban } from './world/accounts.js';
 import { createHandlers } from './handlers/index.js';
 import { createRequestListener } from './server.js';
 import { TokenStore } from './tokens.js';
@@ -15,6 +17,7 @@ import { TrackIdRegistry } from './track-ids.js';
 import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
 
 export type { FaultRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
+export type { AppliedTransfer, TransferRail } from './ledger.js';
 export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation.js';
 export { SANDBOX_OTP } from './consent/book.js';
 
@@ -42,6 +45,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokens = new TokenStore();
   const faults = new FaultBook();
   const calls = new CallLog();
+  const ledger = new Ledger();
   const server = createServer(
     createRequestListener({
       settings,
@@ -50,7 +54,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults,
       calls,
       trackIds: new TrackIdRegistry(),
-      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs),
+      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger),
       shutdown: shutdown.signal,
     }),
   );
@@ -75,6 +79,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clearCalls: () => calls.clear(),
     injectFault: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
+    balanceOf: (iban) => {
+      const account = accountOfIban(iban);
+      if (!account) throw new RangeError(`${iban} is no account of the world`);
+      return ledger.balanceOf(account);
+    },
+    appliedTransfers: () => ledger.applied(),
     revokeAllTokens: () => tokens.revokeAll(),
     setAsyncDelay: (ms) => {
       settings.asyncDelayMs = nonNegative('asyncDelayMs', ms);

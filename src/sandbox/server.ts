@@ -15,7 +15,7 @@ import { readBody, recordedBody, type RequestBody } from './request-body.js';
 import { resolveRoute, routeName, type Route } from './routes.js';
 import { handleTokenRequest, isClientAuthorization, type TokenStore } from './tokens.js';
 import { isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './track-ids.js';
-import type { RecordedCall, SandboxSettings } from './types.js';
+import type { FaultRule, RecordedCall, SandboxSettings } from './types.js';
 
 export interface SandboxState {
   readonly settings: SandboxSettings;
@@ -97,13 +97,28 @@ function answerTrackId({ query, trackId }: Incoming): string {
 }
 
 async function decide(state: SandboxState, incoming: Incoming): Promise<Reply | RawReply | typeof RESET> {
-  const { route } = incoming;
-  const fault = state.faults.take(routeName(route));
-  if (fault?.reset) return RESET;
-  if (fault?.delayMs) await sleep(fault.delayMs, undefined, { signal: state.shutdown });
-  if (fault?.status !== undefined) {
+  const fault = state.faults.take(routeName(incoming.route));
+  if (fault && !fault.afterEffect) {
+    const early = await strike(state, incoming, fault);
+    if (early) return early;
+  }
+  const reply = answer(state, incoming);
+  if (fault?.afterEffect) return (await strike(state, incoming, fault)) ?? reply;
+  return reply;
+}
+
+/** Applies an injected fault: its delay, then a reset or an error answer; undefined when it only delays. */
+async function strike(state: SandboxState, incoming: Incoming, fault: Readonly<FaultRule>): Promise<Reply | typeof RESET | undefined> {
+  if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: state.shutdown });
+  if (fault.reset) return RESET;
+  if (fault.status !== undefined) {
     return failure(answerTrackId(incoming), { status: fault.status, code: codeForStatus(fault.status), message: 'injected fault' });
   }
+  return undefined;
+}
+
+function answer(state: SandboxState, incoming: Incoming): Reply | RawReply {
+  const { route } = incoming;
   switch (route.kind) {
     case 'unknown':
       return failure(answerTrackId(incoming), { status: 404, code: 'NOT_FOUND', message: 'not found' });
@@ -184,7 +199,8 @@ function operationReply(state: SandboxState, incoming: Incoming, route: Extract<
     return failure(trackId, { status: 501, code: 'NOT_IMPLEMENTED', message: `${route.id} is not implemented by the sandbox` });
   }
   try {
-    const outcome = handler({ query: incoming.query, body: incoming.body, params: route.params, now });
+    const user = auth.token.userId;
+    const outcome = handler({ query: incoming.query, body: incoming.body, params: route.params, now, ...(user !== undefined && { user }) });
     return outcome.ok ? success(trackId, outcome.result, outcome.responseCode) : failure(trackId, outcome.failure);
   } catch {
     return failure(trackId, { status: 500, code: 'SERVICE_CALL_ERROR', message: 'internal sandbox error' });

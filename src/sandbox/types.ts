@@ -1,3 +1,4 @@
+import type { AppliedTransfer } from './ledger.js';
 export interface SandboxOptions {
   /** Default 'sandbox-client'. */
   clientId?: string;
@@ -51,6 +52,11 @@ export interface FaultRule {
   delayMs?: number;
   /** Destroy the socket without answering. */
   reset?: boolean;
+  /**
+   * Let the operation take effect first, then answer with the fault (delay, status or reset): the
+   * ambiguous case of a money movement that was applied although its caller saw a failure.
+   */
+  afterEffect?: boolean;
   /** How many matching calls the rule applies to; default 1; Infinity allowed. */
   times?: number;
 }
@@ -63,6 +69,10 @@ export interface Sandbox {
   clearCalls(): void;
   injectFault(rule: FaultRule): void;
   clearFaults(): void;
+  /** An account's balance in rials: its opening balance in the world moved by the transfers applied. */
+  balanceOf(iban: string): bigint;
+  /** Every transfer applied so far, oldest first. */
+  appliedTransfers(): readonly AppliedTransfer[];
   /** Every access token issued so far answers 401 from now on; refresh tokens stay usable. */
   revokeAllTokens(): void;
   /** Applies to inquiries submitted from now on. */

@@ -1,7 +1,7 @@
 /** Helpers of the tests of the person, card, account and postal operations. */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
+import { AUTHORIZE_PATH, operation, type OperationId } from '../../src/datasources/upstream/operations.js';
 import { SANDBOX_OTP, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { basicAuth, issueToken, resultOf, type Json, type JsonResponse } from './support.js';
 
@@ -155,4 +155,36 @@ export function useWorldSandbox(): {
   const current = () => sandbox ?? expect.fail('the world sandbox is not started');
   const call = (id: OperationId, request: WorldCall = {}) => callWorld(current(), token, id, request);
   return { sandbox: current, call, result: async (id, request) => resultOf(await call(id, request)) };
+}
+
+/**
+ * An authorization-code (web) token of `nid` at `bank`, through the sandbox's login page as a
+ * browser would go: authorize, log in (the sandbox's password is the national id), exchange the code.
+ */
+export async function issueCodeToken(sandbox: Sandbox, nid: string, bank: string, scopes: readonly string[]): Promise<string> {
+  const { clientId, clientSecret } = sandbox.options;
+  const redirectUri = 'https://app.example/cb';
+  const authorize = new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: scopes.join(','), bank, state: 's' });
+  const authorizeUrl = `${sandbox.url}${AUTHORIZE_PATH}?${authorize.toString()}`;
+  const html = await (await fetch(authorizeUrl)).text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  if (!action) throw new Error('the sandbox showed no login form');
+  const login = await fetch(new URL(action, authorizeUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ nid, password: nid, decision: 'allow' }).toString(),
+    redirect: 'manual',
+  });
+  const code = new URL(login.headers.get('location') ?? 'x:').searchParams.get('code');
+  if (!code) throw new Error(`no authorization code for ${nid}`);
+  const token = (await (
+    await fetch(`${sandbox.url}/dev/v2/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(clientId, clientSecret), 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'authorization_code', code, bank, redirect_uri: redirectUri }),
+    })
+  ).json()) as { result?: { value?: string } };
+  const value = token.result?.value;
+  if (!value) throw new Error(`no code token for ${nid}: ${JSON.stringify(token)}`);
+  return value;
 }

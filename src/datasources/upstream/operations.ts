@@ -219,6 +219,18 @@ const catalog = [
     notes: 'Never retried: a timeout or HTTP 408 leaves the outcome unknown (wire facts §3.2, §5).',
   }),
 
+  op({
+    id: 'oakTransferInquiryGet', group: 'oak', method: 'GET', path: base('oak', 'transferInquiry'),
+    scope: 'oak:inquiry-transfer:get', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'Where a transfer stands, by the trackId it was sent with.',
+    notes:
+      'Query `inquiryTrackId` (the trackId of the transfer). Result `{ transferStatus, transactionAmount, sourceNumber, ' +
+      'destinationNumber, inquiryDate, inquiryTime, inquirySequence, transferTrackId }` (wire facts §4.9, from a client library; the ' +
+      'scope is written `oak_inquiry-transfer:get` there, read as `oak:inquiry-transfer:get`). Designed: it runs under client ' +
+      'credentials (the client asks about its own transfers, also after the consent is gone), `transferStatus` `DONE` for an applied ' +
+      'transfer, and 404 `NOT_FOUND` when no transfer arrived with that trackId, which is final only after a settling time.',
+  }),
+
   // §4.3 operations known by path; scope and grant from the wire facts, or designed where none is documented.
   op({
     id: 'creditAcSayadIssueChequePost', group: 'credit', method: 'POST', path: base('credit', 'ac/sayadIssueCheque'),

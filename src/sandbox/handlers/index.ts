@@ -27,6 +27,8 @@ import { blacklistInquiry, militaryInquiry, passportInquiry, sanaInquiry } from 
 import { ShahkarSmsChecks } from './shahkarSms.js';
 import { taxInquiry } from './tax.js';
 import { TRAFFIC_HANDLERS } from './traffic.js';
+import { Transfers } from './transfers.js';
+import type { Ledger } from '../ledger.js';
 import { VEHICLE_HANDLERS } from './vehicles.js';
 
 /** The person, card, account and postal operations: pure functions of the fictional world. */
@@ -69,7 +71,8 @@ const WORLD_HANDLERS = {
 } as const satisfies OperationHandlers;
 
 /** Every operation the sandbox answers; the rest of the catalog answers 501. */
-export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => number): OperationHandlers {
+export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => number, ledger: Ledger): OperationHandlers {
+  const transfers = new Transfers(ledger);
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
   return {
@@ -82,6 +85,8 @@ export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => 
     kycSmsTaxInquiryGet: taxInquiry,
     facilityShahkarSmsSendGet: shahkarSms.send,
     facilityShahkarSmsVerifyGet: shahkarSms.verify,
+    oakTransferToDepositPost: transfers.transferTo,
+    oakTransferInquiryGet: transfers.transferInquiry,
     ...WORLD_HANDLERS,
     ...KYB_HANDLERS,
     ...VEHICLE_HANDLERS,

@@ -7,6 +7,8 @@ export interface OperationRequest {
   readonly body: RequestBody;
   readonly params: Readonly<Record<string, string>>;
   readonly now: number;
+  /** The national id a user-grant token was issued for; absent under client credentials. */
+  readonly user?: string;
 }
 
 export type OperationOutcome =
