@@ -135,6 +135,24 @@ describe('token rejection', () => {
     expect(tokenCalls[0]?.body).toEqual({ grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get' });
   });
 
+  it('sends a chosen trackId, and resends after a rejected token with R- before it', async () => {
+    const client = setup();
+    await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-1' });
+    expect(billingCalls().map((call) => call.trackId)).toEqual(['chosen-1']);
+    sandbox.revokeAllTokens();
+    sandbox.clearCalls();
+    const answer = await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-2' });
+    expect(billingCalls().map((call) => [call.trackId, call.status])).toEqual([['chosen-2', 401], ['R-chosen-2', 200]]);
+    expect(answer.trackId).toBe('R-chosen-2');
+  });
+
+  it('refuses a chosen trackId that leaves no room for the resend, before sending anything', async () => {
+    const client = setup();
+    await expect(client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'x'.repeat(39) })).rejects.toThrow(/unusable trackId/);
+    await expect(client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'a b' })).rejects.toThrow(/unusable trackId/);
+    expect(billingCalls()).toEqual([]);
+  });
+
   it('a persistent 401 is UPSTREAM_REJECTED with httpStatus 401 after exactly one renewal', async () => {
     const client = setup();
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 401, times: 2 });

@@ -62,7 +62,20 @@ export interface CallOptions {
   /** The caller's consent; required for operations under a user grant, ignored otherwise. */
   readonly consent?: UserCredentials;
   readonly signal?: AbortSignal;
+  /**
+   * The trackId to send, for a call whose outcome must be looked up later by it (a money movement):
+   * letters, digits and hyphens, at most 38 characters. The one resend after a rejected token goes
+   * with `R-` before it (the official SDK's convention), since the upstream refuses a trackId twice.
+   * Omitted: a fresh UUID for every attempt.
+   */
+  readonly trackId?: string;
 }
+
+/** Room for the `R-` of the resend within the upstream's 40 characters. */
+const CHOSEN_TRACK_ID = /^[A-Za-z0-9-]{1,38}$/;
+
+/** The trackIds a call with a chosen trackId may have reached the upstream with, first attempt first. */
+export const attemptTrackIds = (trackId: string): readonly [string, string] => [trackId, `R-${trackId}`];
 
 export interface UpstreamResult {
   readonly result: unknown;
@@ -98,12 +111,14 @@ export class UpstreamClient {
   async call(operationId: OperationId, options: CallOptions = {}): Promise<UpstreamResult> {
     const spec = operation(operationId);
     const credentials = this.credentialsFor(spec, options);
+    if (options.trackId !== undefined && !CHOSEN_TRACK_ID.test(options.trackId)) throw new Error(`${operationId}: unusable trackId ${options.trackId}`);
+    const [firstTrackId, resendTrackId] = options.trackId === undefined ? [randomUUID(), randomUUID()] : attemptTrackIds(options.trackId);
     let token = await credentials.token();
-    let answer = await this.attempt(spec, options, token);
+    let answer = await this.attempt(spec, options, token, firstTrackId);
     if (answer.outcome.kind === 'failure' && isTokenRejection(answer.outcome)) {
       this.options.logger.info({ operationId, trackId: answer.trackId }, 'upstream rejected the token; renewing it once');
       token = await credentials.renew(token);
-      answer = await this.attempt(spec, options, token);
+      answer = await this.attempt(spec, options, token, resendTrackId);
     }
     const { outcome, trackId } = answer;
     if (outcome.kind === 'failure') throw errorFromAnswer(operationId, outcome, trackId, spec.retrySafe);
@@ -129,8 +144,7 @@ export class UpstreamClient {
     return { token: () => consent.token(need), renew: (rejected) => consent.renew(rejected) };
   }
 
-  private async attempt(spec: OperationSpec, options: CallOptions, token: string): Promise<{ outcome: UpstreamAnswer; trackId: string }> {
-    const trackId = randomUUID();
+  private async attempt(spec: OperationSpec, options: CallOptions, token: string, trackId: string): Promise<{ outcome: UpstreamAnswer; trackId: string }> {
     const url = this.url(spec, options, trackId);
     const body = requestBody(spec, options);
     const started = performance.now();
