@@ -22,7 +22,7 @@ export interface JobEngineOptions {
 const PERMANENT_FAILURE_LIMIT = 3;
 const BACKOFF_FACTOR = 1.5;
 
-type FinalOutcome = Exclude<PollOutcome<unknown>, { status: 'PENDING' }>;
+export type FinalOutcome = Exclude<PollOutcome<unknown>, { status: 'PENDING' }>;
 
 interface PollState {
   timer: NodeJS.Timeout | null;
@@ -52,9 +52,19 @@ export class JobEngine {
     const ref = await kind.submit(this.options.upstream, input);
     const at = this.now();
     const job: JobRecord = { id: randomUUID(), kind: kindName, status: 'PENDING', input, ref, result: null, failure: null, createdAt: at, updatedAt: at, version: 1 };
-    await this.options.store.insert(job);
+    if (!(await this.options.store.insert(job))) throw new Error(`job ${job.id} exists`);
     this.follow(job.id, this.options.config.pollInitialMs);
     return job;
+  }
+
+  /** Follows a job stored by someone else (a transfer whose outcome is not known yet) until it is final. */
+  track(id: string): void {
+    this.follow(id, this.options.config.pollInitialMs);
+  }
+
+  /** Stores a final outcome reached outside polling and announces it; false when the job changed meanwhile. */
+  finish(job: JobRecord, outcome: FinalOutcome): Promise<boolean> {
+    return this.record(job, outcome);
   }
 
   get(id: string): Promise<JobRecord | null> {
@@ -122,7 +132,8 @@ export class JobEngine {
       return;
     }
     const outcome = await this.ask(job, state);
-    if (outcome === null && this.now() - job.createdAt < this.options.config.maxAgeMs) {
+    const maxAgeMs = this.kind(job.kind).maxAgeMs ?? this.options.config.maxAgeMs;
+    if (outcome === null && this.now() - job.createdAt < maxAgeMs) {
       this.backOff(id, state);
       return;
     }
@@ -155,7 +166,7 @@ export class JobEngine {
     }
   }
 
-  private async record(job: JobRecord, outcome: FinalOutcome): Promise<void> {
+  private async record(job: JobRecord, outcome: FinalOutcome): Promise<boolean> {
     const next: JobRecord = {
       ...job,
       status: outcome.status,
@@ -164,7 +175,9 @@ export class JobEngine {
       updatedAt: this.now(),
       version: job.version + 1,
     };
-    if (await this.options.store.replace(next, job.version)) await this.options.events.publish(next);
+    if (!(await this.options.store.replace(next, job.version))) return false;
+    await this.options.events.publish(next);
+    return true;
   }
 }
 

@@ -7,9 +7,10 @@ export class MemoryJobStore implements JobStore {
 
   constructor(private readonly retentionMs: number) {}
 
-  async insert(job: JobRecord): Promise<void> {
-    if (this.jobs.has(job.id)) throw new Error(`job ${job.id} exists`);
+  async insert(job: JobRecord): Promise<boolean> {
+    if (this.jobs.has(job.id)) return false;
     this.jobs.set(job.id, job);
+    return true;
   }
 
   async get(id: string): Promise<JobRecord | null> {

@@ -34,11 +34,14 @@ export interface JobKind<Input = unknown, Result = unknown> {
   readonly name: string;
   submit(upstream: Pick<UpstreamAccess, 'send'>, input: Input): Promise<string>;
   poll(upstream: Pick<UpstreamAccess, 'send'>, ref: string, input: Input): Promise<PollOutcome<Result>>;
+  /** How long a job of this kind is polled before it expires as failed; default the engine's. Infinity: never. */
+  readonly maxAgeMs?: number;
 }
 
 /** Where jobs live. The in-memory store serves one process; a shared store serves replicas. */
 export interface JobStore {
-  insert(job: JobRecord): Promise<void>;
+  /** Stores a new job; false, storing nothing, when a job with its id exists (ids double as idempotency keys). */
+  insert(job: JobRecord): Promise<boolean>;
   get(id: string): Promise<JobRecord | null>;
   /** Stores `job` only if the stored version is still `expectedVersion`; false when it was not. */
   replace(job: JobRecord, expectedVersion: number): Promise<boolean>;

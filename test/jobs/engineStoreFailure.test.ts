@@ -15,7 +15,7 @@ class FlakyStore implements JobStore {
   failReplaces = 0;
   readonly inner = new MemoryJobStore(60_000);
 
-  insert(job: JobRecord): Promise<void> {
+  insert(job: JobRecord): Promise<boolean> {
     return this.inner.insert(job);
   }
 

@@ -61,10 +61,12 @@ describe('versions', () => {
     expect(await store.get('ghost')).toBeNull();
   });
 
-  it('refuses to insert a job id twice', async () => {
+  it('refuses to insert a job id twice, keeping the first', async () => {
     const store = newStore(60_000);
-    await store.insert(pending('a'));
-    await expect(store.insert(pending('a'))).rejects.toThrow('job a exists');
+    const first = pending('a');
+    expect(await store.insert(first)).toBe(true);
+    expect(await store.insert({ ...pending('a'), ref: 'another' })).toBe(false);
+    expect(await store.get('a')).toEqual(first);
   });
 
   it('lists only PENDING jobs', async () => {

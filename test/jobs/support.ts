@@ -95,7 +95,7 @@ export class CountingStore implements JobStore {
 
   constructor(readonly inner: JobStore = new MemoryJobStore(60_000)) {}
 
-  insert(job: JobRecord): Promise<void> {
+  insert(job: JobRecord): Promise<boolean> {
     return this.inner.insert(job);
   }
 
