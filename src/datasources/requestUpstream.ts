@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
+import { consentRequired } from '../consent/errors.js';
 import type { CallOptions, Form, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
 import { Limiter } from './upstream/limiter.js';
 import { operation, type OperationId } from './upstream/operations.js';
@@ -13,6 +14,11 @@ export interface UpstreamAccess {
   read(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult>;
   /** A call that changes state or must not be shared: always sent, never deduplicated. */
   send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult>;
+  /**
+   * Checks, without calling the upstream, that the caller's consent covers `operationId` for
+   * `subject`; throws CONSENT_REQUIRED or FORBIDDEN as the call itself would.
+   */
+  authorize(operationId: OperationId, subject: string): Promise<void>;
 }
 
 /** One read: its deduplication key and the arguments it is sent with. */
@@ -53,6 +59,13 @@ export class RequestUpstream implements UpstreamAccess {
   /** Never cancelled when the caller goes away: a write that was sent must get its answer. */
   send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
     return this.limiter.run(() => this.client.call(operationId, this.withConsent(operationId, options)));
+  }
+
+  async authorize(operationId: OperationId, subject: string): Promise<void> {
+    const { grant, scope } = operation(operationId);
+    if (grant === 'client_credentials') return;
+    if (!this.consent) throw consentRequired(scope, grant);
+    await this.consent.token({ operationId, scope, grant, subject });
   }
 
   /** Answers of operations under a user grant depend on whose consent asked: key them by it too. */

@@ -57,6 +57,11 @@ export class JobEngine {
     return job;
   }
 
+  /** Stores a job made elsewhere, claiming its id; false when a job with that id exists. */
+  claim(job: JobRecord): Promise<boolean> {
+    return this.options.store.insert(job);
+  }
+
   /** Follows a job stored by someone else (a transfer whose outcome is not known yet) until it is final. */
   track(id: string): void {
     this.follow(id, this.options.config.pollInitialMs);

@@ -1,5 +1,8 @@
 import type { JobRecord, JobStore } from './types.js';
 
+/** The longest delay a Node timer takes (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Jobs in this process's memory. Finished jobs are forgotten `retentionMs` after they finish. */
 export class MemoryJobStore implements JobStore {
   private readonly jobs = new Map<string, JobRecord>();
@@ -21,7 +24,7 @@ export class MemoryJobStore implements JobStore {
     const stored = this.jobs.get(job.id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.jobs.set(job.id, job);
-    if (job.status !== 'PENDING') this.forgetLater(job.id);
+    if (job.status !== 'PENDING') this.forgetLater(job);
     return true;
   }
 
@@ -34,11 +37,12 @@ export class MemoryJobStore implements JobStore {
     this.expiry.clear();
   }
 
-  private forgetLater(id: string): void {
+  private forgetLater(job: JobRecord): void {
+    const delay = Math.max(this.retentionMs, (job.retainUntil ?? 0) - Date.now());
     const timer = setTimeout(() => {
       this.expiry.delete(timer);
-      this.jobs.delete(id);
-    }, this.retentionMs);
+      this.jobs.delete(job.id);
+    }, Math.min(delay, MAX_TIMER_MS));
     timer.unref();
     this.expiry.add(timer);
   }

@@ -22,6 +22,11 @@ export interface JobRecord<Kind extends string = string, Input = unknown, Result
   readonly updatedAt: number;
   /** Increases by one with every stored change; subscribers use it to skip stale events. */
   readonly version: number;
+  /**
+   * Epoch milliseconds until which the store keeps the job, finished or not (a transfer keeps its
+   * idempotency key this long); the store's own retention applies after that.
+   */
+  readonly retainUntil?: number;
 }
 
 export type PollOutcome<Result> =

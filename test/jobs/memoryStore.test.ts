@@ -93,6 +93,20 @@ describe('retention', () => {
     expect(await store.get('waiting')).toEqual({ ...pending('waiting'), version: 2 });
   });
 
+  it('keeps a finished job until its retainUntil when that is later than the retention', async () => {
+    const store = newStore(20);
+    const kept = { ...pending('kept'), retainUntil: Date.now() + 150 };
+    await store.insert(kept);
+    await store.insert(pending('plain'));
+    await store.replace(succeeded(kept), 1);
+    await store.replace(succeeded(pending('plain')), 1);
+    await sleep(80);
+    expect(await store.get('plain')).toBeNull();
+    expect((await store.get('kept'))?.status).toBe('SUCCESS');
+    await waitFor(async () => (await store.get('kept')) === null, 1_000);
+    await store.close();
+  });
+
   it('close() cancels pending expiries', async () => {
     const store = newStore(30);
     await store.insert(pending('a'));
