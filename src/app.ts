@@ -8,6 +8,8 @@ import { OAuthEndpoint, TokenBroker } from './datasources/upstream/tokenBroker.j
 import type { Services } from './context.js';
 import { JobEngine } from './jobs/engine.js';
 import { billInquiryJob } from './jobs/kinds/billInquiry.js';
+import { transferJob } from './jobs/kinds/transfer.js';
+import { TransferDesk } from './jobs/transferDesk.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
 import type { Logger } from './logger.js';
@@ -69,16 +71,18 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   const jobs = new JobEngine({
     store,
     events,
-    kinds: [billInquiryJob],
+    kinds: [billInquiryJob, transferJob({ settleMs: config.jobs.transferSettleMs })],
     upstream: { send: (operationId, options) => client.call(operationId, options) },
     config: config.jobs,
     logger,
   });
   await jobs.resume();
+  const transfers = new TransferDesk(jobs, logger, config.jobs.transferKeyRetentionMs);
 
   return {
     client,
     jobs,
+    transfers,
     consents,
     logger,
     requestConcurrency: upstream.requestConcurrency,

@@ -5,6 +5,9 @@ import type { BillDetailsRecord } from '../datasources/types/billDetails.js';
 import type { BillHistoryRecord, BillQuery, NegativeScoreRecord } from '../datasources/types/billing.js';
 import type { BillInquiryJobRecord } from '../jobs/kinds/billInquiry.js';
 import type { JobRecord } from '../jobs/types.js';
+import type { TransferJobRecord } from '../jobs/kinds/transfer.js';
+import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
+import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
 import type { PersonModel } from '../resolvers/people/models.js';
 import type { CivilIdentityRecord } from '../datasources/types/people.js';
 import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord, LiveVideoMatchRecord, NationalCardScanRecord, NationalCardImageRecord, VideoMatchRecord, PhotoMatchRecord, FaceComparisonRecord } from '../datasources/types/verification.js';
@@ -1630,6 +1633,12 @@ export type Mutation = {
    * for a malformed national id or mobile, or a scope that is unknown or not under the SMS grant.
    */
   readonly startSmsConsent: StartSmsConsentResult;
+  /**
+   * Moves money from an account of the caller's consent (authorization code) to an account of the same
+   * bank or to an IBAN, at most once per idempotency key. Bad input fails with `BAD_USER_INPUT` and sends
+   * nothing; the bank's refusals are `TransferRejected`.
+   */
+  readonly transfer: TransferResult;
 };
 
 
@@ -1672,6 +1681,12 @@ export type MutationStartMobileOwnershipCheckArgs = {
 /** Actions that start upstream work or change state. */
 export type MutationStartSmsConsentArgs = {
   input: StartSmsConsentInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationTransferArgs = {
+  input: TransferInput;
 };
 
 /** An image file, as base64. */
@@ -2250,6 +2265,11 @@ export type Query = {
   /** The address of a 10-digit postal code. */
   readonly postalAddress?: Maybe<PostalAddress>;
   /**
+   * Where the holder's transfer under `idempotencyKey` stands; null when there is none. Needs the
+   * holder's consent, as `Mutation.transfer` does.
+   */
+  readonly transfer?: Maybe<TransferResult>;
+  /**
    * A car by its plate: either `plateNumber` (9 digits, see `Vehicle.plateNumber`) or `plate` (its
    * parts), exactly one of them.
    */
@@ -2344,6 +2364,13 @@ export type QueryPersonArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryPostalAddressArgs = {
   postalCode: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryTransferArgs = {
+  idempotencyKey: Scalars['String']['input'];
+  nationalId: Scalars['String']['input'];
 };
 
 
@@ -2692,6 +2719,177 @@ export type TrafficTollConnection = {
   /** How many charges the vehicle has in all. */
   readonly totalCount: Scalars['Int']['output'];
 };
+
+/** The bank applied the transfer. */
+export type TransferCompleted = {
+  readonly __typename?: 'TransferCompleted';
+  /** The bank's receipt. */
+  readonly receipt: TransferReceipt;
+  /** The transfer, with its order. */
+  readonly transfer: TransferJob;
+};
+
+/** A transfer to make from an account of the caller's consent. */
+export type TransferInput = {
+  /** The amount in rials. The bank's rules: at least 10,000; internal and Paya at most 1,000,000,000. */
+  readonly amount: Scalars['Rial']['input'];
+  /** What the transfer is for, as the bank records it: 1–30 characters, without `--`. */
+  readonly description: Scalars['String']['input'];
+  /** Where the money goes: an account number of the source's bank, or an IBAN (`IR` and 24 digits). */
+  readonly destination: Scalars['String']['input'];
+  /** The destination holder's first name (2–30 characters); the bank needs it for an IBAN of another bank. */
+  readonly destinationFirstName?: InputMaybe<Scalars['String']['input']>;
+  /** The destination holder's last name (2–30 characters); as `destinationFirstName`. */
+  readonly destinationLastName?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * A key the client chooses for this transfer: 1–64 letters, digits, `-` or `_`. Sending the same
+   * input with the same key again (a retry, a duplicate, after a restart) never moves money twice: it
+   * answers with the outcome of the first. The same key with a different transfer is refused
+   * (`BAD_USER_INPUT` on `input.idempotencyKey`). A key is remembered for a week.
+   */
+  readonly idempotencyKey: Scalars['String']['input'];
+  /**
+   * The 10-digit national id of the account holder. The caller's consent (header `x-consent-handle`)
+   * must be theirs (`FORBIDDEN` otherwise) and cover `oak:transfer-to:execute` (`CONSENT_REQUIRED`).
+   */
+  readonly nationalId: Scalars['String']['input'];
+  /** A payment id the destination expects: up to 30 digits. */
+  readonly paymentNumber?: InputMaybe<Scalars['String']['input']>;
+  /** The source account number in its bank's own format (for example `6200.030.123520054.2`), one the consent covers. */
+  readonly sourceAccountNumber: Scalars['String']['input'];
+};
+
+/** A transfer as a job: `PENDING` until its outcome is known, then `SUCCESS` or `FAILED` for good. */
+export type TransferJob = Job & {
+  readonly __typename?: 'TransferJob';
+  /** When the transfer was first asked for. */
+  readonly createdAt: Scalars['DateTime']['output'];
+  /** Why no money moved; null unless `status` is `FAILED`. `code` is a `TransferRejectionReason`. */
+  readonly failure?: Maybe<JobFailure>;
+  /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
+  readonly id: Scalars['ID']['output'];
+  /** The client's idempotency key. */
+  readonly idempotencyKey: Scalars['String']['output'];
+  /** What was ordered. */
+  readonly order: TransferOrder;
+  /** The bank's receipt; null unless `status` is `SUCCESS`. */
+  readonly receipt?: Maybe<TransferReceipt>;
+  /** Where the transfer stands. */
+  readonly status: JobStatus;
+  /** When it last changed. */
+  readonly updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A transfer as ordered. */
+export type TransferOrder = {
+  readonly __typename?: 'TransferOrder';
+  /** The amount in rials. */
+  readonly amount: Scalars['Rial']['output'];
+  /** What the transfer is for. */
+  readonly description: Scalars['String']['output'];
+  /** The destination account number or IBAN. */
+  readonly destination: Scalars['String']['output'];
+  /** The destination holder's first name, as given. */
+  readonly destinationFirstName?: Maybe<Scalars['String']['output']>;
+  /** The destination holder's last name, as given. */
+  readonly destinationLastName?: Maybe<Scalars['String']['output']>;
+  /** The account holder's national id. */
+  readonly nationalId: Scalars['String']['output'];
+  /** The payment id, as given. */
+  readonly paymentNumber?: Maybe<Scalars['String']['output']>;
+  /** The source account number. */
+  readonly sourceAccountNumber: Scalars['String']['output'];
+};
+
+/**
+ * The upstream's answer settled nothing (a timeout, HTTP 408, a server error, a cut connection). The
+ * transfer is never sent again: it is followed through the bank's transfer inquiry until the bank says
+ * what happened. Follow it with `Query.transfer`, `Query.job` or `Subscription.jobUpdated`.
+ */
+export type TransferPending = {
+  readonly __typename?: 'TransferPending';
+  /** The transfer, still `PENDING`. */
+  readonly transfer: TransferJob;
+};
+
+/** How a transfer travelled. */
+export type TransferRail =
+  /** Between two accounts of the same bank (at most 1,000,000,000 rials). */
+  | 'INTERNAL'
+  /** To another bank by Paya, the interbank batch network, settled in cycles (at most 1,000,000,000 rials). */
+  | 'PAYA'
+  /** To another bank by Satna, the real-time gross settlement network (above 1,000,000,000 rials). */
+  | 'SATNA';
+
+/** The bank's receipt of a transfer: keep it for reconciliation. */
+export type TransferReceipt = {
+  readonly __typename?: 'TransferReceipt';
+  /** The amount moved, in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** When the bank booked it (Tehran time). */
+  readonly bookedAt?: Maybe<PersianDateTime>;
+  /** The destination holder's first name, as the bank has it. */
+  readonly destinationFirstName?: Maybe<Scalars['String']['output']>;
+  /** The destination holder's last name, as the bank has it. */
+  readonly destinationLastName?: Maybe<Scalars['String']['output']>;
+  /** The destination account number or IBAN. */
+  readonly destinationNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank's booking date as sent, Persian calendar `YYMMDD`. */
+  readonly inquiryDate?: Maybe<Scalars['String']['output']>;
+  /** The bank's booking sequence number. */
+  readonly inquirySequence?: Maybe<Scalars['String']['output']>;
+  /** The bank's booking time as sent, `HHMMSS`. */
+  readonly inquiryTime?: Maybe<Scalars['String']['output']>;
+  /** How it travelled. */
+  readonly rail?: Maybe<TransferRail>;
+  /** The bank's tracking code. */
+  readonly refCode?: Maybe<Scalars['String']['output']>;
+  /** The source account number. */
+  readonly sourceNumber?: Maybe<Scalars['String']['output']>;
+  /** The trackId the transfer was applied with, for the upstream's support. */
+  readonly trackId: Scalars['String']['output'];
+};
+
+/** The transfer moved no money, and never will; a new attempt needs a new idempotency key. */
+export type TransferRejected = UserError & {
+  readonly __typename?: 'TransferRejected';
+  /** The reason as a string (the same value as `reason`). */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation, safe to show. */
+  readonly message: Scalars['String']['output'];
+  /** Why no money moved. */
+  readonly reason: TransferRejectionReason;
+  /** The transfer, `FAILED`. */
+  readonly transfer: TransferJob;
+};
+
+/** Why a transfer moved no money. */
+export type TransferRejectionReason =
+  /** The source cannot pay it: not enough balance, or withdrawals blocked. */
+  | 'ACCOUNT_CONDITIONS_NOT_MET'
+  /** Above the rail's or the consent's limit per transaction. */
+  | 'AMOUNT_ABOVE_LIMIT'
+  /** Below the rail's minimum (10,000 rials). */
+  | 'AMOUNT_BELOW_MINIMUM'
+  /** The upstream refused the consent's token for this transfer. */
+  | 'CONSENT_REFUSED'
+  /** The consent stopped covering the transfer before it was sent. */
+  | 'CONSENT_REQUIRED'
+  /** The destination is unknown, closed, or an account number of another bank. */
+  | 'INVALID_DESTINATION'
+  /** The destination holder's names are missing or malformed for a transfer to another bank. */
+  | 'INVALID_DESTINATION_NAME'
+  /** The source account is not one the consent covers. */
+  | 'INVALID_SOURCE'
+  /** The transfer inquiry shows the transfer never reached the bank. */
+  | 'NOT_APPLIED'
+  /** The bank refused it for another reason. */
+  | 'REJECTED_BY_BANK'
+  /** The source and the destination are the same account. */
+  | 'SAME_ACCOUNT';
+
+/** What a transfer came to. */
+export type TransferResult = TransferCompleted | TransferPending | TransferRejected;
 
 /**
  * The shared interface of every expected rejection a mutation returns as data (rather than as an
@@ -3066,17 +3264,26 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
     | ( ConsentRefused & { __typename: 'ConsentRefused' } )
     | ( SmsConsentChallenge & { __typename: 'SmsConsentChallenge' } )
   ;
+  TransferResult:
+    | ( TransferOutcomeModel & { __typename: 'TransferCompleted' } )
+    | ( TransferOutcomeModel & { __typename: 'TransferPending' } )
+    | ( TransferOutcomeModel & { __typename: 'TransferRejected' } )
+  ;
 }>;
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
-  Job: ( BillInquiryJobRecord & { __typename: 'BillInquiryJob' } );
+  Job:
+    | ( BillInquiryJobRecord & { __typename: 'BillInquiryJob' } )
+    | ( TransferJobRecord & { __typename: 'TransferJob' } )
+  ;
   UserError:
     | ( ConsentExpired & { __typename: 'ConsentExpired' } )
     | ( ConsentRefused & { __typename: 'ConsentRefused' } )
     | ( InvalidAuthorizationCode & { __typename: 'InvalidAuthorizationCode' } )
     | ( InvalidOtp & { __typename: 'InvalidOtp' } )
     | ( MobileOwnershipCodeRejected & { __typename: 'MobileOwnershipCodeRejected' } )
+    | ( TransferOutcomeModel & { __typename: 'TransferRejected' } )
   ;
 }>;
 
@@ -3219,6 +3426,16 @@ export type ResolversTypes = ResolversObject<{
   TrafficOffenseImage: ResolverTypeWrapper<TrafficOffenseImageRecord>;
   TrafficToll: ResolverTypeWrapper<TrafficTollRecord>;
   TrafficTollConnection: ResolverTypeWrapper<TrafficTollPage>;
+  TransferCompleted: ResolverTypeWrapper<TransferOutcomeModel>;
+  TransferInput: TransferInput;
+  TransferJob: ResolverTypeWrapper<TransferJobRecord>;
+  TransferOrder: ResolverTypeWrapper<TransferOrderRecord>;
+  TransferPending: ResolverTypeWrapper<TransferOutcomeModel>;
+  TransferRail: TransferRail;
+  TransferReceipt: ResolverTypeWrapper<TransferReceiptRecord>;
+  TransferRejected: ResolverTypeWrapper<TransferOutcomeModel>;
+  TransferRejectionReason: TransferRejectionReason;
+  TransferResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TransferResult']>;
   UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
   Vehicle: ResolverTypeWrapper<VehicleModel>;
   VehicleDetails: ResolverTypeWrapper<VehicleDetailsRecord>;
@@ -3343,6 +3560,14 @@ export type ResolversParentTypes = ResolversObject<{
   TrafficOffenseImage: TrafficOffenseImageRecord;
   TrafficToll: TrafficTollRecord;
   TrafficTollConnection: TrafficTollPage;
+  TransferCompleted: TransferOutcomeModel;
+  TransferInput: TransferInput;
+  TransferJob: TransferJobRecord;
+  TransferOrder: TransferOrderRecord;
+  TransferPending: TransferOutcomeModel;
+  TransferReceipt: TransferReceiptRecord;
+  TransferRejected: TransferOutcomeModel;
+  TransferResult: ResolversUnionTypes<ResolversParentTypes>['TransferResult'];
   UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
   Vehicle: VehicleModel;
   VehicleDetails: VehicleDetailsRecord;
@@ -3916,7 +4141,7 @@ export type IssuedCardResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type JobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'BillInquiryJob', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'BillInquiryJob' | 'TransferJob', ParentType, ContextType>;
 }>;
 
 export type JobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['JobFailure'] = ResolversParentTypes['JobFailure']> = ResolversObject<{
@@ -3998,6 +4223,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
   startMobileOwnershipCheck?: Resolver<ResolversTypes['MobileOwnershipChallenge'], ParentType, ContextType, RequireFields<MutationStartMobileOwnershipCheckArgs, 'input'>>;
   startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
+  transfer?: Resolver<ResolversTypes['TransferResult'], ParentType, ContextType, RequireFields<MutationTransferArgs, 'input'>>;
 }>;
 
 export type NationalCardImageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['NationalCardImage'] = ResolversParentTypes['NationalCardImage']> = ResolversObject<{
@@ -4166,6 +4392,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType, RequireFields<QueryPersonArgs, 'nationalId'>>;
   postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType, RequireFields<QueryPostalAddressArgs, 'postalCode'>>;
+  transfer?: Resolver<Maybe<ResolversTypes['TransferResult']>, ParentType, ContextType, RequireFields<QueryTransferArgs, 'idempotencyKey' | 'nationalId'>>;
   vehicle?: Resolver<Maybe<ResolversTypes['Vehicle']>, ParentType, ContextType, Partial<QueryVehicleArgs>>;
 }>;
 
@@ -4316,8 +4543,69 @@ export type TrafficTollConnectionResolvers<ContextType = Context, ParentType ext
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type TransferCompletedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferCompleted'] = ResolversParentTypes['TransferCompleted']> = ResolversObject<{
+  receipt?: Resolver<ResolversTypes['TransferReceipt'], ParentType, ContextType>;
+  transfer?: Resolver<ResolversTypes['TransferJob'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TransferJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferJob'] = ResolversParentTypes['TransferJob']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idempotencyKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['TransferOrder'], ParentType, ContextType>;
+  receipt?: Resolver<Maybe<ResolversTypes['TransferReceipt']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TransferOrderResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferOrder'] = ResolversParentTypes['TransferOrder']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['Rial'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  destination?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  destinationFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceAccountNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TransferPendingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferPending'] = ResolversParentTypes['TransferPending']> = ResolversObject<{
+  transfer?: Resolver<ResolversTypes['TransferJob'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TransferReceiptResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferReceipt'] = ResolversParentTypes['TransferReceipt']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  bookedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  destinationFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  inquiryDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  inquirySequence?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  inquiryTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rail?: Resolver<Maybe<ResolversTypes['TransferRail']>, ParentType, ContextType>;
+  refCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trackId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TransferRejectedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferRejected'] = ResolversParentTypes['TransferRejected']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['TransferRejectionReason'], ParentType, ContextType>;
+  transfer?: Resolver<ResolversTypes['TransferJob'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TransferResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferResult'] = ResolversParentTypes['TransferResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'TransferCompleted' | 'TransferPending' | 'TransferRejected', ParentType, ContextType>;
+}>;
+
 export type UserErrorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected' | 'TransferRejected', ParentType, ContextType>;
 }>;
 
 export type VehicleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Vehicle'] = ResolversParentTypes['Vehicle'], FederationReferenceType extends FederationReferenceTypes['Vehicle'] = FederationReferenceTypes['Vehicle']> = ResolversObject<{
@@ -4487,6 +4775,13 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   TrafficOffenseImage?: TrafficOffenseImageResolvers<ContextType>;
   TrafficToll?: TrafficTollResolvers<ContextType>;
   TrafficTollConnection?: TrafficTollConnectionResolvers<ContextType>;
+  TransferCompleted?: TransferCompletedResolvers<ContextType>;
+  TransferJob?: TransferJobResolvers<ContextType>;
+  TransferOrder?: TransferOrderResolvers<ContextType>;
+  TransferPending?: TransferPendingResolvers<ContextType>;
+  TransferReceipt?: TransferReceiptResolvers<ContextType>;
+  TransferRejected?: TransferRejectedResolvers<ContextType>;
+  TransferResult?: TransferResultResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   Vehicle?: VehicleResolvers<ContextType>;
   VehicleDetails?: VehicleDetailsResolvers<ContextType>;

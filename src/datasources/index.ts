@@ -5,12 +5,14 @@ import { FacilityAPI } from './facility.js';
 import { KycAPI } from './kyc.js';
 import { KybAPI } from './kyb.js';
 import { KycMediaAPI } from './kycMedia.js';
+import { MoneyAPI } from './money.js';
 import { MpgAPI } from './mpg.js';
 import { OakAPI } from './oak.js';
 import { RequestUpstream } from './requestUpstream.js';
 import type { UpstreamClient, UserCredentials } from './upstream/client.js';
 import { TrafficAPI } from './traffic.js';
 import { VehicleAPI } from './vehicle.js';
+import type { TransferDesk } from '../jobs/transferDesk.js';
 
 /** The datasources of one GraphQL operation; each holds its own loaders. */
 export interface DataSources {
@@ -21,6 +23,7 @@ export interface DataSources {
   readonly kyc: KycAPI;
   readonly kyb: KybAPI;
   readonly kycMedia: KycMediaAPI;
+  readonly money: MoneyAPI;
   readonly mpg: MpgAPI;
   readonly oak: OakAPI;
   readonly vehicle: VehicleAPI;
@@ -31,6 +34,7 @@ export interface DataSources {
 export function createDataSources(
   client: Pick<UpstreamClient, 'call'>,
   requestConcurrency: number,
+  desk: TransferDesk,
   signal?: AbortSignal,
   consent?: UserCredentials,
 ): DataSources {
@@ -43,6 +47,7 @@ export function createDataSources(
     kyc: new KycAPI(upstream),
     kyb: new KybAPI(upstream),
     kycMedia: new KycMediaAPI(upstream),
+    money: new MoneyAPI(upstream, desk),
     mpg: new MpgAPI(upstream),
     oak: new OakAPI(upstream),
     vehicle: new VehicleAPI(upstream),

@@ -5,18 +5,18 @@
  */
 import { RecordReader } from './read.js';
 import type { UpstreamAccess } from './requestUpstream.js';
-import type { TransferOrder, TransferRail, TransferReceipt } from './types/transfers.js';
+import type { TransferOrderRecord, TransferRail, TransferReceiptRecord } from './types/transfers.js';
 import type { UpstreamResult } from './upstream/client.js';
 import { ErrorCode, UpstreamError } from '../errors.js';
 
 export type TransferInquiry =
-  | { readonly state: 'APPLIED'; readonly receipt: TransferReceipt }
+  | { readonly state: 'APPLIED'; readonly receipt: TransferReceiptRecord }
   | { readonly state: 'FAILED' }
   | { readonly state: 'UNKNOWN' };
 
 const RAILS: Readonly<Record<string, TransferRail>> = { internal: 'INTERNAL', paya: 'PAYA', satna: 'SATNA' };
 
-function receiptOf(operationId: 'oakTransferToDepositPost' | 'oakTransferInquiryGet', answer: UpstreamResult, trackId: string): TransferReceipt {
+function receiptOf(operationId: 'oakTransferToDepositPost' | 'oakTransferInquiryGet', answer: UpstreamResult, trackId: string): TransferReceiptRecord {
   const read = new RecordReader(operationId, answer);
   const r = read.object(answer.result);
   const rail = read.text(r.type)?.toLowerCase();
@@ -37,7 +37,7 @@ function receiptOf(operationId: 'oakTransferToDepositPost' | 'oakTransferInquiry
 
 export const transfers = {
   /** Sends the order once with `trackId`; throws the upstream's answer when it is not a receipt. */
-  async send(upstream: Pick<UpstreamAccess, 'send'>, order: TransferOrder, trackId: string): Promise<TransferReceipt> {
+  async send(upstream: Pick<UpstreamAccess, 'send'>, order: TransferOrderRecord, trackId: string): Promise<TransferReceiptRecord> {
     const body = {
       amount: Number(order.amount),
       description: order.description,

@@ -13,7 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { transfers } from '../datasources/transfers.js';
 import type { UpstreamAccess } from '../datasources/requestUpstream.js';
-import type { TransferOrder } from '../datasources/types/transfers.js';
+import type { TransferOrderRecord } from '../datasources/types/transfers.js';
 import { BadUserInputError, ErrorCode, UpstreamError } from '../errors.js';
 import { canonicalJson } from '../datasources/requestUpstream.js';
 import type { Logger } from '../logger.js';
@@ -60,7 +60,7 @@ export function transferJobId(nationalId: string, idempotencyKey: string): strin
   return `transfer-${createHash('sha256').update(`${nationalId}\n${idempotencyKey}`).digest('hex').slice(0, 40)}`;
 }
 
-const fingerprintOf = (order: TransferOrder): string => createHash('sha256').update(canonicalJson(order)).digest('hex');
+const fingerprintOf = (order: TransferOrderRecord): string => createHash('sha256').update(canonicalJson(order)).digest('hex');
 
 export class TransferDesk {
   /** Sends in flight in this process, so a concurrent duplicate here waits for the answer. */
@@ -77,7 +77,7 @@ export class TransferDesk {
    * The outcome of the payer's transfer under `idempotencyKey`: sent now if the key is new, else the
    * stored one. `upstream` carries the payer's consent, checked by the caller before this.
    */
-  async execute(upstream: Pick<UpstreamAccess, 'send'>, idempotencyKey: string, order: TransferOrder): Promise<TransferJobRecord> {
+  async execute(upstream: Pick<UpstreamAccess, 'send'>, idempotencyKey: string, order: TransferOrderRecord): Promise<TransferJobRecord> {
     const id = transferJobId(order.nationalId, idempotencyKey);
     const fingerprint = fingerprintOf(order);
     const at = this.now();

@@ -88,6 +88,19 @@ export async function smsConsent(gql: Gql, nationalId: string, scopes: string[] 
   return res.data!.completeSmsConsent.handle;
 }
 
+/** An authorization-code consent of `nationalId` at `bank`, through the sandbox's login page; its handle. */
+export async function codeConsent(gql: Gql, nationalId: string, bank: string, scopes: string[] = [TRANSFER_SCOPE]): Promise<string> {
+  const started = await gql<{ startCodeConsent: { consentId: string; authorizeUrl: string; state: string } }>(START_CODE, { input: { nationalId, bank, scopes } });
+  expect(started.errors, JSON.stringify(started.errors)).toBeUndefined();
+  const { consentId, authorizeUrl, state } = started.data!.startCodeConsent;
+  const login = await browserLogin(authorizeUrl, { nid: nationalId, password: nationalId, decision: 'allow' });
+  const code = login.location?.searchParams.get('code');
+  expect(code).toBeTruthy();
+  const done = await gql<{ completeCodeConsent: { __typename: string; handle: string } }>(COMPLETE_CODE, { input: { consentId, code, state } });
+  expect(done.data?.completeCodeConsent.__typename, JSON.stringify(done)).toBe('ConsentGranted');
+  return done.data!.completeCodeConsent.handle;
+}
+
 /**
  * What a browser does on the sandbox's authorization page: load it, post the login form, and read
  * the redirect (not followed) back to the redirect URI.

@@ -1,5 +1,5 @@
 /** A transfer as the client orders it, validated; amounts in rials as decimal strings. */
-export interface TransferOrder {
+export interface TransferOrderRecord {
   /** The account holder whose consent moves the money. */
   readonly nationalId: string;
   /** The source account in its bank's own format. */
@@ -16,7 +16,7 @@ export interface TransferOrder {
 export type TransferRail = 'INTERNAL' | 'PAYA' | 'SATNA';
 
 /** The bank's receipt of an applied transfer: what reconciliation needs. */
-export interface TransferReceipt {
+export interface TransferReceiptRecord {
   readonly amount: string | null;
   readonly rail: TransferRail | null;
   readonly sourceNumber: string | null;

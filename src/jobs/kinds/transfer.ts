@@ -4,7 +4,7 @@
  * that may have moved money stays pending until the upstream says what happened.
  */
 import { transfers } from '../../datasources/transfers.js';
-import type { TransferOrder, TransferReceipt } from '../../datasources/types/transfers.js';
+import type { TransferOrderRecord, TransferReceiptRecord } from '../../datasources/types/transfers.js';
 import { attemptTrackIds } from '../../datasources/upstream/client.js';
 import type { JobKind, JobRecord, PollOutcome } from '../types.js';
 
@@ -15,23 +15,23 @@ export interface TransferJobInput {
   readonly idempotencyKey: string;
   /** SHA-256 of the canonical order: the same key with another order is refused. */
   readonly fingerprint: string;
-  readonly order: TransferOrder;
+  readonly order: TransferOrderRecord;
   /** Epoch milliseconds. */
   readonly claimedAt: number;
 }
 
-export type TransferJobRecord = JobRecord<typeof TRANSFER, TransferJobInput, TransferReceipt>;
+export type TransferJobRecord = JobRecord<typeof TRANSFER, TransferJobInput, TransferReceiptRecord>;
 
 /** The failure code of a transfer the upstream shows was never applied. */
 export const NOT_APPLIED = 'NOT_APPLIED';
 
-export function transferJob(options: { settleMs: number; now?: () => number }): JobKind<TransferJobInput, TransferReceipt> {
+export function transferJob(options: { settleMs: number; now?: () => number }): JobKind<TransferJobInput, TransferReceiptRecord> {
   const now = options.now ?? Date.now;
   return {
     name: TRANSFER,
     maxAgeMs: Number.POSITIVE_INFINITY,
     submit: () => Promise.reject(new Error('a transfer is claimed and sent by the transfer desk, never submitted by the engine')),
-    async poll(upstream, trackId, input): Promise<PollOutcome<TransferReceipt>> {
+    async poll(upstream, trackId, input): Promise<PollOutcome<TransferReceiptRecord>> {
       try {
         let failed = false;
         // The first attempt, or the resend after a rejected token: at most one of them was applied.

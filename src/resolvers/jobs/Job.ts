@@ -1,7 +1,8 @@
 import type { JobResolvers } from '../../__generated__/resolvers-types.js';
 import { BILL_INQUIRY } from '../../jobs/kinds/billInquiry.js';
+import { TRANSFER } from '../../jobs/kinds/transfer.js';
 
-const TYPE_OF_KIND = { [BILL_INQUIRY]: 'BillInquiryJob' } as const;
+const TYPE_OF_KIND = { [BILL_INQUIRY]: 'BillInquiryJob', [TRANSFER]: 'TransferJob' } as const;
 
 export const Job: JobResolvers = {
   __resolveType: (job) => {

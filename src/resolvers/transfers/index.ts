@@ -1,0 +1,7 @@
+import { Mutation } from './Mutation.js';
+import { Query } from './Query.js';
+import { TransferJob } from './TransferJob.js';
+import { TransferReceipt } from './TransferReceipt.js';
+import { TransferCompleted, TransferPending, TransferRejected } from './results.js';
+
+export const transfers = { Query, Mutation, TransferJob, TransferReceipt, TransferCompleted, TransferPending, TransferRejected };

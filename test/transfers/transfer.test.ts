@@ -1,0 +1,180 @@
+/** Mutation.transfer over HTTP: receipts, idempotency, refusals, consent, and unclear answers resolved without resending. */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { THREE_BANKS, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
+import { callCounts } from '../helpers/calls.js';
+import { eventually, useHarness } from '../helpers/harness.js';
+import { codeConsent, withHandle } from '../consent/support.js';
+
+const h = useHarness({ env: { TRANSFER_SETTLE_MS: '400', UPSTREAM_TIMEOUT_MS: '500' } });
+let handle = '';
+let otherHandle = '';
+beforeAll(async () => {
+  handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
+  otherHandle = await codeConsent(h.gql, WOMAN.nationalId, '056');
+});
+
+const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
+const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
+const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+
+const RESULT = `__typename
+  ... on TransferCompleted { transfer { id status idempotencyKey } receipt { amount rail destinationNumber destinationFirstName inquirySequence refCode trackId bookedAt { jalali iso } } }
+  ... on TransferPending { transfer { id status } }
+  ... on TransferRejected { code reason message transfer { id status failure { code } } }`;
+const TRANSFER = `mutation($input: TransferInput!) { transfer(input: $input) { ${RESULT} } }`;
+const FOLLOW = `query($nid: String!, $key: String!) { transfer(nationalId: $nid, idempotencyKey: $key) { ${RESULT} } }`;
+
+interface Outcome {
+  __typename: string;
+  transfer: { id: string; status: string; idempotencyKey?: string; failure?: { code: string } | null };
+  receipt?: Record<string, unknown>;
+  reason?: string;
+  code?: string;
+}
+
+const order = (overrides: Record<string, unknown> = {}) => ({
+  idempotencyKey: randomUUID(),
+  nationalId: THREE_BANKS.nationalId,
+  sourceAccountNumber: rich.deposit,
+  destination: other.deposit,
+  amount: '150000',
+  description: 'قسط',
+  ...overrides,
+});
+
+async function send(input: Record<string, unknown>, consent = handle) {
+  return h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(consent));
+}
+async function follow(key: string): Promise<Outcome | null> {
+  const res = await h.gql<{ transfer: Outcome | null }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle));
+  expect(res.errors).toBeUndefined();
+  return res.data!.transfer;
+}
+
+describe('a transfer that completes', () => {
+  it('moves the money once and answers the bank’s receipt, also to the query and to retries', async () => {
+    const input = order();
+    const before = h.sandbox.balanceOf(rich.iban);
+    const res = await send(input);
+    expect(res.errors).toBeUndefined();
+    const outcome = res.data!.transfer;
+    expect(outcome).toMatchObject({
+      __typename: 'TransferCompleted',
+      transfer: { status: 'SUCCESS', idempotencyKey: input.idempotencyKey },
+      receipt: { amount: '150000', rail: 'INTERNAL', destinationNumber: other.deposit, destinationFirstName: 'امیر', refCode: expect.any(String), bookedAt: { jalali: expect.any(String), iso: expect.any(String) } },
+    });
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 150_000n);
+
+    const retried = await send(input);
+    expect(retried.data!.transfer).toEqual(outcome);
+    expect(await follow(input.idempotencyKey)).toEqual(outcome);
+    expect(callCounts(h)).toEqual({ oakTransferToDepositPost: 1 });
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 150_000n);
+    const [call] = h.upstreamCalls('oakTransferToDepositPost');
+    expect(call!.trackId).toBe((outcome.receipt as { trackId: string }).trackId);
+  });
+
+  it('sends once for many concurrent duplicates, all answered alike', async () => {
+    const input = order({ amount: '20000' });
+    const results = await Promise.all(Array.from({ length: 12 }, () => send(input)));
+    const typenames = new Set(results.map((res) => res.data!.transfer.__typename));
+    expect(typenames).toEqual(new Set(['TransferCompleted']));
+    expect(new Set(results.map((res) => res.data!.transfer.transfer.id)).size).toBe(1);
+    expect(callCounts(h)).toEqual({ oakTransferToDepositPost: 1 });
+  });
+
+  it('refuses the same key for another transfer, sending nothing', async () => {
+    const input = order();
+    await send(input);
+    h.sandbox.clearCalls();
+    const res = await send({ ...input, amount: '160000' });
+    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.idempotencyKey' } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  it.each([
+    ['the same account', { destination: rich.deposit }, 'SAME_ACCOUNT'],
+    ['too little', { amount: '9999' }, 'AMOUNT_BELOW_MINIMUM'],
+    ['more than an internal transfer may move', { amount: '1000000001' }, 'AMOUNT_ABOVE_LIMIT'],
+    ['another bank’s IBAN without the holder’s names', { destination: WOMAN.account.iban }, 'INVALID_DESTINATION_NAME'],
+    ['a source the person does not hold', { sourceAccountNumber: WOMAN.account.deposit }, 'INVALID_SOURCE'],
+  ])('answers %s as TransferRejected, for good', async (_, overrides, reason) => {
+    const input = order(overrides);
+    const res = await send(input);
+    expect(res.data!.transfer).toMatchObject({ __typename: 'TransferRejected', reason, code: reason, transfer: { status: 'FAILED', failure: { code: reason } } });
+    const again = await send(input);
+    expect(again.data!.transfer).toEqual(res.data!.transfer);
+    expect(callCounts(h)).toEqual({ oakTransferToDepositPost: 1 });
+  });
+
+  it.each([
+    ['an idempotency key with spaces', { idempotencyKey: 'a b' }, 'input.idempotencyKey'],
+    ['a national id failing its check digit', { nationalId: '1235200524' }, 'input.nationalId'],
+    ['an IBAN failing its check digits', { destination: 'IR000620025360301235200501' }, 'input.destination'],
+    ['a source that is no account number', { sourceAccountNumber: 'my account' }, 'input.sourceAccountNumber'],
+    ['a zero amount', { amount: '0' }, 'input.amount'],
+    ['an amount beyond 10^15', { amount: '1000000000000001' }, 'input.amount'],
+    ['a description with --', { description: 'a--b' }, 'input.description'],
+    ['a one-letter name', { destinationFirstName: 'a' }, 'input.destinationFirstName'],
+  ])('refuses %s with BAD_USER_INPUT before any upstream call', async (_, overrides, argumentPath) => {
+    const res = await send(order(overrides));
+    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it('needs the payer’s own consent, before anything is claimed or sent', async () => {
+    const input = order();
+    const none = await h.gql(TRANSFER, { input });
+    expect(none.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED' });
+    const anothers = await send(input, otherHandle);
+    expect(anothers.errors![0]!.extensions).toMatchObject({ code: 'FORBIDDEN' });
+    expect(h.upstreamCalls()).toEqual([]);
+    // Nothing was claimed: the key still works once the right consent is presented.
+    expect((await send(input)).data!.transfer.__typename).toBe('TransferCompleted');
+  });
+});
+
+describe('unclear answers', () => {
+  const settled = async (key: string) =>
+    eventually(async () => {
+      const outcome = await follow(key);
+      return outcome && outcome.__typename !== 'TransferPending' ? outcome : undefined;
+    });
+
+  it.each([
+    ['HTTP 408 after the bank applied it', { status: 408 }],
+    ['a 503 after the bank applied it', { status: 503 }],
+    ['a cut connection after the bank applied it', { reset: true }],
+    ['no answer in time after the bank applied it', { delayMs: 900 }],
+  ])('reports %s as pending, never resends, and finds it completed through the inquiry', async (_, fault) => {
+    h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', afterEffect: true, ...fault });
+    const input = order({ amount: '70000' });
+    const before = h.sandbox.balanceOf(rich.iban);
+    const res = await send(input);
+    expect(res.data!.transfer).toMatchObject({ __typename: 'TransferPending', transfer: { status: 'PENDING' } });
+    expect((await send(input)).data!.transfer.__typename).toMatch(/TransferPending|TransferCompleted/);
+    const outcome = await settled(input.idempotencyKey);
+    expect(outcome).toMatchObject({ __typename: 'TransferCompleted', receipt: { amount: '70000' } });
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 70_000n);
+    expect(h.upstreamCalls('oakTransferToDepositPost')).toHaveLength(1);
+    expect(h.upstreamCalls('oakTransferInquiryGet').length).toBeGreaterThan(0);
+  });
+
+  it('reports a transfer refused with 408 before the bank saw it as not applied once the settling time has passed', async () => {
+    h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 408 });
+    const input = order({ amount: '80000' });
+    const before = h.sandbox.balanceOf(rich.iban);
+    expect((await send(input)).data!.transfer.__typename).toBe('TransferPending');
+    const outcome = await settled(input.idempotencyKey);
+    expect(outcome).toMatchObject({ __typename: 'TransferRejected', reason: 'NOT_APPLIED' });
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
+    expect(h.upstreamCalls('oakTransferToDepositPost')).toHaveLength(1);
+  });
+
+  it('answers the follow-up query with null for a key never used', async () => {
+    expect(await follow(randomUUID())).toBeNull();
+  });
+});
