@@ -39,6 +39,10 @@ const schema = z
     MAX_REQUEST_BYTES: positiveInt(16 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
+    // A transfer whose answer timed out may still be on its way: "no such transfer" must not be final before it can have landed.
+    if (env.TRANSFER_SETTLE_MS < 2 * env.UPSTREAM_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['TRANSFER_SETTLE_MS'], message: 'TRANSFER_SETTLE_MS must be at least twice UPSTREAM_TIMEOUT_MS' });
+    }
     if (!env.UPSTREAM_BASE_URL) return;
     for (const key of ['UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'UPSTREAM_CLIENT_NID'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when UPSTREAM_BASE_URL is set` });

@@ -6,7 +6,7 @@ import { callCounts } from '../helpers/calls.js';
 import { eventually, useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 
-const h = useHarness({ env: { TRANSFER_SETTLE_MS: '400', UPSTREAM_TIMEOUT_MS: '500' } });
+const h = useHarness({ env: { TRANSFER_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500' } });
 let handle = '';
 let otherHandle = '';
 beforeAll(async () => {
