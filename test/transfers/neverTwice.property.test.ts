@@ -1,0 +1,136 @@
+/**
+ * Never twice, never lost: many transfers at once, each sent by several concurrent duplicates and
+ * retried, while the upstream times out, answers 408 or 5xx, cuts connections (before or after it
+ * applied the transfer), lets a request land after the client gave up on it, and fails inquiries.
+ * Whatever happens, the sandbox applies each idempotency key at most once, and every key ends in a
+ * definite outcome that agrees with what the sandbox did.
+ */
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FaultRule } from '../../src/sandbox/index.js';
+import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
+import { codeConsent, withHandle } from '../consent/support.js';
+import { useHarness } from '../helpers/harness.js';
+
+const h = useHarness({ env: { TRANSFER_SETTLE_MS: '700', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
+let handle = '';
+beforeAll(async () => {
+  handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
+});
+
+const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
+const source = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
+const destination = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+
+const TRANSFER_FAULTS: readonly FaultRule[] = [
+  { status: 408 },
+  { status: 408, afterEffect: true },
+  { status: 503, afterEffect: true },
+  { status: 500 },
+  { reset: true },
+  { reset: true, afterEffect: true },
+  // No answer in time: applied before the client gives up, or landing only after it did.
+  { delayMs: 450, afterEffect: true },
+  { delayMs: 450 },
+];
+const INQUIRY_FAULTS: readonly FaultRule[] = [{ status: 503 }, { reset: true }, { status: 500, times: 3 }];
+
+const RESULT = `__typename
+  ... on TransferCompleted { receipt { amount } }
+  ... on TransferRejected { reason }`;
+const TRANSFER = `mutation($input: TransferInput!) { transfer(input: $input) { ${RESULT} } }`;
+const FOLLOW = `query($nid: String!, $key: String!) { transfer(nationalId: $nid, idempotencyKey: $key) { ${RESULT} } }`;
+
+interface Outcome {
+  __typename: 'TransferCompleted' | 'TransferPending' | 'TransferRejected';
+  receipt?: { amount: string };
+  reason?: string;
+}
+
+const operation = fc.record({
+  amount: fc.oneof(fc.integer({ min: 10_000, max: 900_000 }), fc.constant(5_000)),
+  duplicates: fc.integer({ min: 1, max: 3 }),
+  retries: fc.integer({ min: 0, max: 2 }),
+});
+const scenario = fc.record({
+  operations: fc.array(operation, { minLength: 60, maxLength: 120 }),
+  transferFaults: fc.array(fc.constantFrom(...TRANSFER_FAULTS), { maxLength: 12 }),
+  inquiryFaults: fc.array(fc.constantFrom(...INQUIRY_FAULTS), { maxLength: 4 }),
+});
+
+async function send(key: string, amount: number): Promise<Outcome> {
+  const input = {
+    idempotencyKey: key, nationalId: THREE_BANKS.nationalId, sourceAccountNumber: source.deposit, destination: destination.deposit,
+    amount: String(amount), description: key,
+  };
+  const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data!.transfer;
+}
+
+/** The key's outcome once it is definite, asked every 100 ms for at most 15 s. */
+async function finalOutcome(key: string): Promise<Outcome> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await h.gql<{ transfer: Outcome | null }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle));
+    const outcome = res.data?.transfer;
+    if (outcome && outcome.__typename !== 'TransferPending') return outcome;
+    if (Date.now() > deadline) throw new Error(`${key} is still pending`);
+    await sleep(100);
+  }
+}
+
+describe('transfers under retries, duplicates and faults', () => {
+  it('apply each idempotency key at most once and end every key in a definite outcome that matches the ledger', async () => {
+    let transfersAsked = 0;
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ operations, transferFaults, inquiryFaults }) => {
+        h.sandbox.clearFaults();
+        for (const rule of transferFaults) h.sandbox.injectFault({ ...rule, operationId: 'oakTransferToDepositPost' });
+        for (const rule of inquiryFaults) h.sandbox.injectFault({ ...rule, operationId: 'oakTransferInquiryGet' });
+        const run = randomBytes(4).toString('hex');
+        const keys = operations.map((_, i) => `nt-${run}-${i}`);
+        const before = h.sandbox.balanceOf(source.iban);
+
+        const answers = await Promise.all(
+          operations.map(async (op, i) => {
+            const key = keys[i]!;
+            const seen = await Promise.all(Array.from({ length: op.duplicates }, () => send(key, op.amount)));
+            for (let r = 0; r < op.retries; r++) seen.push(await send(key, op.amount));
+            transfersAsked += seen.length;
+            return seen;
+          }),
+        );
+        h.sandbox.clearFaults();
+        const finals = await Promise.all(keys.map((key) => finalOutcome(key)));
+
+        const applied = h.sandbox.appliedTransfers().filter((transfer) => transfer.description.startsWith(`nt-${run}-`));
+        let moved = 0n;
+        operations.forEach((op, i) => {
+          const key = keys[i]!;
+          const mine = applied.filter((transfer) => transfer.description === key);
+          const final = finals[i]!;
+          expect(mine.length, key).toBeLessThanOrEqual(1);
+          if (final.__typename === 'TransferCompleted') {
+            expect(mine.map((transfer) => transfer.amount), key).toEqual([BigInt(op.amount)]);
+            expect(final.receipt?.amount).toBe(String(op.amount));
+            moved += BigInt(op.amount);
+          } else {
+            expect(mine, key).toEqual([]);
+          }
+          // Below the minimum it is refused, unless a fault kept it from ever reaching the bank.
+          if (op.amount < 10_000) expect(['AMOUNT_BELOW_MINIMUM', 'NOT_APPLIED'], key).toContain(final.reason);
+          // An answer once definite never changes.
+          for (const answer of answers[i]!) {
+            if (answer.__typename !== 'TransferPending') expect(answer, key).toEqual(final);
+          }
+        });
+        expect(h.sandbox.balanceOf(source.iban)).toBe(before - moved);
+      }),
+      { numRuns: 12 },
+    );
+    expect(transfersAsked).toBeGreaterThan(2_000);
+  }, 240_000);
+});
