@@ -1,4 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
+import { collect } from '../helpers/subscriptions.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eventually, startHarness, type Harness } from '../helpers/harness.js';
@@ -41,30 +42,6 @@ function wsClient(path = '/graphql'): Client {
   const client = createClient({ url: h.server.url.replace('http', 'ws').replace('/graphql', path), webSocketImpl: WebSocket, retryAttempts: 0 });
   clients.push(client);
   return client;
-}
-
-/** Collects every event of a subscription until it completes. */
-interface Collected<T> {
-  events: T[];
-  errors: Array<{ message: string; extensions?: Record<string, unknown> }>;
-  error?: unknown;
-}
-
-function collect<T>(client: Client, query: string, variables: Record<string, unknown>): Promise<Collected<T>> {
-  const collected: Collected<T> = { events: [], errors: [] };
-  return new Promise((resolve) => {
-    client.subscribe<T>(
-      { query, variables },
-      {
-        next: (value) => {
-          if (value.data) collected.events.push(value.data as T);
-          collected.errors.push(...((value.errors ?? []) as Collected<T>['errors']));
-        },
-        error: (error) => resolve({ ...collected, error }),
-        complete: () => resolve(collected),
-      },
-    );
-  });
 }
 
 describe('asynchronous bill inquiry', () => {

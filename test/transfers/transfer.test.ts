@@ -1,10 +1,13 @@
 /** Mutation.transfer over HTTP: receipts, idempotency, refusals, consent, and unclear answers resolved without resending. */
 import { randomUUID } from 'node:crypto';
+import { createClient } from 'graphql-ws';
+import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { THREE_BANKS, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
 import { callCounts } from '../helpers/calls.js';
 import { eventually, useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
+import { collect } from '../helpers/subscriptions.js';
 
 const h = useHarness({ env: { TRANSFER_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500' } });
 let handle = '';
@@ -172,6 +175,25 @@ describe('unclear answers', () => {
     expect(outcome).toMatchObject({ __typename: 'TransferRejected', reason: 'NOT_APPLIED' });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
     expect(h.upstreamCalls('oakTransferToDepositPost')).toHaveLength(1);
+  });
+
+  it('streams a pending transfer on jobUpdated until the inquiry finds it applied', async () => {
+    h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 408, afterEffect: true });
+    const res = await send(order({ amount: '90000' }));
+    const { id } = res.data!.transfer.transfer;
+    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+    try {
+      const { events, errors } = await collect<{ jobUpdated: { __typename: string; status: string; receipt: { amount: string } | null } }>(
+        client,
+        'subscription($id: ID!) { jobUpdated(id: $id) { __typename status ... on TransferJob { receipt { amount } } } }',
+        { id },
+      );
+      expect(errors).toEqual([]);
+      expect(events.at(-1)!.jobUpdated).toEqual({ __typename: 'TransferJob', status: 'SUCCESS', receipt: { amount: '90000' } });
+      expect(events.map((event) => event.jobUpdated.status).slice(0, -1).every((status) => status === 'PENDING')).toBe(true);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('answers the follow-up query with null for a key never used', async () => {

@@ -1,0 +1,26 @@
+import type { Client } from 'graphql-ws';
+
+/** Every event of a subscription until it completes, with the errors it carried. */
+export interface Collected<T> {
+  events: T[];
+  errors: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  error?: unknown;
+}
+
+/** Subscribes and collects every event until the subscription completes or fails. */
+export function collect<T>(client: Client, query: string, variables: Record<string, unknown>): Promise<Collected<T>> {
+  const collected: Collected<T> = { events: [], errors: [] };
+  return new Promise((resolve) => {
+    client.subscribe<T>(
+      { query, variables },
+      {
+        next: (value) => {
+          if (value.data) collected.events.push(value.data as T);
+          collected.errors.push(...((value.errors ?? []) as Collected<T>['errors']));
+        },
+        error: (error) => resolve({ ...collected, error }),
+        complete: () => resolve(collected),
+      },
+    );
+  });
+}
