@@ -6,12 +6,13 @@ import type { BillHistoryRecord, BillQuery, NegativeScoreRecord } from '../datas
 import type { BillInquiryJobRecord } from '../jobs/kinds/billInquiry.js';
 import type { JobRecord } from '../jobs/types.js';
 import type { TransferJobRecord } from '../jobs/kinds/transfer.js';
+import type { StatementEntryRecord } from '../datasources/types/statements.js';
+import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
 import type { PersonModel } from '../resolvers/people/models.js';
 import type { CivilIdentityRecord } from '../datasources/types/people.js';
 import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord, LiveVideoMatchRecord, NationalCardScanRecord, NationalCardImageRecord, VideoMatchRecord, PhotoMatchRecord, FaceComparisonRecord } from '../datasources/types/verification.js';
-import type { CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { PostalAddressModel } from '../resolvers/postal/models.js';
 import type { CoordinatesRecord, ParcelRecord, ParcelEventRecord } from '../datasources/types/postal.js';
@@ -79,6 +80,21 @@ export type AccountHolderDetails = {
   readonly status?: Maybe<AccountStatus>;
 };
 
+/** A page of an account's statement over a range of days, with the account's balances now. */
+export type AccountStatementConnection = {
+  readonly __typename?: 'AccountStatementConnection';
+  /** What can be withdrawn now, in rials. */
+  readonly availableBalance?: Maybe<Scalars['Rial']['output']>;
+  /** The account's balance now, in rials; negative when overdrawn. */
+  readonly currentBalance?: Maybe<Scalars['Rial']['output']>;
+  /** The transactions of this page, oldest first. */
+  readonly nodes: ReadonlyArray<AccountTransaction>;
+  /** Where this page ends. */
+  readonly pageInfo: PageInfo;
+  /** How many transactions the range has in all. */
+  readonly totalCount: Scalars['Int']['output'];
+};
+
 /** State of a bank account, as the upstream reports it. */
 export type AccountStatus =
   /** Active (code 02). */
@@ -97,6 +113,31 @@ export type AccountStatus =
   | 'IBAN_ERROR'
   /** No such account (code 08). */
   | 'NO_ACCOUNT';
+
+/** A transaction on an account's statement. */
+export type AccountTransaction = {
+  readonly __typename?: 'AccountTransaction';
+  /** The amount moved, in rials (never negative; see `direction`). */
+  readonly amount: Scalars['Rial']['output'];
+  /** The balance after the transaction, in rials; negative when overdrawn. */
+  readonly balance?: Maybe<Scalars['Rial']['output']>;
+  /** When the bank booked it (Tehran time). */
+  readonly bookedAt?: Maybe<PersianDateTime>;
+  /** The other account's IBAN, for transfers. */
+  readonly counterpartyIban?: Maybe<Scalars['String']['output']>;
+  /** The other account holder's name, for transfers. */
+  readonly counterpartyName?: Maybe<Scalars['String']['output']>;
+  /** The bank's description of the transaction. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** Whether money came in or went out. */
+  readonly direction: EntryDirection;
+  /** How the bank classes it: `CARD`, `IBAN` (Paya, Satna) or `LEDGER` (within the bank). */
+  readonly kind?: Maybe<Scalars['String']['output']>;
+  /** The bank's record number of the transaction within the statement. */
+  readonly recordNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank's reference of the transfer. */
+  readonly referenceId?: Maybe<Scalars['String']['output']>;
+};
 
 /** Kinds of bank account, as the account inquiry codes them. */
 export type AccountType =
@@ -163,6 +204,12 @@ export type BankAccount = {
    * upstream also checks the birth date.
    */
   readonly ownership?: Maybe<IbanOwnership>;
+  /**
+   * The account's statement from `from` to `to` (Persian-calendar dates `YYYY/MM/DD`, at most 31 days,
+   * `to` not before `from`), oldest first, paged by `first` (0–100) and `after`. Under client credentials
+   * the upstream serves only the client's own accounts; it refuses others (`UPSTREAM_REJECTED`).
+   */
+  readonly statement?: Maybe<AccountStatementConnection>;
   /** The account's state. */
   readonly status?: Maybe<AccountStatus>;
   /** The upstream's description of the account's state (in Persian). */
@@ -180,6 +227,15 @@ export type BankAccountHeldByArgs = {
 export type BankAccountOwnershipArgs = {
   birthDate?: InputMaybe<Scalars['String']['input']>;
   nationalId: Scalars['String']['input'];
+};
+
+
+/** A bank account, identified by its IBAN (sheba). */
+export type BankAccountStatementArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
 };
 
 /** A bank guarantee letter of Bank Ayandeh. Amounts in rials. */
@@ -1003,6 +1059,13 @@ export type DrivingLicenceNegativeScore = {
   /** The verdict the points lead to (for example a suspension), as the upstream words it; null when there is none. */
   readonly rule?: Maybe<Scalars['String']['output']>;
 };
+
+/** Which way money moved on an account. */
+export type EntryDirection =
+  /** Money came in. */
+  | 'CREDIT'
+  /** Money went out. */
+  | 'DEBIT';
 
 /**
  * Whether two photos show the same face. `score` and `threshold` are as the upstream sends them, on one
@@ -3292,7 +3355,10 @@ export type ResolversTypes = ResolversObject<{
   AccountHolder: ResolverTypeWrapper<HolderName>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   AccountHolderDetails: ResolverTypeWrapper<AccountInfoRecord>;
+  AccountStatementConnection: ResolverTypeWrapper<StatementPageModel>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   AccountStatus: AccountStatus;
+  AccountTransaction: ResolverTypeWrapper<StatementEntryRecord>;
   AccountType: AccountType;
   Bank: ResolverTypeWrapper<BankModel>;
   BankAccount: ResolverTypeWrapper<BankAccountModel>;
@@ -3300,7 +3366,6 @@ export type ResolversTypes = ResolversObject<{
   BankGuarantee: ResolverTypeWrapper<BankGuaranteeRecord>;
   Bill: ResolverTypeWrapper<BillModel>;
   BillDetails: ResolverTypeWrapper<BillDetailsRecord>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   BillHistoryEntry: ResolverTypeWrapper<BillHistoryRecord>;
   BillInquiryInput: BillInquiryInput;
   BillInquiryJob: ResolverTypeWrapper<BillInquiryJobRecord>;
@@ -3345,6 +3410,7 @@ export type ResolversTypes = ResolversObject<{
   DrivingLicence: ResolverTypeWrapper<DrivingLicenceModel>;
   DrivingLicenceCheck: ResolverTypeWrapper<DrivingLicenceCheckModel>;
   DrivingLicenceNegativeScore: ResolverTypeWrapper<NegativeScoreRecord>;
+  EntryDirection: EntryDirection;
   FaceComparison: ResolverTypeWrapper<FaceComparisonRecord>;
   Facility: ResolverTypeWrapper<FacilityRecord>;
   FacilityContractType: FacilityContractType;
@@ -3449,13 +3515,15 @@ export type ResolversParentTypes = ResolversObject<{
   AccountHolder: HolderName;
   String: Scalars['String']['output'];
   AccountHolderDetails: AccountInfoRecord;
+  AccountStatementConnection: StatementPageModel;
+  Int: Scalars['Int']['output'];
+  AccountTransaction: StatementEntryRecord;
   Bank: BankModel;
   BankAccount: BankAccountModel;
   Boolean: Scalars['Boolean']['output'];
   BankGuarantee: BankGuaranteeRecord;
   Bill: BillModel;
   BillDetails: BillDetailsRecord;
-  Int: Scalars['Int']['output'];
   BillHistoryEntry: BillHistoryRecord;
   BillInquiryInput: BillInquiryInput;
   BillInquiryJob: BillInquiryJobRecord;
@@ -3593,6 +3661,27 @@ export type AccountHolderDetailsResolvers<ContextType = Context, ParentType exte
   status?: Resolver<Maybe<ResolversTypes['AccountStatus']>, ParentType, ContextType>;
 }>;
 
+export type AccountStatementConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountStatementConnection'] = ResolversParentTypes['AccountStatementConnection']> = ResolversObject<{
+  availableBalance?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  currentBalance?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['AccountTransaction']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type AccountTransactionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountTransaction'] = ResolversParentTypes['AccountTransaction']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['Rial'], ParentType, ContextType>;
+  balance?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  bookedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  counterpartyIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  counterpartyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['EntryDirection'], ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recordNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type BankResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bank'] = ResolversParentTypes['Bank']> = ResolversObject<{
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3609,6 +3698,7 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
   holders?: Resolver<Maybe<ReadonlyArray<ResolversTypes['AccountHolder']>>, ParentType, ContextType>;
   iban?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['IbanOwnership']>, ParentType, ContextType, RequireFields<BankAccountOwnershipArgs, 'nationalId'>>;
+  statement?: Resolver<Maybe<ResolversTypes['AccountStatementConnection']>, ParentType, ContextType, RequireFields<BankAccountStatementArgs, 'first' | 'from' | 'to'>>;
   status?: Resolver<Maybe<ResolversTypes['AccountStatus']>, ParentType, ContextType>;
   statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -4676,6 +4766,8 @@ export type VideoMatchResolvers<ContextType = Context, ParentType extends Resolv
 export type Resolvers<ContextType = Context> = ResolversObject<{
   AccountHolder?: AccountHolderResolvers<ContextType>;
   AccountHolderDetails?: AccountHolderDetailsResolvers<ContextType>;
+  AccountStatementConnection?: AccountStatementConnectionResolvers<ContextType>;
+  AccountTransaction?: AccountTransactionResolvers<ContextType>;
   Bank?: BankResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;
   BankGuarantee?: BankGuaranteeResolvers<ContextType>;

@@ -9,6 +9,7 @@ import { MoneyAPI } from './money.js';
 import { MpgAPI } from './mpg.js';
 import { OakAPI } from './oak.js';
 import { RequestUpstream } from './requestUpstream.js';
+import { StatementAPI } from './statements.js';
 import type { UpstreamClient, UserCredentials } from './upstream/client.js';
 import { TrafficAPI } from './traffic.js';
 import { VehicleAPI } from './vehicle.js';
@@ -26,6 +27,7 @@ export interface DataSources {
   readonly money: MoneyAPI;
   readonly mpg: MpgAPI;
   readonly oak: OakAPI;
+  readonly statements: StatementAPI;
   readonly vehicle: VehicleAPI;
   readonly traffic: TrafficAPI;
 }
@@ -50,6 +52,7 @@ export function createDataSources(
     money: new MoneyAPI(upstream, desk),
     mpg: new MpgAPI(upstream),
     oak: new OakAPI(upstream),
+    statements: new StatementAPI(upstream),
     vehicle: new VehicleAPI(upstream),
     traffic: new TrafficAPI(upstream),
   };

@@ -54,7 +54,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults,
       calls,
       trackIds: new TrackIdRegistry(),
-      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger),
+      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger, () => settings.clientNid),
       shutdown: shutdown.signal,
     }),
   );

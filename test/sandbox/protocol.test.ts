@@ -101,7 +101,7 @@ describe('routing from the catalog', () => {
   // Operations under a user grant need a CODE token, not the client-credentials token used here:
   // test/consent/ covers them. The implemented ones come from the sandbox's own handler table, so an
   // operation that gains a handler leaves the 501 list by itself.
-  const handled = createHandlers(() => 0, () => 0, new Ledger());
+  const handled = createHandlers(() => 0, () => 0, new Ledger(), () => '0499370899');
   const clientCredential = [...operations.keys()].filter((id) => operations.get(id)?.grant === 'client_credentials');
   const implemented = clientCredential.filter((id) => handled[id] !== undefined);
   const unimplemented = clientCredential.filter((id) => handled[id] === undefined);

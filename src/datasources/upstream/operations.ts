@@ -332,7 +332,14 @@ const catalog = [
     id: 'oakCcStatementGet', group: 'oak', method: 'GET', path: base('oak', 'deposits/{deposit}/cc/statement'),
     scope: 'oak:cc-statement:get', grant: 'client_credentials', origin: 'designed',
     summary: 'Account statement (client credential).',
-    notes: 'Scope documented nowhere; named after `oak:statement:get` with the `cc-` prefix of client-credential variants.',
+    notes:
+      'Scope documented nowhere; named after `oak:statement:get` with the `cc-` prefix of client-credential variants. Designed like ' +
+      'the documented statement (wire facts §4.9): path `deposit` in its bank\'s format, only the client\'s own accounts (400 ' +
+      '`invalid deposit` otherwise); query `fromDate`/`toDate` Jalali `YYYYMMDD`, at most 31 days, and `lastRecordNumber` to continue; ' +
+      'result with zero-padded amount strings and `C`/`D` signs (`accountCurrentBalance`, `accountAvailableBalance`), ' +
+      '`transactionChain` `M` while more than the 100 transactions of an answer remain, `lastRecordNumber`, and `transactions[]` ' +
+      '(`recordNumber`, `balance`, `balanceSign`, `transactionAmountCredit`, `transactionAmountDebit`, `transactionDescription`, ' +
+      '`fullDate`, `time`, `transactionClass`, `ibanInformationMap`).',
   }),
 
   // Identity, conversion and postal operations the wire facts document beyond the specification's tables.

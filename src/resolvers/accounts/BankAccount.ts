@@ -3,6 +3,8 @@ import type { Context } from '../../context.js';
 import { AYANDEH } from '../../datasources/facility.js';
 import { isValidIban, parseLegalId, parseNationalId } from '../../validation/identifiers.js';
 import { lazyField } from '../shared/lazyField.js';
+import { parsePage, slicePage } from '../shared/pagination.js';
+import { parseStatementRange } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 
 const inquiry = (account: BankAccountModel, { dataSources }: Context) => dataSources.oak.getIban(account.iban);
@@ -34,6 +36,14 @@ export const BankAccount: BankAccountResolvers = {
     if (!OWNER_CHECK_BANKS.has(bankCode)) return null;
     const accountNumber = account.accountNumber ?? (await inquiry(account, context)).accountNumber;
     return accountNumber ? context.dataSources.facility.isAccountHolder(accountNumber, bankCode, holderId) : null;
+  },
+  statement: async (account, args, context) => {
+    const { fromDate, toDate } = parseStatementRange(args);
+    const page = parsePage(args);
+    const accountNumber = account.accountNumber ?? (await inquiry(account, context)).accountNumber;
+    if (!accountNumber) return null;
+    const { transactions, currentBalance, availableBalance } = await context.dataSources.statements.getStatement(accountNumber, fromDate, toDate);
+    return { ...slicePage(transactions, page), currentBalance, availableBalance };
   },
   holderDetails: (account, _args, { dataSources }) =>
     bankCodeOf(account.iban) === AYANDEH ? dataSources.facility.getAccountInfo(account.iban) : null,

@@ -1,7 +1,8 @@
 import { AccountHolderDetails } from './AccountHolderDetails.js';
+import { AccountTransaction } from './AccountTransaction.js';
 import { Bank } from './Bank.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
 import { Query } from './Query.js';
 
-export const accounts = { Query, Card, BankAccount, Bank, AccountHolderDetails };
+export const accounts = { Query, Card, BankAccount, Bank, AccountHolderDetails, AccountTransaction };

@@ -1,3 +1,5 @@
+import type { StatementEntryRecord, StatementRecord } from '../../datasources/types/statements.js';
+import type { Page } from '../shared/pagination.js';
 /** A card as a parent: its validated number. */
 export interface CardModel {
   readonly number: string;
@@ -9,6 +11,9 @@ export interface BankAccountModel {
   /** Known when the account was found by its number; otherwise read from the IBAN inquiry. */
   readonly accountNumber?: string;
 }
+
+/** A page of a statement: the balances and the page of its transactions. */
+export type StatementPageModel = Page<StatementEntryRecord> & Pick<StatementRecord, 'currentBalance' | 'availableBalance'>;
 
 /** A bank as a parent: its 3-digit code. */
 export interface BankModel {

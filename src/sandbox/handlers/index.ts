@@ -28,6 +28,7 @@ import { ShahkarSmsChecks } from './shahkarSms.js';
 import { taxInquiry } from './tax.js';
 import { TRAFFIC_HANDLERS } from './traffic.js';
 import { Transfers } from './transfers.js';
+import { Statements } from './statements.js';
 import type { Ledger } from '../ledger.js';
 import { VEHICLE_HANDLERS } from './vehicles.js';
 
@@ -71,8 +72,9 @@ const WORLD_HANDLERS = {
 } as const satisfies OperationHandlers;
 
 /** Every operation the sandbox answers; the rest of the catalog answers 501. */
-export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => number, ledger: Ledger): OperationHandlers {
+export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => number, ledger: Ledger, clientNid: () => string): OperationHandlers {
   const transfers = new Transfers(ledger);
+  const statements = new Statements(ledger, clientNid);
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
   return {
@@ -87,6 +89,7 @@ export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => 
     facilityShahkarSmsVerifyGet: shahkarSms.verify,
     oakTransferToDepositPost: transfers.transferTo,
     oakTransferInquiryGet: transfers.transferInquiry,
+    oakCcStatementGet: statements.statement,
     ...WORLD_HANDLERS,
     ...KYB_HANDLERS,
     ...VEHICLE_HANDLERS,

@@ -1,0 +1,140 @@
+/**
+ * The client-credential account statement (wire facts §4.9, designed path `deposits/{deposit}/cc/statement`):
+ * only accounts of the client's own national id; a range of at most 31 days (`fromDate`/`toDate`,
+ * Jalali `YYYYMMDD`, default the last 30 days) within the past year; at most 100 transactions an
+ * answer, continued with `lastRecordNumber` while `transactionChain` is `M`. Amounts are zero-padded
+ * strings with a separate sign, as the upstream sends them. The movements are the world's everyday
+ * ones and the transfers the ledger applied; the balances end at the ledger's balance.
+ */
+import { isValidJalaaliDate } from 'jalaali-js';
+import { addDays, daysBetween, formatSlashed, tehranTimestamp, type JalaliDate } from '../calendar.js';
+import type { Ledger } from '../ledger.js';
+import { accountOfDeposit, type Account } from '../world/accounts.js';
+import { personOf } from '../world/persons.js';
+import { movementsOf, type WorldMovement } from '../world/statements.js';
+import { guarded, reject, required } from './inputs.js';
+import { done, type OperationHandler } from './types.js';
+
+const PAGE = 100;
+const MAX_RANGE_DAYS = 31;
+const MAX_AGE_DAYS = 366;
+
+interface Entry extends WorldMovement {
+  readonly day: JalaliDate;
+  readonly referenceId: string | null;
+}
+
+const compact = (day: JalaliDate) => formatSlashed(day).replace(/\//g, '');
+const padded = (amount: bigint) => (amount < 0n ? -amount : amount).toString().padStart(16, '0');
+const sign = (amount: bigint) => (amount < 0n ? 'D' : 'C');
+
+function dayOf(text: string): JalaliDate | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [jy, jm, jd] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isValidJalaaliDate(jy, jm, jd) ? { jy, jm, jd } : undefined;
+}
+
+function dateParam(value: string | undefined, name: string): JalaliDate {
+  return dayOf(required(value, name)) ?? reject(`invalid ${name}`);
+}
+
+export class Statements {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly clientNid: () => string,
+  ) {}
+
+  readonly statement: OperationHandler = guarded(({ params, query, now }) => {
+    const account = accountOfDeposit(required(params['deposit'], 'deposit'));
+    if (!account || !account.owners.includes(this.clientNid())) reject('invalid deposit');
+    const today = dayOf(tehranTimestamp(now).slice(0, 8)) ?? reject('invalid date');
+    const [from, to] =
+      query['fromDate'] === undefined && query['toDate'] === undefined
+        ? [addDays(today, -(MAX_RANGE_DAYS - 1)), today]
+        : [dateParam(query['fromDate'], 'fromDate'), dateParam(query['toDate'], 'toDate')];
+    const span = daysBetween(from, to);
+    if (span < 0 || span >= MAX_RANGE_DAYS) reject('the date range must be at most 31 days');
+    if (daysBetween(from, today) > MAX_AGE_DAYS || daysBetween(from, today) < 0) reject('invalid fromDate');
+    const after = query['lastRecordNumber'] === undefined ? 0 : Number(query['lastRecordNumber']);
+    if (!Number.isSafeInteger(after) || after < 0) reject('invalid lastRecordNumber');
+
+    const entries = this.entriesSince(account, from, today);
+    const balances = this.balancesAfter(account, entries);
+    const inRange = entries.map((entry, i) => ({ entry, balance: balances[i]!, recordNumber: i + 1 })).filter(({ entry }) => daysBetween(entry.day, to) >= 0);
+    const page = inRange.filter(({ recordNumber }) => recordNumber > after).slice(0, PAGE);
+    const last = page.at(-1)?.recordNumber ?? after;
+    const current = this.ledger.balanceOf(account);
+    const owner = personOf(account.owners[0] ?? '');
+    return done({
+      iban: account.iban,
+      branchCode: account.branch,
+      accountCurrentBalance: padded(current),
+      accountCurrentBalanceSign: sign(current),
+      accountAvailableBalance: padded(current),
+      accountAvailableBalanceSign: sign(current),
+      customerName: owner.firstName,
+      customerFamilyName: owner.lastName,
+      lastRecordNumber: String(last),
+      transactionChain: inRange.some(({ recordNumber }) => recordNumber > last) ? 'M' : 'L',
+      transactions: page.map(({ entry, balance, recordNumber }) => ({
+        operationCode: { code: entry.operationCode, message: entry.description },
+        recordNumber: String(recordNumber),
+        chequeNo: '',
+        balance: padded(balance),
+        balanceSign: sign(balance),
+        transactionAmountCredit: padded(entry.amount > 0n ? entry.amount : 0n),
+        transactionAmountDebit: padded(entry.amount < 0n ? entry.amount : 0n),
+        transactionDescription: entry.description,
+        branchNo: account.branch,
+        date: compact(entry.day).slice(2),
+        fullDate: compact(entry.day),
+        time: entry.time,
+        transactionClass: entry.transactionClass,
+        ...(entry.transactionClass === 'IBAN' && {
+          ibanInformationMap: {
+            destinationIban: entry.counterpartyIban, name: entry.counterpartyName, transactionTypeCode: '61', referenceId: entry.referenceId,
+          },
+        }),
+      })),
+    });
+  });
+
+  /** Every movement of the account from `from` to `today`, oldest first. */
+  private entriesSince(account: Account, from: JalaliDate, today: JalaliDate): Entry[] {
+    const entries: Entry[] = [];
+    for (let day = from; daysBetween(day, today) >= 0; day = addDays(day, 1)) {
+      for (const movement of movementsOf(account, day)) entries.push({ ...movement, day, referenceId: null });
+    }
+    for (const transfer of this.ledger.applied()) {
+      const day = dayOf(`14${transfer.inquiryDate}`);
+      const outgoing = transfer.source.iban === account.iban;
+      if (!day || daysBetween(from, day) < 0 || (!outgoing && transfer.destination.iban !== account.iban)) continue;
+      const other = outgoing ? transfer.destination : transfer.source;
+      const holder = personOf(other.owners[0] ?? '');
+      entries.push({
+        day,
+        amount: outgoing ? -transfer.amount : transfer.amount,
+        time: transfer.inquiryTime,
+        description: transfer.description,
+        transactionClass: transfer.rail === 'internal' ? 'LEDGER' : 'IBAN',
+        operationCode: outgoing ? '0459' : '0361',
+        counterpartyIban: other.iban,
+        counterpartyName: `${holder.firstName} ${holder.lastName}`,
+        referenceId: transfer.refCode,
+      });
+    }
+    return entries.sort((a, b) => daysBetween(b.day, a.day) || a.time.localeCompare(b.time));
+  }
+
+  /** The balance after each entry, counted back from the ledger's balance now. */
+  private balancesAfter(account: Account, entries: readonly Entry[]): bigint[] {
+    const balances = new Array<bigint>(entries.length);
+    let balance = this.ledger.balanceOf(account);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      balances[i] = balance;
+      balance -= entries[i]!.amount;
+    }
+    return balances;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The everyday movements of the world's accounts: each day, drawn from the account and the day,
+ * none to a few card purchases, incoming Paya transfers, and a salary on the first of the month.
+ */
+import type { JalaliDate } from '../calendar.js';
+import type { Account } from './accounts.js';
+import { Dice } from './dice.js';
+
+export type MovementClass = 'CARD' | 'IBAN' | 'LEDGER';
+
+export interface WorldMovement {
+  /** Signed, in rials: negative for a debit. */
+  readonly amount: bigint;
+  /** `HHMMSS`, Tehran time. */
+  readonly time: string;
+  readonly description: string;
+  readonly transactionClass: MovementClass;
+  readonly operationCode: string;
+  readonly counterpartyIban: string | null;
+  readonly counterpartyName: string | null;
+}
+
+const SHOPS = ['فروشگاه شهروند', 'داروخانه دکتر رازی', 'پمپ بنزین آزادی', 'رستوران سنتی', 'کتابفروشی ققنوس'] as const;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function movementsOf(account: Pick<Account, 'iban'>, day: JalaliDate): WorldMovement[] {
+  const dice = new Dice(`statement|${account.iban}|${day.jy}-${day.jm}-${day.jd}`);
+  const movements: WorldMovement[] = [];
+  const time = () => `${pad(dice.int(7, 22))}${pad(dice.int(0, 59))}${pad(dice.int(0, 59))}`;
+  if (day.jd === 1 && dice.chance(0.7)) {
+    movements.push({ amount: BigInt(dice.int(80, 400)) * 1_000_000n, time: '080000', description: 'واریز حقوق', transactionClass: 'LEDGER', operationCode: '0101', counterpartyIban: null, counterpartyName: null });
+  }
+  const count = dice.pick([0, 0, 1, 1, 2, 3]);
+  for (let i = 0; i < count; i++) {
+    if (dice.chance(0.8)) {
+      movements.push({ amount: -BigInt(dice.int(5, 500)) * 10_000n, time: time(), description: `خرید از ${dice.pick(SHOPS)}`, transactionClass: 'CARD', operationCode: '0214', counterpartyIban: null, counterpartyName: null });
+    } else {
+      movements.push({ amount: BigInt(dice.int(1, 300)) * 100_000n, time: time(), description: 'واریز پایا', transactionClass: 'IBAN', operationCode: '0361', counterpartyIban: null, counterpartyName: null });
+    }
+  }
+  return movements.sort((a, b) => a.time.localeCompare(b.time));
+}

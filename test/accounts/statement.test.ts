@@ -1,0 +1,126 @@
+/** BankAccount.statement over HTTP: balances that chain and end at the ledger, transfers on it, paging, ranges, refusals. */
+import { randomUUID } from 'node:crypto';
+import { toJalaali } from 'jalaali-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_PERSON, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
+import { codeConsent, withHandle } from '../consent/support.js';
+import { callCounts } from '../helpers/calls.js';
+import { useHarness } from '../helpers/harness.js';
+
+const h = useHarness();
+const [own, ownOther] = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
+
+/** A Persian-calendar day `daysAgo` before today in Tehran, `YYYY/MM/DD`. */
+function jalaliDaysAgo(daysAgo: number): string {
+  const tehran = new Date(Date.now() + 3.5 * 3_600_000 - daysAgo * 86_400_000);
+  const { jy, jm, jd } = toJalaali(tehran.getUTCFullYear(), tehran.getUTCMonth() + 1, tehran.getUTCDate());
+  return `${jy}/${String(jm).padStart(2, '0')}/${String(jd).padStart(2, '0')}`;
+}
+
+interface Entry {
+  recordNumber: string;
+  direction: 'CREDIT' | 'DEBIT';
+  amount: string;
+  balance: string;
+  description: string;
+  bookedAt: { jalali: string; iso: string };
+  kind: string;
+  counterpartyIban: string | null;
+}
+interface Statement {
+  currentBalance: string;
+  availableBalance: string;
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: Entry[];
+}
+
+const FIELDS = 'currentBalance availableBalance totalCount pageInfo { hasNextPage endCursor } nodes { recordNumber direction amount balance description bookedAt { jalali iso } kind counterpartyIban }';
+async function statement(iban: string, args: string): Promise<{ statement: Statement | null; errors: unknown[] | undefined }> {
+  const res = await h.gql<{ account: { statement: Statement | null } }>(`{ account(iban: "${iban}") { statement(${args}) { ${FIELDS} } } }`);
+  return { statement: res.data?.account?.statement ?? null, errors: res.errors };
+}
+
+describe('BankAccount.statement', () => {
+  let handle = '';
+  beforeAll(async () => {
+    handle = await codeConsent(h.gql, CLIENT_PERSON.nationalId, '019');
+  });
+
+  it('lists the range oldest first, each balance following from the one before, ending at the balance now', async () => {
+    const { statement: s, errors } = await statement(own!.iban, `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(0)}", first: 100`);
+    expect(errors).toBeUndefined();
+    expect(s!.currentBalance).toBe(String(h.sandbox.balanceOf(own!.iban)));
+    expect(s!.nodes).toHaveLength(s!.totalCount);
+    expect(s!.totalCount).toBeGreaterThan(5);
+    for (let i = 1; i < s!.nodes.length; i++) {
+      const [previous, entry] = [s!.nodes[i - 1]!, s!.nodes[i]!];
+      const delta = BigInt(entry.amount) * (entry.direction === 'CREDIT' ? 1n : -1n);
+      expect(BigInt(entry.balance), entry.recordNumber).toBe(BigInt(previous.balance) + delta);
+      expect(entry.bookedAt.iso >= previous.bookedAt.iso).toBe(true);
+    }
+    if (s!.nodes.length > 0) expect(s!.nodes.at(-1)!.balance).toBe(s!.currentBalance);
+  });
+
+  it('shows a transfer on both accounts, with the balance it left', async () => {
+    const input = {
+      idempotencyKey: randomUUID(), nationalId: CLIENT_PERSON.nationalId, sourceAccountNumber: own!.deposit, destination: ownOther!.iban,
+      amount: '123000', description: 'انتقال آزمایشی',
+    };
+    const sent = await h.gql<{ transfer: { __typename: string } }>('mutation($input: TransferInput!) { transfer(input: $input) { __typename } }', { input }, withHandle(handle));
+    expect(sent.data!.transfer.__typename).toBe('TransferCompleted');
+    const today = `from: "${jalaliDaysAgo(0)}", to: "${jalaliDaysAgo(0)}", first: 100`;
+    const source = (await statement(own!.iban, today)).statement!;
+    const destination = (await statement(ownOther!.iban, today)).statement!;
+    expect(source.nodes.find((entry) => entry.description === 'انتقال آزمایشی')).toMatchObject({ direction: 'DEBIT', amount: '123000', kind: 'LEDGER' });
+    expect(destination.nodes.find((entry) => entry.description === 'انتقال آزمایشی')).toMatchObject({ direction: 'CREDIT', amount: '123000', counterpartyIban: null });
+    expect(source.currentBalance).toBe(String(h.sandbox.balanceOf(own!.iban)));
+  });
+
+  it('pages through the range with cursors, one statement read per page', async () => {
+    const range = `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(1)}"`;
+    const whole = (await statement(own!.iban, `${range}, first: 100`)).statement!;
+    h.sandbox.clearCalls();
+    const first = (await statement(own!.iban, `${range}, first: 3`)).statement!;
+    const rest = (await statement(own!.iban, `${range}, first: 100, after: "${first.pageInfo.endCursor}"`)).statement!;
+    expect([...first.nodes, ...rest.nodes]).toEqual(whole.nodes);
+    expect(first.pageInfo.hasNextPage).toBe(whole.totalCount > 3);
+    expect(callCounts(h)).toEqual({ oakIbanInquiryGet: 2, oakCcStatementGet: 2 });
+  });
+
+  it('follows the upstream’s pages of 100 transactions to read a busy day whole', async () => {
+    const send = (i: number) =>
+      h.gql('mutation($input: TransferInput!) { transfer(input: $input) { __typename } }', {
+        input: {
+          idempotencyKey: randomUUID(), nationalId: CLIENT_PERSON.nationalId, sourceAccountNumber: ownOther!.deposit, destination: own!.deposit,
+          amount: String(10_000 + i), description: `پرداخت ${i}`,
+        },
+      }, withHandle(handle));
+    for (let i = 0; i < 105; i++) await send(i);
+    h.sandbox.clearCalls();
+    const today = (await statement(ownOther!.iban, `from: "${jalaliDaysAgo(0)}", to: "${jalaliDaysAgo(0)}", first: 100`)).statement!;
+    expect(today.totalCount).toBeGreaterThanOrEqual(105);
+    const calls = h.upstreamCalls('oakCcStatementGet');
+    expect(calls.map((call) => call.query['lastRecordNumber'])).toEqual([undefined, '100']);
+    const rest = (await statement(ownOther!.iban, `from: "${jalaliDaysAgo(0)}", to: "${jalaliDaysAgo(0)}", first: 100, after: "${today.pageInfo.endCursor}"`)).statement!;
+    expect(today.nodes.length + rest.nodes.length).toBe(today.totalCount);
+    expect(rest.nodes.at(-1)!.balance).toBe(String(h.sandbox.balanceOf(ownOther!.iban)));
+  });
+
+  it('refuses another person’s account upstream, on that field alone', async () => {
+    const { statement: s, errors } = await statement(WOMAN.account.iban, `from: "${jalaliDaysAgo(3)}", to: "${jalaliDaysAgo(0)}"`);
+    expect(s).toBeNull();
+    expect(errors![0]).toMatchObject({ path: ['account', 'statement'], extensions: { code: 'UPSTREAM_REJECTED' } });
+  });
+
+  it.each([
+    ['a range over 31 days', `from: "${jalaliDaysAgo(31)}", to: "${jalaliDaysAgo(0)}"`, 'to'],
+    ['`to` before `from`', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(2)}"`, 'to'],
+    ['a day that does not exist', 'from: "1403/12/31", to: "1404/01/05"', 'from'],
+    ['a page larger than 100', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", first: 101`, 'first'],
+  ])('refuses %s before any upstream call', async (_, args, argumentPath) => {
+    const { errors } = await statement(own!.iban, args);
+    expect(errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+});
