@@ -50,13 +50,13 @@ export const issueWorldToken = async (sandbox: Sandbox): Promise<string> => (awa
  * An SMS-grant token of `nid` for the world's SMS operations (facilitySmsNidInquiryGet,
  * kycSmsNidVerificationGet, oakSmsShahabInquiryGet), straight from the sandbox's OTP endpoints.
  */
-export async function issueSmsToken(sandbox: Sandbox, nid: string): Promise<string> {
+export async function issueSmsToken(sandbox: Sandbox, nid: string, scopes: readonly string[] = scopesOf('authorization_sms')): Promise<string> {
   const { clientId, clientSecret } = sandbox.options;
   const headers = { authorization: basicAuth(clientId, clientSecret), 'content-type': 'application/json' };
   const redirectUri = 'https://app.example/cb';
   const mobile = '09121234567';
   const authorize = new URLSearchParams({
-    client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: scopesOf('authorization_sms').join(','), mobile, auth_type: 'SMS',
+    client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: scopes.join(','), mobile, auth_type: 'SMS',
   });
   const post = async (path: string, body: unknown) =>
     (await (await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { result: Record<string, string> };

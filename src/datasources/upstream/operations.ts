@@ -231,6 +231,36 @@ const catalog = [
       'transfer, and 404 `NOT_FOUND` when no transfer arrived with that trackId, which is final only after a settling time.',
   }),
 
+  op({
+    id: 'creditSmsSayadAcceptChequePost', group: 'credit', method: 'POST', path: base('credit', 'users/{user}/sms/sayadAcceptCheque'),
+    scope: 'credit:sms-sayad-accept-cheque:post', grant: 'authorization_sms', origin: 'wire',
+    summary: 'Accept or reject a Sayad cheque issued or transferred to the person, confirmed by SMS.',
+    notes:
+      'trackId mandatory. Path `user`: the receiver. Body `sayadId`, `accept` (`"1"` accept, `"0"` reject), `acceptDescription` ' +
+      '(Persian letters only), `acceptor` `{ idCode, shahabId, idType }`, `acceptorAgent` (same shape, for a representative). Result ' +
+      '`{ message, referenceId }` (wire facts §4.8).',
+  }),
+  op({
+    id: 'creditSmsSayadCancelChequePost', group: 'credit', method: 'POST', path: base('credit', 'users/{user}/sms/sayadCancelCheque'),
+    scope: 'credit:sms-sayad-cancel-cheque:post', grant: 'authorization_sms', origin: 'wire',
+    summary: 'Cancel a Sayad cheque, confirmed by SMS.',
+    notes:
+      'trackId mandatory. Path `user`: the canceller. Body `sayadId`, `cancelDescription` (Persian only), `canceller` ' +
+      '`{ idCode, shahabId, idType }`, `cancellerAgent` (optional). Result `{ message, referenceId }` (wire facts §4.8). Designed: ' +
+      'the drawer may cancel while no receiver has accepted the cheque.',
+  }),
+  op({
+    id: 'creditSmsSayadChequeInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/sms/sayadChequeInquiry'),
+    scope: 'credit:sms-sayady-cheque-inquiry:get', grant: 'authorization_sms', origin: 'wire',
+    summary: 'A Sayad cheque as its holder sees it, confirmed by SMS.',
+    notes:
+      'Scope spelled `sayady` as documented. Query `sayadId`, `idType`, optional `idCode`, `shahabId`. Result `message`, ' +
+      '`referenceId`, `sayadId`, `branchCode`, `bankCode`, `amount` (number), `dueDate` (`YYYYMMDD`), `description`, `serialNo`, ' +
+      '`seriesNo`, `fromIban`, `reason`, `currency`, `chequeStatus` (1 issued … 8 awaiting acceptance of a transfer), `chequeType`, ' +
+      '`chequeMedia`, `blockStatus`, `guaranteeStatus`, `locked`, `holders[] { idCode, idType, name }`, `signers[] { name, legalStamp }`, ' +
+      '`issueDate` (`YYYYMMDDHHmmss`), `toIban` (wire facts §4.8).',
+  }),
+
   // §4.3 operations known by path; scope and grant from the wire facts, or designed where none is documented.
   op({
     id: 'creditAcSayadIssueChequePost', group: 'credit', method: 'POST', path: base('credit', 'ac/sayadIssueCheque'),

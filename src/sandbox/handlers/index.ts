@@ -29,6 +29,8 @@ import { taxInquiry } from './tax.js';
 import { TRAFFIC_HANDLERS } from './traffic.js';
 import { Transfers } from './transfers.js';
 import { Statements } from './statements.js';
+import { SayadHandlers } from './sayad.js';
+import { SayadRegistry } from '../sayad.js';
 import type { Ledger } from '../ledger.js';
 import { VEHICLE_HANDLERS } from './vehicles.js';
 
@@ -75,6 +77,7 @@ const WORLD_HANDLERS = {
 export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => number, ledger: Ledger, clientNid: () => string): OperationHandlers {
   const transfers = new Transfers(ledger);
   const statements = new Statements(ledger, clientNid);
+  const sayad = new SayadHandlers(new SayadRegistry());
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
   return {
@@ -90,6 +93,15 @@ export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => 
     oakTransferToDepositPost: transfers.transferTo,
     oakTransferInquiryGet: transfers.transferInquiry,
     oakCcStatementGet: statements.statement,
+    creditAcSayadIssueChequePost: sayad.issue,
+    creditAcSayadTransferChequePost: sayad.transfer,
+    credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post: sayad.transfer,
+    creditSmsSayadAcceptChequePost: sayad.accept,
+    creditSmsSayadCancelChequePost: sayad.cancel,
+    creditSmsSayadChequeInquiryGet: sayad.holderInquiry,
+    credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post: sayad.statusInquiry,
+    credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post: sayad.chain,
+    creditChequebookInquiryGet: sayad.chequebooks,
     ...WORLD_HANDLERS,
     ...KYB_HANDLERS,
     ...VEHICLE_HANDLERS,
