@@ -108,6 +108,8 @@ const catalog = [
     path: base('credit', 'sms/sayadTransfersChainInquiry'), scope: 'credit:sms-sayad-transfers-chain-inquiry:post',
     grant: 'authorization_sms', origin: 'spec', retrySafe: true,
     summary: 'Identity records of the persons in a Sayad cheque transfer chain.',
+    notes:
+      'Designed (no source shows the payload): body `sayadId`, `chequeType`, `nationalCode` (the consenting person, who must be involved in the cheque; 404 otherwise). Result `{ sayadId, chain: [{ idCode, idType, name, role (DRAWER, RECEIVER, TRANSFEREE), step, date (Jalali YYYYMMDDHHmmss) }] }`, the drawers first.',
   }),
   op({
     id: 'kycTransactionCreditInquiryRequestGet', group: 'kyc', method: 'GET', path: base('kyc', 'transactionCreditInquiryRequest'),
@@ -133,6 +135,8 @@ const catalog = [
     id: 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post', group: 'credit', method: 'POST',
     path: base('credit', 'sms/sayadTransferCheque'), scope: 'credit:sms-sayad-transfer-cheque:post', grant: 'authorization_sms', origin: 'spec',
     summary: 'Transfer or give back a Sayad cheque, confirmed by SMS.',
+    notes:
+      'As `creditAcSayadTransferChequePost`, under the holder\'s SMS consent (responseCode `FN-CTFH-20002600000`, from a client library; wire facts §4.8).',
   }),
   op({
     id: 'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', group: 'credit', method: 'GET',
@@ -175,6 +179,8 @@ const catalog = [
     path: base('credit', 'sms/chequeStatusInquiry'), scope: 'credit:sms-cheque-status-inquiry:post', grant: 'authorization_sms',
     origin: 'spec', retrySafe: true,
     summary: 'Status of a Sayad cheque and the customers drawn on it.',
+    notes:
+      'Designed from the specification\'s description: body `sayadId`, `nationalCode` (the consenting person, involved in the cheque; 404 otherwise). Result `{ sayadId, onGoing (awaiting an acceptance), chequeStatus, customers: [{ idCode, idType, name }] }`, the customers being the drawers.',
   }),
   op({
     id: 'vehicleVehicleInfoInquiryGet', group: 'vehicle', method: 'GET', path: base('vehicle', 'vehicleInfoInquiry'),
@@ -266,16 +272,22 @@ const catalog = [
     id: 'creditAcSayadIssueChequePost', group: 'credit', method: 'POST', path: base('credit', 'ac/sayadIssueCheque'),
     scope: 'credit:ac-sayad-issue-cheque:post', grant: 'authorization_code', origin: 'wire',
     summary: 'Issue a Sayad cheque.',
+    notes:
+      'trackId mandatory; the token is the drawer\'s. Body `accountOwners[]`, `receivers[]`, `signers[] { signer, legalStamp }`, `sayadId` (16 digits), `seriesNo`, `serialNo`, `fromIban`, `amount` (string, rials), `description`, `dueDate` (Jalali `YYYYMMDD`), `toIban` (optional), `bankCode`, `branchCode`, `chequeType` (1–4), `chequeMedia` (1 paper, 2 digital), `reason` (purpose code such as `GPPC`); a person is `{ name, idCode, shahabId, idType }` (idType 1 natural with its 16-digit Shahab code, 2 legal). Result `{ message, referenceId }` (wire facts §4.8). The cheque then awaits its receivers\' acceptance (`chequeStatus` 7).',
   }),
   op({
     id: 'creditAcSayadTransferChequePost', group: 'credit', method: 'POST', path: base('credit', 'ac/sayadTransferCheque'),
     scope: 'credit:ac-sayad-transfer-cheque:post', grant: 'authorization_code', origin: 'wire',
     summary: 'Transfer a Sayad cheque.',
+    notes:
+      'trackId mandatory; the token is the holder\'s. Body `holder`, `receivers[]`, `signers[]`, `sayadId`, `toIban` (optional), `transferDate`, `description`, `reason`, `giveBack` (`"1"` back to the drawer), `acceptTransfer`; a person is `{ name, idCode, shahabId, idType }` (idType 1 natural with its 16-digit Shahab code, 2 legal). Result `{ message, referenceId, resultCode }` (1 transferred, 2 registered awaiting the receivers, 3 an approval registered, 4 completed, 5 cancelled) (wire facts §4.8). The cheque then awaits the new receivers (`chequeStatus` 8).',
   }),
   op({
     id: 'creditChequebookInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'chequebookInquiry'),
     scope: 'credit:chequebook-inquiry:get', grant: 'client_credentials', origin: 'wire',
     summary: 'Sayad chequebooks of an account.',
+    notes:
+      'Query `deposit` (account number in its bank\'s format). Result `chequeDetails[] { accountNo, branchCode, branchName, approvedDate (YYYY/MM/DD), customerName, nationalCode, expireDate (YYYYMMDD), isABunch ("true"/"false"), issuanceDate, mediaType (BANS, CHD, CHS, CHT), serialNoFrom, serialNoTo, serialNumbers (one comma-separated string of Sayad ids), iban, sheetCount (string), stateDescription }` (wire facts §4.8).',
   }),
   op({
     id: 'creditCcAssessmentSubmitJsonPost', group: 'credit', method: 'POST', path: base('credit', 'ccAssessmentSubmit/json'),
