@@ -53,6 +53,7 @@ describe('BankAccount.statement', () => {
     expect(s!.currentBalance).toBe(String(h.sandbox.balanceOf(own!.iban)));
     expect(s!.nodes).toHaveLength(s!.totalCount);
     expect(s!.totalCount).toBeGreaterThan(5);
+    expect(s!.nodes[0]!.bookedAt.jalali).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
     for (let i = 1; i < s!.nodes.length; i++) {
       const [previous, entry] = [s!.nodes[i - 1]!, s!.nodes[i]!];
       const delta = BigInt(entry.amount) * (entry.direction === 'CREDIT' ? 1n : -1n);

@@ -1,6 +1,6 @@
 import type { AccountTransactionResolvers } from '../../__generated__/resolvers-types.js';
-import { persianDateTime } from '../shared/persianDate.js';
+import { persianDateTimeOfCompact } from '../shared/persianDate.js';
 
 export const AccountTransaction: AccountTransactionResolvers = {
-  bookedAt: (entry) => persianDateTime(entry.bookedAt),
+  bookedAt: (entry) => persianDateTimeOfCompact(entry.bookedAt),
 };

@@ -18,3 +18,12 @@ export function persianDateTime(jalali: string | null | undefined): PersianDateT
   const iso = jalaliDateTimeToIso(jalali);
   return iso ? { jalali, iso } : null;
 }
+
+/**
+ * As `persianDateTime`, for the compact `YYYYMMDDHHmmss` the banks send, shown as
+ * `YYYY/MM/DD HH:mm:ss`; null when absent or invalid.
+ */
+export function persianDateTimeOfCompact(compact: string | null | undefined): PersianDateTime | null {
+  const m = compact ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(compact) : null;
+  return m ? persianDateTime(`${m[1]}/${m[2]}/${m[3]} ${m[4]}:${m[5]}:${m[6]}`) : null;
+}

@@ -1,11 +1,11 @@
 import type { TransferReceiptResolvers } from '../../__generated__/resolvers-types.js';
-import { persianDateTime } from '../shared/persianDate.js';
+import { persianDateTimeOfCompact } from '../shared/persianDate.js';
 
 /** The bank books in Persian-calendar `YYMMDD` and `HHMMSS`: years 50–99 are 13xx, 00–49 are 14xx. */
 function bookedAt(date: string | null, time: string | null) {
   if (date === null || time === null || !/^\d{6}$/.test(date) || !/^\d{6}$/.test(time)) return null;
   const century = Number(date.slice(0, 2)) >= 50 ? '13' : '14';
-  return persianDateTime(`${century}${date}${time}`);
+  return persianDateTimeOfCompact(`${century}${date}${time}`);
 }
 
 export const TransferReceipt: TransferReceiptResolvers = {
