@@ -6,6 +6,8 @@ import type { BillHistoryRecord, BillQuery, NegativeScoreRecord } from '../datas
 import type { BillInquiryJobRecord } from '../jobs/kinds/billInquiry.js';
 import type { JobRecord } from '../jobs/types.js';
 import type { TransferJobRecord } from '../jobs/kinds/transfer.js';
+import type { ChequeModel } from '../resolvers/cheques/models.js';
+import type { ChequeRecord, ChequeStatusReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
 import type { StatementEntryRecord } from '../datasources/types/statements.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
@@ -180,6 +182,8 @@ export type BankAccount = {
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The bank, read from the IBAN's bank code. */
   readonly bank?: Maybe<Bank>;
+  /** The account's Sayad chequebooks (client credential). */
+  readonly chequebooks?: Maybe<ReadonlyArray<Chequebook>>;
   /** The upstream's remark on the account, such as its type (in Persian). */
   readonly description?: Maybe<Scalars['String']['output']>;
   /**
@@ -660,6 +664,38 @@ export type CardIssuance = {
 };
 
 /**
+ * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
+ * who asks: its parts come from inquiries under the SMS consent the caller presents (header
+ * `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the cheque as that
+ * person (a drawer, a holder or an awaited receiver) sees it. Each part is null when the cheque is not
+ * theirs to see; without a consent they fail with `CONSENT_REQUIRED`.
+ */
+export type Cheque = {
+  readonly __typename?: 'Cheque';
+  /** Everyone the cheque passed through, the drawers first (the transfer chain inquiry). */
+  readonly chain?: Maybe<ReadonlyArray<ChequeChainLink>>;
+  /** The 16-digit Sayad id. */
+  readonly sayadId: Scalars['String']['output'];
+  /** Whether the cheque awaits an acceptance, and who drew it (the status inquiry). */
+  readonly statusReport?: Maybe<ChequeStatusReport>;
+  /** The cheque as the consenting person sees it (the holder's inquiry). */
+  readonly view?: Maybe<ChequeView>;
+};
+
+/** A step of a cheque's way: a party and the part they played. */
+export type ChequeChainLink = {
+  readonly __typename?: 'ChequeChainLink';
+  /** When the step was made (Tehran time). */
+  readonly at?: Maybe<PersianDateTime>;
+  /** Who. */
+  readonly party: ChequeParty;
+  /** `DRAWER`, `RECEIVER` (of the issue) or `TRANSFEREE` (of a transfer or give-back). */
+  readonly role?: Maybe<Scalars['String']['output']>;
+  /** 0 for the drawers, then 1, 2, … for each completed step. */
+  readonly step?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
  * The Sayad cheque colour of a drawer, from their bounced cheques that are not cleared. The worse of
  * what the count and what the total amount give applies.
  */
@@ -675,6 +711,52 @@ export type ChequeColour =
   /** One bounced cheque, or a total of up to 50 million rials (code 2). */
   | 'YELLOW';
 
+/** Paper or digital (Chakad). */
+export type ChequeMedia =
+  /** A digital cheque. */
+  | 'DIGITAL'
+  /** A medium this service does not know yet. */
+  | 'OTHER'
+  /** A paper leaf. */
+  | 'PAPER';
+
+/** A drawer, holder or receiver of a cheque. */
+export type ChequeParty = {
+  readonly __typename?: 'ChequeParty';
+  /** The company, for a legal person with a valid legal id. */
+  readonly company?: Maybe<Company>;
+  /** The national id, legal id or foreign number. */
+  readonly idCode?: Maybe<Scalars['String']['output']>;
+  /** What kind of person it is. */
+  readonly kind: ChequePartyKind;
+  /** The name as the Sayad system has it. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The person, for a natural person with a valid national id. */
+  readonly person?: Maybe<Person>;
+};
+
+/** What kind of person a cheque party is. */
+export type ChequePartyKind =
+  /** A foreign legal person. */
+  | 'FOREIGN_LEGAL'
+  /** A foreign natural person. */
+  | 'FOREIGN_NATURAL'
+  /** A legal person, by legal national id. */
+  | 'LEGAL'
+  /** A natural person, by national id. */
+  | 'NATURAL'
+  /** A kind this service does not know yet. */
+  | 'OTHER';
+
+/** A signer of a cheque. */
+export type ChequeSigner = {
+  readonly __typename?: 'ChequeSigner';
+  /** Whether the signature stands for the company's stamp. */
+  readonly legalStamp?: Maybe<Scalars['Boolean']['output']>;
+  /** The signer's name. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+};
+
 /** How the central bank rates a drawer of cheques. */
 export type ChequeStanding = {
   readonly __typename?: 'ChequeStanding';
@@ -682,6 +764,105 @@ export type ChequeStanding = {
   readonly code?: Maybe<Scalars['String']['output']>;
   /** The colour; null for a code this service does not know (see `code`). */
   readonly colour?: Maybe<ChequeColour>;
+};
+
+/** Where a Sayad cheque stands (the upstream's `chequeStatus`). */
+export type ChequeStatus =
+  /** Issued, awaiting its receivers' acceptance. */
+  | 'AWAITING_ACCEPTANCE'
+  /** Awaiting the guarantors' signatures. */
+  | 'AWAITING_GUARANTORS'
+  /** Transferred, awaiting the new receivers' acceptance. */
+  | 'AWAITING_TRANSFER_ACCEPTANCE'
+  /** Cashed. */
+  | 'CASHED'
+  /** Issued and accepted: its holders hold it. */
+  | 'ISSUED'
+  /** A status this service does not know yet; see `statusCode`. */
+  | 'OTHER'
+  /** Partly returned. */
+  | 'PARTLY_RETURNED'
+  /** Returned (bounced). */
+  | 'RETURNED'
+  /** Voided: rejected by its receiver or cancelled by its drawer. */
+  | 'VOIDED';
+
+/** Whether a cheque awaits an acceptance, and who drew it. */
+export type ChequeStatusReport = {
+  readonly __typename?: 'ChequeStatusReport';
+  /** True while the cheque awaits its receivers' acceptance (after issue or transfer). */
+  readonly awaitingAcceptance?: Maybe<Scalars['Boolean']['output']>;
+  /** The customers the cheque is drawn on. */
+  readonly drawers: ReadonlyArray<ChequeParty>;
+};
+
+/** The kind of cheque. */
+export type ChequeType =
+  /** An ad-hoc cheque. */
+  | 'AD_HOC'
+  /** A bank (guaranteed) cheque. */
+  | 'BANK'
+  /** A coded cheque. */
+  | 'CODED'
+  /** An ordinary cheque. */
+  | 'NORMAL'
+  /** A kind this service does not know yet. */
+  | 'OTHER';
+
+/** A Sayad cheque as the consenting person sees it. */
+export type ChequeView = {
+  readonly __typename?: 'ChequeView';
+  /** The amount in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** What the cheque is for, as the drawer wrote it. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** The account it must be paid into, when the drawer named one. */
+  readonly destinationAccount?: Maybe<BankAccount>;
+  /** The account the cheque is drawn on. */
+  readonly drawerAccount?: Maybe<BankAccount>;
+  /** The due date. */
+  readonly dueDate?: Maybe<PersianDate>;
+  /** Who holds it (or, while it awaits acceptance, who it awaits). */
+  readonly holders: ReadonlyArray<ChequeParty>;
+  /** When it was issued (Tehran time). */
+  readonly issuedAt?: Maybe<PersianDateTime>;
+  /** Whether a bank locked it for cashing. */
+  readonly locked?: Maybe<Scalars['Boolean']['output']>;
+  /** Paper or digital. */
+  readonly media: ChequeMedia;
+  /** The purpose code of the cheque or its last transfer (for example `GPPC`, purchase of goods). */
+  readonly reason?: Maybe<Scalars['String']['output']>;
+  /** The leaf's serial number. */
+  readonly serialNumber?: Maybe<Scalars['String']['output']>;
+  /** The leaf's series number. */
+  readonly seriesNumber?: Maybe<Scalars['String']['output']>;
+  /** Who signed it. */
+  readonly signers: ReadonlyArray<ChequeSigner>;
+  /** Where the cheque stands. */
+  readonly status: ChequeStatus;
+  /** The upstream's status code (1–8). */
+  readonly statusCode?: Maybe<Scalars['Int']['output']>;
+  /** The kind of cheque. */
+  readonly type: ChequeType;
+};
+
+/** A Sayad chequebook of an account. */
+export type Chequebook = {
+  readonly __typename?: 'Chequebook';
+  /** Its leaves, as cheques. */
+  readonly cheques: ReadonlyArray<Cheque>;
+  /** When the book expires. */
+  readonly expiresOn?: Maybe<PersianDate>;
+  /** Serial number of the first leaf. */
+  readonly firstSerial?: Maybe<Scalars['String']['output']>;
+  /** When the book was approved. */
+  readonly issuedOn?: Maybe<PersianDate>;
+  /** Serial number of the last leaf. */
+  readonly lastSerial?: Maybe<Scalars['String']['output']>;
+  /** The upstream's media code: `BANS` normal, `CHD` digital, `CHS` ad-hoc, `CHT` inter-bank guaranteed. */
+  readonly media?: Maybe<Scalars['String']['output']>;
+  /** Number of leaves. */
+  readonly sheets?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A person's record in the civil registry. */
@@ -2292,6 +2473,8 @@ export type Query = {
   readonly bill?: Maybe<Bill>;
   /** A card by its 16-digit number (separators allowed; checked with the Luhn digit). */
   readonly card?: Maybe<Card>;
+  /** A Sayad cheque by its 16-digit Sayad id; see `Cheque` for whose view its parts show. */
+  readonly cheque?: Maybe<Cheque>;
   /** A company by 11-digit legal national id (checked against its check digit). */
   readonly company?: Maybe<Company>;
   /**
@@ -2370,6 +2553,12 @@ export type QueryBillArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryCardArgs = {
   number: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryChequeArgs = {
+  sayadId: Scalars['String']['input'];
 };
 
 
@@ -3280,6 +3469,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type FederationTypes = ResolversObject<{
   BankAccount: BankAccount;
   Card: Card;
+  Cheque: Cheque;
   Company: Company;
   Person: Person;
   Vehicle: Vehicle;
@@ -3293,6 +3483,9 @@ export type FederationReferenceTypes = ResolversObject<{
   Card:
     ( { __typename: 'Card' }
     & GraphQLRecursivePick<FederationTypes['Card'], {"number":true}> );
+  Cheque:
+    ( { __typename: 'Cheque' }
+    & GraphQLRecursivePick<FederationTypes['Cheque'], {"sayadId":true}> );
   Company:
     ( { __typename: 'Company' }
     & GraphQLRecursivePick<FederationTypes['Company'], {"nationalId":true}> );
@@ -3380,8 +3573,19 @@ export type ResolversTypes = ResolversObject<{
   BusinessCreditValidation: ResolverTypeWrapper<CreditValidationRecord>;
   Card: ResolverTypeWrapper<CardModel>;
   CardIssuance: ResolverTypeWrapper<CardIssuanceRecord>;
+  Cheque: ResolverTypeWrapper<ChequeModel>;
+  ChequeChainLink: ResolverTypeWrapper<ChequeChainRecord>;
   ChequeColour: ChequeColour;
+  ChequeMedia: ChequeMedia;
+  ChequeParty: ResolverTypeWrapper<ChequePartyRecord>;
+  ChequePartyKind: ChequePartyKind;
+  ChequeSigner: ResolverTypeWrapper<ChequeSigner>;
   ChequeStanding: ResolverTypeWrapper<ChequeStandingRecord>;
+  ChequeStatus: ChequeStatus;
+  ChequeStatusReport: ResolverTypeWrapper<ChequeStatusReportRecord>;
+  ChequeType: ChequeType;
+  ChequeView: ResolverTypeWrapper<ChequeRecord>;
+  Chequebook: ResolverTypeWrapper<ChequebookRecord>;
   CivilIdentity: ResolverTypeWrapper<CivilIdentityRecord>;
   CodeConsentChallenge: ResolverTypeWrapper<CodeConsentChallenge>;
   Company: ResolverTypeWrapper<CompanyModel>;
@@ -3536,7 +3740,14 @@ export type ResolversParentTypes = ResolversObject<{
   BusinessCreditValidation: CreditValidationRecord;
   Card: CardModel;
   CardIssuance: CardIssuanceRecord;
+  Cheque: ChequeModel;
+  ChequeChainLink: ChequeChainRecord;
+  ChequeParty: ChequePartyRecord;
+  ChequeSigner: ChequeSigner;
   ChequeStanding: ChequeStandingRecord;
+  ChequeStatusReport: ChequeStatusReportRecord;
+  ChequeView: ChequeRecord;
+  Chequebook: ChequebookRecord;
   CivilIdentity: CivilIdentityRecord;
   CodeConsentChallenge: CodeConsentChallenge;
   Company: CompanyModel;
@@ -3691,6 +3902,7 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BankAccount']> | FederationReferenceType, FederationReferenceType, ContextType>;
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  chequebooks?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Chequebook']>>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   heldBy?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<BankAccountHeldByArgs, 'holderId'>>;
   holderDetails?: Resolver<Maybe<ResolversTypes['AccountHolderDetails']>, ParentType, ContextType>;
@@ -3886,9 +4098,71 @@ export type CardIssuanceResolvers<ContextType = Context, ParentType extends Reso
   remainingNationwide?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
+export type ChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Cheque'] = ResolversParentTypes['Cheque'], FederationReferenceType extends FederationReferenceTypes['Cheque'] = FederationReferenceTypes['Cheque']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Cheque']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType>;
+  sayadId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType>;
+  view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType>;
+}>;
+
+export type ChequeChainLinkResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeChainLink'] = ResolversParentTypes['ChequeChainLink']> = ResolversObject<{
+  at?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  party?: Resolver<ResolversTypes['ChequeParty'], ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  step?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ChequePartyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeParty'] = ResolversParentTypes['ChequeParty']> = ResolversObject<{
+  company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType>;
+  idCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ChequePartyKind'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+}>;
+
+export type ChequeSignerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeSigner'] = ResolversParentTypes['ChequeSigner']> = ResolversObject<{
+  legalStamp?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type ChequeStandingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeStanding'] = ResolversParentTypes['ChequeStanding']> = ResolversObject<{
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   colour?: Resolver<Maybe<ResolversTypes['ChequeColour']>, ParentType, ContextType>;
+}>;
+
+export type ChequeStatusReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeStatusReport'] = ResolversParentTypes['ChequeStatusReport']> = ResolversObject<{
+  awaitingAcceptance?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  drawers?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
+}>;
+
+export type ChequeViewResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeView'] = ResolversParentTypes['ChequeView']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  drawerAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  holders?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
+  issuedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  locked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  media?: Resolver<ResolversTypes['ChequeMedia'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signers?: Resolver<ReadonlyArray<ResolversTypes['ChequeSigner']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ChequeStatus'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ChequeType'], ParentType, ContextType>;
+}>;
+
+export type ChequebookResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Chequebook'] = ResolversParentTypes['Chequebook']> = ResolversObject<{
+  cheques?: Resolver<ReadonlyArray<ResolversTypes['Cheque']>, ParentType, ContextType>;
+  expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  firstSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  lastSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  media?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sheets?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type CivilIdentityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CivilIdentity'] = ResolversParentTypes['CivilIdentity']> = ResolversObject<{
@@ -4472,6 +4746,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   bankGuarantee?: Resolver<Maybe<ResolversTypes['BankGuarantee']>, ParentType, ContextType, RequireFields<QueryBankGuaranteeArgs, 'guaranteeId'>>;
   bill?: Resolver<Maybe<ResolversTypes['Bill']>, ParentType, ContextType, RequireFields<QueryBillArgs, 'parameter' | 'type'>>;
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
+  cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType, RequireFields<QueryChequeArgs, 'sayadId'>>;
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'nationalId'>>;
   consent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
@@ -4783,7 +5058,14 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   BusinessCreditValidation?: BusinessCreditValidationResolvers<ContextType>;
   Card?: CardResolvers<ContextType>;
   CardIssuance?: CardIssuanceResolvers<ContextType>;
+  Cheque?: ChequeResolvers<ContextType>;
+  ChequeChainLink?: ChequeChainLinkResolvers<ContextType>;
+  ChequeParty?: ChequePartyResolvers<ContextType>;
+  ChequeSigner?: ChequeSignerResolvers<ContextType>;
   ChequeStanding?: ChequeStandingResolvers<ContextType>;
+  ChequeStatusReport?: ChequeStatusReportResolvers<ContextType>;
+  ChequeView?: ChequeViewResolvers<ContextType>;
+  Chequebook?: ChequebookResolvers<ContextType>;
   CivilIdentity?: CivilIdentityResolvers<ContextType>;
   CodeConsentChallenge?: CodeConsentChallengeResolvers<ContextType>;
   Company?: CompanyResolvers<ContextType>;

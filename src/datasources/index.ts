@@ -1,4 +1,5 @@
 import { BillingAPI } from './billing.js';
+import { ChequeAPI } from './cheques.js';
 import { CreditAPI } from './credit.js';
 import { EcityAPI } from './ecity.js';
 import { FacilityAPI } from './facility.js';
@@ -18,6 +19,7 @@ import type { TransferDesk } from '../jobs/transferDesk.js';
 /** The datasources of one GraphQL operation; each holds its own loaders. */
 export interface DataSources {
   readonly billing: BillingAPI;
+  readonly cheques: ChequeAPI;
   readonly credit: CreditAPI;
   readonly ecity: EcityAPI;
   readonly facility: FacilityAPI;
@@ -43,6 +45,7 @@ export function createDataSources(
   const upstream = new RequestUpstream(client, requestConcurrency, signal, consent);
   return {
     billing: new BillingAPI(upstream),
+    cheques: new ChequeAPI(upstream),
     credit: new CreditAPI(upstream),
     ecity: new EcityAPI(upstream),
     facility: new FacilityAPI(upstream),

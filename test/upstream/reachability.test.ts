@@ -12,13 +12,9 @@ import { operations, type OperationId } from '../../src/datasources/upstream/ope
 const NOT_IN_THE_GRAPH_YET: readonly OperationId[] = [
   'creditAcSayadIssueChequePost',
   'creditAcSayadTransferChequePost',
-  'creditChequebookInquiryGet',
   'creditSmsSayadAcceptChequePost',
   'creditSmsSayadCancelChequePost',
-  'creditSmsSayadChequeInquiryGet',
   'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
-  'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post',
-  'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post',
   'creditCcAssessmentSubmitJsonPost',
   'credit_v2_clients_clientId_assessmentSubmit_json_post_submit_post',
   'credit_v2_clients_clientId_assessmentSubmit_pdf_post_submit_post',

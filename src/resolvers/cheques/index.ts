@@ -1,0 +1,8 @@
+import { BankAccount } from './BankAccount.js';
+import { Cheque } from './Cheque.js';
+import { Chequebook } from './Chequebook.js';
+import { ChequeChainLink, ChequeParty } from './ChequeParty.js';
+import { ChequeView } from './ChequeView.js';
+import { Query } from './Query.js';
+
+export const cheques = { Query, BankAccount, Cheque, ChequeView, ChequeParty, ChequeChainLink, Chequebook };

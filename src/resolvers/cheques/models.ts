@@ -1,0 +1,4 @@
+/** A cheque as a parent: its validated Sayad id. */
+export interface ChequeModel {
+  readonly sayadId: string;
+}

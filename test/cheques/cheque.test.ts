@@ -1,0 +1,109 @@
+/** Query.cheque and BankAccount.chequebooks over HTTP: the views of a cheque by who asks, consent, bad input. */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
+import { JOINT_HOLDER, THREE_BANKS, WOMAN, accountsOf, fullNameOf, personOf, shahabCodeOf } from '../../src/sandbox/world/index.js';
+import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
+import { smsConsent, withHandle } from '../consent/support.js';
+import { callCounts } from '../helpers/calls.js';
+import { useHarness } from '../helpers/harness.js';
+import { callWorld, issueCodeToken } from '../sandbox/world-support.js';
+
+const INQUIRIES: readonly OperationId[] = [
+  'creditSmsSayadChequeInquiryGet',
+  'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post',
+  'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post',
+];
+const SCOPES = INQUIRIES.map((id) => operation(id).scope);
+
+const h = useHarness();
+const drawer = THREE_BANKS.nationalId;
+const account = accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
+const [book] = chequebooksOf(account);
+const sayadId = book!.sayadIds[0]!;
+const handles: Record<string, string> = {};
+
+const party = (nid: string) => ({ idCode: nid, idType: '1', shahabId: shahabCodeOf(nid), name: fullNameOf(personOf(nid)) });
+
+beforeAll(async () => {
+  const token = await issueCodeToken(h.sandbox, drawer, '015', [operation('creditAcSayadIssueChequePost').scope]);
+  const issued = await callWorld(h.sandbox, token, 'creditAcSayadIssueChequePost', {
+    query: { trackId: randomUUID() },
+    body: {
+      accountOwners: [party(drawer)], receivers: [party(WOMAN.nationalId)], signers: [{ signer: party(drawer), legalStamp: '0' }],
+      sayadId, seriesNo: book!.seriesNo, serialNo: String(book!.serialFrom), fromIban: account.iban, amount: '42000000',
+      description: 'بابت قرارداد', dueDate: '14051015', chequeType: '1', chequeMedia: '2', reason: 'SPAC',
+    },
+  });
+  expect(issued.status).toBe(200);
+  handles[WOMAN.nationalId] = await smsConsent(h.gql, WOMAN.nationalId, SCOPES);
+  handles[JOINT_HOLDER.nationalId] = await smsConsent(h.gql, JOINT_HOLDER.nationalId, SCOPES);
+});
+
+const CHEQUE = `query($id: String!) { cheque(sayadId: $id) {
+  sayadId
+  view { status statusCode amount dueDate { jalali iso } reason type media drawerAccount { iban } holders { kind name person { nationalId } } signers { name } issuedAt { jalali } }
+  statusReport { awaitingAcceptance drawers { idCode kind } }
+  chain { role step party { idCode } }
+} }`;
+
+describe('Query.cheque', () => {
+  it('shows the receiver the cheque awaiting her acceptance, one inquiry each', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(CHEQUE, { id: sayadId }, withHandle(handles[WOMAN.nationalId]!));
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.cheque).toMatchObject({
+      sayadId,
+      view: {
+        status: 'AWAITING_ACCEPTANCE', statusCode: 7, amount: '42000000', dueDate: { jalali: '1405/10/15' }, reason: 'SPAC', type: 'NORMAL', media: 'DIGITAL',
+        drawerAccount: { iban: account.iban }, holders: [{ kind: 'NATURAL', person: { nationalId: WOMAN.nationalId } }],
+      },
+      statusReport: { awaitingAcceptance: true, drawers: [{ idCode: drawer, kind: 'NATURAL' }] },
+      chain: [{ role: 'DRAWER', step: 0, party: { idCode: drawer } }],
+    });
+    expect(callCounts(h)).toEqual(Object.fromEntries(INQUIRIES.map((id) => [id, 1])));
+  });
+
+  it('shows nothing, and no error, to someone the cheque does not involve', async () => {
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(CHEQUE, { id: sayadId }, withHandle(handles[JOINT_HOLDER.nationalId]!));
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.cheque).toEqual({ sayadId, view: null, statusReport: null, chain: null });
+  });
+
+  it('needs a consent, and asks nothing upstream without one', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql(`{ cheque(sayadId: "${sayadId}") { sayadId view { status } } }`);
+    expect(res.errors![0]).toMatchObject({ path: ['cheque', 'view'], extensions: { code: 'CONSENT_REQUIRED' } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it.each(['12345', '01512352005108511', 'abcdefghijklmnop'])('refuses the Sayad id %j before any upstream call', async (id) => {
+    h.sandbox.clearCalls();
+    const res = await h.gql(`query($id: String!) { cheque(sayadId: $id) { sayadId } }`, { id });
+    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'sayadId' } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it('resolves cheques as entities by Sayad id, null for an invalid one', async () => {
+    const res = await h.gql<{ _entities: unknown[] }>('query($r: [_Any!]!) { _entities(representations: $r) { ... on Cheque { sayadId } } }', {
+      r: [{ __typename: 'Cheque', sayadId }, { __typename: 'Cheque', sayadId: '123' }],
+    });
+    expect(res.data!._entities).toEqual([{ sayadId }, null]);
+  });
+});
+
+describe('BankAccount.chequebooks', () => {
+  it('lists the account’s book with its leaves as cheques', async () => {
+    const res = await h.gql<{ account: { chequebooks: Array<Record<string, unknown>> } }>(
+      `{ account(iban: "${account.iban}") { chequebooks { sheets media firstSerial lastSerial issuedOn { jalali } expiresOn { jalali } cheques { sayadId } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.account.chequebooks).toEqual([
+      {
+        sheets: book!.sheets, media: book!.mediaType, firstSerial: String(book!.serialFrom), lastSerial: String(book!.serialFrom + book!.sheets - 1),
+        issuedOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) }, expiresOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
+        cheques: book!.sayadIds.map((id) => ({ sayadId: id })),
+      },
+    ]);
+  });
+});
