@@ -127,6 +127,20 @@ describe('who may act', () => {
   });
 });
 
+describe('the issuer inquiry (client credentials)', () => {
+  it('shows the drawer where the cheque stands and who it awaits, and hides it from anyone else', async () => {
+    const token = (await issueToken(sandbox, [operation('creditCcSayadIssuerInquiryChequePost').scope])).value;
+    const sayadId = book!.sayadIds[8]!;
+    await issue(8);
+    const ask = (nid: string) =>
+      call(token, 'creditCcSayadIssuerInquiryChequePost', { path: { user: nid }, body: { sayadId, customerAuthStatus: '2', ...party(nid) } });
+    expect(resultOf(await ask(drawer))['inquiryResult']).toMatchObject({ sayadId, chequeStatus: 7, receivers: [{ idCode: WOMAN.nationalId }] });
+    await answer(WOMAN.nationalId, sayadId, '1');
+    expect(resultOf(await ask(drawer))['inquiryResult']).toMatchObject({ chequeStatus: 1, receivers: [{ idCode: WOMAN.nationalId }] });
+    expect(errorOf(await ask(WOMAN.nationalId)).status).toBe(404);
+  });
+});
+
 describe('chequebookInquiry', () => {
   it('lists the account’s book with its Sayad ids as one comma-separated string', async () => {
     const answer = resultOf(await callWorld(sandbox, clientToken, 'creditChequebookInquiryGet', { query: { deposit: account.deposit } }));

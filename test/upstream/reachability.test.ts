@@ -14,6 +14,7 @@ const NOT_IN_THE_GRAPH_YET: readonly OperationId[] = [
   'creditAcSayadTransferChequePost',
   'creditSmsSayadAcceptChequePost',
   'creditSmsSayadCancelChequePost',
+  'creditCcSayadIssuerInquiryChequePost',
   'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
   'creditCcAssessmentSubmitJsonPost',
   'credit_v2_clients_clientId_assessmentSubmit_json_post_submit_post',

@@ -267,6 +267,19 @@ const catalog = [
       '`issueDate` (`YYYYMMDDHHmmss`), `toIban` (wire facts §4.8).',
   }),
 
+  op({
+    id: 'creditCcSayadIssuerInquiryChequePost', group: 'credit', method: 'POST', path: base('credit', 'users/{user}/sayadIssuerInquiryCheque'),
+    scope: 'credit:cc-sayad-issuer-inquiry-cheque:post', grant: 'client_credentials', origin: 'wire', retrySafe: true,
+    summary: 'A Sayad cheque as its drawer sees it, under client credentials: where it stands and who receives it.',
+    notes:
+      'trackId mandatory. Path `user`: the drawer. Body `sayadId`, `callerBranchCode` (optional), `customerAuthStatus` (0–4; ' +
+      'services not in person count as at least 2), `idCode`, `shahabId`, `idType`. Result `{ referenceId, inquiryResult: { sayadId, ' +
+      'branchCode, bankCode, amount, dueDate, description, serialNo, seriesNo, fromIban, reason, currency, chequeStatus, chequeType, ' +
+      'chequeMedia, blockStatus, guaranteeStatus, locked, receivers[] { idCode, idType, name }, issueDate } }` (wire facts §4.8). ' +
+      'Designed: `receivers` are the receivers awaited while the cheque awaits acceptance, else its holders; 404 for a cheque the ' +
+      'person did not draw.',
+  }),
+
   // §4.3 operations known by path; scope and grant from the wire facts, or designed where none is documented.
   op({
     id: 'creditAcSayadIssueChequePost', group: 'credit', method: 'POST', path: base('credit', 'ac/sayadIssueCheque'),

@@ -102,6 +102,7 @@ export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => 
     credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post: sayad.statusInquiry,
     credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post: sayad.chain,
     creditChequebookInquiryGet: sayad.chequebooks,
+    creditCcSayadIssuerInquiryChequePost: sayad.issuerInquiry,
     ...WORLD_HANDLERS,
     ...KYB_HANDLERS,
     ...VEHICLE_HANDLERS,

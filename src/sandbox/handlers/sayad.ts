@@ -210,6 +210,30 @@ export class SayadHandlers {
     });
   });
 
+  /** The drawer's view under client credentials: where the cheque stands and who receives it; 404 for anyone else. */
+  readonly issuerInquiry: OperationHandler = guarded((request) => {
+    requireTrackId(request);
+    const fields = bodyOf(request.body);
+    const issuer = partyOf(fields, 'idCode');
+    const cheque = this.registry.get(sayadIdOf(fields));
+    if (issuer.idCode !== request.params['user'] || !cheque || !cheque.drawers.some((drawer) => drawer.idCode === issuer.idCode)) return fail(NOT_FOUND);
+    const receivers = cheque.pending?.link.holders ?? cheque.holders;
+    return done({
+      referenceId: referenceId(request.query['trackId']),
+      inquiryResult: {
+        sayadId: cheque.leaf.sayadId,
+        amount: Number(cheque.amount),
+        dueDate: cheque.dueDate,
+        fromIban: cheque.leaf.book.account.iban,
+        chequeStatus: cheque.status,
+        chequeType: cheque.chequeType,
+        chequeMedia: cheque.chequeMedia,
+        receivers: receivers.map(({ idCode, idType, name }) => ({ idCode, idType, name })),
+        issueDate: cheque.issuedAt,
+      },
+    });
+  });
+
   /** Designed: `{ sayadId, onGoing, chequeStatus, customers }`, the drawers being the customers drawn on. */
   readonly statusInquiry: OperationHandler = guarded((request) => {
     const fields = bodyOf(request.body);
