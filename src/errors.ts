@@ -74,3 +74,13 @@ export class UpstreamError extends GraphQLError {
 export function isUpstreamError(error: unknown): error is UpstreamError {
   return error instanceof UpstreamError;
 }
+
+/** The answer of `call`, or null when the upstream found no such record (HTTP 404); other failures stay failures. */
+export async function nullIfNotFound<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isUpstreamError(error) && error.details.code === ErrorCode.NotFound) return null;
+    throw error;
+  }
+}

@@ -1,4 +1,4 @@
-import { ErrorCode, UpstreamError } from '../errors.js';
+import { nullIfNotFound } from '../errors.js';
 import { RecordReader, type JsonObject } from './read.js';
 import { flag } from './readers.js';
 import type { UpstreamAccess } from './requestUpstream.js';
@@ -13,9 +13,7 @@ export class ChequeAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
 
   async getCheque(sayadId: string, viewer: string): Promise<ChequeRecord | null> {
-    const answer = await this.orNull(() =>
-      this.upstream.read('creditSmsSayadChequeInquiryGet', { path: { user: viewer }, query: { sayadId, idType: '1', idCode: viewer } }),
-    );
+    const answer = await nullIfNotFound(this.upstream.read('creditSmsSayadChequeInquiryGet', { path: { user: viewer }, query: { sayadId, idType: '1', idCode: viewer } }));
     if (!answer) return null;
     const read = new RecordReader('creditSmsSayadChequeInquiryGet', answer);
     const r = read.object(answer.result);
@@ -44,7 +42,7 @@ export class ChequeAPI {
 
   async getStatusReport(sayadId: string, viewer: string): Promise<ChequeStatusReportRecord | null> {
     const operationId = 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post';
-    const answer = await this.orNull(() => this.upstream.read(operationId, { body: { sayadId, nationalCode: viewer }, subject: viewer }));
+    const answer = await nullIfNotFound(this.upstream.read(operationId, { body: { sayadId, nationalCode: viewer }, subject: viewer }));
     if (!answer) return null;
     const read = new RecordReader(operationId, answer);
     const r = read.object(answer.result);
@@ -56,7 +54,7 @@ export class ChequeAPI {
 
   async getChain(sayadId: string, viewer: string): Promise<ChequeChainRecord[] | null> {
     const operationId = 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post';
-    const answer = await this.orNull(() => this.upstream.read(operationId, { body: { sayadId, chequeType: '1', nationalCode: viewer }, subject: viewer }));
+    const answer = await nullIfNotFound(this.upstream.read(operationId, { body: { sayadId, chequeType: '1', nationalCode: viewer }, subject: viewer }));
     if (!answer) return null;
     const read = new RecordReader(operationId, answer);
     return read.list(read.object(answer.result).chain, 'chain').map((item) => {
@@ -80,15 +78,6 @@ export class ChequeAPI {
         sayadIds: (read.text(r.serialNumbers) ?? '').split(',').map((id) => id.trim()).filter((id) => /^\d{16}$/.test(id)),
       };
     });
-  }
-
-  private async orNull<T>(call: () => Promise<T>): Promise<T | null> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof UpstreamError && error.details.code === ErrorCode.NotFound) return null;
-      throw error;
-    }
   }
 }
 

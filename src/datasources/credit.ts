@@ -1,7 +1,6 @@
-import { ErrorCode, isUpstreamError } from '../errors.js';
+import { nullIfNotFound } from '../errors.js';
 import { RecordReader, type JsonObject } from './read.js';
 import type { UpstreamAccess } from './requestUpstream.js';
-import type { UpstreamResult } from './upstream/client.js';
 import type { OperationId } from './upstream/operations.js';
 import {
   CHEQUE_COLOUR,
@@ -132,7 +131,7 @@ export class CreditAPI {
   /** A bank guarantee of Ayandeh; null when the bank has none with this id. */
   async getBankGuarantee(guaranteeId: string): Promise<BankGuaranteeRecord | null> {
     const operationId = 'creditGuaranteeDetailsGet';
-    const answer = await this.readUnlessNotFound(operationId, guaranteeId);
+    const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { guaranteeId } }));
     if (!answer) return null;
     const read = new RecordReader(operationId, answer);
     const r = read.object(answer.result);
@@ -167,7 +166,7 @@ export class CreditAPI {
    */
   async listGuaranteeCollaterals(guaranteeId: string): Promise<GuaranteeCollateralRecord[] | null> {
     const operationId = 'creditGuaranteeCollateralsGet';
-    const answer = await this.readUnlessNotFound(operationId, guaranteeId);
+    const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { guaranteeId } }));
     if (!answer) return null;
     const read = new RecordReader(operationId, answer);
     const list = Array.isArray(answer.result) ? answer.result : read.object(answer.result).collaterals;
@@ -186,15 +185,6 @@ export class CreditAPI {
         assignDate: read.text(c.assignDate),
       };
     });
-  }
-
-  private async readUnlessNotFound(operationId: OperationId, guaranteeId: string): Promise<UpstreamResult | null> {
-    try {
-      return await this.upstream.read(operationId, { query: { guaranteeId } });
-    } catch (error) {
-      if (isUpstreamError(error) && error.details.code === ErrorCode.NotFound) return null;
-      throw error;
-    }
   }
 
   private async facilities(operationId: OperationId, user: string): Promise<FacilityReportRecord> {

@@ -7,7 +7,7 @@ import { RecordReader } from './read.js';
 import type { UpstreamAccess } from './requestUpstream.js';
 import type { TransferOrderRecord, TransferRail, TransferReceiptRecord } from './types/transfers.js';
 import type { UpstreamResult } from './upstream/client.js';
-import { ErrorCode, UpstreamError } from '../errors.js';
+import { nullIfNotFound } from '../errors.js';
 
 export type TransferInquiry =
   | { readonly state: 'APPLIED'; readonly receipt: TransferReceiptRecord }
@@ -56,13 +56,8 @@ export const transfers = {
    * unknown (the upstream knows no transfer with it, or has no final word yet).
    */
   async inquire(upstream: Pick<UpstreamAccess, 'send'>, trackId: string): Promise<TransferInquiry> {
-    let answer: UpstreamResult;
-    try {
-      answer = await upstream.send('oakTransferInquiryGet', { query: { inquiryTrackId: trackId } });
-    } catch (error) {
-      if (error instanceof UpstreamError && error.details.code === ErrorCode.NotFound) return { state: 'UNKNOWN' };
-      throw error;
-    }
+    const answer = await nullIfNotFound(upstream.send('oakTransferInquiryGet', { query: { inquiryTrackId: trackId } }));
+    if (!answer) return { state: 'UNKNOWN' };
     const read = new RecordReader('oakTransferInquiryGet', answer);
     const status = read.text(read.object(answer.result).transferStatus)?.toUpperCase();
     if (status === 'DONE' || status === 'SUCCESS') return { state: 'APPLIED', receipt: receiptOf('oakTransferInquiryGet', answer, trackId) };

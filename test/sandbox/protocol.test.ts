@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operations, type OperationId } from '../../src/datasources/upstream/operations.js';
+import { operations } from '../../src/datasources/upstream/operations.js';
 import { createHandlers } from '../../src/sandbox/handlers/index.js';
 import { Ledger } from '../../src/sandbox/ledger.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';

@@ -11,7 +11,6 @@ const MEDIA: readonly ChequeMedia[] = ['PAPER', 'DIGITAL'];
 /** The name a 1-based upstream code stands for; `OTHER` for a code not known. */
 const named = <T extends string>(names: readonly T[], code: number | null): T | 'OTHER' => (code !== null && names[code - 1]) || 'OTHER';
 
-const compactDate = (yyyymmdd: string | null) => (yyyymmdd && /^\d{8}$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}/${yyyymmdd.slice(4, 6)}/${yyyymmdd.slice(6)}` : null);
 const account = (iban: string | null) => (iban !== null && isValidIban(iban) ? { iban } : null);
 
 export const ChequeView: ChequeViewResolvers = {
@@ -19,7 +18,7 @@ export const ChequeView: ChequeViewResolvers = {
   statusCode: (view) => view.status,
   type: (view) => named(TYPES, view.type),
   media: (view) => named(MEDIA, view.media),
-  dueDate: (view) => persianDate(compactDate(view.dueDate)),
+  dueDate: (view) => persianDate(view.dueDate),
   issuedAt: (view) => persianDateTimeOfCompact(view.issuedAt),
   drawerAccount: (view) => account(view.fromIban),
   destinationAccount: (view) => account(view.toIban),
