@@ -1,4 +1,4 @@
-import { d2j, j2d, jalaaliMonthLength, toJalaali } from 'jalaali-js';
+import { d2j, isValidJalaaliDate, j2d, jalaaliMonthLength, toJalaali } from 'jalaali-js';
 
 export interface JalaliDate {
   readonly jy: number;
@@ -13,6 +13,14 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** `YYYY/MM/DD`, the date format of the bill operations. */
 export function formatSlashed(date: JalaliDate): string {
   return `${pad(date.jy, 4)}/${pad(date.jm)}/${pad(date.jd)}`;
+}
+
+/** The day a compact Jalali `YYYYMMDD` names; undefined when it names none. */
+export function compactDayOf(text: string): JalaliDate | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [jy, jm, jd] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isValidJalaaliDate(jy, jm, jd) ? { jy, jm, jd } : undefined;
 }
 
 export function addDays(date: JalaliDate, days: number): JalaliDate {

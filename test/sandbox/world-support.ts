@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { AUTHORIZE_PATH, operation, type OperationId } from '../../src/datasources/upstream/operations.js';
 import { SANDBOX_OTP, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { browserLogin } from '../consent/support.js';
 import { basicAuth, issueToken, resultOf, type Json, type JsonResponse } from './support.js';
 
 export const WORLD_OPERATIONS = [
@@ -165,17 +166,8 @@ export async function issueCodeToken(sandbox: Sandbox, nid: string, bank: string
   const { clientId, clientSecret } = sandbox.options;
   const redirectUri = 'https://app.example/cb';
   const authorize = new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: scopes.join(','), bank, state: 's' });
-  const authorizeUrl = `${sandbox.url}${AUTHORIZE_PATH}?${authorize.toString()}`;
-  const html = await (await fetch(authorizeUrl)).text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
-  if (!action) throw new Error('the sandbox showed no login form');
-  const login = await fetch(new URL(action, authorizeUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ nid, password: nid, decision: 'allow' }).toString(),
-    redirect: 'manual',
-  });
-  const code = new URL(login.headers.get('location') ?? 'x:').searchParams.get('code');
+  const login = await browserLogin(`${sandbox.url}${AUTHORIZE_PATH}?${authorize.toString()}`, { nid, password: nid, decision: 'allow' });
+  const code = login.location?.searchParams.get('code');
   if (!code) throw new Error(`no authorization code for ${nid}`);
   const token = (await (
     await fetch(`${sandbox.url}/dev/v2/oauth2/token`, {

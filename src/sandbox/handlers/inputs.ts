@@ -103,6 +103,14 @@ export function bodyFields<const N extends string>(body: RequestBody, names: rea
   return fields;
 }
 
+/** A string field of a JSON body: undefined when absent, null or empty; anything but a string is `invalid <name>`. */
+export function optionalString(fields: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = fields[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') reject(`invalid ${name}`);
+  return value;
+}
+
 /** Operations the upstream marks trackId-mandatory (wire facts §3.5). */
 export function requireTrackId(request: OperationRequest): void {
   required(request.query['trackId'], 'trackId');

@@ -4,8 +4,7 @@
  * the status inquiry, the transfer chain, and the chequebook inquiry (client credential). Who acts is
  * the token's person: the drawer issues and cancels, a holder transfers, a receiver answers.
  */
-import { isValidJalaaliDate } from 'jalaali-js';
-import { formatSlashed, tehranTimestamp } from '../calendar.js';
+import { compactDayOf, formatSlashed, tehranTimestamp } from '../calendar.js';
 import { jsonObject, type RequestBody } from '../request-body.js';
 import type { SayadCheque, SayadParty, SayadRegistry, Step } from '../sayad.js';
 import { isValidLegalId } from '../validation.js';
@@ -14,7 +13,7 @@ import { isValidNationalId } from '../world/checks.js';
 import { chequebooksOf, leafOf } from '../world/chequebooks.js';
 import { Dice } from '../world/dice.js';
 import { shahabCodeOf } from '../world/records.js';
-import { guarded, reject, requireTrackId, required } from './inputs.js';
+import { guarded, optionalString, reject, requireTrackId, required } from './inputs.js';
 import { done, fail, type OperationHandler, type OperationRequest } from './types.js';
 
 /** Purpose codes of the Sayad inquiry pages. */
@@ -29,18 +28,8 @@ function bodyOf(body: RequestBody): Fields {
   return jsonObject(body) ?? reject('invalid body');
 }
 
-function text(fields: Fields, name: string): string {
-  const value = fields[name];
-  if (typeof value !== 'string' || value === '') reject(`invalid ${name}`);
-  return value;
-}
-
-function optionalText(fields: Fields, name: string): string | null {
-  const value = fields[name];
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string') reject(`invalid ${name}`);
-  return value;
-}
+const text = (fields: Fields, name: string): string => optionalString(fields, name) ?? reject(`invalid ${name}`);
+const optionalText = (fields: Fields, name: string): string | null => optionalString(fields, name) ?? null;
 
 /** A person of a Sayad body: a national id with its Shahab code, or a legal id. */
 function partyOf(value: unknown, name: string): SayadParty {
@@ -117,8 +106,7 @@ export class SayadHandlers {
     const amount = text(fields, 'amount');
     if (!/^[1-9]\d{0,17}$/.test(amount)) reject('invalid amount');
     const dueDate = text(fields, 'dueDate');
-    const due = /^(\d{4})(\d{2})(\d{2})$/.exec(dueDate);
-    if (!due || !isValidJalaaliDate(Number(due[1]), Number(due[2]), Number(due[3]))) reject('invalid dueDate');
+    if (!compactDayOf(dueDate)) reject('invalid dueDate');
     const chequeType = Number(optionalText(fields, 'chequeType') ?? '1');
     if (![1, 2, 3, 4].includes(chequeType)) reject('invalid chequeType');
     const chequeMedia = Number(optionalText(fields, 'chequeMedia') ?? '1');

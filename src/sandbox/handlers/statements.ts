@@ -6,8 +6,7 @@
  * strings with a separate sign, as the upstream sends them. The movements are the world's everyday
  * ones and the transfers the ledger applied; the balances end at the ledger's balance.
  */
-import { isValidJalaaliDate } from 'jalaali-js';
-import { addDays, daysBetween, formatSlashed, tehranTimestamp, type JalaliDate } from '../calendar.js';
+import { addDays, compactDayOf, daysBetween, formatSlashed, tehranTimestamp, type JalaliDate } from '../calendar.js';
 import type { Ledger } from '../ledger.js';
 import { accountOfDeposit, type Account } from '../world/accounts.js';
 import { personOf } from '../world/persons.js';
@@ -28,15 +27,8 @@ const compact = (day: JalaliDate) => formatSlashed(day).replace(/\//g, '');
 const padded = (amount: bigint) => (amount < 0n ? -amount : amount).toString().padStart(16, '0');
 const sign = (amount: bigint) => (amount < 0n ? 'D' : 'C');
 
-function dayOf(text: string): JalaliDate | undefined {
-  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  const [jy, jm, jd] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return isValidJalaaliDate(jy, jm, jd) ? { jy, jm, jd } : undefined;
-}
-
 function dateParam(value: string | undefined, name: string): JalaliDate {
-  return dayOf(required(value, name)) ?? reject(`invalid ${name}`);
+  return compactDayOf(required(value, name)) ?? reject(`invalid ${name}`);
 }
 
 export class Statements {
@@ -48,7 +40,7 @@ export class Statements {
   readonly statement: OperationHandler = guarded(({ params, query, now }) => {
     const account = accountOfDeposit(required(params['deposit'], 'deposit'));
     if (!account || !account.owners.includes(this.clientNid())) reject('invalid deposit');
-    const today = dayOf(tehranTimestamp(now).slice(0, 8)) ?? reject('invalid date');
+    const today = compactDayOf(tehranTimestamp(now).slice(0, 8)) ?? reject('invalid date');
     const [from, to] =
       query['fromDate'] === undefined && query['toDate'] === undefined
         ? [addDays(today, -(MAX_RANGE_DAYS - 1)), today]
@@ -107,7 +99,7 @@ export class Statements {
       for (const movement of movementsOf(account, day)) entries.push({ ...movement, day, referenceId: null });
     }
     for (const transfer of this.ledger.applied()) {
-      const day = dayOf(`14${transfer.inquiryDate}`);
+      const day = compactDayOf(`14${transfer.inquiryDate}`);
       const outgoing = transfer.source.iban === account.iban;
       if (!day || daysBetween(from, day) < 0 || (!outgoing && transfer.destination.iban !== account.iban)) continue;
       const other = outgoing ? transfer.destination : transfer.source;

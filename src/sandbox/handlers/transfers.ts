@@ -16,7 +16,7 @@ import { accountOfDeposit, accountOfIban, accountsOf, type Account } from '../wo
 import { isValidIbanSyntax } from '../world/checks.js';
 import { Dice } from '../world/dice.js';
 import { personOf } from '../world/persons.js';
-import { guarded, reject, requireTrackId, required } from './inputs.js';
+import { guarded, optionalString, reject, requireTrackId, required } from './inputs.js';
 import { done, fail, type OperationHandler, type OperationRequest } from './types.js';
 
 export const MINIMUM_AMOUNT = 10_000n;
@@ -40,13 +40,6 @@ interface TransferRequest {
   readonly reasonDescription: string | undefined;
 }
 
-function text(object: Record<string, unknown>, name: string): string | undefined {
-  const value = object[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') reject(`invalid ${name}`);
-  return value;
-}
-
 function amountOf(value: unknown): bigint {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return BigInt(value);
   if (typeof value === 'string' && /^[1-9]\d{0,17}$/.test(value)) return BigInt(value);
@@ -56,17 +49,17 @@ function amountOf(value: unknown): bigint {
 function requestOf(request: OperationRequest): TransferRequest {
   const body = jsonObject(request.body);
   if (!body) reject('invalid body');
-  const description = required(text(body, 'description'), 'description');
+  const description = required(optionalString(body, 'description'), 'description');
   if (description.length > DESCRIPTION_MAX || /--/.test(description)) reject('invalid description');
   return {
     amount: amountOf(body['amount']),
     description,
-    destinationNumber: required(text(body, 'destinationNumber'), 'destinationNumber'),
-    deposit: text(body, 'deposit'),
-    destinationFirstname: text(body, 'destinationFirstname'),
-    destinationLastname: text(body, 'destinationLastname'),
-    paymentNumber: text(body, 'paymentNumber'),
-    reasonDescription: text(body, 'reasonDescription'),
+    destinationNumber: required(optionalString(body, 'destinationNumber'), 'destinationNumber'),
+    deposit: optionalString(body, 'deposit'),
+    destinationFirstname: optionalString(body, 'destinationFirstname'),
+    destinationLastname: optionalString(body, 'destinationLastname'),
+    paymentNumber: optionalString(body, 'paymentNumber'),
+    reasonDescription: optionalString(body, 'reasonDescription'),
   };
 }
 

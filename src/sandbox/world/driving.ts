@@ -1,5 +1,5 @@
 import { Dice } from './dice.js';
-import { usDateTimeBefore } from './plates.js';
+import { usDateTimeBefore } from './wall-clock.js';
 
 export interface NegativeScore {
   readonly LicenseNumber: string;

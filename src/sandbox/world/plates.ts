@@ -6,10 +6,8 @@
  * The sandbox keeps its own copy of the plate encoding (upstream-wire-facts §4.5) so that it checks
  * the subgraph's plates independently.
  */
-import { toGregorian } from 'jalaali-js';
-import { addDays, formatSlashed, type JalaliDate } from '../calendar.js';
 import { Dice } from './dice.js';
-import { REFERENCE_DAY } from './records.js';
+import { usDateTimeBefore } from './wall-clock.js';
 
 /** Letter by two-digit code: index 0 is code 01; 33 disabled, 34 protocol. */
 const LETTERS = [
@@ -53,27 +51,6 @@ export interface PlateRegistration {
 
 function drawPlate(dice: Dice): string {
   return `${dice.int(10, 99)}${dice.pick(PRIVATE_LETTER_CODES)}${dice.int(100, 999)}${dice.int(10, 99)}`;
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** A Tehran wall-clock time `days` before the world's reference day, in the upstream's Gregorian `MM/DD/YYYY HH:mm:ss`. */
-export function usDateTimeBefore(days: number, dice: Dice): string {
-  const { gy, gm, gd } = gregorianOf(addDays(REFERENCE_DAY, -days));
-  return `${pad(gm)}/${pad(gd)}/${gy} ${pad(dice.int(7, 22))}:${pad(dice.int(0, 59))}:${pad(dice.int(0, 59))}`;
-}
-
-/** As `usDateTimeBefore`, written `YYYY-MM-DD HH:mm:ss`. */
-export function isoLikeDateTimeBefore(days: number, dice: Dice, time = { hour: dice.int(0, 23), minute: dice.int(0, 59) }): string {
-  const { gy, gm, gd } = gregorianOf(addDays(REFERENCE_DAY, -days));
-  return `${gy}-${pad(gm)}-${pad(gd)} ${pad(time.hour)}:${pad(time.minute)}:${pad(dice.int(0, 59))}`;
-}
-
-/** Jalali `YYYY/MM/DD`, `days` before the reference day. */
-export const jalaliBefore = (days: number): string => formatSlashed(addDays(REFERENCE_DAY, -days));
-
-export function gregorianOf(date: JalaliDate): { gy: number; gm: number; gd: number } {
-  return toGregorian(date.jy, date.jm, date.jd);
 }
 
 /** Every plate registration of a person, revoked ones included. */

@@ -4,10 +4,9 @@
  * a motorcycle. All are pure functions of the plate. An offense id is the plate followed by a
  * three-digit serial, so the image inquiry can find the offense an id names.
  */
-import { addDays, formatSlashed } from '../calendar.js';
+import { formatSlashed } from '../calendar.js';
 import { Dice } from './dice.js';
-import { gregorianOf } from './plates.js';
-import { REFERENCE_DAY } from './records.js';
+import { dayOf, isoLikeDateTime, momentsNewestFirst, usDateTime } from './wall-clock.js';
 
 export interface WorldOffense {
   readonly id: string;
@@ -46,35 +45,6 @@ const PLACES = [
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** A Tehran wall-clock moment some days before the reference day. */
-interface Moment {
-  readonly daysAgo: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-}
-
-/** `count` moments within `maxDays` before the reference day, newest first. */
-function momentsNewestFirst(dice: Dice, count: number, maxDays: number, hours = { from: 0, to: 23 }): Moment[] {
-  const moments = Array.from({ length: count }, () => ({
-    daysAgo: dice.int(1, maxDays), hour: dice.int(hours.from, hours.to), minute: dice.int(0, 59), second: dice.int(0, 59),
-  }));
-  const age = (m: Moment) => m.daysAgo * 86_400 - (m.hour * 3600 + m.minute * 60 + m.second);
-  return moments.sort((a, b) => age(a) - age(b));
-}
-
-/** `YYYY-MM-DD HH:mm:ss`, Gregorian. */
-function isoLike(moment: Moment): string {
-  const { gy, gm, gd } = gregorianOf(addDays(REFERENCE_DAY, -moment.daysAgo));
-  return `${gy}-${pad(gm)}-${pad(gd)} ${pad(moment.hour)}:${pad(moment.minute)}:${pad(moment.second)}`;
-}
-
-/** `MM/DD/YYYY HH:mm:ss`, Gregorian. */
-function usLike(moment: Moment): string {
-  const { gy, gm, gd } = gregorianOf(addDays(REFERENCE_DAY, -moment.daysAgo));
-  return `${pad(gm)}/${pad(gd)}/${gy} ${pad(moment.hour)}:${pad(moment.minute)}:${pad(moment.second)}`;
-}
-
 /** The car offenses of a plate, newest first. */
 export function offensesOf(plateNumber: string): WorldOffense[] {
   const dice = new Dice(`offenses|${plateNumber}`);
@@ -91,8 +61,8 @@ export function offensesOf(plateNumber: string): WorldOffense[] {
       price: offense.price,
       city: place.city,
       location: place.location,
-      date: `${formatSlashed(addDays(REFERENCE_DAY, -moment.daysAgo))} - ${pad(moment.hour)}:${pad(moment.minute)}`,
-      normalizedDate: isoLike(moment),
+      date: `${formatSlashed(dayOf(moment))} - ${pad(moment.hour)}:${pad(moment.minute)}`,
+      normalizedDate: isoLikeDateTime(moment),
       billId: Number(`${dice.digits(9)}${offense.code.slice(-2)}`),
       paymentId: Number(`${Math.round(offense.price / 1000)}${dice.digits(5)}`),
       isPayable: dice.chance(0.9),
@@ -125,7 +95,7 @@ export function trafficTollsOf(plateNumber: string): WorldTrafficToll[] {
     uniqueId: dice.digits(14),
     amount: dice.pick([450_000, 620_000, 900_000]),
     fee: 15_000,
-    date: usLike(moment),
+    date: usDateTime(moment),
     paymentStatus: dice.chance(0.3) ? 'Paid' : 'Unpaid',
   }));
 }
@@ -148,7 +118,7 @@ export function freewayTollsOf(plateNumber: string): WorldFreewayToll[] {
   return momentsNewestFirst(dice, count, 200).map((moment) => ({
     paymentId: dice.digits(13),
     price: dice.pick([80_000, 120_000, 250_000, 310_000]),
-    date: isoLike(moment),
+    date: isoLikeDateTime(moment),
     gateway: dice.chance(0.7) ? dice.digits(3) : null,
     freeway: dice.pick(FREEWAYS),
   }));
