@@ -4,6 +4,7 @@ import { AYANDEH } from '../../datasources/facility.js';
 import { isValidIban, parseLegalId, parseNationalId } from '../../validation/identifiers.js';
 import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
+import { accountNumberOf } from './accountNumber.js';
 import { parseStatementRange } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 
@@ -27,20 +28,20 @@ export const BankAccount: BankAccountResolvers = {
   description: lazyField(inquiry, 'comment'),
   holders: lazyField(inquiry, 'owners'),
   holderName: async (account, _args, context) => {
-    const accountNumber = account.accountNumber ?? (await inquiry(account, context)).accountNumber;
+    const accountNumber = await accountNumberOf(account, context);
     return accountNumber ? (await context.dataSources.facility.getAccountHolder(accountNumber)).holderName : null;
   },
   heldBy: async (account, args, context) => {
     const holderId = parseHolderId(args.holderId, 'holderId');
     const bankCode = bankCodeOf(account.iban);
     if (!OWNER_CHECK_BANKS.has(bankCode)) return null;
-    const accountNumber = account.accountNumber ?? (await inquiry(account, context)).accountNumber;
+    const accountNumber = await accountNumberOf(account, context);
     return accountNumber ? context.dataSources.facility.isAccountHolder(accountNumber, bankCode, holderId) : null;
   },
   statement: async (account, args, context) => {
     const { fromDate, toDate } = parseStatementRange(args);
     const page = parsePage(args);
-    const accountNumber = account.accountNumber ?? (await inquiry(account, context)).accountNumber;
+    const accountNumber = await accountNumberOf(account, context);
     if (!accountNumber) return null;
     const { transactions, currentBalance, availableBalance } = await context.dataSources.statements.getStatement(accountNumber, fromDate, toDate);
     return { ...slicePage(transactions, page), currentBalance, availableBalance };

@@ -1,8 +1,9 @@
 import type { BankAccountResolvers } from '../../__generated__/resolvers-types.js';
+import { accountNumberOf } from '../accounts/accountNumber.js';
 
 export const BankAccount: BankAccountResolvers = {
-  chequebooks: async (account, _args, { dataSources }) => {
-    const accountNumber = account.accountNumber ?? (await dataSources.oak.getIban(account.iban)).accountNumber;
-    return accountNumber ? dataSources.cheques.listChequebooks(accountNumber) : null;
+  chequebooks: async (account, _args, context) => {
+    const accountNumber = await accountNumberOf(account, context);
+    return accountNumber ? context.dataSources.cheques.listChequebooks(accountNumber) : null;
   },
 };
