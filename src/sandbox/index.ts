@@ -46,6 +46,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultBook();
   const calls = new CallLog();
   const ledger = new Ledger();
+  const trackIds = new TrackIdRegistry();
   const server = createServer(
     createRequestListener({
       settings,
@@ -53,8 +54,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       consents: new ConsentBook(),
       faults,
       calls,
-      trackIds: new TrackIdRegistry(),
-      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger, () => settings.clientNid),
+      trackIds,
+      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger, () => settings.clientNid, trackIds),
       shutdown: shutdown.signal,
     }),
   );

@@ -14,7 +14,7 @@ import type { OperationHandlers } from './handlers/types.js';
 import { readBody, recordedBody, type RequestBody } from './request-body.js';
 import { resolveRoute, routeName, type Route } from './routes.js';
 import { handleTokenRequest, isClientAuthorization, type TokenStore } from './tokens.js';
-import { isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './track-ids.js';
+import { bodyFacts, isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './track-ids.js';
 import type { FaultRule, RecordedCall, SandboxSettings } from './types.js';
 
 export interface SandboxState {
@@ -37,6 +37,8 @@ interface Incoming {
   readonly route: Route;
   readonly query: Record<string, string>;
   readonly body: RequestBody;
+  /** The call's own trackId as sent, judged by `trackId`. */
+  readonly sentTrackId: string | undefined;
   readonly trackId: TrackIdVerdict;
   readonly call: RecordedCall;
 }
@@ -63,7 +65,8 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
   const query = queryOf(url);
   const body = await readBody(req);
   const route = resolveRoute(method, url.pathname);
-  const sentTrackId = query['trackId'];
+  // The call log's `trackId` parameter names the call to look up, not this one.
+  const sentTrackId = route.kind === 'operation' && route.spec.trackIdNamesAnotherCall ? undefined : query['trackId'];
   const call = state.calls.add({
     operationId: routeName(route), method, path: url.pathname, query, body: recordedBody(body),
     ...(sentTrackId !== undefined ? { trackId: sentTrackId } : {}), status: 0, at,
@@ -71,9 +74,11 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
   // Any trackId that reached a business operation counts as used, whatever the answer. The token
   // endpoint and unknown paths only echo a well-formed one.
   const trackId: TrackIdVerdict =
-    route.kind === 'operation' ? state.trackIds.admit(sentTrackId) : sentTrackId && isWellFormedTrackId(sentTrackId) ? 'valid' : 'absent';
+    route.kind === 'operation'
+      ? state.trackIds.admit(sentTrackId, { operationId: route.id, scope: route.spec.scope, at, ...bodyFacts(body) })
+      : sentTrackId && isWellFormedTrackId(sentTrackId) ? 'valid' : 'absent';
 
-  const reply = await decide(state, { req, route, query, body, trackId, call });
+  const reply = await decide(state, { req, route, query, body, sentTrackId, trackId, call });
   if (reply === RESET) {
     req.socket.destroy();
     return;
@@ -91,18 +96,29 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
 }
 
 /** The trackId an answer carries: the one sent when it is well formed, else a fresh one. */
-function answerTrackId({ query, trackId }: Incoming): string {
-  const sent = query['trackId'];
-  return sent !== undefined && (trackId === 'valid' || trackId === 'duplicate') ? sent : newTrackId();
+function answerTrackId({ sentTrackId, trackId }: Incoming): string {
+  return sentTrackId !== undefined && (trackId === 'valid' || trackId === 'duplicate') ? sentTrackId : newTrackId();
+}
+
+/** Ends the record of a call whose trackId was admitted; a duplicate never touches the first call's record. */
+function settle(state: SandboxState, incoming: Incoming, status: 'DONE' | 'FAILED'): void {
+  if (incoming.trackId === 'valid' && incoming.sentTrackId !== undefined) {
+    state.trackIds.settle(incoming.sentTrackId, status, incoming.call.tokenUserId);
+  }
 }
 
 async function decide(state: SandboxState, incoming: Incoming): Promise<Reply | RawReply | typeof RESET> {
   const fault = state.faults.take(routeName(incoming.route));
+  // The record stays PENDING through a delay before the effect: the call may still land after it.
   if (fault && !fault.afterEffect) {
     const early = await strike(state, incoming, fault);
-    if (early) return early;
+    if (early) {
+      settle(state, incoming, 'FAILED');
+      return early;
+    }
   }
   const reply = answer(state, incoming);
+  // Whatever a fault after the effect shows the caller, the record keeps what the operation did.
   if (fault?.afterEffect) return (await strike(state, incoming, fault)) ?? reply;
   return reply;
 }
@@ -127,8 +143,11 @@ function answer(state: SandboxState, incoming: Incoming): Reply | RawReply {
     case 'authorize':
     case 'verifySms':
       return consentReply(state, incoming, route.kind);
-    case 'operation':
-      return operationReply(state, incoming, route);
+    case 'operation': {
+      const reply = operationReply(state, incoming, route);
+      settle(state, incoming, reply.body['status'] === 'DONE' ? 'DONE' : 'FAILED');
+      return reply;
+    }
   }
 }
 

@@ -30,6 +30,7 @@ export interface RecordedCall {
   query: Record<string, string>;
   /** Parsed JSON body; the raw text when it was not JSON; undefined when empty. */
   body: unknown;
+  /** The call's own trackId, as sent; never the one a wages call looks up. */
   trackId?: string;
   /** HTTP status sent; 0 while the answer is pending and for calls answered by a connection reset. */
   status: number;

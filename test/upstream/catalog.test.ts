@@ -90,12 +90,14 @@ describe('operations catalog', () => {
     for (const spec of specs) expect(spec.path.startsWith(`/${spec.group}/v2/clients/{clientId}/`), spec.id).toBe(true);
   });
 
-  it('gives every operation a scope group:name:verb whose first segment is its group (card inquiry excepted)', () => {
+  it('gives every operation a scope group:name:verb whose first segment is its group (card inquiry and call log excepted)', () => {
+    // Documented exceptions: the card inquiry under /mpg/ is card:information:get (wire facts §4.1), and
+    // the call log under /dev/ is one of the supplementary boomrang:* scopes (§2.7).
+    const SCOPE_GROUP: Readonly<Record<string, string>> = { mpgCardInformationGet: 'card', devWagesGet: 'boomrang' };
     for (const spec of specs) {
       const match = /^([a-z]+):([A-Za-z0-9-]+):([a-z]+)$/.exec(spec.scope);
       expect(match, `${spec.id}: ${spec.scope}`).not.toBeNull();
-      // The documented scope of the card inquiry under /mpg/ is card:information:get (wire facts §4.1).
-      expect(match?.[1], spec.id).toBe(spec.id === 'mpgCardInformationGet' ? 'card' : spec.group);
+      expect(match?.[1], spec.id).toBe(SCOPE_GROUP[spec.id] ?? spec.group);
     }
   });
 

@@ -45,7 +45,10 @@ export type Form = Readonly<Record<string, string | FormFile>>;
 export interface CallOptions {
   /** Values for the `{name}` segments of the path template other than `clientId`. */
   readonly path?: Readonly<Record<string, string>>;
-  /** Query parameters; undefined and null values are left out. `trackId` is always added. */
+  /**
+   * Query parameters; undefined and null values are left out. The call's own `trackId` is added,
+   * except for an operation whose `trackId` parameter names another call (the call log).
+   */
   readonly query?: Readonly<Record<string, string | null | undefined>>;
   /** JSON body, for POST operations. */
   readonly body?: unknown;
@@ -181,7 +184,7 @@ export class UpstreamClient {
       if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${spec.id}`);
       path = path.replace(`{${name}}`, encodeURIComponent(value));
     }
-    const query = new URLSearchParams({ trackId });
+    const query = new URLSearchParams(spec.trackIdNamesAnotherCall ? {} : { trackId });
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== null) query.append(key, value);
     }

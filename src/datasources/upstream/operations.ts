@@ -2,14 +2,14 @@
  * The operations catalog: every upstream operation of the specification, and the operations of the
  * same groups that the documented wire facts add, with the facts the client,
  * the sandbox, the tests and the docs all read. `origin` says where each entry's facts come from:
- * `spec` (stated in full by the specification), `wire` (path from the specification, scope and grant
- * from the documented wire facts) or `designed` (not documented anywhere; chosen the way the upstream
- * names its other operations, and recorded in `notes`).
+ * `spec` (stated in full by the specification), `wire` (scope and grant from the documented wire facts,
+ * and the path too for the few operations the specification does not list) or `designed` (not documented
+ * anywhere; chosen the way the upstream names its other operations, and recorded in `notes`).
  */
 
 export type HttpMethod = 'GET' | 'POST';
 export type Grant = 'client_credentials' | 'authorization_sms' | 'authorization_code';
-export type UpstreamGroup = 'billing' | 'kyc' | 'kyb' | 'credit' | 'facility' | 'vehicle' | 'oak' | 'mpg' | 'ecity';
+export type UpstreamGroup = 'billing' | 'kyc' | 'kyb' | 'credit' | 'facility' | 'vehicle' | 'oak' | 'mpg' | 'ecity' | 'dev';
 
 export interface OperationSpec {
   readonly id: string;
@@ -22,6 +22,8 @@ export interface OperationSpec {
   /** True when sending the call again cannot change anything upstream (reads and status polls). */
   readonly retrySafe: boolean;
   readonly origin: 'spec' | 'wire' | 'designed';
+  /** The operation's `trackId` query parameter names another call (the call log): it sends no trackId of its own. */
+  readonly trackIdNamesAnotherCall?: true;
   readonly summary: string;
   readonly notes?: string;
 }
@@ -278,6 +280,27 @@ const catalog = [
       'chequeMedia, blockStatus, guaranteeStatus, locked, receivers[] { idCode, idType, name }, issueDate } }` (wire facts §4.8). ' +
       'Designed: `receivers` are the receivers awaited while the cheque awaits acceptance, else its holders; 404 for a cheque the ' +
       'person did not draw.',
+  }),
+
+  op({
+    id: 'creditSayadSerialInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'sayadSerialInquiry'),
+    scope: 'credit:sayad-serial-inquiry:get', grant: 'client_credentials', origin: 'wire',
+    summary: 'The leaf of a Sayad cheque: its account, series and serial numbers, by Sayad id.',
+    notes:
+      'Query `sayadId` (16 digits). Result `{ iban, issuedDate, expirationDate (may be the string "null"), serialNo, seriesNo, ' +
+      'mediaType, branchCode, name (the chequebook holder), returnedCheques }` (wire facts §4.8). Designed: client credentials, as ' +
+      'its sibling `sayadIdBySerial`; dates Jalali `YYYYMMDD`; an unknown Sayad id is 404 `NOT_FOUND`.',
+  }),
+  op({
+    id: 'devWagesGet', group: 'dev', method: 'GET', path: base('dev', 'wages'),
+    scope: 'boomrang:wages:get', grant: 'client_credentials', origin: 'wire', trackIdNamesAnotherCall: true,
+    summary: "The client's call log: each call's last status by its trackId.",
+    notes:
+      'Query `trackId` (one call), or `fromDate`, `toDate` (`YYYYMMDD[hhmmss]`), `status`, `limit`, `offset`. Result `{ wages[] { ' +
+      'trackId, status (PENDING, FAILED, DONE, UNKNOWN), amount (the fee), transactionAmount, tariffName, scopeName, serviceName, ' +
+      'uid, date (YYYYMMDDHHMMSS), deposit }, total }` (wire facts §2.7); a scope every client holds. Used to learn whether an action ' +
+      'with no inquiry of its own (a Sayad cheque action) was applied. Designed: `DONE` when the operation took effect, `FAILED` ' +
+      'when it was refused or never reached its service, `PENDING` while it runs; a trackId that never arrived is an empty `wages`.',
   }),
 
   // §4.3 operations known by path; scope and grant from the wire facts, or designed where none is documented.

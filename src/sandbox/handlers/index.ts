@@ -30,8 +30,11 @@ import { TRAFFIC_HANDLERS } from './traffic.js';
 import { Transfers } from './transfers.js';
 import { Statements } from './statements.js';
 import { SayadHandlers } from './sayad.js';
+import { sayadSerialInquiry } from './sayad-leaves.js';
 import { SayadRegistry } from '../sayad.js';
 import type { Ledger } from '../ledger.js';
+import type { TrackIdRegistry } from '../track-ids.js';
+import { Wages } from './wages.js';
 import { VEHICLE_HANDLERS } from './vehicles.js';
 
 /** The person, card, account and postal operations: pure functions of the fictional world. */
@@ -74,12 +77,19 @@ const WORLD_HANDLERS = {
 } as const satisfies OperationHandlers;
 
 /** Every operation the sandbox answers; the rest of the catalog answers 501. */
-export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => number, ledger: Ledger, clientNid: () => string): OperationHandlers {
+export function createHandlers(
+  asyncDelayMs: () => number,
+  otpLifetimeMs: () => number,
+  ledger: Ledger,
+  clientNid: () => string,
+  trackIds: TrackIdRegistry,
+): OperationHandlers {
   const transfers = new Transfers(ledger);
   const statements = new Statements(ledger, clientNid);
   const sayad = new SayadHandlers(new SayadRegistry());
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
+  const wages = new Wages(trackIds, clientNid);
   return {
     billingInquiryCcGet: billingInquiry,
     billingDetailInquiryCcGet: detailBillingInquiry,
@@ -103,6 +113,8 @@ export function createHandlers(asyncDelayMs: () => number, otpLifetimeMs: () => 
     credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post: sayad.chain,
     creditChequebookInquiryGet: sayad.chequebooks,
     creditCcSayadIssuerInquiryChequePost: sayad.issuerInquiry,
+    creditSayadSerialInquiryGet: sayadSerialInquiry,
+    devWagesGet: wages.list,
     ...WORLD_HANDLERS,
     ...KYB_HANDLERS,
     ...VEHICLE_HANDLERS,

@@ -8,7 +8,7 @@ import { compactDayOf, formatSlashed, tehranTimestamp } from '../calendar.js';
 import { jsonObject, type RequestBody } from '../request-body.js';
 import type { SayadCheque, SayadParty, SayadRegistry, Step } from '../sayad.js';
 import { isValidLegalId } from '../validation.js';
-import { accountOfDeposit } from '../world/accounts.js';
+import { accountOfDeposit, type Account } from '../world/accounts.js';
 import { isValidNationalId } from '../world/checks.js';
 import { chequebooksOf, leafOf } from '../world/chequebooks.js';
 import { Dice } from '../world/dice.js';
@@ -59,7 +59,7 @@ function signersOf(value: unknown): SayadCheque['signers'] {
   });
 }
 
-function sayadIdOf(fields: Readonly<Record<string, unknown>>): string {
+export function sayadIdOf(fields: Readonly<Record<string, unknown>>): string {
   const sayadId = fields['sayadId'];
   if (typeof sayadId !== 'string' || !/^\d{16}$/.test(sayadId)) reject('invalid sayadId');
   return sayadId;
@@ -76,6 +76,9 @@ function persianDescription(fields: Fields, name: string): string {
   if (!PERSIAN_TEXT.test(value)) reject(`invalid ${name}`);
   return value;
 }
+
+/** A leaf's branch as the Sayad answers give it: the bank code without its leading zeros, then the branch. */
+export const sayadBranchCode = (account: Account): string => `${account.bank.code.replace(/^0+/, '')}${account.branch}`;
 
 const userOf = (request: OperationRequest): string => request.user ?? reject('invalid token');
 const referenceId = (trackId: string | undefined) => new Dice(`sayad-ref|${trackId ?? ''}`).digits(14);
@@ -175,7 +178,7 @@ export class SayadHandlers {
       message: DONE_MESSAGE,
       referenceId: referenceId(request.query['trackId']),
       sayadId: leaf.sayadId,
-      branchCode: `${leaf.book.account.bank.code.replace(/^0+/, '')}${leaf.book.account.branch}`,
+      branchCode: sayadBranchCode(leaf.book.account),
       bankCode: leaf.book.account.bank.code.replace(/^0+/, ''),
       amount: Number(cheque.amount),
       dueDate: cheque.dueDate,

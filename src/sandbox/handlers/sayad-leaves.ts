@@ -1,0 +1,29 @@
+/**
+ * The leaf of a Sayad cheque by its Sayad id (wire facts §4.8, sayadSerialInquiry), under client
+ * credentials: the world's chequebooks answer, whether or not the leaf was ever issued as a cheque.
+ */
+import { leafOf } from '../world/chequebooks.js';
+import { compactDate } from '../world/credit-common.js';
+import { fullNameOf, personOf } from '../world/persons.js';
+import { guarded } from './inputs.js';
+import { sayadBranchCode, sayadIdOf } from './sayad.js';
+import { done, fail, type OperationHandler } from './types.js';
+
+export const sayadSerialInquiry: OperationHandler = guarded(({ query }) => {
+  const leaf = leafOf(sayadIdOf(query));
+  if (!leaf) return fail({ status: 404, code: 'NOT_FOUND', message: 'cheque leaf not found' });
+  const { book } = leaf;
+  // A joint account's book is named after its first holder.
+  const holder = book.account.owners[0];
+  return done({
+    iban: book.account.iban,
+    issuedDate: compactDate(book.issuedOn),
+    expirationDate: compactDate(book.expiresOn),
+    serialNo: leaf.serialNo,
+    seriesNo: book.seriesNo,
+    mediaType: book.mediaType,
+    branchCode: sayadBranchCode(book.account),
+    name: holder === undefined ? '' : fullNameOf(personOf(holder)),
+    returnedCheques: null,
+  });
+});

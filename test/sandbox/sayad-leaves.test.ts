@@ -1,0 +1,62 @@
+/** The sandbox's Sayad leaf inquiry (sayadSerialInquiry) over HTTP, checked against the chequebook inquiry. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operation } from '../../src/datasources/upstream/operations.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
+import { JOINT_HOLDER, THREE_BANKS, accountsOf, fullNameOf, personOf } from '../../src/sandbox/world/index.js';
+import { callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
+
+const account = accountsOf(THREE_BANKS.nationalId).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
+const book = chequebooksOf(account)[0]!;
+
+let sandbox: Sandbox;
+let token = '';
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  token = (await issueToken(sandbox, [operation('creditSayadSerialInquiryGet').scope, operation('creditChequebookInquiryGet').scope])).value;
+});
+afterAll(() => sandbox.close());
+
+const inquiry = (sayadId: string) => callOperation(sandbox, 'creditSayadSerialInquiryGet', { token, query: { sayadId } });
+
+describe('sayadSerialInquiry', () => {
+  it('answers a leaf of the world with its account, numbers, dates and holder, as the chequebook inquiry lists it', async () => {
+    const leaf = 3;
+    const result = resultOf(await inquiry(book.sayadIds[leaf]!));
+    const [listed] = resultOf(await callOperation(sandbox, 'creditChequebookInquiryGet', { token, query: { deposit: account.deposit } }))['chequeDetails'] as Json[];
+    expect(result).toEqual({
+      iban: account.iban,
+      issuedDate: listed!['issuanceDate'],
+      expirationDate: listed!['expireDate'],
+      serialNo: String(book.serialFrom + leaf),
+      seriesNo: book.seriesNo,
+      mediaType: listed!['mediaType'],
+      branchCode: `15${account.branch}`,
+      name: fullNameOf(personOf(THREE_BANKS.nationalId)),
+      returnedCheques: null,
+    });
+    expect(result['issuedDate']).toMatch(/^1[34]\d{6}$/);
+    expect(String(result['expirationDate']) > String(result['issuedDate'])).toBe(true);
+  });
+
+  it('names a joint account’s book after its first holder', async () => {
+    const joint = accountsOf(JOINT_HOLDER.nationalId).find((candidate) => candidate.joint && chequebooksOf(candidate).length > 0);
+    expect(joint, 'a joint account with a chequebook').toBeDefined();
+    const result = resultOf(await inquiry(chequebooksOf(joint!)[0]!.sayadIds[0]!));
+    expect(result['name']).toBe(fullNameOf(personOf(joint!.owners[0]!)));
+  });
+
+  it.each([
+    ['a leaf number past the book', `${book.sayadIds[0]!.slice(0, 12)}9999`],
+    ['an unknown bank code', '9990000000000001'],
+  ])('answers 404 NOT_FOUND for a well-formed id that is no leaf: %s', async (_, sayadId) => {
+    expect(errorOf(await inquiry(sayadId))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it.each([['15 digits', '123456789012345'], ['letters', '12345678901234ab'], ['nothing', '']])(
+    'refuses a malformed sayadId: %s',
+    async (_, sayadId) => {
+      expect(errorOf(await inquiry(sayadId))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'invalid sayadId' });
+    },
+  );
+});
