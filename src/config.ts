@@ -30,8 +30,8 @@ const schema = z
     JOB_POLL_MAX_MS: positiveInt(10_000),
     JOB_MAX_AGE_MS: positiveInt(15 * 60_000),
     // Half an hour: the upstream asks callers to look a transfer up 30 minutes after an unclear answer.
-    TRANSFER_SETTLE_MS: positiveInt(30 * 60_000),
-    TRANSFER_KEY_RETENTION_MS: positiveInt(7 * 24 * 60 * 60_000),
+    ACTION_SETTLE_MS: positiveInt(30 * 60_000),
+    ACTION_KEY_RETENTION_MS: positiveInt(7 * 24 * 60 * 60_000),
 
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
@@ -40,8 +40,8 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     // A transfer whose answer timed out may still be on its way: "no such transfer" must not be final before it can have landed.
-    if (env.TRANSFER_SETTLE_MS < 2 * env.UPSTREAM_TIMEOUT_MS) {
-      ctx.addIssue({ code: 'custom', path: ['TRANSFER_SETTLE_MS'], message: 'TRANSFER_SETTLE_MS must be at least twice UPSTREAM_TIMEOUT_MS' });
+    if (env.ACTION_SETTLE_MS < 2 * env.UPSTREAM_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['ACTION_SETTLE_MS'], message: 'ACTION_SETTLE_MS must be at least twice UPSTREAM_TIMEOUT_MS' });
     }
     if (!env.UPSTREAM_BASE_URL) return;
     for (const key of ['UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'UPSTREAM_CLIENT_NID'] as const) {
@@ -81,12 +81,13 @@ export interface JobsConfig {
   readonly pollMaxMs: number;
   readonly maxAgeMs: number;
   /**
-   * How long after a transfer was claimed the upstream's "no such transfer" stays inconclusive (the
-   * request may still be on its way); after it, the transfer is known never to have been applied.
+   * How long after a transfer or cheque action was claimed the upstream's "no such transfer" or "no
+   * such call" stays inconclusive (the request may still be on its way); after it, the action is known
+   * never to have been applied.
    */
-  readonly transferSettleMs: number;
-  /** How long a transfer's idempotency key is kept: a retry within it never sends again. */
-  readonly transferKeyRetentionMs: number;
+  readonly actionSettleMs: number;
+  /** How long the idempotency key of a transfer or cheque action is kept: a retry within it never sends again. */
+  readonly actionKeyRetentionMs: number;
 }
 
 export interface Config {
@@ -137,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenRefreshMarginMs: e.TOKEN_REFRESH_MARGIN_MS,
       redirectUri: e.UPSTREAM_REDIRECT_URI,
     },
-    jobs: { pollInitialMs: e.JOB_POLL_INITIAL_MS, pollMaxMs: e.JOB_POLL_MAX_MS, maxAgeMs: e.JOB_MAX_AGE_MS, transferSettleMs: e.TRANSFER_SETTLE_MS, transferKeyRetentionMs: e.TRANSFER_KEY_RETENTION_MS },
+    jobs: { pollInitialMs: e.JOB_POLL_INITIAL_MS, pollMaxMs: e.JOB_POLL_MAX_MS, maxAgeMs: e.JOB_MAX_AGE_MS, actionSettleMs: e.ACTION_SETTLE_MS, actionKeyRetentionMs: e.ACTION_KEY_RETENTION_MS },
     consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -4,15 +4,15 @@ import { ConsentSession } from './consent/session.js';
 import { createDataSources, type DataSources } from './datasources/index.js';
 import type { UpstreamClient } from './datasources/upstream/client.js';
 import type { JobEngine } from './jobs/engine.js';
-import type { TransferDesk } from './jobs/transferDesk.js';
+import type { ActionDesk } from './jobs/actionDesk.js';
 import type { Logger } from './logger.js';
 
 /** Process-wide services every operation's context is built from. */
 export interface Services {
   readonly client: UpstreamClient;
   readonly jobs: JobEngine;
-  /** Sends transfers at most once per idempotency key. */
-  readonly transfers: TransferDesk;
+  /** Sends transfers and cheque actions at most once per idempotency key. */
+  readonly actions: ActionDesk;
   readonly consents: ConsentService;
   readonly logger: Logger;
   readonly requestConcurrency: number;
@@ -39,7 +39,7 @@ export function createContext(
   const consent = options.consentHandle ? new ConsentSession(services.consents, options.consentHandle) : null;
   return {
     requestId,
-    dataSources: createDataSources(services.client, services.requestConcurrency, services.transfers, options.signal, consent ?? undefined),
+    dataSources: createDataSources(services.client, services.requestConcurrency, services.actions, options.signal, consent ?? undefined),
     jobs: services.jobs,
     consents: services.consents,
     consent,

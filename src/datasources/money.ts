@@ -1,25 +1,25 @@
-import type { TransferDesk } from '../jobs/transferDesk.js';
-import type { TransferJobRecord } from '../jobs/kinds/transfer.js';
+import type { ActionDesk } from '../jobs/actionDesk.js';
+import { transferAction, type TransferJobRecord } from '../jobs/kinds/transfer.js';
 import type { UpstreamAccess } from './requestUpstream.js';
 import type { TransferOrderRecord } from './types/transfers.js';
 
 /**
  * Money movement for one GraphQL operation: checks the caller's consent covers the payer before the
- * transfer desk claims anything, then lets the desk send with this operation's consent.
+ * action desk claims anything, then lets the desk send with this operation's consent.
  */
 export class MoneyAPI {
   constructor(
     private readonly upstream: UpstreamAccess,
-    private readonly desk: TransferDesk,
+    private readonly desk: ActionDesk,
   ) {}
 
   async transfer(idempotencyKey: string, order: TransferOrderRecord): Promise<TransferJobRecord> {
     await this.upstream.authorize('oakTransferToDepositPost', order.nationalId);
-    return this.desk.execute(this.upstream, idempotencyKey, order);
+    return this.desk.execute(transferAction, { upstream: this.upstream, actor: order.nationalId, idempotencyKey, asked: order, prepare: () => order });
   }
 
   async findTransfer(nationalId: string, idempotencyKey: string): Promise<TransferJobRecord | null> {
     await this.upstream.authorize('oakTransferToDepositPost', nationalId);
-    return this.desk.find(nationalId, idempotencyKey);
+    return this.desk.find(transferAction, nationalId, idempotencyKey);
   }
 }

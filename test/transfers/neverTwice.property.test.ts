@@ -14,7 +14,7 @@ import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 
-const h = useHarness({ env: { TRANSFER_SETTLE_MS: '700', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
+const h = useHarness({ env: { ACTION_SETTLE_MS: '700', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
 let handle = '';
 beforeAll(async () => {
   handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');

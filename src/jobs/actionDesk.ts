@@ -1,0 +1,174 @@
+/**
+ * Where actions that must happen at most once are sent: money transfers and Sayad cheque actions.
+ *
+ * An action is named by who acts and the client's idempotency key. Before anything is sent, its job is
+ * claimed in the job store under that name with a trackId chosen here; a store refuses a second claim,
+ * so of all the requests carrying one key (retries, concurrent duplicates, other replicas) exactly one
+ * sends, and only once. The others answer from the stored job. An answer that settles nothing
+ * (timeout, HTTP 408, 5xx, a cut connection) is never resent: the job engine follows the action by its
+ * trackId (its kind's `poll`) until the upstream says what happened, also after a restart.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import { canonicalJson, type UpstreamAccess } from '../datasources/requestUpstream.js';
+import { BadUserInputError, ErrorCode, UpstreamError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { JobEngine } from './engine.js';
+import type { JobFailure, JobRecord } from './types.js';
+
+/** What an action's job keeps: the order, the key that names it and when it was claimed. */
+export interface ActionInput<Order> {
+  readonly idempotencyKey: string;
+  /** SHA-256 of the canonical request as the client asked it: the same key with another request is refused. */
+  readonly fingerprint: string;
+  readonly order: Order;
+  /** Epoch milliseconds. */
+  readonly claimedAt: number;
+}
+
+export type ActionJobRecord<Kind extends string, Order, Result> = JobRecord<Kind, ActionInput<Order>, Result>;
+
+/** One kind of action: how it is sent, and what an error says about whether it was applied. */
+export interface DeskAction<Kind extends string, Order, Result> {
+  /** The job kind, whose `poll` follows an unclear action; also the prefix of its job ids. */
+  readonly kind: Kind;
+  /** The action in messages to the client ("transfer", "cheque action"). */
+  readonly noun: string;
+  /** Sends the order once with `trackId`; throws when the upstream's answer is not a success. */
+  send(upstream: Pick<UpstreamAccess, 'send'>, order: Order, trackId: string): Promise<Result>;
+  /** The failure of an action known not to have been applied; null when the error settles nothing. */
+  refusalOf(error: unknown): JobFailure | null;
+}
+
+/** What one request asks of the desk. */
+export interface ActionRequest<Order> {
+  /** Carries the actor's consent, checked by the caller before this. */
+  readonly upstream: Pick<UpstreamAccess, 'send'>;
+  /** The national id of who acts (the payer, the drawer, the holder, the receiver). */
+  readonly actor: string;
+  readonly idempotencyKey: string;
+  /** The request as the client asked it, for the fingerprint. */
+  readonly asked: unknown;
+  /**
+   * The order to send, built only when the key is new (it may read from the upstream; it throws, and
+   * nothing is claimed, when the request cannot be sent).
+   */
+  prepare(): Order | Promise<Order>;
+}
+
+/** The job id of an actor's action of `kind` under an idempotency key. */
+export function actionJobId(kind: string, actor: string, idempotencyKey: string): string {
+  return `${kind}-${createHash('sha256').update(`${actor}\n${idempotencyKey}`).digest('hex').slice(0, 40)}`;
+}
+
+/**
+ * The common part of every action's `refusalOf`: the upstream refused the request (400, classified by
+ * `refused`) or the token (after one renewal), or the consent failed before anything was sent.
+ */
+export function refusalFrom(error: unknown, noun: string, refused: (error: UpstreamError) => JobFailure): JobFailure | null {
+  if (error instanceof UpstreamError) {
+    const status = error.details.httpStatus;
+    if (status === 400) return refused(error);
+    if (status === 401 || status === 403) return { code: 'CONSENT_REFUSED', message: `The upstream refused the consent for this ${noun}.` };
+    return null;
+  }
+  const code = error instanceof GraphQLError ? error.extensions['code'] : undefined;
+  if (code === ErrorCode.ConsentRequired || code === ErrorCode.Forbidden || code === ErrorCode.Unauthenticated) {
+    return { code: 'CONSENT_REQUIRED', message: `The consent no longer covers this ${noun}; nothing was sent.` };
+  }
+  return null;
+}
+
+const fingerprintOf = (asked: unknown): string => createHash('sha256').update(canonicalJson(asked)).digest('hex');
+
+export class ActionDesk {
+  /** Sends in flight in this process, so a concurrent duplicate here waits for the answer. */
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly jobs: JobEngine,
+    private readonly logger: Logger,
+    private readonly keyRetentionMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The outcome of the action under the request's key: sent now if the key is new, else the stored one. */
+  async execute<Kind extends string, Order, Result>(
+    action: DeskAction<Kind, Order, Result>,
+    request: ActionRequest<Order>,
+  ): Promise<ActionJobRecord<Kind, Order, Result>> {
+    const id = actionJobId(action.kind, request.actor, request.idempotencyKey);
+    const fingerprint = fingerprintOf(request.asked);
+    if (await this.jobs.get(id)) return this.existing(action, id, fingerprint);
+    const order = await request.prepare();
+    const at = this.now();
+    const job: ActionJobRecord<Kind, Order, Result> = {
+      id, kind: action.kind, status: 'PENDING', input: { idempotencyKey: request.idempotencyKey, fingerprint, order, claimedAt: at },
+      ref: randomUUID(), result: null, failure: null, createdAt: at, updatedAt: at, version: 1, retainUntil: at + this.keyRetentionMs,
+    };
+    if (!(await this.jobs.claim(job))) return this.existing(action, id, fingerprint);
+    const sending = this.send(action, request.upstream, job);
+    this.inflight.set(id, sending);
+    try {
+      return await sending;
+    } finally {
+      this.inflight.delete(id);
+    }
+  }
+
+  /** The actor's action of `kind` under `idempotencyKey`, as it stands; null when there is none. */
+  async find<Kind extends string, Order, Result>(
+    action: DeskAction<Kind, Order, Result>,
+    actor: string,
+    idempotencyKey: string,
+  ): Promise<ActionJobRecord<Kind, Order, Result> | null> {
+    return (await this.jobs.get(actionJobId(action.kind, actor, idempotencyKey))) as ActionJobRecord<Kind, Order, Result> | null;
+  }
+
+  private async existing<Kind extends string, Order, Result>(
+    action: DeskAction<Kind, Order, Result>,
+    id: string,
+    fingerprint: string,
+  ): Promise<ActionJobRecord<Kind, Order, Result>> {
+    await this.inflight.get(id)?.catch(() => undefined);
+    const job = (await this.jobs.get(id)) as ActionJobRecord<Kind, Order, Result> | null;
+    if (!job) throw new Error(`${action.noun} ${id} was claimed but is not in the store`);
+    if (job.input.fingerprint !== fingerprint) {
+      throw new BadUserInputError('input.idempotencyKey', `this idempotency key was used for another ${action.noun}; use a new key for a new ${action.noun}`);
+    }
+    return job;
+  }
+
+  private async send<Kind extends string, Order, Result>(
+    action: DeskAction<Kind, Order, Result>,
+    upstream: Pick<UpstreamAccess, 'send'>,
+    job: ActionJobRecord<Kind, Order, Result>,
+  ): Promise<ActionJobRecord<Kind, Order, Result>> {
+    try {
+      const result = await action.send(upstream, job.input.order, job.ref);
+      await this.settle(action, job, { status: 'SUCCESS', result });
+    } catch (error) {
+      const refusal = action.refusalOf(error);
+      if (refusal) await this.settle(action, job, { status: 'FAILED', failure: refusal });
+      else {
+        this.logger.warn({ jobId: job.id, trackId: job.ref }, `${action.noun} outcome unknown; following it by its trackId`);
+        this.jobs.track(job.id);
+      }
+    }
+    return ((await this.jobs.get(job.id)) as ActionJobRecord<Kind, Order, Result> | null) ?? job;
+  }
+
+  /** Stores a known outcome; if the store fails, the engine finds the outcome again by the trackId. */
+  private async settle<Kind extends string, Order, Result>(
+    action: DeskAction<Kind, Order, Result>,
+    job: ActionJobRecord<Kind, Order, Result>,
+    outcome: Parameters<JobEngine['finish']>[1],
+  ): Promise<void> {
+    try {
+      if (await this.jobs.finish(job, outcome)) return;
+    } catch (error) {
+      this.logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, `${action.noun} outcome could not be stored`);
+    }
+    this.jobs.track(job.id);
+  }
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('settings of actions sent at most once', () => {
+  it('default to a half-hour settling time and a week of idempotency keys', () => {
+    expect(loadConfig({})).toMatchObject({ jobs: { actionSettleMs: 1_800_000, actionKeyRetentionMs: 604_800_000 } });
+  });
+
+  it('refuse a settling time under twice the upstream timeout, naming the variable', () => {
+    expect(() => loadConfig({ ACTION_SETTLE_MS: '19999', UPSTREAM_TIMEOUT_MS: '10000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ACTION_SETTLE_MS: '19999', UPSTREAM_TIMEOUT_MS: '10000' })).toThrow(/ACTION_SETTLE_MS/);
+    expect(loadConfig({ ACTION_SETTLE_MS: '20000', UPSTREAM_TIMEOUT_MS: '10000' }).jobs.actionSettleMs).toBe(20_000);
+  });
+});
