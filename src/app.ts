@@ -9,7 +9,8 @@ import type { Services } from './context.js';
 import { JobEngine } from './jobs/engine.js';
 import { billInquiryJob } from './jobs/kinds/billInquiry.js';
 import { transferJob } from './jobs/kinds/transfer.js';
-import { TransferDesk } from './jobs/transferDesk.js';
+import { ActionDesk } from './jobs/actionDesk.js';
+import { chequeActionJob } from './jobs/kinds/chequeAction.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
 import type { Logger } from './logger.js';
@@ -71,18 +72,18 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   const jobs = new JobEngine({
     store,
     events,
-    kinds: [billInquiryJob, transferJob({ settleMs: config.jobs.transferSettleMs })],
+    kinds: [billInquiryJob, transferJob({ settleMs: config.jobs.actionSettleMs }), chequeActionJob({ settleMs: config.jobs.actionSettleMs })],
     upstream: { send: (operationId, options) => client.call(operationId, options) },
     config: config.jobs,
     logger,
   });
   await jobs.resume();
-  const transfers = new TransferDesk(jobs, logger, config.jobs.transferKeyRetentionMs);
+  const actions = new ActionDesk(jobs, logger, config.jobs.actionKeyRetentionMs);
 
   return {
     client,
     jobs,
-    transfers,
+    actions,
     consents,
     logger,
     requestConcurrency: upstream.requestConcurrency,

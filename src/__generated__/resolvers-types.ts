@@ -6,6 +6,9 @@ import type { BillHistoryRecord, BillQuery, NegativeScoreRecord } from '../datas
 import type { BillInquiryJobRecord } from '../jobs/kinds/billInquiry.js';
 import type { JobRecord } from '../jobs/types.js';
 import type { TransferJobRecord } from '../jobs/kinds/transfer.js';
+import type { ChequeActionJobRecord } from '../jobs/kinds/chequeAction.js';
+import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models.js';
+import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
 import type { ChequeRecord, ChequeStatusReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
 import type { StatementEntryRecord } from '../datasources/types/statements.js';
@@ -165,6 +168,18 @@ export type AccountType =
   | 'SPECIAL_QARZ_SAVINGS'
   /** Trust investment (050). */
   | 'TRUST_INVESTMENT';
+
+/** A receiver's answer to a cheque drawn or transferred to them (SMS consent, `credit:sms-sayad-accept-cheque:post`). */
+export type AnswerChequeInput = {
+  /** A note in Persian letters, up to 100 characters. */
+  readonly description?: InputMaybe<Scalars['String']['input']>;
+  /** As in `IssueChequeInput.idempotencyKey`. */
+  readonly idempotencyKey: Scalars['String']['input'];
+  /** The receiver who answers; the consent must be theirs. */
+  readonly receiver: ChequeActorInput;
+  /** The 16-digit Sayad id. */
+  readonly sayadId: Scalars['String']['input'];
+};
 
 /** A bank, identified by its 3-digit code (for example `017` for Bank Melli). */
 export type Bank = {
@@ -617,6 +632,18 @@ export type BusinessCreditValidation = {
   readonly validatedOn?: Maybe<PersianDate>;
 };
 
+/** A drawer's cancellation of a cheque no receiver accepted yet (SMS consent, `credit:sms-sayad-cancel-cheque:post`). */
+export type CancelChequeInput = {
+  /** Why, in Persian letters, up to 100 characters. */
+  readonly description?: InputMaybe<Scalars['String']['input']>;
+  /** The drawer who cancels; the consent must be theirs. */
+  readonly drawer: ChequeActorInput;
+  /** As in `IssueChequeInput.idempotencyKey`. */
+  readonly idempotencyKey: Scalars['String']['input'];
+  /** The 16-digit Sayad id. */
+  readonly sayadId: Scalars['String']['input'];
+};
+
 /** A payment card, identified by its 16-digit number. */
 export type Card = {
   readonly __typename?: 'Card';
@@ -682,6 +709,126 @@ export type Cheque = {
   readonly view?: Maybe<ChequeView>;
 };
 
+/** The Sayad system applied the action. */
+export type ChequeActionCompleted = {
+  readonly __typename?: 'ChequeActionCompleted';
+  /** The action. */
+  readonly action: ChequeActionJob;
+  /** The cheque, to read as it stands now. */
+  readonly cheque: Cheque;
+};
+
+/** A cheque action as a job: `PENDING` until its outcome is known, then `SUCCESS` or `FAILED` for good. */
+export type ChequeActionJob = Job & {
+  readonly __typename?: 'ChequeActionJob';
+  /** The national id of who acted. */
+  readonly actorNationalId: Scalars['String']['output'];
+  /** The cheque acted on. */
+  readonly cheque: Cheque;
+  /** When the action was first asked for. */
+  readonly createdAt: Scalars['DateTime']['output'];
+  /** Why it was not applied; null unless `status` is `FAILED`. `code` is a `ChequeActionRejectionReason`. */
+  readonly failure?: Maybe<JobFailure>;
+  /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
+  readonly id: Scalars['ID']['output'];
+  /** The client's idempotency key. */
+  readonly idempotencyKey: Scalars['String']['output'];
+  /** The Sayad system's answer; null unless `status` is `SUCCESS`. */
+  readonly receipt?: Maybe<ChequeActionReceipt>;
+  /** Where the action stands. */
+  readonly status: JobStatus;
+  /** Which action. */
+  readonly type: ChequeActionType;
+  /** When it last changed. */
+  readonly updatedAt: Scalars['DateTime']['output'];
+};
+
+/**
+ * The upstream's answer settled nothing (a timeout, HTTP 408, a server error, a cut connection). The
+ * action is never sent again: it is followed through the upstream's record of the call until it says
+ * what happened. Follow it with `Query.chequeAction`, `Query.job` or `Subscription.jobUpdated`.
+ */
+export type ChequeActionPending = {
+  readonly __typename?: 'ChequeActionPending';
+  /** The action, still `PENDING`. */
+  readonly action: ChequeActionJob;
+};
+
+/** What the Sayad system answered when it applied an action. */
+export type ChequeActionReceipt = {
+  readonly __typename?: 'ChequeActionReceipt';
+  /** The upstream's message. */
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** The Sayad system's reference for the action; null when the outcome was learned from the upstream's call record. */
+  readonly referenceId?: Maybe<Scalars['String']['output']>;
+  /** For a transfer: whether it is complete or awaits the receivers' acceptance. */
+  readonly transferState?: Maybe<ChequeTransferState>;
+};
+
+/** The action was not applied, and never will be; a new attempt needs a new idempotency key. */
+export type ChequeActionRejected = UserError & {
+  readonly __typename?: 'ChequeActionRejected';
+  /** The action, `FAILED`. */
+  readonly action: ChequeActionJob;
+  /** The reason as a string (the same value as `reason`). */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation, safe to show. */
+  readonly message: Scalars['String']['output'];
+  /** Why it was not applied. */
+  readonly reason: ChequeActionRejectionReason;
+};
+
+/** Why a cheque action was not applied. */
+export type ChequeActionRejectionReason =
+  /** The leaf was issued already. */
+  | 'ALREADY_ISSUED'
+  /** The upstream refused the consent's token for this action. */
+  | 'CONSENT_REFUSED'
+  /** The consent stopped covering the action before it was sent. */
+  | 'CONSENT_REQUIRED'
+  /** Some other field was refused; see `message`. */
+  | 'INVALID_INPUT'
+  /** A party is malformed, or its Shahab code is not the person's. */
+  | 'INVALID_PARTY'
+  /** The upstream's record shows the action never reached it. */
+  | 'NOT_APPLIED'
+  /** The actor is not the party the action needs: the drawer, the holder, or a receiver awaited. */
+  | 'NOT_A_PARTY'
+  /** Refused for another reason. */
+  | 'REJECTED'
+  /** The Sayad id is no cheque the Sayad system knows, or no leaf to issue. */
+  | 'UNKNOWN_CHEQUE'
+  /** The cheque is not in a state that allows it (for example, transferred while awaiting acceptance, or cancelled after acceptance). */
+  | 'WRONG_STATE';
+
+/** What a cheque action came to. */
+export type ChequeActionResult = ChequeActionCompleted | ChequeActionPending | ChequeActionRejected;
+
+/** Which action on a cheque. */
+export type ChequeActionType =
+  /** A receiver accepted it. */
+  | 'ACCEPT'
+  /** The drawer cancelled it. */
+  | 'CANCEL'
+  /** The holder gave it back to its drawers. */
+  | 'GIVE_BACK'
+  /** The drawer issued it. */
+  | 'ISSUE'
+  /** A receiver rejected it. */
+  | 'REJECT'
+  /** The holder passed it on. */
+  | 'TRANSFER';
+
+/** The person who acts on a cheque: the person of the caller's consent (header `x-consent-handle`). */
+export type ChequeActorInput = {
+  /** Their name as the Sayad system should record it (1–100 characters); needed to issue and to transfer. */
+  readonly name?: InputMaybe<Scalars['String']['input']>;
+  /** Their 10-digit national id. The consent must be theirs (`FORBIDDEN` otherwise). */
+  readonly nationalId: Scalars['String']['input'];
+  /** Their 16-digit Shahab code (see `Person.shahab`). */
+  readonly shahabCode: Scalars['String']['input'];
+};
+
 /** A step of a cheque's way: a party and the part they played. */
 export type ChequeChainLink = {
   readonly __typename?: 'ChequeChainLink';
@@ -711,6 +858,24 @@ export type ChequeColour =
   /** One bounced cheque, or a total of up to 50 million rials (code 2). */
   | 'YELLOW';
 
+/** Paper or digital. */
+export type ChequeIssueMedia =
+  /** A digital cheque (Chakad). */
+  | 'DIGITAL'
+  /** A paper leaf. */
+  | 'PAPER';
+
+/** The kinds of cheque that can be issued. */
+export type ChequeIssueType =
+  /** An ad-hoc cheque. */
+  | 'AD_HOC'
+  /** A bank (guaranteed) cheque. */
+  | 'BANK'
+  /** A coded cheque. */
+  | 'CODED'
+  /** An ordinary cheque. */
+  | 'NORMAL';
+
 /** Paper or digital (Chakad). */
 export type ChequeMedia =
   /** A digital cheque. */
@@ -735,6 +900,25 @@ export type ChequeParty = {
   readonly person?: Maybe<Person>;
 };
 
+/** A party a cheque is drawn, transferred or given back to, as the Sayad system needs it. */
+export type ChequePartyInput = {
+  /** A person's 10-digit national id, or a company's 11-digit national id. */
+  readonly id: Scalars['String']['input'];
+  /** A person (the default) or a company. */
+  readonly kind?: ChequePartyInputKind;
+  /** The party's name as the Sayad system should record it (1–100 characters). */
+  readonly name: Scalars['String']['input'];
+  /** A person's 16-digit Shahab code (see `Person.shahab`); required for a person, not taken for a company. */
+  readonly shahabCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Whether a party named in a cheque action is a person or a company. */
+export type ChequePartyInputKind =
+  /** A company (legal person), by 11-digit national id. */
+  | 'COMPANY'
+  /** A natural person, by 10-digit national id, with their Shahab code. */
+  | 'PERSON';
+
 /** What kind of person a cheque party is. */
 export type ChequePartyKind =
   /** A foreign legal person. */
@@ -748,6 +932,47 @@ export type ChequePartyKind =
   /** A kind this service does not know yet. */
   | 'OTHER';
 
+/** What a cheque (or its transfer) is for: the Sayad purpose codes. */
+export type ChequeReason =
+  /** Charity (CPAC). */
+  | 'CHARITY'
+  /** Collateral deposit (CCPA). */
+  | 'COLLATERAL'
+  /** Customs duties (CDAP). */
+  | 'CUSTOMS'
+  /** General and daily expenses (GPAC). */
+  | 'DAILY_EXPENSES'
+  /** Loan or debt repayment (DRPA). */
+  | 'DEBT_REPAYMENT'
+  /** Facilities and obligations (LRPA). */
+  | 'FACILITIES'
+  /** Foreign-exchange affairs (FXAP). */
+  | 'FOREIGN_EXCHANGE'
+  /** Purchase of goods (GPPC). */
+  | 'GOODS'
+  /** Other government services (GEAC). */
+  | 'GOVERNMENT_SERVICES'
+  /** Insurance services (IOSP). */
+  | 'INSURANCE'
+  /** Investment and stock exchange (ISAP). */
+  | 'INVESTMENT'
+  /** Liquidity management (LMAP). */
+  | 'LIQUIDITY_MANAGEMENT'
+  /** Medical services (HIPA). */
+  | 'MEDICAL'
+  /** Movable property (MPTP). */
+  | 'MOVABLE_PROPERTY'
+  /** Immovable property (IMPT). */
+  | 'REAL_ESTATE'
+  /** Retirement (RTAP). */
+  | 'RETIREMENT'
+  /** Salary (POSA). */
+  | 'SALARY'
+  /** Purchase of services (SPAC). */
+  | 'SERVICES'
+  /** Tax settlement (TCAP). */
+  | 'TAX';
+
 /** A signer of a cheque. */
 export type ChequeSigner = {
   readonly __typename?: 'ChequeSigner';
@@ -755,6 +980,14 @@ export type ChequeSigner = {
   readonly legalStamp?: Maybe<Scalars['Boolean']['output']>;
   /** The signer's name. */
   readonly name?: Maybe<Scalars['String']['output']>;
+};
+
+/** Someone who signs a cheque or its transfer. */
+export type ChequeSignerInput = {
+  /** Whether the signature also stands for the company's stamp. */
+  readonly legalStamp?: Scalars['Boolean']['input'];
+  /** The signer. */
+  readonly party: ChequePartyInput;
 };
 
 /** How the central bank rates a drawer of cheques. */
@@ -795,6 +1028,21 @@ export type ChequeStatusReport = {
   /** The customers the cheque is drawn on. */
   readonly drawers: ReadonlyArray<ChequeParty>;
 };
+
+/** Where a transfer stands once registered (the upstream's `resultCode`). */
+export type ChequeTransferState =
+  /** An approval registered; it completes when the others approve. */
+  | 'APPROVAL_REGISTERED'
+  /** Registered; the receivers must accept it. */
+  | 'AWAITING_ACCEPTANCE'
+  /** The transfer was cancelled. */
+  | 'CANCELLED'
+  /** Completed after every receiver approved. */
+  | 'COMPLETED'
+  /** A state this service does not know yet. */
+  | 'OTHER'
+  /** Transferred. */
+  | 'TRANSFERRED';
 
 /** The kind of cheque. */
 export type ChequeType =
@@ -1620,6 +1868,40 @@ export type InvalidOtp = UserError & {
   readonly message: Scalars['String']['output'];
 };
 
+/** A cheque to issue from a leaf of the drawer's chequebook (authorization code consent). */
+export type IssueChequeInput = {
+  /** The amount in rials. */
+  readonly amount: Scalars['Rial']['input'];
+  /** The other owners of a joint account, who draw the cheque with the drawer. */
+  readonly coOwners?: ReadonlyArray<ChequePartyInput>;
+  /** What it is for, as written on the cheque (1–100 characters). */
+  readonly description: Scalars['String']['input'];
+  /** The drawer. The consent (authorization code, scope `credit:ac-sayad-issue-cheque:post`) must be theirs. */
+  readonly drawer: ChequeActorInput;
+  /** The due date, Persian calendar `YYYY/MM/DD`. */
+  readonly dueDate: Scalars['String']['input'];
+  /**
+   * A key the client chooses for this action: 1–64 letters, digits, `-` or `_`. The same input with the
+   * same key again never acts twice: it answers with the outcome of the first. The same key with another
+   * cheque action of the same person is refused (`BAD_USER_INPUT` on `input.idempotencyKey`).
+   */
+  readonly idempotencyKey: Scalars['String']['input'];
+  /** Paper or digital; digital by default. */
+  readonly media?: ChequeIssueMedia;
+  /** The purpose. */
+  readonly reason: ChequeReason;
+  /** Who the cheque is drawn to (1–10 parties); each must accept it. */
+  readonly receivers: ReadonlyArray<ChequePartyInput>;
+  /** The 16-digit Sayad id of the leaf; its account, series and serial numbers are looked up from it. */
+  readonly sayadId: Scalars['String']['input'];
+  /** Who signs; by default the drawer alone, without a stamp. */
+  readonly signers?: InputMaybe<ReadonlyArray<ChequeSignerInput>>;
+  /** The IBAN the cheque must be paid into, if any. */
+  readonly toIban?: InputMaybe<Scalars['String']['input']>;
+  /** The kind of cheque; normal by default. */
+  readonly type?: ChequeIssueType;
+};
+
 /** A card the registry recorded. */
 export type IssuedCard = {
   readonly __typename?: 'IssuedCard';
@@ -1843,6 +2125,10 @@ export type MotorcycleOffenses = {
 /** Actions that start upstream work or change state. */
 export type Mutation = {
   readonly __typename?: 'Mutation';
+  /** Accepts a cheque drawn or transferred to the receiver. At most once per idempotency key. */
+  readonly acceptCheque: ChequeActionResult;
+  /** Cancels a cheque the drawer issued, while no receiver accepted it. At most once per idempotency key. */
+  readonly cancelCheque: ChequeActionResult;
   /**
    * Completes a code consent with the code the redirect brought back. Fails with `FORBIDDEN` when the
    * person who signed in is not the one the consent was started for.
@@ -1855,6 +2141,13 @@ export type Mutation = {
    * granted it for another person than the one it was started for.
    */
   readonly completeSmsConsent: CompleteSmsConsentResult;
+  /**
+   * Issues a cheque from a leaf of the drawer's chequebook, drawn to its receivers, who must then accept
+   * it. At most once per idempotency key; bad input fails with `BAD_USER_INPUT` and sends nothing.
+   */
+  readonly issueCheque: ChequeActionResult;
+  /** Rejects a cheque drawn or transferred to the receiver. At most once per idempotency key. */
+  readonly rejectCheque: ChequeActionResult;
   /**
    * Forgets the consent whose handle this request presents; its handle stops working at once. Fails
    * with `UNAUTHENTICATED` when no valid handle is presented.
@@ -1883,6 +2176,20 @@ export type Mutation = {
    * nothing; the bank's refusals are `TransferRejected`.
    */
   readonly transfer: TransferResult;
+  /** Passes a held cheque on to new receivers, or gives it back to its drawers. At most once per idempotency key. */
+  readonly transferCheque: ChequeActionResult;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationAcceptChequeArgs = {
+  input: AnswerChequeInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationCancelChequeArgs = {
+  input: CancelChequeInput;
 };
 
 
@@ -1901,6 +2208,18 @@ export type MutationCompleteMobileOwnershipCheckArgs = {
 /** Actions that start upstream work or change state. */
 export type MutationCompleteSmsConsentArgs = {
   input: CompleteSmsConsentInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationIssueChequeArgs = {
+  input: IssueChequeInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationRejectChequeArgs = {
+  input: AnswerChequeInput;
 };
 
 
@@ -1931,6 +2250,12 @@ export type MutationStartSmsConsentArgs = {
 /** Actions that start upstream work or change state. */
 export type MutationTransferArgs = {
   input: TransferInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationTransferChequeArgs = {
+  input: TransferChequeInput;
 };
 
 /** An image file, as base64. */
@@ -2475,6 +2800,11 @@ export type Query = {
   readonly card?: Maybe<Card>;
   /** A Sayad cheque by its 16-digit Sayad id; see `Cheque` for whose view its parts show. */
   readonly cheque?: Maybe<Cheque>;
+  /**
+   * Where the person's cheque action under `idempotencyKey` stands; null when there is none. Needs a
+   * consent of the person (either grant).
+   */
+  readonly chequeAction?: Maybe<ChequeActionResult>;
   /** A company by 11-digit legal national id (checked against its check digit). */
   readonly company?: Maybe<Company>;
   /**
@@ -2559,6 +2889,13 @@ export type QueryCardArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryChequeArgs = {
   sayadId: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryChequeActionArgs = {
+  idempotencyKey: Scalars['String']['input'];
+  nationalId: Scalars['String']['input'];
 };
 
 
@@ -2970,6 +3307,32 @@ export type TrafficTollConnection = {
   readonly pageInfo: PageInfo;
   /** How many charges the vehicle has in all. */
   readonly totalCount: Scalars['Int']['output'];
+};
+
+/**
+ * A cheque to pass on to new receivers, or to give back to its drawers, by its holder. The consent is
+ * the holder's: authorization code (`credit:ac-sayad-transfer-cheque:post`) or SMS
+ * (`credit:sms-sayad-transfer-cheque:post`); either is used, as presented.
+ */
+export type TransferChequeInput = {
+  /** What the transfer is for (1–100 characters). */
+  readonly description: Scalars['String']['input'];
+  /** True to give the cheque back to its drawers rather than pass it on. */
+  readonly giveBack?: Scalars['Boolean']['input'];
+  /** The holder, who passes the cheque on. */
+  readonly holder: ChequeActorInput;
+  /** As in `IssueChequeInput.idempotencyKey`. */
+  readonly idempotencyKey: Scalars['String']['input'];
+  /** The purpose. */
+  readonly reason: ChequeReason;
+  /** The new receivers (1–10 parties); to give it back, the drawers. */
+  readonly receivers: ReadonlyArray<ChequePartyInput>;
+  /** The 16-digit Sayad id. */
+  readonly sayadId: Scalars['String']['input'];
+  /** Who signs; by default the holder alone, without a stamp. */
+  readonly signers?: InputMaybe<ReadonlyArray<ChequeSignerInput>>;
+  /** The IBAN it must be paid into, if any. */
+  readonly toIban?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The bank applied the transfer. */
@@ -3499,6 +3862,11 @@ export type FederationReferenceTypes = ResolversObject<{
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  ChequeActionResult:
+    | ( ChequeActionOutcomeModel & { __typename: 'ChequeActionCompleted' } )
+    | ( ChequeActionOutcomeModel & { __typename: 'ChequeActionPending' } )
+    | ( ChequeActionOutcomeModel & { __typename: 'ChequeActionRejected' } )
+  ;
   CompleteCodeConsentResult:
     | ( ConsentExpired & { __typename: 'ConsentExpired' } )
     | ( ConsentGrantedModel & { __typename: 'ConsentGranted' } )
@@ -3531,9 +3899,11 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
   Job:
     | ( BillInquiryJobRecord & { __typename: 'BillInquiryJob' } )
+    | ( ChequeActionJobRecord & { __typename: 'ChequeActionJob' } )
     | ( TransferJobRecord & { __typename: 'TransferJob' } )
   ;
   UserError:
+    | ( ChequeActionOutcomeModel & { __typename: 'ChequeActionRejected' } )
     | ( ConsentExpired & { __typename: 'ConsentExpired' } )
     | ( ConsentRefused & { __typename: 'ConsentRefused' } )
     | ( InvalidAuthorizationCode & { __typename: 'InvalidAuthorizationCode' } )
@@ -3553,6 +3923,7 @@ export type ResolversTypes = ResolversObject<{
   AccountStatus: AccountStatus;
   AccountTransaction: ResolverTypeWrapper<StatementEntryRecord>;
   AccountType: AccountType;
+  AnswerChequeInput: AnswerChequeInput;
   Bank: ResolverTypeWrapper<BankModel>;
   BankAccount: ResolverTypeWrapper<BankAccountModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -3571,18 +3942,35 @@ export type ResolversTypes = ResolversObject<{
   BouncedCheque: ResolverTypeWrapper<BouncedChequeRecord>;
   BouncedChequeReport: ResolverTypeWrapper<BouncedChequeReportRecord>;
   BusinessCreditValidation: ResolverTypeWrapper<CreditValidationRecord>;
+  CancelChequeInput: CancelChequeInput;
   Card: ResolverTypeWrapper<CardModel>;
   CardIssuance: ResolverTypeWrapper<CardIssuanceRecord>;
   Cheque: ResolverTypeWrapper<ChequeModel>;
+  ChequeActionCompleted: ResolverTypeWrapper<ChequeActionOutcomeModel>;
+  ChequeActionJob: ResolverTypeWrapper<ChequeActionJobRecord>;
+  ChequeActionPending: ResolverTypeWrapper<ChequeActionOutcomeModel>;
+  ChequeActionReceipt: ResolverTypeWrapper<ChequeActionReceiptRecord>;
+  ChequeActionRejected: ResolverTypeWrapper<ChequeActionOutcomeModel>;
+  ChequeActionRejectionReason: ChequeActionRejectionReason;
+  ChequeActionResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ChequeActionResult']>;
+  ChequeActionType: ChequeActionType;
+  ChequeActorInput: ChequeActorInput;
   ChequeChainLink: ResolverTypeWrapper<ChequeChainRecord>;
   ChequeColour: ChequeColour;
+  ChequeIssueMedia: ChequeIssueMedia;
+  ChequeIssueType: ChequeIssueType;
   ChequeMedia: ChequeMedia;
   ChequeParty: ResolverTypeWrapper<ChequePartyRecord>;
+  ChequePartyInput: ChequePartyInput;
+  ChequePartyInputKind: ChequePartyInputKind;
   ChequePartyKind: ChequePartyKind;
+  ChequeReason: ChequeReason;
   ChequeSigner: ResolverTypeWrapper<ChequeSigner>;
+  ChequeSignerInput: ChequeSignerInput;
   ChequeStanding: ResolverTypeWrapper<ChequeStandingRecord>;
   ChequeStatus: ChequeStatus;
   ChequeStatusReport: ResolverTypeWrapper<ChequeStatusReportRecord>;
+  ChequeTransferState: ChequeTransferState;
   ChequeType: ChequeType;
   ChequeView: ResolverTypeWrapper<ChequeRecord>;
   Chequebook: ResolverTypeWrapper<ChequebookRecord>;
@@ -3634,6 +4022,7 @@ export type ResolversTypes = ResolversObject<{
   InsuredVehicle: ResolverTypeWrapper<InsuredVehicleRecord>;
   InvalidAuthorizationCode: ResolverTypeWrapper<InvalidAuthorizationCode>;
   InvalidOtp: ResolverTypeWrapper<InvalidOtp>;
+  IssueChequeInput: IssueChequeInput;
   IssuedCard: ResolverTypeWrapper<IssuedCardRecord>;
   Job: ResolverTypeWrapper<JobRecord>;
   JobFailure: ResolverTypeWrapper<JobFailure>;
@@ -3696,6 +4085,7 @@ export type ResolversTypes = ResolversObject<{
   TrafficOffenseImage: ResolverTypeWrapper<TrafficOffenseImageRecord>;
   TrafficToll: ResolverTypeWrapper<TrafficTollRecord>;
   TrafficTollConnection: ResolverTypeWrapper<TrafficTollPage>;
+  TransferChequeInput: TransferChequeInput;
   TransferCompleted: ResolverTypeWrapper<TransferOutcomeModel>;
   TransferInput: TransferInput;
   TransferJob: ResolverTypeWrapper<TransferJobRecord>;
@@ -3722,6 +4112,7 @@ export type ResolversParentTypes = ResolversObject<{
   AccountStatementConnection: StatementPageModel;
   Int: Scalars['Int']['output'];
   AccountTransaction: StatementEntryRecord;
+  AnswerChequeInput: AnswerChequeInput;
   Bank: BankModel;
   BankAccount: BankAccountModel;
   Boolean: Scalars['Boolean']['output'];
@@ -3738,12 +4129,22 @@ export type ResolversParentTypes = ResolversObject<{
   BouncedCheque: BouncedChequeRecord;
   BouncedChequeReport: BouncedChequeReportRecord;
   BusinessCreditValidation: CreditValidationRecord;
+  CancelChequeInput: CancelChequeInput;
   Card: CardModel;
   CardIssuance: CardIssuanceRecord;
   Cheque: ChequeModel;
+  ChequeActionCompleted: ChequeActionOutcomeModel;
+  ChequeActionJob: ChequeActionJobRecord;
+  ChequeActionPending: ChequeActionOutcomeModel;
+  ChequeActionReceipt: ChequeActionReceiptRecord;
+  ChequeActionRejected: ChequeActionOutcomeModel;
+  ChequeActionResult: ResolversUnionTypes<ResolversParentTypes>['ChequeActionResult'];
+  ChequeActorInput: ChequeActorInput;
   ChequeChainLink: ChequeChainRecord;
   ChequeParty: ChequePartyRecord;
+  ChequePartyInput: ChequePartyInput;
   ChequeSigner: ChequeSigner;
+  ChequeSignerInput: ChequeSignerInput;
   ChequeStanding: ChequeStandingRecord;
   ChequeStatusReport: ChequeStatusReportRecord;
   ChequeView: ChequeRecord;
@@ -3788,6 +4189,7 @@ export type ResolversParentTypes = ResolversObject<{
   InsuredVehicle: InsuredVehicleRecord;
   InvalidAuthorizationCode: InvalidAuthorizationCode;
   InvalidOtp: InvalidOtp;
+  IssueChequeInput: IssueChequeInput;
   IssuedCard: IssuedCardRecord;
   Job: JobRecord;
   JobFailure: JobFailure;
@@ -3839,6 +4241,7 @@ export type ResolversParentTypes = ResolversObject<{
   TrafficOffenseImage: TrafficOffenseImageRecord;
   TrafficToll: TrafficTollRecord;
   TrafficTollConnection: TrafficTollPage;
+  TransferChequeInput: TransferChequeInput;
   TransferCompleted: TransferOutcomeModel;
   TransferInput: TransferInput;
   TransferJob: TransferJobRecord;
@@ -4104,6 +4507,49 @@ export type ChequeResolvers<ContextType = Context, ParentType extends ResolversP
   sayadId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType>;
   view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType>;
+}>;
+
+export type ChequeActionCompletedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionCompleted'] = ResolversParentTypes['ChequeActionCompleted']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['ChequeActionJob'], ParentType, ContextType>;
+  cheque?: Resolver<ResolversTypes['Cheque'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ChequeActionJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionJob'] = ResolversParentTypes['ChequeActionJob']> = ResolversObject<{
+  actorNationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cheque?: Resolver<ResolversTypes['Cheque'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idempotencyKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  receipt?: Resolver<Maybe<ResolversTypes['ChequeActionReceipt']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ChequeActionType'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ChequeActionPendingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionPending'] = ResolversParentTypes['ChequeActionPending']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['ChequeActionJob'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ChequeActionReceiptResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionReceipt'] = ResolversParentTypes['ChequeActionReceipt']> = ResolversObject<{
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transferState?: Resolver<Maybe<ResolversTypes['ChequeTransferState']>, ParentType, ContextType>;
+}>;
+
+export type ChequeActionRejectedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionRejected'] = ResolversParentTypes['ChequeActionRejected']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['ChequeActionJob'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['ChequeActionRejectionReason'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ChequeActionResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionResult'] = ResolversParentTypes['ChequeActionResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'ChequeActionCompleted' | 'ChequeActionPending' | 'ChequeActionRejected', ParentType, ContextType>;
 }>;
 
 export type ChequeChainLinkResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeChainLink'] = ResolversParentTypes['ChequeChainLink']> = ResolversObject<{
@@ -4505,7 +4951,7 @@ export type IssuedCardResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type JobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'BillInquiryJob' | 'TransferJob', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'TransferJob', ParentType, ContextType>;
 }>;
 
 export type JobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['JobFailure'] = ResolversParentTypes['JobFailure']> = ResolversObject<{
@@ -4579,15 +5025,20 @@ export type MotorcycleOffensesResolvers<ContextType = Context, ParentType extend
 }>;
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  acceptCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationAcceptChequeArgs, 'input'>>;
+  cancelCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationCancelChequeArgs, 'input'>>;
   completeCodeConsent?: Resolver<ResolversTypes['CompleteCodeConsentResult'], ParentType, ContextType, RequireFields<MutationCompleteCodeConsentArgs, 'input'>>;
   completeMobileOwnershipCheck?: Resolver<ResolversTypes['CompleteMobileOwnershipCheckResult'], ParentType, ContextType, RequireFields<MutationCompleteMobileOwnershipCheckArgs, 'input'>>;
   completeSmsConsent?: Resolver<ResolversTypes['CompleteSmsConsentResult'], ParentType, ContextType, RequireFields<MutationCompleteSmsConsentArgs, 'input'>>;
+  issueCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationIssueChequeArgs, 'input'>>;
+  rejectCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationRejectChequeArgs, 'input'>>;
   revokeConsent?: Resolver<ResolversTypes['ConsentRevoked'], ParentType, ContextType>;
   startBillInquiry?: Resolver<ResolversTypes['BillInquiryJob'], ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
   startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
   startMobileOwnershipCheck?: Resolver<ResolversTypes['MobileOwnershipChallenge'], ParentType, ContextType, RequireFields<MutationStartMobileOwnershipCheckArgs, 'input'>>;
   startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
   transfer?: Resolver<ResolversTypes['TransferResult'], ParentType, ContextType, RequireFields<MutationTransferArgs, 'input'>>;
+  transferCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationTransferChequeArgs, 'input'>>;
 }>;
 
 export type NationalCardImageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['NationalCardImage'] = ResolversParentTypes['NationalCardImage']> = ResolversObject<{
@@ -4747,6 +5198,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   bill?: Resolver<Maybe<ResolversTypes['Bill']>, ParentType, ContextType, RequireFields<QueryBillArgs, 'parameter' | 'type'>>;
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
   cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType, RequireFields<QueryChequeArgs, 'sayadId'>>;
+  chequeAction?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<QueryChequeActionArgs, 'idempotencyKey' | 'nationalId'>>;
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'nationalId'>>;
   consent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
@@ -4970,7 +5422,7 @@ export type TransferResultResolvers<ContextType = Context, ParentType extends Re
 }>;
 
 export type UserErrorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected' | 'TransferRejected', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ChequeActionRejected' | 'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected' | 'TransferRejected', ParentType, ContextType>;
 }>;
 
 export type VehicleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Vehicle'] = ResolversParentTypes['Vehicle'], FederationReferenceType extends FederationReferenceTypes['Vehicle'] = FederationReferenceTypes['Vehicle']> = ResolversObject<{
@@ -5059,6 +5511,12 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Card?: CardResolvers<ContextType>;
   CardIssuance?: CardIssuanceResolvers<ContextType>;
   Cheque?: ChequeResolvers<ContextType>;
+  ChequeActionCompleted?: ChequeActionCompletedResolvers<ContextType>;
+  ChequeActionJob?: ChequeActionJobResolvers<ContextType>;
+  ChequeActionPending?: ChequeActionPendingResolvers<ContextType>;
+  ChequeActionReceipt?: ChequeActionReceiptResolvers<ContextType>;
+  ChequeActionRejected?: ChequeActionRejectedResolvers<ContextType>;
+  ChequeActionResult?: ChequeActionResultResolvers<ContextType>;
   ChequeChainLink?: ChequeChainLinkResolvers<ContextType>;
   ChequeParty?: ChequePartyResolvers<ContextType>;
   ChequeSigner?: ChequeSignerResolvers<ContextType>;

@@ -10,11 +10,12 @@ import { MoneyAPI } from './money.js';
 import { MpgAPI } from './mpg.js';
 import { OakAPI } from './oak.js';
 import { RequestUpstream } from './requestUpstream.js';
+import { SayadAPI } from './sayad.js';
 import { StatementAPI } from './statements.js';
 import type { UpstreamClient, UserCredentials } from './upstream/client.js';
 import { TrafficAPI } from './traffic.js';
 import { VehicleAPI } from './vehicle.js';
-import type { TransferDesk } from '../jobs/transferDesk.js';
+import type { ActionDesk } from '../jobs/actionDesk.js';
 
 /** The datasources of one GraphQL operation; each holds its own loaders. */
 export interface DataSources {
@@ -29,6 +30,7 @@ export interface DataSources {
   readonly money: MoneyAPI;
   readonly mpg: MpgAPI;
   readonly oak: OakAPI;
+  readonly sayad: SayadAPI;
   readonly statements: StatementAPI;
   readonly vehicle: VehicleAPI;
   readonly traffic: TrafficAPI;
@@ -38,7 +40,7 @@ export interface DataSources {
 export function createDataSources(
   client: Pick<UpstreamClient, 'call'>,
   requestConcurrency: number,
-  desk: TransferDesk,
+  desk: ActionDesk,
   signal?: AbortSignal,
   consent?: UserCredentials,
 ): DataSources {
@@ -55,6 +57,7 @@ export function createDataSources(
     money: new MoneyAPI(upstream, desk),
     mpg: new MpgAPI(upstream),
     oak: new OakAPI(upstream),
+    sayad: new SayadAPI(upstream, desk),
     statements: new StatementAPI(upstream),
     vehicle: new VehicleAPI(upstream),
     traffic: new TrafficAPI(upstream),

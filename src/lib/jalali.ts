@@ -125,3 +125,13 @@ export function parseJalaliDate(value: string, argumentPath: string): string {
   }
   return `${pad(parts.year, 4)}/${pad(parts.month)}/${pad(parts.day)}`;
 }
+
+/** Iran has kept UTC+03:30 all year since 2022. */
+const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000;
+
+/** Tehran wall-clock time of a present-day instant as Jalali `YYYYMMDDHHmmss`, as the upstream writes its timestamps. */
+export function tehranJalaliTimestamp(epochMs: number): string {
+  const local = new Date(epochMs + TEHRAN_OFFSET_MS);
+  const { jy, jm, jd } = toJalaali(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
+  return pad(jy, 4) + pad(jm) + pad(jd) + pad(local.getUTCHours()) + pad(local.getUTCMinutes()) + pad(local.getUTCSeconds());
+}

@@ -1,6 +1,7 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { accounts } from './accounts/index.js';
 import { bills } from './bills/index.js';
+import { chequeActions } from './chequeActions/index.js';
 import { cheques } from './cheques/index.js';
 import { transfers } from './transfers/index.js';
 import { companies } from './companies/index.js';
@@ -35,4 +36,4 @@ export function mergeResolvers(modules: readonly ResolverMap[]): ResolverMap {
   return merged;
 }
 
-export const resolvers = mergeResolvers([scalarResolvers, accounts, bills, cheques, companies, consent, credit, jobs, people, postal, transfers, vehicles, verification]) as Resolvers;
+export const resolvers = mergeResolvers([scalarResolvers, accounts, bills, chequeActions, cheques, companies, consent, credit, jobs, people, postal, transfers, vehicles, verification]) as Resolvers;

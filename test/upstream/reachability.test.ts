@@ -10,12 +10,7 @@ import { operations, type OperationId } from '../../src/datasources/upstream/ope
 
 /** Money movements, Sayad cheques and the statement come with transfers and cheques; the multi-step credit reports with the job engine. */
 const NOT_IN_THE_GRAPH_YET: readonly OperationId[] = [
-  'creditAcSayadIssueChequePost',
-  'creditAcSayadTransferChequePost',
-  'creditSmsSayadAcceptChequePost',
-  'creditSmsSayadCancelChequePost',
   'creditCcSayadIssuerInquiryChequePost',
-  'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
   'creditCcAssessmentSubmitJsonPost',
   'credit_v2_clients_clientId_assessmentSubmit_json_post_submit_post',
   'credit_v2_clients_clientId_assessmentSubmit_pdf_post_submit_post',

@@ -1,0 +1,13 @@
+import type { QueryResolvers } from '../../__generated__/resolvers-types.js';
+import { parseNationalId } from '../../validation/identifiers.js';
+import { parseIdempotencyKey } from '../transfers/input.js';
+import { outcomeOf } from './outcome.js';
+
+export const Query: QueryResolvers = {
+  chequeAction: async (_parent, args, { dataSources }) => {
+    const nationalId = parseNationalId(args.nationalId, 'nationalId');
+    const key = parseIdempotencyKey(args.idempotencyKey, 'idempotencyKey');
+    const job = await dataSources.sayad.find(nationalId, key);
+    return job ? outcomeOf(job) : null;
+  },
+};

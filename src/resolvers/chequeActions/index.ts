@@ -1,0 +1,7 @@
+import { ChequeActionJob } from './ChequeActionJob.js';
+import { ChequeActionReceipt } from './ChequeActionReceipt.js';
+import { Mutation } from './Mutation.js';
+import { Query } from './Query.js';
+import { ChequeActionCompleted, ChequeActionPending, ChequeActionRejected } from './results.js';
+
+export const chequeActions = { Query, Mutation, ChequeActionJob, ChequeActionReceipt, ChequeActionCompleted, ChequeActionPending, ChequeActionRejected };

@@ -1,0 +1,171 @@
+/** Checks the input of a cheque action before anything is claimed or sent; each problem is reported on its argument. */
+import type {
+  AnswerChequeInput,
+  CancelChequeInput,
+  ChequeActorInput,
+  ChequeIssueMedia,
+  ChequeIssueType,
+  ChequePartyInput,
+  ChequeReason,
+  ChequeSignerInput,
+  IssueChequeInput,
+  TransferChequeInput,
+} from '../../__generated__/resolvers-types.js';
+import type { IssueDraft, TransferDraft } from '../../datasources/sayad.js';
+import type { AnswerChequeOrder, CancelChequeOrder, SayadPartyRecord, SayadSignerRecord } from '../../datasources/types/chequeActions.js';
+import { BadUserInputError } from '../../errors.js';
+import { parseJalaliDate } from '../../lib/jalali.js';
+import { normalizeDigits } from '../../validation/digits.js';
+import { parseIban, parseLegalId, parseNationalId, parseSayadId } from '../../validation/identifiers.js';
+import { parseIdempotencyKey } from '../transfers/input.js';
+
+const REASON_CODES: Readonly<Record<ChequeReason, string>> = {
+  SALARY: 'POSA', INSURANCE: 'IOSP', MEDICAL: 'HIPA', INVESTMENT: 'ISAP', FOREIGN_EXCHANGE: 'FXAP', DEBT_REPAYMENT: 'DRPA',
+  RETIREMENT: 'RTAP', MOVABLE_PROPERTY: 'MPTP', REAL_ESTATE: 'IMPT', LIQUIDITY_MANAGEMENT: 'LMAP', CUSTOMS: 'CDAP', TAX: 'TCAP',
+  GOVERNMENT_SERVICES: 'GEAC', FACILITIES: 'LRPA', COLLATERAL: 'CCPA', DAILY_EXPENSES: 'GPAC', CHARITY: 'CPAC', GOODS: 'GPPC', SERVICES: 'SPAC',
+};
+const TYPE_CODES: Readonly<Record<ChequeIssueType, number>> = { NORMAL: 1, BANK: 2, CODED: 3, AD_HOC: 4 };
+const MEDIA_CODES: Readonly<Record<ChequeIssueMedia, number>> = { PAPER: 1, DIGITAL: 2 };
+
+const TEXT_MAX = 100;
+const MAX_PARTIES = 10;
+const MAX_AMOUNT = 10n ** 18n;
+/** The Sayad system takes notes on answers and cancellations in Persian letters only (wire facts §4.8). */
+const PERSIAN_TEXT = /^[\u0600-\u06FF\u200c\s]*$/;
+
+function text(value: string, path: string): string {
+  const trimmed = value.trim().replace(/\s+/g, ' ');
+  if (trimmed.length === 0 || trimmed.length > TEXT_MAX) throw new BadUserInputError(path, `expected 1–${TEXT_MAX} characters`);
+  return trimmed;
+}
+
+function persianNote(value: string | null | undefined, path: string): string {
+  const trimmed = (value ?? '').trim().replace(/\s+/g, ' ');
+  if (trimmed.length > TEXT_MAX || !PERSIAN_TEXT.test(trimmed)) throw new BadUserInputError(path, `expected Persian letters only, at most ${TEXT_MAX} characters`);
+  return trimmed;
+}
+
+function shahabCode(value: string, path: string): string {
+  const digits = normalizeDigits(value.trim());
+  if (!/^\d{16}$/.test(digits)) throw new BadUserInputError(path, 'expected a 16-digit Shahab code');
+  return digits;
+}
+
+function party(input: ChequePartyInput, path: string): SayadPartyRecord {
+  const name = text(input.name, `${path}.name`);
+  if (input.kind === 'COMPANY') {
+    if (input.shahabCode !== null && input.shahabCode !== undefined) throw new BadUserInputError(`${path}.shahabCode`, 'a company has no Shahab code; leave it out');
+    return { idCode: parseLegalId(input.id, `${path}.id`), idType: 2, shahabId: null, name };
+  }
+  if (input.shahabCode === null || input.shahabCode === undefined) throw new BadUserInputError(`${path}.shahabCode`, "a person's Shahab code is required");
+  return { idCode: parseNationalId(input.id, `${path}.id`), idType: 1, shahabId: shahabCode(input.shahabCode, `${path}.shahabCode`), name };
+}
+
+/** The consent's person acting; `named` when the upstream needs their name (otherwise a name given is not used). */
+function actor(input: ChequeActorInput, path: string, named: boolean): SayadPartyRecord {
+  const idCode = parseNationalId(input.nationalId, `${path}.nationalId`);
+  const shahabId = shahabCode(input.shahabCode, `${path}.shahabCode`);
+  if (!named) return { idCode, idType: 1, shahabId, name: '' };
+  if (input.name === null || input.name === undefined) throw new BadUserInputError(`${path}.name`, 'the name is needed for this action');
+  return { idCode, idType: 1, shahabId, name: text(input.name, `${path}.name`) };
+}
+
+/** 1–10 distinct parties, none of them one of `excluded` (who cannot receive from themselves). */
+function parties(inputs: readonly ChequePartyInput[], path: string, excluded: readonly SayadPartyRecord[]): SayadPartyRecord[] {
+  if (inputs.length === 0 || inputs.length > MAX_PARTIES) throw new BadUserInputError(path, `expected 1–${MAX_PARTIES} parties`);
+  const parsed = inputs.map((input, index) => party(input, `${path}.${index}`));
+  parsed.forEach((candidate, index) => {
+    if (parsed.findIndex((other) => other.idCode === candidate.idCode) !== index) throw new BadUserInputError(`${path}.${index}.id`, 'named twice');
+    if (excluded.some((other) => other.idCode === candidate.idCode)) throw new BadUserInputError(`${path}.${index}.id`, 'cannot be one of the parties acting');
+  });
+  return parsed;
+}
+
+function signers(inputs: readonly ChequeSignerInput[] | null | undefined, path: string, byDefault: SayadPartyRecord): SayadSignerRecord[] {
+  if (inputs === null || inputs === undefined) return [{ signer: byDefault, legalStamp: false }];
+  if (inputs.length === 0 || inputs.length > MAX_PARTIES) throw new BadUserInputError(path, `expected 1–${MAX_PARTIES} signers`);
+  return inputs.map((input, index) => ({ signer: party(input.party, `${path}.${index}.party`), legalStamp: input.legalStamp ?? false }));
+}
+
+const optionalIban = (value: string | null | undefined, path: string): string | null =>
+  value === null || value === undefined ? null : parseIban(normalizeDigits(value.trim()).toUpperCase(), path);
+
+function amount(value: string, path: string): string {
+  const rials = BigInt(value);
+  if (rials <= 0n || rials >= MAX_AMOUNT) throw new BadUserInputError(path, 'expected a positive number of rials, under 10^18');
+  return rials.toString();
+}
+
+export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: string; draft: IssueDraft } {
+  const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
+  const drawer = actor(input.drawer, 'input.drawer', true);
+  const coOwners = input.coOwners?.length ? parties(input.coOwners, 'input.coOwners', [drawer]) : [];
+  const accountOwners = [drawer, ...coOwners];
+  return {
+    idempotencyKey,
+    draft: {
+      type: 'ISSUE',
+      actor: drawer.idCode,
+      sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
+      accountOwners,
+      receivers: parties(input.receivers, 'input.receivers', accountOwners),
+      signers: signers(input.signers, 'input.signers', drawer),
+      amount: amount(input.amount, 'input.amount'),
+      dueDate: parseJalaliDate(input.dueDate, 'input.dueDate').replace(/\//g, ''),
+      description: text(input.description, 'input.description'),
+      reason: REASON_CODES[input.reason],
+      chequeType: TYPE_CODES[input.type ?? 'NORMAL'],
+      chequeMedia: MEDIA_CODES[input.media ?? 'DIGITAL'],
+      toIban: optionalIban(input.toIban, 'input.toIban'),
+    },
+  };
+}
+
+export function parseTransferCheque(input: TransferChequeInput): { idempotencyKey: string; draft: TransferDraft } {
+  const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
+  const holder = actor(input.holder, 'input.holder', true);
+  return {
+    idempotencyKey,
+    draft: {
+      type: input.giveBack ? 'GIVE_BACK' : 'TRANSFER',
+      actor: holder.idCode,
+      sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
+      holder,
+      receivers: parties(input.receivers, 'input.receivers', [holder]),
+      signers: signers(input.signers, 'input.signers', holder),
+      description: text(input.description, 'input.description'),
+      reason: REASON_CODES[input.reason],
+      toIban: optionalIban(input.toIban, 'input.toIban'),
+    },
+  };
+}
+
+export function parseAnswerCheque(input: AnswerChequeInput, accept: boolean): { idempotencyKey: string; order: AnswerChequeOrder } {
+  const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
+  const receiver = actor(input.receiver, 'input.receiver', false);
+  return {
+    idempotencyKey,
+    order: {
+      type: accept ? 'ACCEPT' : 'REJECT',
+      actor: receiver.idCode,
+      sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
+      acceptor: receiver,
+      description: persianNote(input.description, 'input.description'),
+    },
+  };
+}
+
+export function parseCancelCheque(input: CancelChequeInput): { idempotencyKey: string; order: CancelChequeOrder } {
+  const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
+  const drawer = actor(input.drawer, 'input.drawer', false);
+  return {
+    idempotencyKey,
+    order: {
+      type: 'CANCEL',
+      actor: drawer.idCode,
+      sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
+      canceller: drawer,
+      description: persianNote(input.description, 'input.description'),
+    },
+  };
+}

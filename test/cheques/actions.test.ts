@@ -1,0 +1,197 @@
+/** The cheque mutations over HTTP: a cheque's life through them, idempotency, the Sayad system's refusals, consent. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
+import { codeConsent, withHandle } from '../consent/support.js';
+import { callCounts } from '../helpers/calls.js';
+import { useHarness } from '../helpers/harness.js';
+import {
+  AC_TRANSFER_SCOPE,
+  BOOK,
+  DRAWER,
+  HOLDER_VIEW,
+  RESULT,
+  act,
+  answerInput,
+  cancelInput,
+  chequeConsents,
+  issueInput,
+  transferInput,
+  type ChequeOutcome,
+} from './support.js';
+
+const h = useHarness();
+let code = '';
+let sms: Record<string, string> = {};
+beforeAll(async () => {
+  ({ code, sms } = await chequeConsents(h, [DRAWER, WOMAN.nationalId, JOINT_HOLDER.nationalId]));
+});
+
+async function view(nid: string, sayadId: string) {
+  const res = await h.gql<{ cheque: { view: { status: string; holders: { idCode: string }[] } | null } }>(HOLDER_VIEW, { id: sayadId }, withHandle(sms[nid]!));
+  expect(res.errors).toBeUndefined();
+  return res.data!.cheque.view;
+}
+
+function outcomeOf(res: Awaited<ReturnType<typeof act>>, mutation: string): ChequeOutcome {
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data![mutation]!;
+}
+
+describe('a cheque’s life through the mutations', () => {
+  const sayadId = BOOK.sayadIds[1]!;
+
+  it('issues a cheque from its Sayad id alone, once, and a retry answers the same action', async () => {
+    h.sandbox.clearCalls();
+    const input = issueInput(1, [WOMAN.nationalId]);
+    const first = outcomeOf(await act(h, 'issueCheque', input, code), 'issueCheque');
+    expect(first).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: { status: 'SUCCESS', type: 'ISSUE', actorNationalId: DRAWER, idempotencyKey: input.idempotencyKey, receipt: { referenceId: expect.stringMatching(/^\d+$/), transferState: null } },
+      cheque: { sayadId },
+    });
+    const again = outcomeOf(await act(h, 'issueCheque', input, code), 'issueCheque');
+    expect(again.action.id).toBe(first.action.id);
+    // The leaf is looked up once, the cheque issued once.
+    expect(callCounts(h)).toEqual({ creditSayadSerialInquiryGet: 1, creditAcSayadIssueChequePost: 1 });
+    const issued = h.upstreamCalls('creditAcSayadIssueChequePost')[0]!.body as Record<string, unknown>;
+    expect(issued).toMatchObject({ sayadId, seriesNo: BOOK.seriesNo, serialNo: String(BOOK.serialFrom + 1), bankCode: '15', dueDate: '14050920', reason: 'GPPC', chequeMedia: '2' });
+    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'AWAITING_ACCEPTANCE', holders: [{ idCode: WOMAN.nationalId }] });
+  });
+
+  it('refuses the same key for another cheque action, sending nothing', async () => {
+    const input = issueInput(2, [WOMAN.nationalId]);
+    expect(outcomeOf(await act(h, 'issueCheque', input, code), 'issueCheque').__typename).toBe('ChequeActionCompleted');
+    h.sandbox.clearCalls();
+    const res = await act(h, 'issueCheque', { ...input, amount: '26000000' }, code);
+    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.idempotencyKey' } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it('lets the receiver accept it, then pass it on by SMS consent; the new receiver rejects, so she holds it still', async () => {
+    const accepted = outcomeOf(await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]), 'acceptCheque');
+    expect(accepted).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'ACCEPT' } });
+    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'ISSUED' });
+
+    h.sandbox.clearCalls();
+    const passed = outcomeOf(await act(h, 'transferCheque', transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId]), sms[WOMAN.nationalId]), 'transferCheque');
+    expect(passed).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'TRANSFER', receipt: { transferState: 'AWAITING_ACCEPTANCE' } } });
+    expect(callCounts(h)).toEqual({ credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post: 1 });
+    expect(await view(JOINT_HOLDER.nationalId, sayadId)).toMatchObject({ status: 'AWAITING_TRANSFER_ACCEPTANCE' });
+
+    const rejected = outcomeOf(await act(h, 'rejectCheque', answerInput(JOINT_HOLDER.nationalId, sayadId), sms[JOINT_HOLDER.nationalId]), 'rejectCheque');
+    expect(rejected).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'REJECT' } });
+    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'ISSUED', holders: [{ idCode: WOMAN.nationalId }] });
+  });
+
+  it('gives it back to the drawer under an authorization-code consent, and the drawer takes it back', async () => {
+    const womanCode = await codeConsent(h.gql, WOMAN.nationalId, '056', [AC_TRANSFER_SCOPE]);
+    h.sandbox.clearCalls();
+    const given = outcomeOf(await act(h, 'transferCheque', transferInput(WOMAN.nationalId, sayadId, [DRAWER], { giveBack: true }), womanCode), 'transferCheque');
+    expect(given).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'GIVE_BACK' } });
+    expect(callCounts(h)).toEqual({ creditAcSayadTransferChequePost: 1 });
+    expect(h.upstreamCalls('creditAcSayadTransferChequePost')[0]!.body).toMatchObject({ giveBack: '1', transferDate: expect.stringMatching(/^14\d{12}$/) });
+    const back = outcomeOf(await act(h, 'acceptCheque', answerInput(DRAWER, sayadId), sms[DRAWER]), 'acceptCheque');
+    expect(back.__typename).toBe('ChequeActionCompleted');
+    expect(await view(DRAWER, sayadId)).toMatchObject({ status: 'ISSUED', holders: [{ idCode: DRAWER }] });
+  });
+
+  it('lets the drawer cancel a cheque no one accepted, and not twice', async () => {
+    const other = BOOK.sayadIds[3]!;
+    await act(h, 'issueCheque', issueInput(3, [JOINT_HOLDER.nationalId]), code);
+    const cancelled = outcomeOf(await act(h, 'cancelCheque', cancelInput(other), sms[DRAWER]), 'cancelCheque');
+    expect(cancelled).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'CANCEL' } });
+    expect(await view(DRAWER, other)).toMatchObject({ status: 'VOIDED' });
+    const again = outcomeOf(await act(h, 'cancelCheque', cancelInput(other), sms[DRAWER]), 'cancelCheque');
+    expect(again).toMatchObject({ __typename: 'ChequeActionRejected', reason: 'WRONG_STATE', code: 'WRONG_STATE', action: { status: 'FAILED', failure: { code: 'WRONG_STATE' } } });
+  });
+});
+
+describe('the Sayad system’s refusals', () => {
+  const sayadId = BOOK.sayadIds[4]!;
+  beforeAll(async () => {
+    await act(h, 'issueCheque', issueInput(4, [WOMAN.nationalId]), code);
+  });
+
+  it.each([
+    ['someone the cheque is not drawn to', JOINT_HOLDER.nationalId, {}, 'NOT_A_PARTY'],
+    ['a Shahab code that is not the receiver’s', WOMAN.nationalId, { receiver: { nationalId: WOMAN.nationalId, shahabCode: '1000000000000001' } }, 'INVALID_PARTY'],
+  ])('rejects an acceptance by %s', async (_what, nid, overrides, reason) => {
+    const res = outcomeOf(await act(h, 'acceptCheque', answerInput(nid, sayadId, overrides), sms[nid]), 'acceptCheque');
+    expect(res).toMatchObject({ __typename: 'ChequeActionRejected', reason, message: expect.any(String) });
+  });
+
+  it('rejects issuing a leaf twice', async () => {
+    const res = outcomeOf(await act(h, 'issueCheque', issueInput(4, [JOINT_HOLDER.nationalId]), code), 'issueCheque');
+    expect(res).toMatchObject({ __typename: 'ChequeActionRejected', reason: 'ALREADY_ISSUED' });
+  });
+
+  it('rejects passing on a cheque awaiting acceptance', async () => {
+    const res = outcomeOf(await act(h, 'transferCheque', transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId]), sms[WOMAN.nationalId]), 'transferCheque');
+    expect(res).toMatchObject({ __typename: 'ChequeActionRejected', reason: 'WRONG_STATE' });
+  });
+
+  it('refuses to issue from a Sayad id no chequebook has, after looking up the leaf only', async () => {
+    h.sandbox.clearCalls();
+    const res = await act(h, 'issueCheque', issueInput(5, [WOMAN.nationalId], { sayadId: '0159999999999999' }), code);
+    expect(res.errors![0]).toMatchObject({ path: ['issueCheque'], extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.sayadId' } });
+    expect(callCounts(h)).toEqual({ creditSayadSerialInquiryGet: 1 });
+  });
+});
+
+describe('bad input', () => {
+  const sayadId = BOOK.sayadIds[6]!;
+  it.each([
+    ['issueCheque', issueInput(6, []), 'input.receivers'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId, WOMAN.nationalId]), 'input.receivers.1.id'],
+    ['issueCheque', issueInput(6, [DRAWER]), 'input.receivers.0.id'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { receivers: [{ id: WOMAN.nationalId, name: 'مریم' }] }), 'input.receivers.0.shahabCode'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { receivers: [{ id: '10100000000', kind: 'COMPANY', name: 'شرکت', shahabCode: '1234567890123456' }] }), 'input.receivers.0.shahabCode'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { drawer: { nationalId: DRAWER, shahabCode: '12' , name: 'x' } }), 'input.drawer.shahabCode'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { drawer: { nationalId: DRAWER, shahabCode: '1234567890123456' } }), 'input.drawer.name'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { dueDate: '2026-11-23' }), 'input.dueDate'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { amount: '0' }), 'input.amount'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { sayadId: '12345' }), 'input.sayadId'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { toIban: 'IR00' }), 'input.toIban'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { idempotencyKey: 'no spaces allowed' }), 'input.idempotencyKey'],
+    ['acceptCheque', answerInput(WOMAN.nationalId, sayadId, { description: 'accepted' }), 'input.description'],
+    ['cancelCheque', cancelInput(sayadId, { drawer: { nationalId: '1234567890', shahabCode: '1234567890123456' } }), 'input.drawer.nationalId'],
+    ['transferCheque', transferInput(WOMAN.nationalId, sayadId, [WOMAN.nationalId]), 'input.receivers.0.id'],
+  ] as const)('%s refuses %j on its argument path before any upstream call', async (mutation, input, argumentPath) => {
+    h.sandbox.clearCalls();
+    const handle = mutation === 'issueCheque' ? code : sms[WOMAN.nationalId];
+    const res = await act(h, mutation, input as Record<string, unknown>, handle);
+    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+});
+
+describe('consent', () => {
+  it('needs one, says which, and sends nothing', async () => {
+    h.sandbox.clearCalls();
+    const res = await act(h, 'issueCheque', issueInput(7, [WOMAN.nationalId]));
+    expect(res.errors![0]).toMatchObject({ extensions: { code: 'CONSENT_REQUIRED', scope: 'credit:ac-sayad-issue-cheque:post', grant: 'authorization_code' } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it('refuses a consent of another person, and leaves the key unused', async () => {
+    const input = answerInput(WOMAN.nationalId, BOOK.sayadIds[7]!);
+    h.sandbox.clearCalls();
+    const res = await act(h, 'acceptCheque', input, sms[JOINT_HOLDER.nationalId]);
+    expect(res.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(h.upstreamCalls()).toEqual([]);
+    const follow = await h.gql<{ chequeAction: unknown }>(
+      `query($nid: String!, $key: String!) { chequeAction(nationalId: $nid, idempotencyKey: $key) { ${RESULT} } }`,
+      { nid: WOMAN.nationalId, key: input.idempotencyKey },
+      withHandle(sms[WOMAN.nationalId]!),
+    );
+    expect(follow.errors).toBeUndefined();
+    expect(follow.data!.chequeAction).toBeNull();
+  });
+
+  it('takes either grant for a transfer, and without one names the authorization-code variant', async () => {
+    const res = await act(h, 'transferCheque', transferInput(WOMAN.nationalId, BOOK.sayadIds[7]!, [JOINT_HOLDER.nationalId]), sms[JOINT_HOLDER.nationalId]);
+    expect(res.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    const none = await act(h, 'transferCheque', transferInput(WOMAN.nationalId, BOOK.sayadIds[7]!, [JOINT_HOLDER.nationalId]));
+    expect(none.errors![0]).toMatchObject({ extensions: { code: 'CONSENT_REQUIRED', scope: AC_TRANSFER_SCOPE } });
+  });
+});

@@ -1,0 +1,101 @@
+/** Cheque actions whose answer settled nothing: never resent, resolved through the upstream's call record. */
+import { createClient } from 'graphql-ws';
+import { WebSocket } from 'ws';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
+import { withHandle } from '../consent/support.js';
+import { eventually, useHarness } from '../helpers/harness.js';
+import { collect } from '../helpers/subscriptions.js';
+import { BOOK, DRAWER, HOLDER_VIEW, RESULT, act, answerInput, cancelInput, chequeConsents, issueInput, type ChequeOutcome } from './support.js';
+
+const h = useHarness({ env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500' } });
+let code = '';
+let sms: Record<string, string> = {};
+beforeAll(async () => {
+  ({ code, sms } = await chequeConsents(h, [DRAWER, WOMAN.nationalId]));
+});
+
+const FOLLOW = `query($nid: String!, $key: String!) { chequeAction(nationalId: $nid, idempotencyKey: $key) { ${RESULT} } }`;
+
+async function follow(nid: string, key: string): Promise<ChequeOutcome | null> {
+  const res = await h.gql<{ chequeAction: ChequeOutcome | null }>(FOLLOW, { nid, key }, withHandle(sms[nid]!));
+  expect(res.errors).toBeUndefined();
+  return res.data!.chequeAction;
+}
+
+const settled = (nid: string, key: string) =>
+  eventually(async () => {
+    const outcome = await follow(nid, key);
+    return outcome && outcome.__typename !== 'ChequeActionPending' ? outcome : undefined;
+  });
+
+async function issued(leaf: number, receivers = [WOMAN.nationalId]): Promise<string> {
+  const res = await act(h, 'issueCheque', issueInput(leaf, receivers), code);
+  expect(res.data!['issueCheque']!.__typename).toBe('ChequeActionCompleted');
+  return BOOK.sayadIds[leaf]!;
+}
+
+describe('an unclear answer to a cheque action', () => {
+  it.each([
+    ['HTTP 408 after the action was applied', { status: 408 }, 10],
+    ['a 503 after the action was applied', { status: 503 }, 11],
+    ['a cut connection after the action was applied', { reset: true }, 12],
+    ['no answer in time after the action was applied', { delayMs: 900 }, 13],
+  ])('reports %s as pending, never resends, and finds it completed in the call record', async (_, fault, leaf) => {
+    const sayadId = await issued(leaf);
+    h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', afterEffect: true, ...fault });
+    const input = answerInput(WOMAN.nationalId, sayadId);
+    const first = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
+    expect(first.data!['acceptCheque']).toMatchObject({ __typename: 'ChequeActionPending', action: { status: 'PENDING' } });
+    const retry = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
+    expect(retry.data!['acceptCheque']!.action.id).toBe(first.data!['acceptCheque']!.action.id);
+    const outcome = await settled(WOMAN.nationalId, input.idempotencyKey);
+    // Learned from the call record, which keeps no reference of the action.
+    expect(outcome).toMatchObject({ __typename: 'ChequeActionCompleted', action: { status: 'SUCCESS', type: 'ACCEPT', receipt: { referenceId: null } }, cheque: { sayadId } });
+    expect(h.upstreamCalls('creditSmsSayadAcceptChequePost').filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId)).toHaveLength(1);
+    const seen = await h.gql<{ cheque: { view: { status: string } } }>(HOLDER_VIEW, { id: sayadId }, withHandle(sms[WOMAN.nationalId]!));
+    expect(seen.data!.cheque.view.status).toBe('ISSUED');
+  });
+
+  it('reports an action refused with 408 before it took effect as rejected once the settling time has passed, and the cheque is untouched', async () => {
+    const sayadId = await issued(14, [JOINT_HOLDER.nationalId]);
+    h.sandbox.injectFault({ operationId: 'creditSmsSayadCancelChequePost', status: 408 });
+    const input = cancelInput(sayadId);
+    expect((await act(h, 'cancelCheque', input, sms[DRAWER])).data!['cancelCheque']!.__typename).toBe('ChequeActionPending');
+    const outcome = await settled(DRAWER, input.idempotencyKey);
+    expect(outcome).toMatchObject({ __typename: 'ChequeActionRejected', reason: 'REJECTED', action: { status: 'FAILED' } });
+    expect(h.upstreamCalls('creditSmsSayadCancelChequePost').filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId)).toHaveLength(1);
+    // Not applied: a new key cancels it.
+    const again = await act(h, 'cancelCheque', cancelInput(sayadId), sms[DRAWER]);
+    expect(again.data!['cancelCheque']!.__typename).toBe('ChequeActionCompleted');
+  });
+
+  it('streams a pending action on jobUpdated until the call record shows it applied', async () => {
+    const sayadId = await issued(15);
+    h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', status: 500, afterEffect: true });
+    const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
+    const { id } = res.data!['acceptCheque']!.action;
+    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+    try {
+      const { events, errors } = await collect<{ jobUpdated: { __typename: string; status: string; type: string } }>(
+        client,
+        'subscription($id: ID!) { jobUpdated(id: $id) { __typename status ... on ChequeActionJob { type } } }',
+        { id },
+      );
+      expect(errors).toEqual([]);
+      expect(events.at(-1)!.jobUpdated).toEqual({ __typename: 'ChequeActionJob', status: 'SUCCESS', type: 'ACCEPT' });
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('sends concurrent duplicates once, all answering the same action', async () => {
+    const sayadId = await issued(16);
+    const input = answerInput(WOMAN.nationalId, sayadId);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => act(h, 'acceptCheque', input, sms[WOMAN.nationalId])));
+    const ids = new Set(answers.map((res) => res.data!['acceptCheque']!.action.id));
+    expect(ids.size).toBe(1);
+    expect(answers.every((res) => res.data!['acceptCheque']!.__typename === 'ChequeActionCompleted')).toBe(true);
+    expect(h.upstreamCalls('creditSmsSayadAcceptChequePost').filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId)).toHaveLength(1);
+  });
+});
