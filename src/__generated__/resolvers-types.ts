@@ -737,6 +737,8 @@ export type ChequeActionJob = Job & {
   readonly receipt?: Maybe<ChequeActionReceipt>;
   /** Where the action stands. */
   readonly status: JobStatus;
+  /** The trackId the action was sent with (or `R-` and it, when sent again after a renewed token), for the upstream's support. */
+  readonly trackId: Scalars['String']['output'];
   /** Which action. */
   readonly type: ChequeActionType;
   /** When it last changed. */
@@ -4524,6 +4526,7 @@ export type ChequeActionJobResolvers<ContextType = Context, ParentType extends R
   idempotencyKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   receipt?: Resolver<Maybe<ResolversTypes['ChequeActionReceipt']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  trackId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['ChequeActionType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;

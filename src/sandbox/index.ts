@@ -9,6 +9,7 @@ import { CallLog } from './call-log.js';
 import { ConsentBook } from './consent/book.js';
 import { FaultBook } from './faults.js';
 import { Ledger } from './ledger.js';
+import { SayadRegistry } from './sayad.js';
 import { accountOfIban } from './world/accounts.js';
 import { createHandlers } from './handlers/index.js';
 import { createRequestListener } from './server.js';
@@ -18,6 +19,7 @@ import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
 
 export type { FaultRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
 export type { AppliedTransfer, TransferRail } from './ledger.js';
+export type { AppliedSayadStep } from './sayad.js';
 export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation.js';
 export { SANDBOX_OTP } from './consent/book.js';
 
@@ -46,6 +48,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultBook();
   const calls = new CallLog();
   const ledger = new Ledger();
+  const sayad = new SayadRegistry();
   const trackIds = new TrackIdRegistry();
   const server = createServer(
     createRequestListener({
@@ -55,7 +58,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults,
       calls,
       trackIds,
-      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger, () => settings.clientNid, trackIds),
+      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger, () => settings.clientNid, trackIds, sayad),
       shutdown: shutdown.signal,
     }),
   );
@@ -86,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return ledger.balanceOf(account);
     },
     appliedTransfers: () => ledger.applied(),
+    appliedSayadSteps: () => sayad.applied(),
     revokeAllTokens: () => tokens.revokeAll(),
     setAsyncDelay: (ms) => {
       settings.asyncDelayMs = nonNegative('asyncDelayMs', ms);

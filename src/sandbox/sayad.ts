@@ -53,10 +53,30 @@ export interface SayadCheque {
 
 export type Step = { readonly ok: true; readonly resultCode?: number } | { readonly ok: false; readonly message: string };
 
+/** A step the registry applied, with the trackId of the request that applied it. */
+export interface AppliedSayadStep {
+  readonly sayadId: string;
+  readonly action: 'ISSUE' | 'TRANSFER' | 'GIVE_BACK' | 'ACCEPT' | 'REJECT' | 'CANCEL';
+  /** The national or legal id of who acted. */
+  readonly by: string;
+  readonly trackId: string;
+}
+
 const refuse = (message: string): Step => ({ ok: false, message });
 
 export class SayadRegistry {
   private readonly cheques = new Map<string, SayadCheque>();
+  private readonly steps: AppliedSayadStep[] = [];
+
+  /** Every step applied so far, oldest first. */
+  applied(): readonly AppliedSayadStep[] {
+    return [...this.steps];
+  }
+
+  /** Notes a step the request with `trackId` applied. */
+  record(step: AppliedSayadStep): void {
+    this.steps.push(step);
+  }
 
   get(sayadId: string): SayadCheque | undefined {
     return this.cheques.get(sayadId);

@@ -1,4 +1,5 @@
 import type { AppliedTransfer } from './ledger.js';
+import type { AppliedSayadStep } from './sayad.js';
 export interface SandboxOptions {
   /** Default 'sandbox-client'. */
   clientId?: string;
@@ -74,6 +75,8 @@ export interface Sandbox {
   balanceOf(iban: string): bigint;
   /** Every transfer applied so far, oldest first. */
   appliedTransfers(): readonly AppliedTransfer[];
+  /** Every Sayad cheque step applied so far (issue, transfer, answer, cancel), oldest first, with its trackId. */
+  appliedSayadSteps(): readonly AppliedSayadStep[];
   /** Every access token issued so far answers 401 from now on; refresh tokens stay usable. */
   revokeAllTokens(): void;
   /** Applies to inquiries submitted from now on. */

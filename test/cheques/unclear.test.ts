@@ -57,6 +57,14 @@ describe('an unclear answer to a cheque action', () => {
     expect(seen.data!.cheque.view.status).toBe('ISSUED');
   });
 
+  it('follows an action that lands only after the client gave up on it, and finds it completed', async () => {
+    const sayadId = await issued(17);
+    h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', delayMs: 800 });
+    const input = answerInput(WOMAN.nationalId, sayadId);
+    expect((await act(h, 'acceptCheque', input, sms[WOMAN.nationalId])).data!['acceptCheque']!.__typename).toBe('ChequeActionPending');
+    expect(await settled(WOMAN.nationalId, input.idempotencyKey)).toMatchObject({ __typename: 'ChequeActionCompleted' });
+  });
+
   it('reports an action refused with 408 before it took effect as rejected once the settling time has passed, and the cheque is untouched', async () => {
     const sayadId = await issued(14, [JOINT_HOLDER.nationalId]);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadCancelChequePost', status: 408 });

@@ -3,6 +3,7 @@ import { operations } from '../../src/datasources/upstream/operations.js';
 import { createHandlers } from '../../src/sandbox/handlers/index.js';
 import { Ledger } from '../../src/sandbox/ledger.js';
 import { TrackIdRegistry } from '../../src/sandbox/track-ids.js';
+import { SayadRegistry } from '../../src/sandbox/sayad.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import {
   ALL_SCOPES,
@@ -102,7 +103,7 @@ describe('routing from the catalog', () => {
   // Operations under a user grant need a CODE token, not the client-credentials token used here:
   // test/consent/ covers them. The implemented ones come from the sandbox's own handler table, so an
   // operation that gains a handler leaves the 501 list by itself.
-  const handled = createHandlers(() => 0, () => 0, new Ledger(), () => '0499370899', new TrackIdRegistry());
+  const handled = createHandlers(() => 0, () => 0, new Ledger(), () => '0499370899', new TrackIdRegistry(), new SayadRegistry());
   const clientCredential = [...operations.keys()].filter((id) => operations.get(id)?.grant === 'client_credentials');
   const implemented = clientCredential.filter((id) => handled[id] !== undefined);
   const unimplemented = clientCredential.filter((id) => handled[id] === undefined);

@@ -8,5 +8,6 @@ export const ChequeActionJob: ChequeActionJobResolvers = {
   type: (job) => job.input.order.type,
   actorNationalId: (job) => job.input.order.actor,
   cheque: (job) => ({ sayadId: job.input.order.sayadId }),
+  trackId: (job) => job.ref,
   receipt: (job) => (job.status === 'SUCCESS' ? job.result : null),
 };

@@ -31,7 +31,7 @@ import { Transfers } from './transfers.js';
 import { Statements } from './statements.js';
 import { SayadHandlers } from './sayad.js';
 import { sayadSerialInquiry } from './sayad-leaves.js';
-import { SayadRegistry } from '../sayad.js';
+import type { SayadRegistry } from '../sayad.js';
 import type { Ledger } from '../ledger.js';
 import type { TrackIdRegistry } from '../track-ids.js';
 import { Wages } from './wages.js';
@@ -83,10 +83,11 @@ export function createHandlers(
   ledger: Ledger,
   clientNid: () => string,
   trackIds: TrackIdRegistry,
+  sayadRegistry: SayadRegistry,
 ): OperationHandlers {
   const transfers = new Transfers(ledger);
   const statements = new Statements(ledger, clientNid);
-  const sayad = new SayadHandlers(new SayadRegistry());
+  const sayad = new SayadHandlers(sayadRegistry);
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
   const wages = new Wages(trackIds, clientNid);

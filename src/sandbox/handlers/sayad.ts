@@ -6,7 +6,7 @@
  */
 import { compactDayOf, formatSlashed, tehranTimestamp } from '../calendar.js';
 import { jsonObject, type RequestBody } from '../request-body.js';
-import type { SayadCheque, SayadParty, SayadRegistry, Step } from '../sayad.js';
+import type { AppliedSayadStep, SayadCheque, SayadParty, SayadRegistry, Step } from '../sayad.js';
 import { isValidLegalId } from '../validation.js';
 import { accountOfDeposit, type Account } from '../world/accounts.js';
 import { isValidNationalId } from '../world/checks.js';
@@ -82,10 +82,6 @@ export const sayadBranchCode = (account: Account): string => `${account.bank.cod
 
 const userOf = (request: OperationRequest): string => request.user ?? reject('invalid token');
 const referenceId = (trackId: string | undefined) => new Dice(`sayad-ref|${trackId ?? ''}`).digits(14);
-const answered = (step: Step, request: OperationRequest) =>
-  step.ok
-    ? done({ message: DONE_MESSAGE, referenceId: referenceId(request.query['trackId']), ...(step.resultCode !== undefined && { resultCode: step.resultCode }) })
-    : reject(step.message);
 
 /** Whether the person sees the cheque: a drawer, a holder, or a receiver awaited. */
 const involves = (cheque: SayadCheque, idCode: string): boolean =>
@@ -93,6 +89,13 @@ const involves = (cheque: SayadCheque, idCode: string): boolean =>
 
 export class SayadHandlers {
   constructor(private readonly registry: SayadRegistry) {}
+
+  /** The answer to a step; an applied one is noted with the request's trackId. */
+  private answered(step: Step, request: OperationRequest, applied: Omit<AppliedSayadStep, 'trackId'>) {
+    if (!step.ok) return reject(step.message);
+    this.registry.record({ ...applied, trackId: request.query['trackId'] ?? '' });
+    return done({ message: DONE_MESSAGE, referenceId: referenceId(request.query['trackId']), ...(step.resultCode !== undefined && { resultCode: step.resultCode }) });
+  }
 
   readonly issue: OperationHandler = guarded((request) => {
     requireTrackId(request);
@@ -114,7 +117,7 @@ export class SayadHandlers {
     if (![1, 2, 3, 4].includes(chequeType)) reject('invalid chequeType');
     const chequeMedia = Number(optionalText(fields, 'chequeMedia') ?? '1');
     if (chequeMedia !== 1 && chequeMedia !== 2) reject('invalid chequeMedia');
-    return answered(
+    return this.answered(
       this.registry.issue(
         {
           leaf, drawers, signers: signersOf(fields['signers']), amount: BigInt(amount), dueDate, description: optionalText(fields, 'description') ?? '',
@@ -123,6 +126,7 @@ export class SayadHandlers {
         receivers,
       ),
       request,
+      { sayadId: leaf.sayadId, action: 'ISSUE', by: user },
     );
   });
 
@@ -145,7 +149,7 @@ export class SayadHandlers {
       holders: receivers, kind: giveBack ? ('GIVE_BACK' as const) : ('TRANSFER' as const),
       description: optionalText(fields, 'description') ?? '', reason: reasonOf(fields), at: tehranTimestamp(request.now),
     };
-    return answered(this.registry.transfer(sayadId, holder.idCode, link), request);
+    return this.answered(this.registry.transfer(sayadId, holder.idCode, link), request, { sayadId, action: link.kind, by: holder.idCode });
   });
 
   readonly accept: OperationHandler = guarded((request) => {
@@ -156,7 +160,10 @@ export class SayadHandlers {
     const accept = text(fields, 'accept');
     if (accept !== '0' && accept !== '1') reject('invalid accept');
     persianDescription(fields, 'acceptDescription');
-    return answered(this.registry.answer(sayadIdOf(fields), acceptor.idCode, accept === '1'), request);
+    const sayadId = sayadIdOf(fields);
+    return this.answered(this.registry.answer(sayadId, acceptor.idCode, accept === '1'), request, {
+      sayadId, action: accept === '1' ? 'ACCEPT' : 'REJECT', by: acceptor.idCode,
+    });
   });
 
   readonly cancel: OperationHandler = guarded((request) => {
@@ -165,7 +172,8 @@ export class SayadHandlers {
     const canceller = partyOf(fields['canceller'], 'canceller');
     if (canceller.idCode !== request.params['user']) reject('invalid canceller');
     persianDescription(fields, 'cancelDescription');
-    return answered(this.registry.cancel(sayadIdOf(fields), canceller.idCode), request);
+    const sayadId = sayadIdOf(fields);
+    return this.answered(this.registry.cancel(sayadId, canceller.idCode), request, { sayadId, action: 'CANCEL', by: canceller.idCode });
   });
 
   /** The cheque as a person involved in it sees it; 404 for anyone else, so existence is not revealed. */
