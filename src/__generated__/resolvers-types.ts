@@ -2825,7 +2825,11 @@ export type Query = {
    * two images asked for twice in one operation make one upstream call.
    */
   readonly faceComparison?: Maybe<FaceComparison>;
-  /** A job by id, as it stands now; null when no such job exists (or it has been forgotten). */
+  /**
+   * A job by id, as it stands now; null when no such job exists (or it has been forgotten). A transfer
+   * or cheque action is shown only to a consent (header `x-consent-handle`) of the person who acted;
+   * to anyone else it is null.
+   */
   readonly job?: Maybe<Job>;
   /** A motorcycle by its 8-digit plate number. */
   readonly motorcycle?: Maybe<Motorcycle>;
@@ -3097,7 +3101,9 @@ export type Subscription = {
   readonly __typename?: 'Subscription';
   /**
    * The job's current state at once, then every change, completing after the final state (`SUCCESS`
-   * or `FAILED`). Fails with `NOT_FOUND` for an unknown job id.
+   * or `FAILED`). Fails with `NOT_FOUND` for an unknown job id, and for a transfer or cheque action
+   * unless the connection presents a consent of the person who acted (`consentHandle` in
+   * connectionParams).
    */
   readonly jobUpdated: Job;
 };

@@ -18,6 +18,8 @@ import type { JobFailure, JobRecord } from './types.js';
 
 /** What an action's job keeps: the order, the key that names it and when it was claimed. */
 export interface ActionInput<Order> {
+  /** The national id of who acts: only their consent may see the action. */
+  readonly actor: string;
   readonly idempotencyKey: string;
   /** SHA-256 of the canonical request as the client asked it: the same key with another request is refused. */
   readonly fingerprint: string;
@@ -54,6 +56,12 @@ export interface ActionRequest<Order> {
    * nothing is claimed, when the request cannot be sent).
    */
   prepare(): Order | Promise<Order>;
+}
+
+/** Who acted, for a job of an action (a transfer, a cheque action); null for other jobs. */
+export function actorOf(job: JobRecord): string | null {
+  const input = job.input as Partial<ActionInput<unknown>> | null;
+  return typeof input?.actor === 'string' && typeof input.fingerprint === 'string' ? input.actor : null;
 }
 
 /** The job id of an actor's action of `kind` under an idempotency key. */
@@ -103,7 +111,7 @@ export class ActionDesk {
     const order = await request.prepare();
     const at = this.now();
     const job: ActionJobRecord<Kind, Order, Result> = {
-      id, kind: action.kind, status: 'PENDING', input: { idempotencyKey: request.idempotencyKey, fingerprint, order, claimedAt: at },
+      id, kind: action.kind, status: 'PENDING', input: { actor: request.actor, idempotencyKey: request.idempotencyKey, fingerprint, order, claimedAt: at },
       ref: randomUUID(), result: null, failure: null, createdAt: at, updatedAt: at, version: 1, retainUntil: at + this.keyRetentionMs,
     };
     if (!(await this.jobs.claim(job))) return this.existing(action, id, fingerprint);

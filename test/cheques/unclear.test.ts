@@ -83,7 +83,7 @@ describe('an unclear answer to a cheque action', () => {
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', status: 500, afterEffect: true });
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
     const { id } = res.data!['acceptCheque']!.action;
-    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { consentHandle: sms[WOMAN.nationalId] } });
     try {
       const { events, errors } = await collect<{ jobUpdated: { __typename: string; status: string; type: string } }>(
         client,
@@ -105,5 +105,34 @@ describe('an unclear answer to a cheque action', () => {
     expect(ids.size).toBe(1);
     expect(answers.every((res) => res.data!['acceptCheque']!.__typename === 'ChequeActionCompleted')).toBe(true);
     expect(h.upstreamCalls('creditSmsSayadAcceptChequePost').filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId)).toHaveLength(1);
+  });
+});
+
+describe('who sees a cheque action as a job', () => {
+  const JOB = `query($id: ID!) { job(id: $id) { __typename id status } }`;
+
+  it('shows it to a consent of the person who acted, and to no one else', async () => {
+    const sayadId = await issued(18);
+    const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
+    const { id } = res.data!['acceptCheque']!.action;
+    const mine = await h.gql<{ job: unknown }>(JOB, { id }, withHandle(sms[WOMAN.nationalId]!));
+    expect(mine.data!.job).toEqual({ __typename: 'ChequeActionJob', id, status: 'SUCCESS' });
+    expect((await h.gql<{ job: unknown }>(JOB, { id }, withHandle(sms[DRAWER]!))).data!.job).toBeNull();
+    expect((await h.gql<{ job: unknown }>(JOB, { id })).data!.job).toBeNull();
+  });
+
+  it('refuses to stream it to a connection without the actor’s consent, as for an unknown job', async () => {
+    const sayadId = await issued(19);
+    const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
+    const { id } = res.data!['acceptCheque']!.action;
+    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { consentHandle: sms[DRAWER] } });
+    try {
+      const { events, errors, error } = await collect<{ jobUpdated: unknown }>(client, 'subscription($id: ID!) { jobUpdated(id: $id) { id } }', { id });
+      expect(events).toEqual([]);
+      const codes = [...errors, ...((Array.isArray(error) ? error : []) as { extensions?: { code?: string } }[])].map((e) => e.extensions?.code);
+      expect(codes).toContain('NOT_FOUND');
+    } finally {
+      await client.dispose();
+    }
   });
 });

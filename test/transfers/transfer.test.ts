@@ -181,7 +181,7 @@ describe('unclear answers', () => {
     h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 408, afterEffect: true });
     const res = await send(order({ amount: '90000' }));
     const { id } = res.data!.transfer.transfer;
-    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { consentHandle: handle } });
     try {
       const { events, errors } = await collect<{ jobUpdated: { __typename: string; status: string; receipt: { amount: string } | null } }>(
         client,

@@ -1,5 +1,9 @@
 import type { QueryResolvers } from '../../__generated__/resolvers-types.js';
+import { isVisible } from './visibility.js';
 
 export const Query: QueryResolvers = {
-  job: (_parent, { id }, { jobs }) => jobs.get(id),
+  job: async (_parent, { id }, context) => {
+    const job = await context.jobs.get(id);
+    return job && (await isVisible(job, context)) ? job : null;
+  },
 };
