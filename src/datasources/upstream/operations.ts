@@ -39,6 +39,14 @@ function op<const Id extends string>(entry: Entry & { id: Id }): OperationSpec &
 
 const base = (group: UpstreamGroup, rest: string) => `/${group}/v2/clients/{clientId}/${rest}`;
 
+/** The Sayad actions' refusals, undocumented upstream; the sandbox answers these and the subgraph reads them. */
+const SAYAD_REFUSALS =
+  'Designed refusals, 400 `VALIDATION_ERROR` with the message `cheque already issued`, `cheque not found`, `cheque is not ' +
+  'transferable in its current state`, `cheque is not awaiting acceptance`, `cheque can no longer be cancelled`, `holder is not the ' +
+  'holder of the cheque`, `acceptor is not a receiver of the cheque`, `canceller is not the drawer of the cheque`, or `invalid ' +
+  '<field>` (a Shahab code that is not the person\'s makes its party invalid). There is no inquiry of an action by trackId: an ' +
+  'unclear answer is resolved through the call log (`devWagesGet`).';
+
 const catalog = [
   // §4.1 bills, shown in full.
   op({
@@ -246,7 +254,7 @@ const catalog = [
     notes:
       'trackId mandatory. Path `user`: the receiver. Body `sayadId`, `accept` (`"1"` accept, `"0"` reject), `acceptDescription` ' +
       '(Persian letters only), `acceptor` `{ idCode, shahabId, idType }`, `acceptorAgent` (same shape, for a representative). Result ' +
-      '`{ message, referenceId }` (wire facts §4.8).',
+      '`{ message, referenceId }` (wire facts §4.8). ' + SAYAD_REFUSALS,
   }),
   op({
     id: 'creditSmsSayadCancelChequePost', group: 'credit', method: 'POST', path: base('credit', 'users/{user}/sms/sayadCancelCheque'),
@@ -255,7 +263,7 @@ const catalog = [
     notes:
       'trackId mandatory. Path `user`: the canceller. Body `sayadId`, `cancelDescription` (Persian only), `canceller` ' +
       '`{ idCode, shahabId, idType }`, `cancellerAgent` (optional). Result `{ message, referenceId }` (wire facts §4.8). Designed: ' +
-      'the drawer may cancel while no receiver has accepted the cheque.',
+      'the drawer may cancel while no receiver has accepted the cheque. ' + SAYAD_REFUSALS,
   }),
   op({
     id: 'creditSmsSayadChequeInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'users/{user}/sms/sayadChequeInquiry'),
@@ -309,14 +317,14 @@ const catalog = [
     scope: 'credit:ac-sayad-issue-cheque:post', grant: 'authorization_code', origin: 'wire',
     summary: 'Issue a Sayad cheque.',
     notes:
-      'trackId mandatory; the token is the drawer\'s. Body `accountOwners[]`, `receivers[]`, `signers[] { signer, legalStamp }`, `sayadId` (16 digits), `seriesNo`, `serialNo`, `fromIban`, `amount` (string, rials), `description`, `dueDate` (Jalali `YYYYMMDD`), `toIban` (optional), `bankCode`, `branchCode`, `chequeType` (1–4), `chequeMedia` (1 paper, 2 digital), `reason` (purpose code such as `GPPC`); a person is `{ name, idCode, shahabId, idType }` (idType 1 natural with its 16-digit Shahab code, 2 legal). Result `{ message, referenceId }` (wire facts §4.8). The cheque then awaits its receivers\' acceptance (`chequeStatus` 7).',
+      'trackId mandatory; the token is the drawer\'s. Body `accountOwners[]`, `receivers[]`, `signers[] { signer, legalStamp }`, `sayadId` (16 digits), `seriesNo`, `serialNo`, `fromIban`, `amount` (string, rials), `description`, `dueDate` (Jalali `YYYYMMDD`), `toIban` (optional), `bankCode`, `branchCode`, `chequeType` (1–4), `chequeMedia` (1 paper, 2 digital), `reason` (purpose code such as `GPPC`); a person is `{ name, idCode, shahabId, idType }` (idType 1 natural with its 16-digit Shahab code, 2 legal). Result `{ message, referenceId }` (wire facts §4.8). The cheque then awaits its receivers\' acceptance (`chequeStatus` 7). The leaf\'s `seriesNo`, `serialNo`, `fromIban` and `branchCode` are read from `creditSayadSerialInquiryGet`, `bankCode` from the IBAN. ' + SAYAD_REFUSALS,
   }),
   op({
     id: 'creditAcSayadTransferChequePost', group: 'credit', method: 'POST', path: base('credit', 'ac/sayadTransferCheque'),
     scope: 'credit:ac-sayad-transfer-cheque:post', grant: 'authorization_code', origin: 'wire',
     summary: 'Transfer a Sayad cheque.',
     notes:
-      'trackId mandatory; the token is the holder\'s. Body `holder`, `receivers[]`, `signers[]`, `sayadId`, `toIban` (optional), `transferDate`, `description`, `reason`, `giveBack` (`"1"` back to the drawer), `acceptTransfer`; a person is `{ name, idCode, shahabId, idType }` (idType 1 natural with its 16-digit Shahab code, 2 legal). Result `{ message, referenceId, resultCode }` (1 transferred, 2 registered awaiting the receivers, 3 an approval registered, 4 completed, 5 cancelled) (wire facts §4.8). The cheque then awaits the new receivers (`chequeStatus` 8).',
+      'trackId mandatory; the token is the holder\'s. Body `holder`, `receivers[]`, `signers[]`, `sayadId`, `toIban` (optional), `transferDate`, `description`, `reason`, `giveBack` (`"1"` back to the drawer), `acceptTransfer`; a person is `{ name, idCode, shahabId, idType }` (idType 1 natural with its 16-digit Shahab code, 2 legal). Result `{ message, referenceId, resultCode }` (1 transferred, 2 registered awaiting the receivers, 3 an approval registered, 4 completed, 5 cancelled) (wire facts §4.8). The cheque then awaits the new receivers (`chequeStatus` 8). Designed: `transferDate` is the Jalali `YYYYMMDDHHmmss` Tehran time of the request, and `acceptTransfer` is sent as `"1"`, as in the documented sample. ' + SAYAD_REFUSALS,
   }),
   op({
     id: 'creditChequebookInquiryGet', group: 'credit', method: 'GET', path: base('credit', 'chequebookInquiry'),
