@@ -218,8 +218,8 @@ function operationReply(state: SandboxState, incoming: Incoming, route: Extract<
     return failure(trackId, { status: 501, code: 'NOT_IMPLEMENTED', message: `${route.id} is not implemented by the sandbox` });
   }
   try {
-    const user = auth.token.userId;
-    const outcome = handler({ query: incoming.query, body: incoming.body, params: route.params, now, ...(user !== undefined && { user }) });
+    const { userId: user, bank } = auth.token;
+    const outcome = handler({ query: incoming.query, body: incoming.body, params: route.params, now, ...(user !== undefined && { user }), ...(bank !== undefined && { bank }) });
     return outcome.ok ? success(trackId, outcome.result, outcome.responseCode) : failure(trackId, outcome.failure);
   } catch {
     return failure(trackId, { status: 500, code: 'SERVICE_CALL_ERROR', message: 'internal sandbox error' });

@@ -61,6 +61,8 @@ export interface PresentedToken {
   readonly scopes: string[];
   readonly type: 'CLIENT-CREDENTIAL' | 'CODE';
   readonly userId?: string;
+  /** The bank of a web token, whose accounts it covers. */
+  readonly bank?: string;
 }
 
 export type Authorization =
@@ -127,6 +129,7 @@ export class TokenStore {
       scopes: [...token.scopes],
       type: token.owner ? 'CODE' : 'CLIENT-CREDENTIAL',
       ...(token.owner && { userId: token.owner.userId }),
+      ...(token.owner?.bank && { bank: token.owner.bank }),
     };
     if (token.grant !== grant) return { ok: false, failure: unauthorized('invalid token type'), token: presented };
     if (!token.scopes.includes(scope)) return { ok: false, failure: unauthorized('insufficient scope'), token: presented };

@@ -27,6 +27,8 @@ const rich = sepah.find((account) => account.iban === 'IR76062006200030123520054
 const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
 const small = sepah.find((account) => account.iban === 'IR510620047120401235200512')!;
 const otherBankIban = WOMAN.account.iban;
+/** An account of the same person at another bank (015) than the token's (062). */
+const ownAtAnotherBank = accountsOf(THREE_BANKS.nationalId).find((account) => account.bank.code === '015')!.deposit;
 
 const transfer = (body: Record<string, unknown>, trackId: string = randomUUID()) =>
   callWorld(sandbox, userToken, 'oakTransferToDepositPost', { query: { trackId }, body: { description: 'اجاره', deposit: rich.deposit, ...body } });
@@ -67,6 +69,7 @@ describe('transferTo', () => {
     ['an IBAN failing its check digits', { amount: 20_000, destinationNumber: 'IR000620025360301235200501' }, 'VALIDATION_ERROR', 'invalid destination deposit'],
     ['another bank’s account number', { amount: 20_000, destinationNumber: WOMAN.account.deposit }, 'VALIDATION_ERROR', 'invalid destination deposit'],
     ['an account of someone else as the source', { amount: 20_000, destinationNumber: other.deposit, deposit: WOMAN.account.deposit }, 'VALIDATION_ERROR', 'invalid deposit'],
+    ['their own account at a bank the token was not granted for', { amount: 20_000, destinationNumber: other.deposit, deposit: ownAtAnotherBank }, 'VALIDATION_ERROR', 'invalid deposit'],
     ['more than the balance', { amount: 60_000_000, destinationNumber: other.deposit, deposit: small.deposit }, 'VALIDATION_ERROR', 'account conditions not passed'],
     ['a description with "--"', { amount: 20_000, destinationNumber: other.deposit, description: 'a--b' }, 'VALIDATION_ERROR', 'invalid description'],
     ['a fractional amount', { amount: 20_000.5, destinationNumber: other.deposit }, 'VALIDATION_ERROR', 'invalid amount'],

@@ -63,11 +63,15 @@ function requestOf(request: OperationRequest): TransferRequest {
   };
 }
 
-/** The user's account the money leaves: the `deposit` named, else their first account. */
-function sourceOf(user: string, deposit: string | undefined): Account {
-  if (deposit === undefined) return accountsOf(user)[0] ?? reject('invalid deposit');
+/**
+ * The user's account the money leaves: the `deposit` named, else their first account; a web token
+ * covers only accounts at the bank it was granted for.
+ */
+function sourceOf(user: string, bank: string | undefined, deposit: string | undefined): Account {
+  const covered = (account: Account) => account.owners.includes(user) && (bank === undefined || account.bank.code === bank);
+  if (deposit === undefined) return accountsOf(user).find(covered) ?? reject('invalid deposit');
   const account = accountOfDeposit(deposit);
-  if (!account || !account.owners.includes(user)) reject('invalid deposit');
+  if (!account || !covered(account)) reject('invalid deposit');
   return account;
 }
 
@@ -121,7 +125,7 @@ export class Transfers {
     const trackId = request.query['trackId'] ?? '';
     const user = request.user ?? reject('invalid token');
     const body = requestOf(request);
-    const source = sourceOf(user, body.deposit);
+    const source = sourceOf(user, request.bank, body.deposit);
     const destination = destinationOf(body.destinationNumber);
     if (destination.iban === source.iban) reject('Source And destination accounts are the same!');
     const rail = railOf(source, destination, body.destinationNumber, body.amount);

@@ -9,6 +9,8 @@ export interface OperationRequest {
   readonly now: number;
   /** The national id a user-grant token was issued for; absent under client credentials. */
   readonly user?: string;
+  /** The bank of a web (authorization-code) token: its accounts are the ones it covers. */
+  readonly bank?: string;
 }
 
 export type OperationOutcome =
