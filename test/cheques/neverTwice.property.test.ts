@@ -11,10 +11,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import type { AppliedSayadStep, FaultRule } from '../../src/sandbox/index.js';
+import type { AppliedSayadStep } from '../../src/sandbox/index.js';
 import { JOINT_HOLDER, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
 import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { withHandle } from '../consent/support.js';
+import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';
 import { DRAWER, actorOf, answerInput, cancelInput, chequeConsents, partyOf, transferInput, type ChequeMutation, MUTATIONS } from './support.js';
 
@@ -33,18 +34,6 @@ const LEAVES = accountsOf(DRAWER)
   .flatMap((account) => chequebooksOf(account).flatMap((book) => book.sayadIds));
 const PEOPLE = [DRAWER, WOMAN.nationalId, JOINT_HOLDER.nationalId];
 
-const ACTION_FAULTS: readonly FaultRule[] = [
-  { status: 408 },
-  { status: 408, afterEffect: true },
-  { status: 503, afterEffect: true },
-  { status: 500 },
-  { reset: true },
-  { reset: true, afterEffect: true },
-  // No answer in time: applied before the client gives up, or landing only after it did.
-  { delayMs: 450, afterEffect: true },
-  { delayMs: 450 },
-];
-const RECORD_FAULTS: readonly FaultRule[] = [{ status: 503 }, { reset: true }, { status: 500, times: 3 }];
 const ACTION_OPERATIONS: readonly OperationId[] = [
   'creditAcSayadIssueChequePost',
   'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
@@ -179,7 +168,7 @@ const scenario = fc.record({
   lives: fc.array(life, { minLength: 8, maxLength: 8 }),
   // Every run has a late landing and an answer lost after the effect, besides the random faults.
   actionFaults: fc.tuple(
-    fc.array(fc.record({ rule: fc.constantFrom(...ACTION_FAULTS), operationId: fc.constantFrom(...ACTION_OPERATIONS) }), { maxLength: 12 }),
+    fc.array(fc.record({ rule: fc.constantFrom(...UNCLEAR_ANSWERS), operationId: fc.constantFrom(...ACTION_OPERATIONS) }), { maxLength: 12 }),
     fc.constantFrom(...ACTION_OPERATIONS),
     fc.constantFrom(...ACTION_OPERATIONS),
   ).map(([random, late, lost]) => [
@@ -187,7 +176,7 @@ const scenario = fc.record({
     { rule: { status: 503, afterEffect: true }, operationId: lost },
     ...random,
   ]),
-  recordFaults: fc.array(fc.constantFrom(...RECORD_FAULTS), { maxLength: 4 }),
+  recordFaults: fc.array(fc.constantFrom(...LOOKUP_FAULTS), { maxLength: 4 }),
 });
 
 describe('cheque actions under retries, duplicates and faults', () => {

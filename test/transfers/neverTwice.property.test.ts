@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FaultRule } from '../../src/sandbox/index.js';
 import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
 import { codeConsent, withHandle } from '../consent/support.js';
+import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';
 
 const h = useHarness({ env: { ACTION_SETTLE_MS: '700', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
@@ -24,18 +24,6 @@ const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.ban
 const source = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
 const destination = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
 
-const TRANSFER_FAULTS: readonly FaultRule[] = [
-  { status: 408 },
-  { status: 408, afterEffect: true },
-  { status: 503, afterEffect: true },
-  { status: 500 },
-  { reset: true },
-  { reset: true, afterEffect: true },
-  // No answer in time: applied before the client gives up, or landing only after it did.
-  { delayMs: 450, afterEffect: true },
-  { delayMs: 450 },
-];
-const INQUIRY_FAULTS: readonly FaultRule[] = [{ status: 503 }, { reset: true }, { status: 500, times: 3 }];
 
 const RESULT = `__typename
   ... on TransferCompleted { receipt { amount } }
@@ -56,8 +44,8 @@ const operation = fc.record({
 });
 const scenario = fc.record({
   operations: fc.array(operation, { minLength: 60, maxLength: 120 }),
-  transferFaults: fc.array(fc.constantFrom(...TRANSFER_FAULTS), { maxLength: 12 }),
-  inquiryFaults: fc.array(fc.constantFrom(...INQUIRY_FAULTS), { maxLength: 4 }),
+  transferFaults: fc.array(fc.constantFrom(...UNCLEAR_ANSWERS), { maxLength: 12 }),
+  inquiryFaults: fc.array(fc.constantFrom(...LOOKUP_FAULTS), { maxLength: 4 }),
 });
 
 async function send(key: string, amount: number): Promise<Outcome> {
