@@ -10,7 +10,7 @@ import type { ChequeActionJobRecord } from '../jobs/kinds/chequeAction.js';
 import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models.js';
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
-import type { ChequeRecord, ChequeStatusReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
+import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
 import type { StatementEntryRecord } from '../datasources/types/statements.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
@@ -692,21 +692,42 @@ export type CardIssuance = {
 
 /**
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
- * who asks: its parts come from inquiries under the SMS consent the caller presents (header
- * `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the cheque as that
- * person (a drawer, a holder or an awaited receiver) sees it. Each part is null when the cheque is not
- * theirs to see; without a consent they fail with `CONSENT_REQUIRED`.
+ * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
+ * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it; without a consent they fail
+ * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
+ * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type Cheque = {
   readonly __typename?: 'Cheque';
   /** Everyone the cheque passed through, the drawers first (the transfer chain inquiry). */
   readonly chain?: Maybe<ReadonlyArray<ChequeChainLink>>;
+  /**
+   * The cheque as its drawer sees it (the issuer inquiry, under the client's credentials, scope
+   * `credit:cc-sayad-issuer-inquiry-cheque:post`). No consent is needed: asking, the client vouches that
+   * it authenticated the drawer with at least two factors. Null when that person did not draw the cheque.
+   * A malformed `drawer` fails with `BAD_USER_INPUT` and sends nothing.
+   */
+  readonly drawerReport?: Maybe<ChequeDrawerReport>;
   /** The 16-digit Sayad id. */
   readonly sayadId: Scalars['String']['output'];
   /** Whether the cheque awaits an acceptance, and who drew it (the status inquiry). */
   readonly statusReport?: Maybe<ChequeStatusReport>;
   /** The cheque as the consenting person sees it (the holder's inquiry). */
   readonly view?: Maybe<ChequeView>;
+};
+
+
+/**
+ * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
+ * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
+ * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it; without a consent they fail
+ * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
+ * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ */
+export type ChequeDrawerReportArgs = {
+  drawer: ChequeActorInput;
 };
 
 /** The Sayad system applied the action. */
@@ -821,11 +842,14 @@ export type ChequeActionType =
   /** The holder passed it on. */
   | 'TRANSFER';
 
-/** The person who acts on a cheque: the person of the caller's consent (header `x-consent-handle`). */
+/**
+ * The person who acts on a cheque, or whose view of it is asked for. For a cheque action, the person of
+ * the caller's consent (header `x-consent-handle`).
+ */
 export type ChequeActorInput = {
-  /** Their name as the Sayad system should record it (1–100 characters); needed to issue and to transfer. */
+  /** Their name as the Sayad system should record it (1–100 characters); needed to issue and to transfer, not used otherwise. */
   readonly name?: InputMaybe<Scalars['String']['input']>;
-  /** Their 10-digit national id. The consent must be theirs (`FORBIDDEN` otherwise). */
+  /** Their 10-digit national id. For a cheque action, the consent must be theirs (`FORBIDDEN` otherwise). */
   readonly nationalId: Scalars['String']['input'];
   /** Their 16-digit Shahab code (see `Person.shahab`). */
   readonly shahabCode: Scalars['String']['input'];
@@ -859,6 +883,29 @@ export type ChequeColour =
   | 'WHITE'
   /** One bounced cheque, or a total of up to 50 million rials (code 2). */
   | 'YELLOW';
+
+/** A Sayad cheque as its drawer sees it: where it stands and who receives it. */
+export type ChequeDrawerReport = {
+  readonly __typename?: 'ChequeDrawerReport';
+  /** The amount in rials. */
+  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  /** The account the cheque is drawn on. */
+  readonly drawerAccount?: Maybe<BankAccount>;
+  /** The due date. */
+  readonly dueDate?: Maybe<PersianDate>;
+  /** When it was issued (Tehran time). */
+  readonly issuedAt?: Maybe<PersianDateTime>;
+  /** Paper or digital. */
+  readonly media: ChequeMedia;
+  /** Who the cheque awaits while it awaits acceptance; otherwise who holds it. */
+  readonly receivers: ReadonlyArray<ChequeParty>;
+  /** Where the cheque stands. */
+  readonly status: ChequeStatus;
+  /** The upstream's status code (1–8). */
+  readonly statusCode?: Maybe<Scalars['Int']['output']>;
+  /** The kind of cheque. */
+  readonly type: ChequeType;
+};
 
 /** Paper or digital. */
 export type ChequeIssueMedia =
@@ -3965,6 +4012,7 @@ export type ResolversTypes = ResolversObject<{
   ChequeActorInput: ChequeActorInput;
   ChequeChainLink: ResolverTypeWrapper<ChequeChainRecord>;
   ChequeColour: ChequeColour;
+  ChequeDrawerReport: ResolverTypeWrapper<ChequeDrawerReportRecord>;
   ChequeIssueMedia: ChequeIssueMedia;
   ChequeIssueType: ChequeIssueType;
   ChequeMedia: ChequeMedia;
@@ -4149,6 +4197,7 @@ export type ResolversParentTypes = ResolversObject<{
   ChequeActionResult: ResolversUnionTypes<ResolversParentTypes>['ChequeActionResult'];
   ChequeActorInput: ChequeActorInput;
   ChequeChainLink: ChequeChainRecord;
+  ChequeDrawerReport: ChequeDrawerReportRecord;
   ChequeParty: ChequePartyRecord;
   ChequePartyInput: ChequePartyInput;
   ChequeSigner: ChequeSigner;
@@ -4512,6 +4561,7 @@ export type CardIssuanceResolvers<ContextType = Context, ParentType extends Reso
 export type ChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Cheque'] = ResolversParentTypes['Cheque'], FederationReferenceType extends FederationReferenceTypes['Cheque'] = FederationReferenceTypes['Cheque']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Cheque']> | FederationReferenceType, FederationReferenceType, ContextType>;
   chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType>;
+  drawerReport?: Resolver<Maybe<ResolversTypes['ChequeDrawerReport']>, ParentType, ContextType, RequireFields<ChequeDrawerReportArgs, 'drawer'>>;
   sayadId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType>;
   view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType>;
@@ -4566,6 +4616,18 @@ export type ChequeChainLinkResolvers<ContextType = Context, ParentType extends R
   party?: Resolver<ResolversTypes['ChequeParty'], ParentType, ContextType>;
   role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   step?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ChequeDrawerReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeDrawerReport'] = ResolversParentTypes['ChequeDrawerReport']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  drawerAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  issuedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  media?: Resolver<ResolversTypes['ChequeMedia'], ParentType, ContextType>;
+  receivers?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ChequeStatus'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ChequeType'], ParentType, ContextType>;
 }>;
 
 export type ChequePartyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeParty'] = ResolversParentTypes['ChequeParty']> = ResolversObject<{
@@ -5527,6 +5589,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ChequeActionRejected?: ChequeActionRejectedResolvers<ContextType>;
   ChequeActionResult?: ChequeActionResultResolvers<ContextType>;
   ChequeChainLink?: ChequeChainLinkResolvers<ContextType>;
+  ChequeDrawerReport?: ChequeDrawerReportResolvers<ContextType>;
   ChequeParty?: ChequePartyResolvers<ContextType>;
   ChequeSigner?: ChequeSignerResolvers<ContextType>;
   ChequeStanding?: ChequeStandingResolvers<ContextType>;

@@ -2,12 +2,13 @@ import { nullIfNotFound } from '../errors.js';
 import { RecordReader, type JsonObject } from './read.js';
 import { flag } from './readers.js';
 import type { UpstreamAccess } from './requestUpstream.js';
-import type { ChequeChainRecord, ChequePartyRecord, ChequeRecord, ChequeStatusReportRecord, ChequebookRecord } from './types/cheques.js';
+import type { SayadPartyRecord } from './types/chequeActions.js';
+import type { ChequeChainRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeRecord, ChequeStatusReportRecord, ChequebookRecord } from './types/cheques.js';
 
 /**
  * Sayad cheque inquiries (wire facts §4.8): the holder's inquiry, the status inquiry and the transfer
- * chain under the SMS consent of a person involved in the cheque, and chequebooks under client
- * credentials. A cheque hidden from the person (404) reads as null.
+ * chain under the SMS consent of a person involved in the cheque, and the drawer's (issuer) inquiry and
+ * chequebooks under client credentials. A cheque hidden from the person (404) reads as null.
  */
 export class ChequeAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
@@ -61,6 +62,28 @@ export class ChequeAPI {
       const r = read.object(item, 'chain entry');
       return { ...partyOf(read, r), role: read.text(r.role), step: read.count(r.step, 'step'), at: read.text(r.date) };
     });
+  }
+
+  /** The client vouches that it authenticated the drawer with two factors (`customerAuthStatus` 2), which is what stands in for a consent. */
+  async getDrawerReport(sayadId: string, drawer: Pick<SayadPartyRecord, 'idCode' | 'shahabId'>): Promise<ChequeDrawerReportRecord | null> {
+    const operationId = 'creditCcSayadIssuerInquiryChequePost';
+    const answer = await nullIfNotFound(this.upstream.read(operationId, {
+      path: { user: drawer.idCode },
+      body: { sayadId, customerAuthStatus: '2', idCode: drawer.idCode, shahabId: drawer.shahabId, idType: '1' },
+    }));
+    if (!answer) return null;
+    const read = new RecordReader(operationId, answer);
+    const r = read.object(read.object(answer.result).inquiryResult, 'inquiry result');
+    return {
+      status: read.count(r.chequeStatus, 'cheque status'),
+      amount: read.rial(r.amount, 'cheque amount'),
+      dueDate: read.text(r.dueDate),
+      fromIban: read.text(r.fromIban),
+      type: read.count(r.chequeType, 'cheque type'),
+      media: read.count(r.chequeMedia, 'cheque media'),
+      receivers: read.list(r.receivers, 'receivers').map((item) => partyOf(read, read.object(item, 'receiver'))),
+      issuedAt: read.text(r.issueDate),
+    };
   }
 
   async listChequebooks(accountNumber: string): Promise<ChequebookRecord[]> {

@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operations, type OperationId } from '../../src/datasources/upstream/operations.js';
 
-/** Money movements, Sayad cheques and the statement come with transfers and cheques; the multi-step credit reports with the job engine. */
+/** The multi-step credit reports come with the job engine. */
 const NOT_IN_THE_GRAPH_YET: readonly OperationId[] = [
-  'creditCcSayadIssuerInquiryChequePost',
   'creditCcAssessmentSubmitJsonPost',
   'credit_v2_clients_clientId_assessmentSubmit_json_post_submit_post',
   'credit_v2_clients_clientId_assessmentSubmit_pdf_post_submit_post',

@@ -29,6 +29,22 @@ export interface ChequeRecord {
   readonly issuedAt: string | null;
 }
 
+/** A Sayad cheque as its drawer's inquiry (the issuer inquiry) shows it. */
+export interface ChequeDrawerReportRecord {
+  /** As in `ChequeRecord.status`. */
+  readonly status: number | null;
+  readonly amount: string | null;
+  /** Jalali `YYYYMMDD`. */
+  readonly dueDate: string | null;
+  readonly fromIban: string | null;
+  readonly type: number | null;
+  readonly media: number | null;
+  /** The receivers awaited while the cheque awaits acceptance, else its holders. */
+  readonly receivers: readonly ChequePartyRecord[];
+  /** Jalali `YYYYMMDDHHmmss`. */
+  readonly issuedAt: string | null;
+}
+
 export interface ChequeChainRecord extends ChequePartyRecord {
   readonly role: string | null;
   readonly step: number | null;

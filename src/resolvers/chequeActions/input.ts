@@ -61,8 +61,8 @@ function party(input: ChequePartyInput, path: string): SayadPartyRecord {
   return { idCode: parseNationalId(input.id, `${path}.id`), idType: 1, shahabId: shahabCode(input.shahabCode, `${path}.shahabCode`), name };
 }
 
-/** The consent's person acting; `named` when the upstream needs their name (otherwise a name given is not used). */
-function actor(input: ChequeActorInput, path: string, named: boolean): SayadPartyRecord {
+/** A person acting on a cheque or asking about it; `named` when the upstream needs their name (otherwise a name given is not used). */
+export function parseChequeActor(input: ChequeActorInput, path: string, named: boolean): SayadPartyRecord {
   const idCode = parseNationalId(input.nationalId, `${path}.nationalId`);
   const shahabId = shahabCode(input.shahabCode, `${path}.shahabCode`);
   if (!named) return { idCode, idType: 1, shahabId, name: '' };
@@ -98,7 +98,7 @@ function amount(value: string, path: string): string {
 
 export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: string; draft: IssueDraft } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
-  const drawer = actor(input.drawer, 'input.drawer', true);
+  const drawer = parseChequeActor(input.drawer, 'input.drawer', true);
   const coOwners = input.coOwners?.length ? parties(input.coOwners, 'input.coOwners', [drawer]) : [];
   const accountOwners = [drawer, ...coOwners];
   return {
@@ -123,7 +123,7 @@ export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: str
 
 export function parseTransferCheque(input: TransferChequeInput): { idempotencyKey: string; draft: TransferDraft } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
-  const holder = actor(input.holder, 'input.holder', true);
+  const holder = parseChequeActor(input.holder, 'input.holder', true);
   return {
     idempotencyKey,
     draft: {
@@ -142,7 +142,7 @@ export function parseTransferCheque(input: TransferChequeInput): { idempotencyKe
 
 export function parseAnswerCheque(input: AnswerChequeInput, accept: boolean): { idempotencyKey: string; order: AnswerChequeOrder } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
-  const receiver = actor(input.receiver, 'input.receiver', false);
+  const receiver = parseChequeActor(input.receiver, 'input.receiver', false);
   return {
     idempotencyKey,
     order: {
@@ -157,7 +157,7 @@ export function parseAnswerCheque(input: AnswerChequeInput, accept: boolean): { 
 
 export function parseCancelCheque(input: CancelChequeInput): { idempotencyKey: string; order: CancelChequeOrder } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
-  const drawer = actor(input.drawer, 'input.drawer', false);
+  const drawer = parseChequeActor(input.drawer, 'input.drawer', false);
   return {
     idempotencyKey,
     order: {

@@ -1,8 +1,9 @@
 import { BankAccount } from './BankAccount.js';
 import { Cheque } from './Cheque.js';
 import { Chequebook } from './Chequebook.js';
+import { ChequeDrawerReport } from './ChequeDrawerReport.js';
 import { ChequeChainLink, ChequeParty } from './ChequeParty.js';
 import { ChequeView } from './ChequeView.js';
 import { Query } from './Query.js';
 
-export const cheques = { Query, BankAccount, Cheque, ChequeView, ChequeParty, ChequeChainLink, Chequebook };
+export const cheques = { Query, BankAccount, Cheque, ChequeView, ChequeDrawerReport, ChequeParty, ChequeChainLink, Chequebook };
