@@ -13,7 +13,10 @@ import { ActionDesk } from './jobs/actionDesk.js';
 import { chequeActionJob } from './jobs/kinds/chequeAction.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
+import { RedisJobStore } from './jobs/redisStore.js';
+import type { JobStore } from './jobs/types.js';
 import type { Logger } from './logger.js';
+import { closeRedis, connectRedis } from './redis.js';
 import { startSandbox, type Sandbox } from './sandbox/index.js';
 
 /** How long a finished job stays readable through `Query.job`. */
@@ -29,6 +32,8 @@ export interface AppServices extends Services {
 /** Builds the process-wide services: upstream client, token broker, job engine, and the sandbox if needed. */
 export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
   const { upstream } = config;
+  // One client for the process; what else comes to live in Redis (job events, a poll lease) shares it.
+  const redis = config.redis ? await connectRedis(config.redis, logger) : null;
   const sandbox = upstream.baseUrl
     ? null
     : await startSandbox({
@@ -67,7 +72,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   }
   const client = new UpstreamClient({ http, tokens, baseUrl, clientId: upstream.clientId, timeoutMs: upstream.timeoutMs, maxConcurrency: upstream.maxConcurrency, logger });
 
-  const store = new MemoryJobStore(FINISHED_JOB_RETENTION_MS);
+  const store: JobStore =
+    redis && config.redis
+      ? new RedisJobStore(redis, { retentionMs: FINISHED_JOB_RETENTION_MS, keyPrefix: config.redis.keyPrefix })
+      : new MemoryJobStore(FINISHED_JOB_RETENTION_MS);
   const events = new MemoryJobEvents();
   const jobs = new JobEngine({
     store,
@@ -92,6 +100,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     async close() {
       await jobs.stop();
       await Promise.all([store.close(), events.close(), consentStore.close()]);
+      if (redis) await closeRedis(redis);
       await http.close();
       await sandbox?.close();
     },

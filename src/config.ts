@@ -33,6 +33,9 @@ const schema = z
     ACTION_SETTLE_MS: positiveInt(30 * 60_000),
     ACTION_KEY_RETENTION_MS: positiveInt(7 * 24 * 60 * 60_000),
 
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('subgraph:'),
+
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
     // 16 MiB: two 5 MiB images (the upstream's limit) are about 13.4 MiB in base64, plus the query.
@@ -90,6 +93,13 @@ export interface JobsConfig {
   readonly actionKeyRetentionMs: number;
 }
 
+/** A Redis server shared by the processes of one deployment. */
+export interface RedisConfig {
+  readonly url: string;
+  /** Prefix of every key the subgraph writes, so deployments (or tests) sharing a server stay apart. */
+  readonly keyPrefix: string;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -97,6 +107,8 @@ export interface Config {
   readonly routerSecret: string | null;
   readonly upstream: UpstreamConfig;
   readonly jobs: JobsConfig;
+  /** Where jobs (and so idempotency keys) are stored; null keeps them in this process's memory. */
+  readonly redis: RedisConfig | null;
   readonly consent: ConsentConfig;
   readonly sandbox: { readonly asyncDelayMs: number };
   readonly shutdownGraceMs: number;
@@ -139,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redirectUri: e.UPSTREAM_REDIRECT_URI,
     },
     jobs: { pollInitialMs: e.JOB_POLL_INITIAL_MS, pollMaxMs: e.JOB_POLL_MAX_MS, maxAgeMs: e.JOB_MAX_AGE_MS, actionSettleMs: e.ACTION_SETTLE_MS, actionKeyRetentionMs: e.ACTION_KEY_RETENTION_MS },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

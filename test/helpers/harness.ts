@@ -24,10 +24,9 @@ export interface HarnessOptions {
   env?: Record<string, string>;
 }
 
-/** A subgraph on a free port in front of its own sandbox, as separate HTTP servers. */
-export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = await startSandbox({ asyncDelayMs: 50, ...options.sandbox });
-  const config = loadConfig({
+/** The environment of a quiet subgraph on a free local port in front of `sandbox`, polling jobs fast. */
+export function subgraphEnv(sandbox: Sandbox): Record<string, string> {
+  return {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
@@ -38,31 +37,43 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     UPSTREAM_TIMEOUT_MS: '1000',
     JOB_POLL_INITIAL_MS: '20',
     JOB_POLL_MAX_MS: '100',
-    ...options.env,
-  });
-  const server = await startServer(config);
+  };
+}
+
+/** A subgraph on a free port in front of its own sandbox, as separate HTTP servers. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ asyncDelayMs: 50, ...options.sandbox });
+  const server = await startServer(loadConfig({ ...subgraphEnv(sandbox), ...options.env }));
   return {
     sandbox,
     server,
-    async gql(query, variables, headers) {
-      const res = await fetch(server.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ query, variables }),
-      });
-      const text = await res.text();
-      try {
-        return { status: res.status, ...(JSON.parse(text) as object) };
-      } catch {
-        return { status: res.status, errors: [{ message: text }] };
-      }
-    },
+    gql: (query, variables, headers) => postGraphQL(server.url, query, variables, headers),
     upstreamCalls: (operationId) => sandbox.calls(operationId).filter((call) => call.operationId !== 'token'),
     async close() {
       await server.stop();
       await sandbox.close();
     },
   };
+}
+
+/** Posts a GraphQL operation to `url` over real HTTP. */
+export async function postGraphQL<T = Record<string, unknown>>(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<GraphQLResponse<T>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await res.text();
+  try {
+    return { status: res.status, ...(JSON.parse(text) as object) };
+  } catch {
+    return { status: res.status, errors: [{ message: text }] };
+  }
 }
 
 /**
