@@ -138,12 +138,16 @@ export class ActionDesk {
     id: string,
     fingerprint: string,
   ): Promise<ActionJobRecord<Kind, Order, Result>> {
-    await this.inflight.get(id)?.catch(() => undefined);
+    const local = this.inflight.get(id);
+    await local?.catch(() => undefined);
     const job = (await this.jobs.get(id)) as ActionJobRecord<Kind, Order, Result> | null;
     if (!job) throw new Error(`${action.noun} ${id} was claimed but is not in the store`);
     if (job.input.fingerprint !== fingerprint) {
       throw new BadUserInputError('input.idempotencyKey', `this idempotency key was used for another ${action.noun}; use a new key for a new ${action.noun}`);
     }
+    // A pending action no send of this process answers for (another replica's, or a claim whose reply
+    // was lost) is followed here too: following only reads, and the engine follows a job once.
+    if (job.status === 'PENDING' && !local) this.jobs.track(id);
     return job;
   }
 
