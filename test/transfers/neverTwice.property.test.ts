@@ -14,7 +14,9 @@ import { codeConsent, withHandle } from '../consent/support.js';
 import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';
 
-const h = useHarness({ env: { ACTION_SETTLE_MS: '700', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
+// The settling time leaves a late landing (450 ms after a 300 ms timeout) ample room on a loaded machine:
+// an action that lands after it would be reported never applied, which is what the test must catch.
+const h = useHarness({ env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
 let handle = '';
 beforeAll(async () => {
   handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
@@ -117,7 +119,7 @@ describe('transfers under retries, duplicates and faults', () => {
         });
         expect(h.sandbox.balanceOf(source.iban)).toBe(before - moved);
       }),
-      { numRuns: 12 },
+      { numRuns: 12, endOnFailure: true },
     );
     expect(transfersAsked).toBeGreaterThan(2_000);
   }, 240_000);
