@@ -14,8 +14,8 @@ import { codeConsent, withHandle } from '../consent/support.js';
 import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';
 
-// The settling time leaves a late landing (450 ms after a 300 ms timeout) ample room on a loaded machine:
-// an action that lands after it would be reported never applied, which is what the test must catch.
+// A late landing (450 ms, after a 300 ms timeout) must arrive within the settling time even on a loaded
+// machine: one arriving after it would rightly be reported never applied, and fail the test.
 const h = useHarness({ env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
 let handle = '';
 beforeAll(async () => {
