@@ -1,20 +1,16 @@
 import { createClient, type Client } from 'graphql-ws';
 import { collect } from '../helpers/subscriptions.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventually, startHarness, type Harness } from '../helpers/harness.js';
+import { eventually, useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 
-let h: Harness;
+const h = useHarness({ sandbox: { asyncDelayMs: 150 } });
 const clients: Client[] = [];
-beforeAll(async () => {
-  h = await startHarness({ sandbox: { asyncDelayMs: 150 } });
-});
+// Registered after useHarness, so it runs before the harness closes (vitest runs after-hooks in reverse order).
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
-  await h.close();
 });
-beforeEach(() => h.sandbox.clearCalls());
 
 const START = `mutation($input: BillInquiryInput!) {
   startBillInquiry(input: $input) { id status createdAt updatedAt failure { code } request { type parameter operator } bill { amount } }

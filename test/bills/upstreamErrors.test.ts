@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { UPSTREAM_TIMEOUT_MS: '400' } });
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.sandbox.clearCalls();
-  h.sandbox.clearFaults();
-});
+const h = useHarness({ env: { UPSTREAM_TIMEOUT_MS: '400' } });
 
 const WATER = `{ bill(type: WATER, parameter: "${samples.waterBillId}") { type amount } }`;
 

@@ -1,18 +1,15 @@
 /** Who may use which consent: the rules checked before any upstream call, and the sandbox's own checks. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operation } from '../../src/datasources/upstream/operations.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { basicAuth, issueToken } from '../sandbox/support.js';
 import { NID_VERIFICATION_SCOPE, PEOPLE, TAX_DEBTS, TAX_SCOPE, errorCode, smsConsent, withHandle, type TaxDebtsData } from './support.js';
 
-let h: Harness;
+const h = useHarness();
 let aliHandle: string;
 beforeAll(async () => {
-  h = await startHarness();
   aliHandle = await smsConsent(h.gql, PEOPLE.ali);
 });
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
 
 describe('a field that needs a consent', () => {
   it('fails with CONSENT_REQUIRED naming the scope and grant when no handle is presented, without an upstream call', async () => {

@@ -1,14 +1,9 @@
 /** The authorization-code (web) consent: authorize URL, the sandbox's login page, the redirect, the token. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/harness.js';
 import { COMPLETE_CODE, PEOPLE, START_CODE, TAX_SCOPE, TRANSFER_SCOPE, browserLogin, errorCode, withHandle } from './support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { UPSTREAM_REDIRECT_URI: 'https://app.example/consent/done' } });
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness({ env: { UPSTREAM_REDIRECT_URI: 'https://app.example/consent/done' } });
 
 interface Challenge {
   __typename: string;

@@ -1,21 +1,13 @@
 /** Keeping a consent alive: refresh before expiry (single flight), renewal when the upstream rejects the token. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness, type Harness } from '../helpers/harness.js';
 import { COMPLETE_CODE, PEOPLE, START_CODE, TAX_DEBTS, TRANSFER_SCOPE, browserLogin, errorCode, smsConsent, withHandle, type TaxDebtsData } from './support.js';
 
 const refreshCalls = (h: Harness) => h.sandbox.calls('token').filter((call) => (call.body as { grant_type?: string }).grant_type === 'refresh_token');
 
 describe('a consent whose token is close to expiry', () => {
-  let h: Harness;
   // Tokens live 60 s, less than the 5-minute refresh margin: every use finds the token due for renewal.
-  beforeAll(async () => {
-    h = await startHarness({ sandbox: { tokenLifetimeMs: 60_000 } });
-  });
-  afterAll(() => h.close());
-  beforeEach(() => {
-    h.sandbox.clearCalls();
-    h.sandbox.clearFaults();
-  });
+  const h = useHarness({ sandbox: { tokenLifetimeMs: 60_000 } });
 
   it('is renewed with the refresh grant (token_type CODE, auth_type SMS) before the call', async () => {
     const handle = await smsConsent(h.gql, PEOPLE.ali);
@@ -78,15 +70,7 @@ describe('a consent whose token is close to expiry', () => {
 });
 
 describe('a consent whose token the upstream rejects', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h.close());
-  beforeEach(() => {
-    h.sandbox.clearCalls();
-    h.sandbox.clearFaults();
-  });
+  const h = useHarness();
 
   it('is renewed once with the refresh grant and the call is sent again with a new trackId', async () => {
     const handle = await smsConsent(h.gql, PEOPLE.ali);

@@ -1,7 +1,7 @@
 /** The SMS-confirmed consent end to end: start, the sandbox's OTP, complete, and a field that needs it. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_OTP } from '../../src/sandbox/index.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { startHarness, useHarness } from '../helpers/harness.js';
 import {
   COMPLETE_SMS,
   MOBILE,
@@ -18,12 +18,7 @@ import {
   type TaxDebtsData,
 } from './support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness();
 
 interface Completed {
   completeSmsConsent: { __typename: string; handle?: string; nationalId?: string; grant?: string; scopes?: string[]; expiresAt?: string; code?: string; attemptsLeft?: number };

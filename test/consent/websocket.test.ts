@@ -1,20 +1,16 @@
 /** The consent handle over graphql-ws: `consentHandle` in the connectionParams. */
 import { createClient, type Client } from 'graphql-ws';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { PEOPLE, TAX_DEBTS, TAX_SCOPE, smsConsent, type TaxDebtsData } from './support.js';
 
-let h: Harness;
+const h = useHarness();
 const clients: Client[] = [];
-beforeAll(async () => {
-  h = await startHarness();
-});
+// Registered after useHarness, so it runs before the harness closes (vitest runs after-hooks in reverse order).
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
-  await h.close();
 });
-beforeEach(() => h.sandbox.clearCalls());
 
 function wsClient(connectionParams?: Record<string, unknown>): Client {
   const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, ...(connectionParams && { connectionParams }) });

@@ -7,8 +7,8 @@ import {
   type DocumentNode,
   type GraphQLSchema,
 } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/harness.js';
 
 /** A second subgraph that extends our Person entity with reviews. */
 const REVIEWS_SDL = /* GraphQL */ `
@@ -44,18 +44,13 @@ function fieldType(schema: GraphQLSchema, typeName: string, field: string): stri
 }
 
 describe('composition with a second subgraph', () => {
-  let harness: Harness;
+  const harness = useHarness();
   let inquirySdl: string;
 
   beforeAll(async () => {
-    harness = await startHarness();
     const response = await harness.gql<{ _service: { sdl: string } }>('{ _service { sdl } }');
     expect(response.errors).toBeUndefined();
     inquirySdl = response.data?._service.sdl ?? '';
-  });
-
-  afterAll(async () => {
-    await harness?.close();
   });
 
   it('composes without errors into a supergraph with Person.reviews, Query.bill and Subscription.jobUpdated', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 
 interface NegativeScore {
@@ -32,18 +32,9 @@ const ENTITIES = /* GraphQL */ `
 `;
 
 describe('_entities for Person', () => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   it('resolves representations in order, null for an invalid national id, without touching the upstream', async () => {
-    harness.sandbox.clearCalls();
     const response = await harness.gql<{ _entities: Entity[] }>(
       `query($representations: [_Any!]!) { _entities(representations: $representations) { __typename ... on Person { nationalId } } }`,
       {
@@ -69,7 +60,6 @@ describe('_entities for Person', () => {
   });
 
   it('resolves drivingLicenceNegativeScore on entities through the sandbox', async () => {
-    harness.sandbox.clearCalls();
     const response = await harness.gql<{ _entities: Entity[] }>(ENTITIES, {
       representations: [
         { __typename: 'Person', nationalId: samples.nationalId },
@@ -108,7 +98,6 @@ describe('_entities for Person', () => {
   });
 
   it('rejects a bad licence number on an entity with BAD_USER_INPUT before any upstream call', async () => {
-    harness.sandbox.clearCalls();
     const response = await harness.gql<{ _entities: Entity[] }>(
       `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Person { nationalId drivingLicenceNegativeScore(licenceNumber: "12345", mobile: "${samples.mciMobile}") { points } } } }`,
       { representations: [{ __typename: 'Person', nationalId: samples.nationalId }] },

@@ -9,8 +9,8 @@ import {
   type InputValueDefinitionNode,
   type TypeNode,
 } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/harness.js';
 
 /** Types federation adds to every subgraph; not ours to describe. */
 const FEDERATION_TYPES = new Set(['_Service', '_Entity', '_Any']);
@@ -109,21 +109,16 @@ function stringArgument(directive: ConstDirectiveNode, argument: string): string
 }
 
 describe('_service { sdl }', () => {
-  let harness: Harness;
+  const harness = useHarness();
   let sdl: string;
   let document: DocumentNode;
 
   beforeAll(async () => {
-    harness = await startHarness();
     const response = await harness.gql<{ _service: { sdl: string } }>('{ _service { sdl } }');
     expect(response.status).toBe(200);
     expect(response.errors).toBeUndefined();
     sdl = response.data?._service.sdl ?? '';
     document = parse(sdl);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
   });
 
   it('declares Person as an entity keyed by nationalId', () => {

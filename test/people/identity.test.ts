@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, DEAD, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness();
 
 const person = async <T>(nationalId: string, selection: string) => {
   const res = await h.gql<{ person: T }>(`query($n: String!) { person(nationalId: $n) { ${selection} } }`, { n: nationalId });

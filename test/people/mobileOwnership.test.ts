@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_OTP } from '../../src/sandbox/index.js';
 import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ sandbox: { otpLifetimeMs: 60_000 } });
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness({ sandbox: { otpLifetimeMs: 60_000 } });
 
 const START = `mutation($n: String!, $m: String!) { startMobileOwnershipCheck(input: { nationalId: $n, mobile: $m }) { checkId expiresAt } }`;
 const COMPLETE = `mutation($c: ID!, $o: String!) {
@@ -74,11 +69,7 @@ describe('Shahkar check by SMS', () => {
 });
 
 describe('an expired code', () => {
-  let short: Harness;
-  beforeAll(async () => {
-    short = await startHarness({ sandbox: { otpLifetimeMs: 1 } });
-  });
-  afterAll(() => short.close());
+  const short = useHarness({ sandbox: { otpLifetimeMs: 1 } });
 
   it('is refused as OTP_EXPIRED', async () => {
     const started = await short.gql<{ startMobileOwnershipCheck: { checkId: string } }>(START, { n: WOMAN.nationalId, m: WOMAN.mobile });

@@ -1,11 +1,11 @@
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import { GraphQLError, locatedError, type GraphQLFormattedError } from 'graphql';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createErrorFormatter } from '../../src/errorFormatting.js';
 import { BadUserInputError, UpstreamError } from '../../src/errors.js';
 import { buildSchema } from '../../src/schema.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { collectSubscription, openWsClient } from '../helpers/proc-utils.js';
 import { samples } from '../helpers/samples.js';
 
@@ -123,18 +123,9 @@ describe('createErrorFormatter inside Apollo Server', () => {
 });
 
 describe('errors over HTTP', () => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness();
 
   it('a BadUserInputError reaches the caller with its message and code, without a stack trace or upstream call', async () => {
-    harness.sandbox.clearCalls();
     const response = await harness.gql(`{ bill(type: WATER, parameter: "123") { amount } }`);
     expect(response).toEqual({
       status: 200,
@@ -152,7 +143,6 @@ describe('errors over HTTP', () => {
   });
 
   it('an upstream 500 reaches the caller as UPSTREAM_UNAVAILABLE with our message, not the upstream body', async () => {
-    harness.sandbox.clearCalls();
     harness.sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 500 });
     const response = await harness.gql<{ bill: { amount: string | null } }>(`{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`);
     expect(response.status).toBe(200);

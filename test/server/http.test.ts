@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/harness.js';
 
 interface ErrorBody {
   errors: Array<{ message: string; extensions?: Record<string, unknown> }>;
 }
 
 describe('HTTP surface of the subgraph', () => {
-  let harness: Harness;
+  const harness = useHarness();
   let origin: string;
 
-  beforeAll(async () => {
-    harness = await startHarness();
+  beforeAll(() => {
     origin = new URL(harness.server.url).origin;
-  });
-
-  afterAll(async () => {
-    await harness?.close();
   });
 
   it('/healthz answers 200 ok', async () => {

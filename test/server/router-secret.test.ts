@@ -1,27 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/harness.js';
 import { collectSubscription, openWsClient, type WsClient } from '../helpers/proc-utils.js';
 
 const SECRET = 'a-long-router-secret-123';
 
 describe('router secret', () => {
-  let harness: Harness;
+  const harness = useHarness({ env: { ROUTER_SECRET: SECRET } });
   let origin: string;
   let wsUrl: string;
   const clients: WsClient[] = [];
 
-  beforeAll(async () => {
-    harness = await startHarness({ env: { ROUTER_SECRET: SECRET } });
+  beforeAll(() => {
     origin = new URL(harness.server.url).origin;
     wsUrl = harness.server.url.replace(/^http/, 'ws');
   });
 
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.dispose()));
-  });
-
-  afterAll(async () => {
-    await harness?.close();
   });
 
   function ws(options: Parameters<typeof openWsClient>[1], path = '/graphql'): WsClient {
@@ -31,7 +26,6 @@ describe('router secret', () => {
   }
 
   it('HTTP without router-authorization is 401 UNAUTHENTICATED, and nothing reaches the upstream', async () => {
-    harness.sandbox.clearCalls();
     const response = await harness.gql(`{ person(nationalId: "0499370899") { nationalId } }`);
     expect(response.status).toBe(401);
     expect(response.data).toBeUndefined();

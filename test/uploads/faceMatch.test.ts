@@ -2,7 +2,7 @@
  * Person.videoMatch, Person.photoMatch and Query.faceComparison over HTTP: the multipart calls they
  * make, their answers, their refusals and deduplication.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, WOMAN, nationalCardSerialOf } from '../../src/sandbox/world/index.js';
 import {
   DEFAULT_FACE_THRESHOLD,
@@ -10,15 +10,10 @@ import {
   twoImagesComparisonOf,
   videoComparisonOf,
 } from '../../src/sandbox/world/media.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { MiB, jpeg, mp4, png, webm } from './files.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness();
 
 const SERIAL = nationalCardSerialOf(WOMAN.nationalId);
 const b64 = (file: Buffer) => file.toString('base64');

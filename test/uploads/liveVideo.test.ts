@@ -1,15 +1,10 @@
 /** Person.liveVideoMatch over HTTP: the multipart call it makes, its answer, its refusals and deduplication. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, WOMAN, liveVideoComparisonOf, nationalCardSerialOf } from '../../src/sandbox/world/index.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, mp4, png, webm } from './files.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness();
 
 const OPERATION = 'kycCompareLiveVideoWithNationalCardPost';
 const SERIAL = nationalCardSerialOf(WOMAN.nationalId);

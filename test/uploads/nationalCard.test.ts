@@ -1,16 +1,11 @@
 /** Query.nationalCardScan and Person.nationalCardImage over HTTP. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isValidNationalId } from '../../src/sandbox/index.js';
 import { CLIENT_PERSON, WOMAN, nationalCardExpiryOf, nationalCardImageOf, ocrOf, personOf } from '../../src/sandbox/world/index.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, jpeg, mp4, png } from './files.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.sandbox.clearCalls());
+const h = useHarness();
 
 interface Scan {
   side: 'FRONT' | 'BACK';

@@ -1,7 +1,7 @@
 /** MAX_REQUEST_BYTES: the largest HTTP request body the subgraph reads. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 
 const LIMIT = 4096;
 
@@ -14,11 +14,7 @@ function bodyOf(size: number): string {
 }
 
 describe('MAX_REQUEST_BYTES', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ env: { MAX_REQUEST_BYTES: String(LIMIT) } });
-  });
-  afterAll(() => h.close());
+  const h = useHarness({ env: { MAX_REQUEST_BYTES: String(LIMIT) } });
 
   const post = (body: string) => fetch(h.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
