@@ -1,4 +1,5 @@
-import { d2j, isValidJalaaliDate, j2d, jalaaliMonthLength, toJalaali } from 'jalaali-js';
+import { d2j, isValidJalaaliDate, j2d, jalaaliMonthLength } from 'jalaali-js';
+import { tehranJalaliTimestamp } from '../lib/jalali.js';
 
 export interface JalaliDate {
   readonly jy: number;
@@ -6,7 +7,6 @@ export interface JalaliDate {
   readonly jd: number;
 }
 
-const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000; // Iran has kept UTC+03:30 all year since 2022.
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -40,11 +40,4 @@ export function daysBetween(from: JalaliDate, to: JalaliDate): number {
 }
 
 /** Tehran wall-clock time of an instant as Jalali `YYYYMMDDHHmmss` (the token `creationDate`). */
-export function tehranTimestamp(epochMs: number): string {
-  const local = new Date(epochMs + TEHRAN_OFFSET_MS);
-  const { jy, jm, jd } = toJalaali(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
-  return (
-    pad(jy, 4) + pad(jm) + pad(jd) +
-    pad(local.getUTCHours()) + pad(local.getUTCMinutes()) + pad(local.getUTCSeconds())
-  );
-}
+export const tehranTimestamp = tehranJalaliTimestamp;
