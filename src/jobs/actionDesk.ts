@@ -87,6 +87,14 @@ export function refusalFrom(error: unknown, noun: string, refused: (error: Upstr
   return null;
 }
 
+/** A refusal's failure by the first pattern its message matches: `[pattern, code, message]` rows. */
+export type RefusalTable = ReadonlyArray<readonly [RegExp, string, string]>;
+
+export function refusalIn(table: RefusalTable, text: string): JobFailure | null {
+  const known = table.find(([pattern]) => pattern.test(text));
+  return known ? { code: known[1], message: known[2] } : null;
+}
+
 const fingerprintOf = (asked: unknown): string => createHash('sha256').update(canonicalJson(asked)).digest('hex');
 
 export class ActionDesk {
@@ -107,14 +115,15 @@ export class ActionDesk {
   ): Promise<ActionJobRecord<Kind, Order, Result>> {
     const id = actionJobId(action.kind, request.actor, request.idempotencyKey);
     const fingerprint = fingerprintOf(request.asked);
-    if (await this.jobs.get(id)) return this.existing(action, id, fingerprint);
+    const stored = await this.jobs.get(id);
+    if (stored) return this.existing(action, stored as ActionJobRecord<Kind, Order, Result>, fingerprint);
     const order = await request.prepare();
     const at = this.now();
     const job: ActionJobRecord<Kind, Order, Result> = {
       id, kind: action.kind, status: 'PENDING', input: { actor: request.actor, idempotencyKey: request.idempotencyKey, fingerprint, order, claimedAt: at },
       ref: randomUUID(), result: null, failure: null, createdAt: at, updatedAt: at, version: 1, retainUntil: at + this.keyRetentionMs,
     };
-    if (!(await this.jobs.claim(job))) return this.existing(action, id, fingerprint);
+    if (!(await this.jobs.claim(job))) return this.existing(action, null, fingerprint, id);
     const sending = this.send(action, request.upstream, job);
     this.inflight.set(id, sending);
     try {
@@ -133,14 +142,16 @@ export class ActionDesk {
     return (await this.jobs.get(actionJobId(action.kind, actor, idempotencyKey))) as ActionJobRecord<Kind, Order, Result> | null;
   }
 
+  /** The stored action under `id` (`read` when already read), once any send of this process has its answer. */
   private async existing<Kind extends string, Order, Result>(
     action: DeskAction<Kind, Order, Result>,
-    id: string,
+    read: ActionJobRecord<Kind, Order, Result> | null,
     fingerprint: string,
+    id = read?.id ?? '',
   ): Promise<ActionJobRecord<Kind, Order, Result>> {
     const local = this.inflight.get(id);
     await local?.catch(() => undefined);
-    const job = (await this.jobs.get(id)) as ActionJobRecord<Kind, Order, Result> | null;
+    const job = read && !local ? read : ((await this.jobs.get(id)) as ActionJobRecord<Kind, Order, Result> | null);
     if (!job) throw new Error(`${action.noun} ${id} was claimed but is not in the store`);
     if (job.input.fingerprint !== fingerprint) {
       throw new BadUserInputError('input.idempotencyKey', `this idempotency key was used for another ${action.noun}; use a new key for a new ${action.noun}`);

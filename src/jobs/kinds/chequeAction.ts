@@ -4,11 +4,11 @@
  * of cheque actions by trackId). It never expires: an action that may have been applied stays pending
  * until the upstream's record says what happened.
  */
-import { callStatusOf } from '../../datasources/callRecords.js';
+import { callStatusOf, type CallStatus } from '../../datasources/callRecords.js';
 import { chequeActions } from '../../datasources/chequeActions.js';
 import type { ChequeActionOrder, ChequeActionReceiptRecord } from '../../datasources/types/chequeActions.js';
 import { attemptTrackIds } from '../../datasources/upstream/client.js';
-import { refusalFrom, type ActionInput, type ActionJobRecord, type DeskAction } from '../actionDesk.js';
+import { refusalFrom, refusalIn, type ActionInput, type ActionJobRecord, type DeskAction, type RefusalTable } from '../actionDesk.js';
 import type { JobFailure, JobKind, PollOutcome } from '../types.js';
 
 export const CHEQUE_ACTION = 'chequeAction';
@@ -20,7 +20,7 @@ export type ChequeActionJobRecord = ActionJobRecord<typeof CHEQUE_ACTION, Cheque
  * Why the Sayad system refused an action, by its messages. They are not documented; these are the
  * sandbox's designed ones (see the catalog notes of the Sayad operations).
  */
-const REFUSALS: ReadonlyArray<readonly [RegExp, string, string]> = [
+const REFUSALS: RefusalTable = [
   [/already issued/i, 'ALREADY_ISSUED', 'The leaf was issued already.'],
   [/not found|invalid sayadId/i, 'UNKNOWN_CHEQUE', 'The Sayad id is no cheque or leaf the Sayad system knows.'],
   [/current state|not awaiting acceptance|no longer be cancelled/i, 'WRONG_STATE', 'The cheque is not in a state that allows this action.'],
@@ -32,8 +32,8 @@ const REFUSALS: ReadonlyArray<readonly [RegExp, string, string]> = [
 /** The failure of a refused action; other 400s keep the upstream's message, which names the field. */
 function refused(message: string | undefined, code: string | undefined): JobFailure {
   const text = message ?? '';
-  const known = REFUSALS.find(([pattern]) => pattern.test(text));
-  if (known) return { code: known[1], message: known[2] };
+  const known = refusalIn(REFUSALS, text);
+  if (known) return known;
   if (/^invalid /i.test(text)) return { code: 'INVALID_INPUT', message: `The Sayad system refused the action: ${text}.` };
   return { code: 'REJECTED', message: `The Sayad system refused the action (${code ?? 'HTTP 400'}).` };
 }
@@ -58,8 +58,12 @@ export function chequeActionJob(options: { settleMs: number; now?: () => number 
     async poll(upstream, trackId, input): Promise<PollOutcome<ChequeActionReceiptRecord>> {
       try {
         // The first attempt, or the resend after a rejected token: at most one of them was applied.
-        const statuses = await Promise.all(attemptTrackIds(trackId).map((sent) => callStatusOf(upstream, sent)));
-        if (statuses.includes('DONE')) return { status: 'SUCCESS', result: { referenceId: null, message: null, resultCode: null } };
+        const statuses: (CallStatus | null)[] = [];
+        for (const sent of attemptTrackIds(trackId)) {
+          const status = await callStatusOf(upstream, sent);
+          if (status === 'DONE') return { status: 'SUCCESS', result: { referenceId: null, message: null, resultCode: null } };
+          statuses.push(status);
+        }
         if (statuses.includes('PENDING') || statuses.includes('UNKNOWN')) return { status: 'PENDING' };
         // An attempt not on record yet may still arrive until the settling time has passed.
         if (statuses.includes(null) && now() - input.claimedAt < options.settleMs) return { status: 'PENDING' };

@@ -6,7 +6,7 @@
 import { transfers } from '../../datasources/transfers.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../../datasources/types/transfers.js';
 import { attemptTrackIds } from '../../datasources/upstream/client.js';
-import { refusalFrom, type ActionInput, type ActionJobRecord, type DeskAction } from '../actionDesk.js';
+import { refusalFrom, refusalIn, type ActionInput, type ActionJobRecord, type DeskAction, type RefusalTable } from '../actionDesk.js';
 import type { JobKind, PollOutcome } from '../types.js';
 
 export const TRANSFER = 'transfer';
@@ -15,7 +15,7 @@ export type TransferJobInput = ActionInput<TransferOrderRecord>;
 export type TransferJobRecord = ActionJobRecord<typeof TRANSFER, TransferOrderRecord, TransferReceiptRecord>;
 
 /** Why the bank refused a transfer, by the upstream's documented messages (wire facts §3.2, §4.9). */
-const REFUSALS: ReadonlyArray<readonly [RegExp, string, string]> = [
+const REFUSALS: RefusalTable = [
   [/same/i, 'SAME_ACCOUNT', 'The source and destination are the same account.'],
   [/invalid destination deposit/i, 'INVALID_DESTINATION', 'The destination is not an account that can receive this transfer.'],
   [/invalid deposit/i, 'INVALID_SOURCE', 'The source account is not one the consent covers.'],
@@ -31,13 +31,15 @@ export const transferAction: DeskAction<typeof TRANSFER, TransferOrderRecord, Tr
   noun: 'transfer',
   send: (upstream, order, trackId) => transfers.send(upstream, order, trackId),
   refusalOf: (error) =>
-    refusalFrom(error, 'transfer', (refused) => {
-      const text = refused.details.upstreamMessage ?? '';
-      const known = REFUSALS.find(([pattern]) => pattern.test(text));
-      return known
-        ? { code: known[1], message: known[2] }
-        : { code: 'REJECTED_BY_BANK', message: `The bank refused the transfer (${refused.details.upstreamCode ?? 'HTTP 400'}).` };
-    }),
+    refusalFrom(
+      error,
+      'transfer',
+      (refused) =>
+        refusalIn(REFUSALS, refused.details.upstreamMessage ?? '') ?? {
+          code: 'REJECTED_BY_BANK',
+          message: `The bank refused the transfer (${refused.details.upstreamCode ?? 'HTTP 400'}).`,
+        },
+    ),
 };
 
 /** The failure code of a transfer the upstream shows was never applied. */
