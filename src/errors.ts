@@ -11,6 +11,10 @@ export const ErrorCode = {
   UpstreamUnavailable: 'UPSTREAM_UNAVAILABLE',
   UpstreamTimeout: 'UPSTREAM_TIMEOUT',
   RateLimited: 'RATE_LIMITED',
+  /** The operation is refused before it runs: too deep, too many aliases or tokens, too costly, too large an answer. */
+  OperationLimitExceeded: 'OPERATION_LIMIT_EXCEEDED',
+  /** Something the subgraph itself needs (its shared store) does not answer; nothing was sent upstream. */
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   Internal: 'INTERNAL_SERVER_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -27,7 +31,7 @@ export class BadUserInputError extends GraphQLError {
 }
 
 export interface UpstreamErrorDetails {
-  code: Exclude<ErrorCode, 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR'>;
+  code: Exclude<ErrorCode, 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR' | 'OPERATION_LIMIT_EXCEEDED' | 'SERVICE_UNAVAILABLE'>;
   message: string;
   operationId: string;
   /** HTTP status of the upstream answer; absent when no answer came (timeout, reset). */
