@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TracingConfig } from './observability/tracing.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -38,6 +39,12 @@ const schema = z
 
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
+    METRICS_ENABLED: z.enum(['true', 'false']).default('true'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+    OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
+    OTEL_SERVICE_NAME: z.string().min(1).default('inquiry-subgraph'),
     // 16 MiB: two 5 MiB images (the upstream's limit) are about 13.4 MiB in base64, plus the query.
     MAX_REQUEST_BYTES: positiveInt(16 * 1024 * 1024),
   })
@@ -111,7 +118,17 @@ export interface Config {
   readonly redis: RedisConfig | null;
   readonly consent: ConsentConfig;
   readonly sandbox: { readonly asyncDelayMs: number };
+  /** How long shutdown waits for in-flight requests before closing their connections. */
   readonly shutdownGraceMs: number;
+  /**
+   * How long, after SIGTERM, `/readyz` answers 503 while requests are still served, so a load
+   * balancer stops sending new ones before the listener closes.
+   */
+  readonly shutdownDrainMs: number;
+  /** Whether `/metrics` answers with the Prometheus metrics. */
+  readonly metricsEnabled: boolean;
+  /** OpenTelemetry tracing over OTLP/HTTP: on when an OTLP endpoint is configured. */
+  readonly tracing: TracingConfig;
   /** Largest HTTP request body accepted; a larger one is answered 413. */
   readonly maxRequestBytes: number;
 }
@@ -155,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsEnabled: e.METRICS_ENABLED === 'true',
+    tracing: {
+      enabled: e.OTEL_SDK_DISABLED !== 'true' && Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
     maxRequestBytes: e.MAX_REQUEST_BYTES,
   });
 }

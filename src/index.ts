@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from './config.js';
+import { startTracing } from './observability/tracing.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const stopTracing = startTracing(config.tracing);
   const server = await startServer(config);
   let signals = 0;
   // Exit only once the last log lines are written: process.exit does not wait for buffered output.
@@ -15,13 +17,16 @@ async function main(): Promise<void> {
       return;
     }
     server.logger.info({ signal }, 'shutting down');
-    server.stop().then(
-      () => exit(0),
-      (error: unknown) => {
-        server.logger.error({ err: error }, 'shutdown failed');
-        exit(1);
-      },
-    );
+    server
+      .shutdown()
+      .then(() => stopTracing())
+      .then(
+        () => exit(0),
+        (error: unknown) => {
+          server.logger.error({ err: error }, 'shutdown failed');
+          exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

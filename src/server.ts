@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import type { GraphQLError } from 'graphql';
+import { Kind, type GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from './app.js';
@@ -12,6 +12,9 @@ import { createContext, type Context } from './context.js';
 import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPage.js';
 import { createErrorFormatter } from './errorFormatting.js';
 import { createLogger, type Logger } from './logger.js';
+import { graphqlOperations, metricsText, websocketConnections } from './observability/metrics.js';
+import { operationsPlugin } from './observability/operationsPlugin.js';
+import { inRequestSpan } from './observability/tracing.js';
 import { buildSchema } from './schema.js';
 
 /** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
@@ -29,6 +32,11 @@ export interface RunningServer {
   readonly logger: Logger;
   /** Stops accepting, finishes in-flight requests, closes WebSockets, then releases everything. */
   stop(): Promise<void>;
+  /**
+   * What SIGTERM does: `/readyz` answers 503 for the configured drain time while requests are still
+   * served, so a load balancer takes the replica out first; then `stop()`.
+   */
+  shutdown(): Promise<void>;
 }
 
 export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
@@ -37,6 +45,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const schema = buildSchema();
   const formatError = createErrorFormatter(logger);
   let ready = false;
+  let draining = false;
 
   const httpServer: Server = createHttpServer();
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
@@ -48,6 +57,10 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         createContext(services, {
           consentHandle: consentHandleOf(ctx.connectionParams?.consentHandle) ?? consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER]),
         }),
+      onOperation: (_ctx, _id, _payload, args) => {
+        const type = args.document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION)?.operation ?? 'unknown';
+        graphqlOperations.inc({ type, outcome: 'ok' });
+      },
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error: GraphQLError) => formatError(error.toJSON(), error)) } : undefined,
     },
@@ -65,6 +78,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
+      operationsPlugin<Context>(),
     ],
   });
   await apollo.start();
@@ -76,6 +90,10 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       else res.destroy();
     });
   });
+  wsServer.on('connection', (socket) => {
+    websocketConnections.inc();
+    socket.once('close', () => websocketConnections.dec());
+  });
   httpServer.on('upgrade', (req, socket, head) => {
     if (!WEBSOCKET_PATHS.has(pathOf(req)) || !ready) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
@@ -86,7 +104,15 @@ export async function startServer(config: Config, options: { logger?: Logger } =
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = pathOf(req);
+    // While draining, each answer asks its client to reconnect, which the load balancer sends elsewhere.
+    if (draining) res.setHeader('connection', 'close');
     if (path === '/healthz') return send(res, 200, { status: 'ok' });
+    if (path === '/metrics' && config.metricsEnabled) {
+      const metrics = await metricsText();
+      res.writeHead(200, { 'content-type': metrics.contentType });
+      res.end(metrics.body);
+      return;
+    }
     if (path === '/readyz') return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
     if (path === CONSENT_CALLBACK_PATH && req.method === 'GET') {
       const page = consentCallbackPage(new URLSearchParams((req.url ?? '').slice(path.length + 1)));
@@ -109,11 +135,13 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
-    const result = await apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: toApolloRequest(req, body),
-      context: async () =>
-        createContext(services, { requestId, signal: abort.signal, consentHandle: consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]) }),
-    });
+    const result = await inRequestSpan(requestId, () =>
+      apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: toApolloRequest(req, body),
+        context: async () =>
+          createContext(services, { requestId, signal: abort.signal, consentHandle: consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]) }),
+      }),
+    );
     res.statusCode = result.status ?? 200;
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.setHeader('x-request-id', requestId);
@@ -136,19 +164,31 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   logger.info({ url, upstream: services.sandbox ? 'embedded sandbox' : services.upstreamUrl }, 'subgraph ready');
 
   let stopping: Promise<void> | null = null;
+  let shuttingDown: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      ready = false;
+      await apollo.stop();
+      await services.close();
+      logger.info('subgraph stopped');
+    })();
+    return stopping;
+  };
   return {
     url,
     port,
     services,
     logger,
-    stop() {
-      stopping ??= (async () => {
+    stop,
+    shutdown() {
+      shuttingDown ??= (async () => {
         ready = false;
-        await apollo.stop();
-        await services.close();
-        logger.info('subgraph stopped');
+        draining = true;
+        logger.info({ drainMs: config.shutdownDrainMs }, 'draining: /readyz answers 503, requests are still served');
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+        await stop();
       })();
-      return stopping;
+      return shuttingDown;
     },
   };
 }

@@ -24,6 +24,10 @@ interface LogLine {
   url?: string;
 }
 
+/** The drain the children are started with: long enough to observe, short enough for a fast test. */
+const DRAIN_MS = 800;
+const DRAINING = 'draining: /readyz answers 503, requests are still served';
+
 const BILL_QUERY = `{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`;
 
 async function postGraphQL(url: string, query: string): Promise<{ status: number; body: BillResponse }> {
@@ -79,6 +83,7 @@ describe('the real process (node --import tsx src/index.ts)', () => {
       UPSTREAM_CLIENT_SECRET: sandbox.options.clientSecret,
       UPSTREAM_CLIENT_NID: sandbox.options.clientNid,
       UPSTREAM_TIMEOUT_MS: '5000',
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     };
   }
 
@@ -105,7 +110,7 @@ describe('the real process (node --import tsx src/index.ts)', () => {
     return { run, port: Number(new URL(url).port), origin };
   }
 
-  it('drains on SIGTERM: the in-flight request completes, new connections are refused, WebSockets get 1001, exit 0', async () => {
+  it('drains on SIGTERM: /readyz 503 while requests are still served, then new connections are refused, the in-flight request completes, WebSockets get 1001, exit 0', async () => {
     const { run, port, origin } = await startChild();
     const url = `${origin}/graphql`;
 
@@ -132,9 +137,9 @@ describe('the real process (node --import tsx src/index.ts)', () => {
     await pollUntil('the first jobUpdated event', () => (sub.results.length > 0 ? true : undefined));
     expect(sub.results[0]).toEqual({ data: { jobUpdated: { id: jobId, status: 'PENDING' } } });
 
-    // A bill query that stays in flight for 1.5 s at the upstream.
+    // A bill query that stays in flight at the upstream past the drain.
     sandbox.clearCalls();
-    sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 1500 });
+    sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: DRAIN_MS + 1500 });
     let inFlightSettled = false;
     const inFlight = postGraphQL(url, BILL_QUERY).finally(() => (inFlightSettled = true));
     inFlight.catch(() => undefined); // awaited below; this only keeps an early failure from also reporting an unhandled rejection
@@ -144,6 +149,16 @@ describe('the real process (node --import tsx src/index.ts)', () => {
 
     const signalledAt = Date.now();
     expect(run.child.kill('SIGTERM')).toBe(true);
+
+    // First the drain: readiness fails so a load balancer stops routing here, but requests are still answered.
+    await pollUntil('/readyz to answer 503', async () => ((await fetch(`${origin}/readyz`)).status === 503 ? true : undefined), DRAIN_MS, 10);
+    const duringDrain = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    expect({ status: duringDrain.status, connection: duringDrain.headers.get('connection'), body: await duringDrain.json() }).toEqual({
+      status: 200,
+      connection: 'close',
+      body: { data: { __typename: 'Query' } },
+    });
+    expect(Date.now() - signalledAt).toBeLessThan(DRAIN_MS);
 
     // New connections are refused while the old request is still being served.
     // (A connection caught in the accept backlog while the listener closes may be reset instead; keep trying.)
@@ -155,9 +170,10 @@ describe('the real process (node --import tsx src/index.ts)', () => {
         outcomes.add(outcome);
         return outcome === 'ECONNREFUSED' ? true : undefined;
       },
-      3_000,
+      DRAIN_MS + 3_000,
       10,
     );
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
     expect([...outcomes].filter((o) => o !== 'connected' && o !== 'ECONNRESET' && o !== 'ECONNREFUSED')).toEqual([]);
     expect(inFlightSettled).toBe(false);
 
@@ -176,7 +192,7 @@ describe('the real process (node --import tsx src/index.ts)', () => {
     // The process exits 0, promptly, and nothing listens any more.
     const exit = await run.exited;
     expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
-    expect(exit.at - signalledAt).toBeLessThan(5_000);
+    expect(exit.at - signalledAt).toBeLessThan(DRAIN_MS + 5_000);
     expect(await tryConnect(port)).toBe('ECONNREFUSED');
     expect(run.stderr()).toBe('');
 
@@ -189,20 +205,20 @@ describe('the real process (node --import tsx src/index.ts)', () => {
     // Uses the output of the previous test's child (undefined if that test did not get this far).
     expect(drainedStdout, 'the drain test must have run to completion').toBeTypeOf('string');
     const messages = logLines(drainedStdout ?? '').map((l) => l.msg);
-    expect(afterReady(messages)).toEqual(['shutting down', 'subgraph stopped']);
+    expect(afterReady(messages)).toEqual([DRAINING, 'shutting down', 'subgraph stopped']);
   });
 
-  it('an idle process exits 0 on SIGTERM after a complete shutdown ("subgraph stopped", no second signal)', async () => {
+  it('an idle process exits 0 on SIGTERM after its drain and a complete shutdown ("subgraph stopped", no second signal)', async () => {
     const { run } = await startChild();
     const signalledAt = Date.now();
     run.child.kill('SIGTERM');
     const exit = await run.exited;
-    expect(exit.at - signalledAt).toBeLessThan(5_000);
+    expect(exit.at - signalledAt).toBeLessThan(DRAIN_MS + 5_000);
     const messages = logLines(run.stdout()).map((l) => l.msg);
     expect({ code: exit.code, signal: exit.signal, log: afterReady(messages) }).toEqual({
       code: 0,
       signal: null,
-      log: ['shutting down', 'subgraph stopped'],
+      log: [DRAINING, 'shutting down', 'subgraph stopped'],
     });
   });
 

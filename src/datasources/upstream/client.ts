@@ -6,6 +6,7 @@ import { parseAnswer, type UpstreamAnswer } from './envelope.js';
 import { errorFromAnswer, errorFromTransport, isTokenRejection } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
 import { Limiter } from './limiter.js';
+import { inUpstreamSpan, noteUpstreamAttempt } from '../../observability/tracing.js';
 import { operation, pathParameters, type Grant, type OperationId, type OperationSpec } from './operations.js';
 import type { TokenBroker } from './tokenBroker.js';
 
@@ -111,7 +112,11 @@ export class UpstreamClient {
     this.limiter = new Limiter(options.maxConcurrency);
   }
 
-  async call(operationId: OperationId, options: CallOptions = {}): Promise<UpstreamResult> {
+  call(operationId: OperationId, options: CallOptions = {}): Promise<UpstreamResult> {
+    return inUpstreamSpan(operationId, {}, () => this.callOnce(operationId, options));
+  }
+
+  private async callOnce(operationId: OperationId, options: CallOptions): Promise<UpstreamResult> {
     const spec = operation(operationId);
     const credentials = this.credentialsFor(spec, options);
     if (options.trackId !== undefined && !CHOSEN_TRACK_ID.test(options.trackId)) throw new Error(`${operationId}: unusable trackId ${options.trackId}`);
@@ -168,10 +173,12 @@ export class UpstreamClient {
           ...(options.signal && { signal: options.signal }),
         }),
       );
+      noteUpstreamAttempt(trackId, response.status);
       this.options.logger.debug({ operationId: spec.id, trackId, status: response.status, ms: elapsed(started) }, 'upstream call');
       return { outcome: parseAnswer(response.status, response.text), trackId };
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
+      noteUpstreamAttempt(trackId);
       this.options.logger.warn({ operationId: spec.id, trackId, failure: error.kind, ms: elapsed(started) }, 'upstream call failed');
       throw errorFromTransport(spec.id, error, trackId, spec.retrySafe);
     }
