@@ -59,6 +59,9 @@ const schema = z
     }
   });
 
+/** Every environment variable the subgraph reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 export interface UpstreamConfig {
   /** Base URL of the upstream; null runs the embedded sandbox in-process. */
   readonly baseUrl: string | null;
