@@ -19,7 +19,8 @@ import { OperationLimitError, refuse } from './refusal.js';
 import { armorRules, withoutSuggestions } from './validationRules.js';
 
 /** graphql-js's message when a document has more tokens than `maxTokens` allows. */
-const TOKEN_LIMIT = /^Syntax Error: Document contains more than (\d+) tokens/;
+// graphql-js 16 spells it "more that".
+const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;
 
 /** What a graphql-ws client sent to start an operation. */
 export interface SubscribePayload {
