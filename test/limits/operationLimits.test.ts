@@ -198,3 +198,24 @@ describe('what must still pass', () => {
     expect(res.errors![0]!.extensions?.['code']).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 });
+
+describe('repeated selections and directives', () => {
+  it('refuses one field selected more times than allowed in one selection set', async () => {
+    const res = await h.gql(`{ person(nationalId: "${samples.nationalId}") { ${'nationalId '.repeat(11)} } }`);
+    expect(refusalOf(res)).toEqual({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'repeatedSelections', max: 10, actual: 11 });
+  });
+
+  it('refuses more directives than allowed', async () => {
+    const res = await h.gql(`{ person(nationalId: "${samples.nationalId}") { ${'... @include(if: true) { nationalId } '.repeat(51)} } }`);
+    expect(refusalOf(res)).toEqual({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'directives', max: 50, actual: 51 });
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+});
+
+describe('response size over graphql-ws', () => {
+  it('replaces an event larger than the cap with a refusal', async () => {
+    const collected = await collect(wsClient(small.server.url), '{ __schema { types { name } } }', {});
+    expect(collected.events).toEqual([]);
+    expect(collected.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'responseSize', max: 300 }) })]);
+  });
+});
