@@ -99,6 +99,7 @@ describe('cost', () => {
       activePlates(mobile: "${driver.mobile}") { vehicle { offenses(first: 100) { nodes { image { offenseId } } } } }
     } }`);
     // activePlates 1 + 10 plates × (offenses 1 + 100 offenses × image 1)
+    expect(res.status).toBe(400);
     expect(refusalOf(res)).toMatchObject({ limit: 'cost', max: 1000, actual: 1011 });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
