@@ -95,6 +95,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     consents,
     logger,
     requestConcurrency: upstream.requestConcurrency,
+    maxUpstreamCalls: config.limits.maxUpstreamCalls,
     sandbox,
     upstreamUrl: baseUrl,
     async close() {

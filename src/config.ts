@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { TracingConfig } from './observability/tracing.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A limit: a positive bound, or 0 for none. */
+const limit = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
 /** Where the upstream sends the person back after a consent; fine for the sandbox, not for the real upstream. */
 export const DEFAULT_REDIRECT_URI = 'http://localhost:4001/consent/callback';
@@ -47,6 +49,18 @@ const schema = z
     OTEL_SERVICE_NAME: z.string().min(1).default('inquiry-subgraph'),
     // 16 MiB: two 5 MiB images (the upstream's limit) are about 13.4 MiB in base64, plus the query.
     MAX_REQUEST_BYTES: positiveInt(16 * 1024 * 1024),
+
+    // Operation limits; 0 turns one off. Defaults: see .env.example.
+    LIMIT_MAX_DEPTH: limit(15),
+    LIMIT_MAX_ALIASES: limit(30),
+    LIMIT_MAX_TOKENS: limit(5_000),
+    LIMIT_MAX_DIRECTIVES: limit(50),
+    LIMIT_MAX_REPEATED_SELECTIONS: limit(10),
+    LIMIT_MAX_COST: limit(1_000),
+    LIMIT_DEFAULT_LIST_SIZE: positiveInt(10),
+    LIMIT_MAX_UPSTREAM_CALLS: limit(500),
+    LIMIT_MAX_RESPONSE_BYTES: limit(16 * 1024 * 1024),
+    LIMIT_BLOCK_FIELD_SUGGESTIONS: z.enum(['true', 'false']).default('true'),
   })
   .superRefine((env, ctx) => {
     // A transfer whose answer timed out may still be on its way: "no such transfer" must not be final before it can have landed.
@@ -110,6 +124,28 @@ export interface RedisConfig {
   readonly keyPrefix: string;
 }
 
+/** Bounds on one GraphQL operation; `null` means the limit is off. */
+export interface LimitsConfig {
+  /** Deepest field nesting (fragments flattened; introspection's `__schema` not counted). */
+  readonly maxDepth: number | null;
+  readonly maxAliases: number | null;
+  /** Lexical tokens of the document, checked before it is parsed into a tree. */
+  readonly maxTokens: number | null;
+  readonly maxDirectives: number | null;
+  /** Times one response name may be selected in one selection set. */
+  readonly maxRepeatedSelections: number | null;
+  /** Largest estimated cost, in upstream calls (the schema's `@cost` and `@listSize`). */
+  readonly maxCost: number | null;
+  /** Items assumed in a list whose size neither `@listSize` nor a slicing argument gives. */
+  readonly defaultListSize: number;
+  /** Upstream calls one operation may send; the calls beyond it fail with OPERATION_LIMIT_EXCEEDED. */
+  readonly maxUpstreamCalls: number | null;
+  /** Largest serialized response (or subscription event) in bytes. */
+  readonly maxResponseBytes: number | null;
+  /** Drops graphql-js's "Did you mean …" hints from validation errors, so the schema cannot be guessed from them. */
+  readonly blockFieldSuggestions: boolean;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -134,6 +170,7 @@ export interface Config {
   readonly tracing: TracingConfig;
   /** Largest HTTP request body accepted; a larger one is answered 413. */
   readonly maxRequestBytes: number;
+  readonly limits: LimitsConfig;
 }
 
 /** Credentials the embedded sandbox accepts; used only when no upstream is configured. */
@@ -182,6 +219,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       serviceName: e.OTEL_SERVICE_NAME,
     },
     maxRequestBytes: e.MAX_REQUEST_BYTES,
+    limits: {
+      maxDepth: e.LIMIT_MAX_DEPTH || null,
+      maxAliases: e.LIMIT_MAX_ALIASES || null,
+      maxTokens: e.LIMIT_MAX_TOKENS || null,
+      maxDirectives: e.LIMIT_MAX_DIRECTIVES || null,
+      maxRepeatedSelections: e.LIMIT_MAX_REPEATED_SELECTIONS || null,
+      maxCost: e.LIMIT_MAX_COST || null,
+      defaultListSize: e.LIMIT_DEFAULT_LIST_SIZE,
+      maxUpstreamCalls: e.LIMIT_MAX_UPSTREAM_CALLS || null,
+      maxResponseBytes: e.LIMIT_MAX_RESPONSE_BYTES || null,
+      blockFieldSuggestions: e.LIMIT_BLOCK_FIELD_SUGGESTIONS === 'true',
+    },
   });
 }
 

@@ -1,6 +1,8 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ErrorCode } from './errors.js';
+import { formatRefusal, tokenRefusalOf } from './limits/operationLimits.js';
+import { isOperationLimitError } from './limits/refusal.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -13,6 +15,10 @@ export function createErrorFormatter(logger: Logger) {
     const unwrapped = unwrapResolverError(error);
     // Apollo wraps some failures (context creation) in a GraphQLError without a path: look inside.
     const cause = unwrapped instanceof GraphQLError && unwrapped.originalError ? unwrapped.originalError : unwrapped;
+    // A limit's refusal keeps its own code and extensions (Apollo files validation ones under
+    // GRAPHQL_VALIDATION_FAILED, the parser's token bound under GRAPHQL_PARSE_FAILED).
+    const refusal = isOperationLimitError(cause) ? cause : unwrapped instanceof GraphQLError ? tokenRefusalOf(unwrapped, false) : null;
+    if (refusal) return { ...formatRefusal(refusal), ...(formatted.locations && { locations: formatted.locations }), ...(formatted.path && { path: formatted.path }) };
     if (cause instanceof GraphQLError) {
       const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
       return { ...formatted, extensions };

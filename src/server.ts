@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
 import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPage.js';
 import { createErrorFormatter } from './errorFormatting.js';
+import { OperationLimits } from './limits/operationLimits.js';
 import { createLogger, type Logger } from './logger.js';
 import { graphqlOperations, metricsText, websocketConnections } from './observability/metrics.js';
 import { operationsPlugin } from './observability/operationsPlugin.js';
@@ -44,6 +45,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const services = await createServices(config, logger);
   const schema = buildSchema();
   const formatError = createErrorFormatter(logger);
+  const limits = new OperationLimits(config.limits, schema);
+  const formatAll = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
   let ready = false;
   let draining = false;
 
@@ -52,6 +55,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const wsHandle = useServer<Record<string, unknown>>(
     {
       schema,
+      // Parsed, validated and costed here, with the same limits as over HTTP.
+      onSubscribe: (_ctx, _id, payload) => limits.prepare(payload),
       onConnect: (ctx) => routerSecretMatches(config, ctx.connectionParams?.routerSecret, ctx.extra.request.headers[ROUTER_SECRET_HEADER]),
       context: (ctx): Context =>
         createContext(services, {
@@ -61,8 +66,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         const type = args.document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION)?.operation ?? 'unknown';
         graphqlOperations.inc({ type, outcome: 'ok' });
       },
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map((error: GraphQLError) => formatError(error.toJSON(), error)) } : undefined,
+      onNext: (_ctx, _id, _payload, _args, result) => limits.capResponse(result.errors ? { ...result, errors: formatAll(result.errors) } : result),
+      onError: (_ctx, _id, _payload, errors) => formatAll(errors),
     },
     wsServer,
   );
@@ -72,10 +77,13 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     logger,
     formatError,
     includeStacktraceInErrorResponses: false,
+    validationRules: [...limits.validationRules],
+    parseOptions: limits.parseOptions,
     introspection: true,
     // index.ts owns the signals: it stops the whole process, not only Apollo.
     stopOnTerminationSignals: false,
     plugins: [
+      limits.apolloPlugin(),
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
       operationsPlugin<Context>(),

@@ -16,6 +16,7 @@ import type { UpstreamClient, UserCredentials } from './upstream/client.js';
 import { TrafficAPI } from './traffic.js';
 import { VehicleAPI } from './vehicle.js';
 import type { ActionDesk } from '../jobs/actionDesk.js';
+import type { UpstreamBudget } from '../limits/upstreamBudget.js';
 
 /** The datasources of one GraphQL operation; each holds its own loaders. */
 export interface DataSources {
@@ -43,8 +44,9 @@ export function createDataSources(
   desk: ActionDesk,
   signal?: AbortSignal,
   consent?: UserCredentials,
+  budget?: UpstreamBudget,
 ): DataSources {
-  const upstream = new RequestUpstream(client, requestConcurrency, signal, consent);
+  const upstream = new RequestUpstream(client, requestConcurrency, signal, consent, budget);
   return {
     billing: new BillingAPI(upstream),
     cheques: new ChequeAPI(upstream),

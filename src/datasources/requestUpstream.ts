@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { consentRequired } from '../consent/errors.js';
 import type { CallOptions, Form, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
+import type { UpstreamBudget } from '../limits/upstreamBudget.js';
 import { Limiter } from './upstream/limiter.js';
 import { operation, type OperationId } from './upstream/operations.js';
 
@@ -46,6 +47,8 @@ export class RequestUpstream implements UpstreamAccess {
     private readonly signal?: AbortSignal,
     /** The consent the caller presented, if any. */
     private readonly consent?: UserCredentials,
+    /** This operation's budget of upstream calls, if it has one. */
+    private readonly budget?: UpstreamBudget,
   ) {
     this.limiter = new Limiter(concurrency);
   }
@@ -56,8 +59,13 @@ export class RequestUpstream implements UpstreamAccess {
     return this.loaderFor(operationId).load({ key: canonicalJson([this.consentKey(operationId), keyed]), options });
   }
 
-  /** Never cancelled when the caller goes away: a write that was sent must get its answer. */
-  send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
+  /**
+   * Never cancelled when the caller goes away: a write that was sent must get its answer. An action
+   * that carries its trackId was claimed under an idempotency key: it is counted but never refused.
+   */
+  async send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
+    if (options.trackId === undefined) this.budget?.spend();
+    else this.budget?.record();
     return this.limiter.run(() => this.client.call(operationId, this.withConsent(operationId, options)));
   }
 
@@ -85,6 +93,11 @@ export class RequestUpstream implements UpstreamAccess {
           Promise.all(
             keys.map(({ options }) => {
               const sent = canonicalOptions(options);
+              try {
+                this.budget?.spend();
+              } catch (refusal) {
+                return refusal as Error;
+              }
               return this.limiter
                 .run(() => this.client.call(operationId, this.withSignal(this.withConsent(operationId, sent))))
                 .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));

@@ -1,0 +1,145 @@
+import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import {
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type FormattedExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type ParseOptions,
+  type ValidationRule,
+} from 'graphql';
+import type { LimitsConfig } from '../config.js';
+import { limitsHit } from '../observability/metrics.js';
+import { operationCost } from './cost.js';
+import { OperationLimitError, refuse } from './refusal.js';
+import { armorRules, withoutSuggestions } from './validationRules.js';
+
+/** graphql-js's message when a document has more tokens than `maxTokens` allows. */
+// graphql-js 16 spells it "more that".
+const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;
+
+/** What a graphql-ws client sent to start an operation. */
+export interface SubscribePayload {
+  readonly query: string;
+  readonly operationName?: string | null;
+  readonly variables?: Record<string, unknown> | null;
+}
+
+/**
+ * Every limit on one GraphQL operation, for both transports: validation rules (depth, aliases,
+ * directives, repeated selections), the token bound of the parser, the cost estimate checked before
+ * execution (it needs the variables), and the cap on the size of an answer.
+ */
+export class OperationLimits {
+  readonly validationRules: readonly ValidationRule[];
+  readonly parseOptions: ParseOptions;
+
+  constructor(
+    readonly config: LimitsConfig,
+    private readonly schema: GraphQLSchema,
+  ) {
+    this.validationRules = armorRules(config);
+    this.parseOptions = config.maxTokens === null ? {} : { maxTokens: config.maxTokens };
+  }
+
+  /** The refusal of an operation whose estimated cost is over the maximum, else null. */
+  costRefusal(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): OperationLimitError | null {
+    const max = this.config.maxCost;
+    if (max === null) return null;
+    const cost = operationCost(this.schema, document, operationName, variables, { defaultListSize: this.config.defaultListSize });
+    if (cost <= max) return null;
+    const actual = Number.isFinite(cost) ? Math.min(Math.ceil(cost), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
+    return refuse('cost', `The operation's estimated cost is ${actual} upstream calls; at most ${max} are allowed. Ask for fewer fields or smaller pages.`, {
+      max,
+      actual,
+    });
+  }
+
+  /** The refusal of an answer of `bytes` bytes, or null when it fits. */
+  responseSizeRefusal(bytes: number): OperationLimitError | null {
+    const max = this.config.maxResponseBytes;
+    if (max === null || bytes <= max) return null;
+    return refuse('responseSize', `The answer would be ${bytes} bytes; at most ${max} are sent. Ask for fewer fields or smaller pages.`, { max, actual: bytes });
+  }
+
+  /** `result`, or an answer carrying only the refusal when it serializes to more bytes than allowed. */
+  capResponse(result: FormattedExecutionResult): FormattedExecutionResult {
+    if (this.config.maxResponseBytes === null) return result;
+    const refusal = this.responseSizeRefusal(Buffer.byteLength(JSON.stringify(result)));
+    return refusal ? { errors: [formatRefusal(refusal)] } : result;
+  }
+
+  /**
+   * Parses, validates and costs an operation received over graphql-ws: its execution arguments, or
+   * the errors to answer with (nothing is executed then).
+   */
+  prepare(payload: SubscribePayload): Omit<ExecutionArgs, 'contextValue'> | readonly GraphQLError[] {
+    let document: DocumentNode;
+    try {
+      document = parse(payload.query, this.parseOptions);
+    } catch (error) {
+      const syntax = error instanceof GraphQLError ? error : new GraphQLError('Syntax Error');
+      const tokens = tokenRefusalOf(syntax, true);
+      return [tokens ?? syntax];
+    }
+    const errors = validate(this.schema, document, [...specifiedRules, ...this.validationRules]);
+    if (errors.length > 0) {
+      return this.config.blockFieldSuggestions
+        ? errors.map((error) => (error instanceof OperationLimitError ? error : new GraphQLError(withoutSuggestions(error.message), { nodes: error.nodes, extensions: error.extensions })))
+        : errors;
+    }
+    const refusal = this.costRefusal(document, payload.operationName, payload.variables);
+    if (refusal) return [refusal];
+    return { schema: this.schema, document, operationName: payload.operationName, variableValues: payload.variables };
+  }
+
+  /** The Apollo Server plugin: suggestions hidden, tokens counted, cost checked before execution, answer size capped. */
+  apolloPlugin(): ApolloServerPlugin {
+    const blockSuggestions = this.config.blockFieldSuggestions;
+    return {
+      requestDidStart: async () => ({
+        didEncounterErrors: async ({ errors }) => {
+          // Apollo formats these same error objects next; a message is the one thing changed.
+          if (blockSuggestions) for (const error of errors) error.message = withoutSuggestions(error.message);
+        },
+        parsingDidStart: async () => async (error) => {
+          if (error instanceof GraphQLError && TOKEN_LIMIT.test(error.message)) limitsHit.inc({ limit: 'tokens' });
+        },
+        didResolveOperation: async ({ document, request }) => {
+          const refusal = this.costRefusal(document, request.operationName, request.variables);
+          if (refusal) {
+            // Refused before execution, like a validation error: 400, and nothing sent upstream.
+            refusal.extensions.http = { status: 400, headers: new HeaderMap() };
+            throw refusal;
+          }
+        },
+        willSendResponse: async ({ response }) => {
+          if (response.body.kind !== 'single') return;
+          response.body.singleResult = this.capResponse(response.body.singleResult);
+        },
+      }),
+    };
+  }
+}
+
+/**
+ * graphql-js's token-limit syntax error as our refusal (counted when `count`: the transport that
+ * parsed it counts it once), else null.
+ */
+export function tokenRefusalOf(error: GraphQLError, count: boolean): OperationLimitError | null {
+  const match = TOKEN_LIMIT.exec(error.message);
+  if (!match) return null;
+  const max = Number(match[1]);
+  const message = `The operation has more than ${max} tokens; at most ${max} are allowed.`;
+  return count ? refuse('tokens', message, { max }) : new OperationLimitError('tokens', message, { max });
+}
+
+/** A refusal as it is sent: message and extensions, nothing else. */
+export function formatRefusal(error: OperationLimitError): GraphQLFormattedError {
+  const { http: _http, ...extensions } = error.extensions;
+  return { message: error.message, ...(error.locations && { locations: error.locations }), extensions };
+}

@@ -1,0 +1,74 @@
+/** The cost estimate from the schema's @cost and @listSize, in upstream calls. */
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { operationCost } from '../../src/limits/cost.js';
+import { buildSchema } from '../../src/schema.js';
+
+const schema = buildSchema();
+const cost = (query: string, variables: Record<string, unknown> = {}, operationName?: string) =>
+  operationCost(schema, parse(query), operationName, variables, { defaultListSize: 10 });
+
+const ID = '"0499370899"';
+
+describe('operationCost', () => {
+  it('counts nothing for fields that call nothing upstream, and for introspection', () => {
+    expect(cost(`{ person(nationalId: ${ID}) { nationalId } __typename }`)).toBe(0);
+    expect(cost('{ __schema { types { name fields { name } } } }')).toBe(0);
+    expect(cost('{ _service { sdl } }')).toBe(0);
+  });
+
+  it('adds field weights and multiplies through assumed list sizes', () => {
+    expect(cost(`{ person(nationalId: ${ID}) { militaryService { allowed } lifeStatus { alive } } }`)).toBe(2);
+    // activePlates 1 + 10 (assumedSize) × details 1
+    expect(cost(`{ person(nationalId: ${ID}) { activePlates(mobile: "09121234567") { vehicle { details { vin } } } } }`)).toBe(11);
+  });
+
+  it('sizes a connection’s nodes by its slicing argument, its default, or a variable', () => {
+    const q = (first: string) => `query ($n: Int) { vehicle(plateNumber: "123456789") { offenses${first} { nodes { image { offenseId } } } } }`;
+    expect(cost(q('(first: 5)'))).toBe(1 + 5);
+    expect(cost(q(''))).toBe(1 + 20);
+    expect(cost(q('(first: $n)'), { n: 50 })).toBe(1 + 50);
+  });
+
+  it('counts a type’s weight once per object of it (its lazily loaded record)', () => {
+    // Card: holder and card-to-account lookups (2); its bank and the bank's name each read the list of
+    // banks (1 + 1: the estimate does not know the second read is deduplicated).
+    expect(cost('{ card(number: "6037991234567890") { holderName bank { name } } }')).toBe(4);
+    // One Company record, shared by every plain field.
+    expect(cost(`{ company(nationalId: "10100003850") { name status capital } }`)).toBe(1);
+  });
+
+  it('resolves fragments and inline fragments, and honours @skip and @include', () => {
+    const query = `query ($skip: Boolean!) {
+      person(nationalId: ${ID}) { ...Checks ... on Person { lifeStatus { alive } } shahab @skip(if: $skip) { code } }
+    }
+    fragment Checks on Person { militaryService { allowed } identity(birthDate: "1370/01/01") @include(if: true) { firstName } }`;
+    expect(cost(query, { skip: true })).toBe(3);
+    expect(cost(query, { skip: false })).toBe(4);
+  });
+
+  it('counts a fragment spread many times once per spread, without walking it again', () => {
+    const spreads = Array.from({ length: 50 }, (_, i) => `p${i}: person(nationalId: ${ID}) { ...F }`).join(' ');
+    expect(cost(`{ ${spreads} } fragment F on Person { militaryService { allowed } }`)).toBe(50);
+  });
+
+  it('counts each _entities representation against the fragment of its own type', () => {
+    const query = `query ($r: [_Any!]!) { _entities(representations: $r) {
+      ... on Person { militaryService { allowed } lifeStatus { alive } }
+      ... on Vehicle { details { vin } }
+    } }`;
+    const people = Array.from({ length: 100 }, () => ({ __typename: 'Person', nationalId: '0499370899' }));
+    const vehicles = Array.from({ length: 3 }, () => ({ __typename: 'Vehicle', plateNumber: '123456789' }));
+    expect(cost(query, { r: [...people, ...vehicles] })).toBe(100 * 2 + 3 * 1);
+  });
+
+  it('estimates the cycle person → activePlates → vehicle → owner → … as growing tenfold per round', () => {
+    let inner = '';
+    for (let i = 0; i < 6; i += 1) inner = `activePlates(mobile: "09121234567") { vehicle { owner { ${inner || 'nationalId'} } } }`;
+    expect(cost(`{ person(nationalId: ${ID}) { ${inner} } }`)).toBe(111_111);
+  });
+
+  it('is 0 when the variables do not coerce (execution refuses them anyway)', () => {
+    expect(cost('query ($n: Int!) { vehicle(plateNumber: "123456789") { offenses(first: $n) { totalCount } } }', { n: 'many' })).toBe(0);
+  });
+});
