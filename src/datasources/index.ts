@@ -13,6 +13,7 @@ import { RequestUpstream } from './requestUpstream.js';
 import { SayadAPI } from './sayad.js';
 import { StatementAPI } from './statements.js';
 import type { UpstreamClient, UserCredentials } from './upstream/client.js';
+import type { Lane } from './upstream/fairScheduler.js';
 import { TrafficAPI } from './traffic.js';
 import { VehicleAPI } from './vehicle.js';
 import type { ActionDesk } from '../jobs/actionDesk.js';
@@ -36,15 +37,19 @@ export interface DataSources {
   readonly traffic: TrafficAPI;
 }
 
-/** `consent` is the consent the caller presented, for operations under a user grant. */
+/**
+ * `consent` is the consent the caller presented, for operations under a user grant; `lane` names the
+ * caller and the operation, for the fair share of the process-wide upstream capacity.
+ */
 export function createDataSources(
   client: Pick<UpstreamClient, 'call'>,
   requestConcurrency: number,
   desk: ActionDesk,
   signal?: AbortSignal,
   consent?: UserCredentials,
+  lane?: Lane,
 ): DataSources {
-  const upstream = new RequestUpstream(client, requestConcurrency, signal, consent);
+  const upstream = new RequestUpstream(client, requestConcurrency, signal, consent, lane);
   return {
     billing: new BillingAPI(upstream),
     cheques: new ChequeAPI(upstream),

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { consentRequired } from '../consent/errors.js';
 import type { CallOptions, Form, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
+import type { Lane } from './upstream/fairScheduler.js';
 import { Limiter } from './upstream/limiter.js';
 import { operation, type OperationId } from './upstream/operations.js';
 
 /** The arguments of one upstream call as a datasource gives them; the caller's consent is added here. */
-export type AccessOptions = Omit<CallOptions, 'signal' | 'consent'>;
+export type AccessOptions = Omit<CallOptions, 'signal' | 'consent' | 'lane'>;
 
 /** What a datasource needs from the upstream: deduplicated reads and plain writes. */
 export interface UpstreamAccess {
@@ -46,6 +47,8 @@ export class RequestUpstream implements UpstreamAccess {
     private readonly signal?: AbortSignal,
     /** The consent the caller presented, if any. */
     private readonly consent?: UserCredentials,
+    /** Who this operation is for: its calls queue in this lane when the process-wide capacity runs short. */
+    private readonly lane?: Lane,
   ) {
     this.limiter = new Limiter(concurrency);
   }
@@ -58,7 +61,7 @@ export class RequestUpstream implements UpstreamAccess {
 
   /** Never cancelled when the caller goes away: a write that was sent must get its answer. */
   send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
-    return this.limiter.run(() => this.client.call(operationId, this.withConsent(operationId, options)));
+    return this.limiter.run(() => this.client.call(operationId, this.withLane(this.withConsent(operationId, options))));
   }
 
   async authorize(operationId: OperationId, subject: string): Promise<void> {
@@ -86,7 +89,7 @@ export class RequestUpstream implements UpstreamAccess {
             keys.map(({ options }) => {
               const sent = canonicalOptions(options);
               return this.limiter
-                .run(() => this.client.call(operationId, this.withSignal(this.withConsent(operationId, sent))))
+                .run(() => this.client.call(operationId, this.withSignal(this.withLane(this.withConsent(operationId, sent)))))
                 .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
             }),
           ),
@@ -95,6 +98,10 @@ export class RequestUpstream implements UpstreamAccess {
       this.loaders.set(operationId, loader);
     }
     return loader;
+  }
+
+  private withLane(options: CallOptions): CallOptions {
+    return this.lane ? { ...options, lane: this.lane } : options;
   }
 
   private withSignal(options: CallOptions): CallOptions {
