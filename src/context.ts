@@ -5,6 +5,9 @@ import { createDataSources, type DataSources } from './datasources/index.js';
 import type { UpstreamClient } from './datasources/upstream/client.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { ActionDesk } from './jobs/actionDesk.js';
+import type { Caller } from './limits/callerIdentity.js';
+import type { CallerRateLimiter } from './limits/rateLimiter.js';
+import type { SmsThrottle } from './limits/smsThrottle.js';
 import type { Logger } from './logger.js';
 
 /** Process-wide services every operation's context is built from. */
@@ -16,7 +19,14 @@ export interface Services {
   readonly consents: ConsentService;
   readonly logger: Logger;
   readonly requestConcurrency: number;
+  /** Operations per caller; null when the rate limit is off. */
+  readonly rateLimiter: CallerRateLimiter | null;
+  /** SMS per mobile number and national id, checked before the upstream is asked to send one. */
+  readonly smsThrottle: SmsThrottle;
 }
+
+/** Who a context is for when the transport named no one. */
+const UNKNOWN_CALLER: Caller = { id: 'address:unknown', viaRouter: false };
 
 /** What every resolver receives: per-operation datasources and the process-wide job engine. */
 export interface Context {
@@ -28,21 +38,30 @@ export interface Context {
   /** The consent the caller presented (its handle), or null; looked up only when a field needs it. */
   readonly consent: ConsentSession | null;
   readonly logger: Logger;
+  /** Who sent the operation: its upstream calls take turns with other callers', and its rate limit is this caller's. */
+  readonly caller: Caller;
+  /** Call before asking the upstream to send an SMS; throws RATE_LIMITED or SERVICE_UNAVAILABLE. */
+  readonly smsThrottle: SmsThrottle;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
 export function createContext(
   services: Services,
-  options: { requestId?: string; signal?: AbortSignal; consentHandle?: string | null } = {},
+  options: { requestId?: string; signal?: AbortSignal; consentHandle?: string | null; caller?: Caller } = {},
 ): Context {
   const requestId = options.requestId ?? randomUUID();
   const consent = options.consentHandle ? new ConsentSession(services.consents, options.consentHandle) : null;
+  const caller = options.caller ?? UNKNOWN_CALLER;
+  // The request id alone is not unique enough (a client may send x-request-id): each context is its own lane.
+  const lane = { caller: caller.id, request: `${requestId}:${randomUUID()}` };
   return {
     requestId,
-    dataSources: createDataSources(services.client, services.requestConcurrency, services.actions, options.signal, consent ?? undefined),
+    dataSources: createDataSources(services.client, services.requestConcurrency, services.actions, options.signal, consent ?? undefined, lane),
     jobs: services.jobs,
     consents: services.consents,
     consent,
     logger: services.logger.child({ requestId }),
+    caller,
+    smsThrottle: services.smsThrottle,
   };
 }

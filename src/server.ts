@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { GraphQLError } from 'graphql';
+import type { Context as WsServerContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from './app.js';
@@ -11,6 +12,8 @@ import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
 import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPage.js';
 import { createErrorFormatter } from './errorFormatting.js';
+import { identifyCaller, type Caller } from './limits/callerIdentity.js';
+import { rateLimitPlugin, rateLimitRefusal } from './limits/rateLimitPlugin.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildSchema } from './schema.js';
 
@@ -37,6 +40,25 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const schema = buildSchema();
   const formatError = createErrorFormatter(logger);
   let ready = false;
+  const consentIsLive = (handle: string) => services.consents.describe(handle).then(() => true, () => false);
+  /** Who a graphql-ws connection is: worked out once, from its upgrade request and connectionParams. */
+  const connectionCallers = new WeakMap<object, Promise<Caller>>();
+  const connectionCaller = (ctx: WsContext): Promise<Caller> => {
+    let caller = connectionCallers.get(ctx);
+    if (!caller) {
+      const { request } = ctx.extra;
+      caller = identifyCaller({
+        headers: request.headers,
+        remoteAddress: request.socket.remoteAddress,
+        viaRouter: routerTrusted(config, ctx.connectionParams?.routerSecret, request.headers[ROUTER_SECRET_HEADER]),
+        consentHandle: wsConsentHandle(ctx),
+        consentIsLive,
+        connectionParams: ctx.connectionParams,
+      });
+      connectionCallers.set(ctx, caller);
+    }
+    return caller;
+  };
 
   const httpServer: Server = createHttpServer();
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
@@ -44,10 +66,11 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     {
       schema,
       onConnect: (ctx) => routerSecretMatches(config, ctx.connectionParams?.routerSecret, ctx.extra.request.headers[ROUTER_SECRET_HEADER]),
-      context: (ctx): Context =>
-        createContext(services, {
-          consentHandle: consentHandleOf(ctx.connectionParams?.consentHandle) ?? consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER]),
-        }),
+      onSubscribe: async (ctx) => {
+        const refusal = services.rateLimiter && rateLimitRefusal(services.rateLimiter, await connectionCaller(ctx));
+        return refusal ? [refusal] : undefined;
+      },
+      context: async (ctx): Promise<Context> => createContext(services, { consentHandle: wsConsentHandle(ctx), caller: await connectionCaller(ctx) }),
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error: GraphQLError) => formatError(error.toJSON(), error)) } : undefined,
     },
@@ -65,6 +88,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
+      ...(services.rateLimiter ? [rateLimitPlugin<Context>(services.rateLimiter)] : []),
     ],
   });
   await apollo.start();
@@ -109,10 +133,17 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
+    const consentHandle = consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]);
+    const caller = await identifyCaller({
+      headers: req.headers,
+      remoteAddress: req.socket.remoteAddress,
+      viaRouter: routerTrusted(config, undefined, req.headers[ROUTER_SECRET_HEADER]),
+      consentHandle,
+      consentIsLive,
+    });
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: toApolloRequest(req, body),
-      context: async () =>
-        createContext(services, { requestId, signal: abort.signal, consentHandle: consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]) }),
+      context: async () => createContext(services, { requestId, signal: abort.signal, consentHandle, caller }),
     });
     res.statusCode = result.status ?? 200;
     for (const [key, value] of result.headers) res.setHeader(key, value);
@@ -173,6 +204,17 @@ function routerSecretMatches(config: Config, fromParams: unknown, fromHeader: st
     return candidate.length === expected.length && timingSafeEqual(candidate, expected);
   };
   return matches(fromParams) || matches(fromHeader);
+}
+
+/** The request proves it comes from the router: a router secret is configured and it carried it. */
+function routerTrusted(config: Config, fromParams: unknown, fromHeader: string | string[] | undefined): boolean {
+  return config.routerSecret !== null && routerSecretMatches(config, fromParams, fromHeader);
+}
+
+type WsContext = WsServerContext<Record<string, unknown>, { request: IncomingMessage }>;
+
+function wsConsentHandle(ctx: WsContext): string | null {
+  return consentHandleOf(ctx.connectionParams?.consentHandle) ?? consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER]);
 }
 
 function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLRequest {
