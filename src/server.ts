@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
@@ -131,6 +132,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       return send(res, 400, { errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }] });
     }
     const abort = new AbortController();
+    // Every upstream call of the operation, waiting or in flight, listens to it: hundreds is normal.
+    setMaxListeners(0, abort.signal);
     res.on('close', () => abort.abort());
     const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
     const consentHandle = consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]);
