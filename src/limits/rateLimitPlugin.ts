@@ -10,6 +10,8 @@ export interface RateLimitedContext {
   readonly caller: Caller;
 }
 
+const REFUSAL = 'Too many operations from this caller; retry later.';
+
 /** The router reading the subgraph's schema (`{ _service { sdl } }`): never limited when the router secret proves it. */
 function isRouterSchemaQuery(caller: Caller, operation: OperationDefinitionNode | null | undefined): boolean {
   if (!caller.viaRouter || operation?.operation !== 'query') return false;
@@ -25,18 +27,26 @@ export function rateLimitRefusal(limiter: CallerRateLimiter, caller: Caller, opt
   const wait = limiter.take(caller.id);
   if (wait === null) return null;
   limitsHit.inc({ limit: 'rate' });
-  return rateLimitedError(wait, 'Too many operations from this caller; retry later.', options);
+  return rateLimitedError(wait, REFUSAL, options);
 }
 
-/** Admits an operation over HTTP if its caller has allowance left; else RATE_LIMITED, HTTP 429 and Retry-After. */
+/**
+ * Admits an operation over HTTP if its caller has allowance left; else RATE_LIMITED, HTTP 429 and
+ * Retry-After, before execution. Every request with a document counts, also one that then fails to
+ * parse or validate, so a flood of bad documents drains the allowance too.
+ */
 export function rateLimitPlugin<TContext extends RateLimitedContext>(limiter: CallerRateLimiter): ApolloServerPlugin<TContext> {
   return {
-    async requestDidStart() {
+    async requestDidStart({ contextValue }) {
+      let wait: number | null = null;
       return {
-        async didResolveOperation({ contextValue, operation }) {
-          if (isRouterSchemaQuery(contextValue.caller, operation)) return;
-          const refusal = rateLimitRefusal(limiter, contextValue.caller, { http: true });
-          if (refusal) throw refusal;
+        async didResolveSource() {
+          wait = limiter.take(contextValue.caller.id);
+        },
+        async didResolveOperation({ operation }) {
+          if (wait === null || isRouterSchemaQuery(contextValue.caller, operation)) return;
+          limitsHit.inc({ limit: 'rate' });
+          throw rateLimitedError(wait, REFUSAL, { http: true });
         },
       };
     },

@@ -66,6 +66,13 @@ describe('the rate limit', () => {
     expect((await send(h, 1, {}, '{ _service { sdl } }'))[0]!.status).toBe(429);
   });
 
+  it('counts documents that fail validation, so a flood of them drains the allowance', async () => {
+    const h = await harness();
+    const answers = await send(h, BURST, {}, '{ noSuchField }');
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400]);
+    expect((await send(h, 1))[0]).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED' } });
+  });
+
   it('gives a live consent its own allowance, but not an invented handle', async () => {
     const h = await harness({ RATE_LIMIT_BURST: '10' });
     // Two operations from the address: start and complete.
