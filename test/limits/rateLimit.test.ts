@@ -101,15 +101,4 @@ describe('the rate limit', () => {
       await client.dispose();
     }
   });
-
-  it('is on by default, and RATE_LIMIT_PER_SECOND=0 turns it off', async () => {
-    const { loadConfig } = await import('../../src/config.js');
-    expect(loadConfig({}).rateLimit).toEqual({ perSecond: 100, burst: 200 });
-    expect(loadConfig({ RATE_LIMIT_PER_SECOND: '0' }).rateLimit).toBeNull();
-    expect(loadConfig({}).smsThrottle.windows).toEqual([
-      { windowMs: 60_000, max: 1 },
-      { windowMs: 3_600_000, max: 5 },
-    ]);
-    expect(loadConfig({ SMS_THROTTLE_PER_MINUTE: '0', SMS_THROTTLE_PER_HOUR: '0' }).smsThrottle.windows).toEqual([]);
-  });
 });
