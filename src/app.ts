@@ -15,6 +15,8 @@ import { MemoryJobEvents } from './jobs/memoryEvents.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
 import { RedisJobStore } from './jobs/redisStore.js';
 import type { JobStore } from './jobs/types.js';
+import { CallerRateLimiter } from './limits/rateLimiter.js';
+import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
 import type { Logger } from './logger.js';
 import { closeRedis, connectRedis } from './redis.js';
 import { startSandbox, type Sandbox } from './sandbox/index.js';
@@ -87,6 +89,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   });
   await jobs.resume();
   const actions = new ActionDesk(jobs, logger, config.jobs.actionKeyRetentionMs);
+  // Keyed with the client secret every replica shares: the hashed mobile numbers and ids match across replicas.
+  const throttleWindows = { windows: config.smsThrottle.windows, secret: upstream.clientSecret };
+  const smsThrottle: SmsThrottle =
+    redis && config.redis
+      ? new RedisSmsThrottle(redis, { ...throttleWindows, keyPrefix: config.redis.keyPrefix, timeoutMs: config.smsThrottle.timeoutMs })
+      : new MemorySmsThrottle(throttleWindows);
 
   return {
     client,
@@ -96,6 +104,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     logger,
     requestConcurrency: upstream.requestConcurrency,
     maxUpstreamCalls: config.limits.maxUpstreamCalls,
+    rateLimiter: config.rateLimit ? new CallerRateLimiter(config.rateLimit) : null,
+    smsThrottle,
     sandbox,
     upstreamUrl: baseUrl,
     async close() {

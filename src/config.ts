@@ -39,6 +39,14 @@ const schema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('subgraph:'),
 
+    // Per caller (router client name, consent or address); 0 turns the rate limit off.
+    RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).default(100),
+    RATE_LIMIT_BURST: positiveInt(200),
+    // SMS per mobile number and per national id; 0 turns that window off.
+    SMS_THROTTLE_PER_MINUTE: z.coerce.number().int().min(0).default(1),
+    SMS_THROTTLE_PER_HOUR: z.coerce.number().int().min(0).default(5),
+    SMS_THROTTLE_TIMEOUT_MS: positiveInt(500),
+
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
@@ -146,6 +154,20 @@ export interface LimitsConfig {
   readonly blockFieldSuggestions: boolean;
 }
 
+/** Operations per caller, as a token bucket. */
+export interface RateLimitConfig {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+/** SMS the upstream is asked to send, per mobile number and per national id. */
+export interface SmsThrottleConfig {
+  /** At most `max` SMS in any `windowMs`; an empty list throttles nothing. */
+  readonly windows: ReadonlyArray<{ readonly windowMs: number; readonly max: number }>;
+  /** Longest wait for Redis before an SMS is refused with SERVICE_UNAVAILABLE. */
+  readonly timeoutMs: number;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -156,6 +178,9 @@ export interface Config {
   /** Where jobs (and so idempotency keys) are stored; null keeps them in this process's memory. */
   readonly redis: RedisConfig | null;
   readonly consent: ConsentConfig;
+  /** Null: no rate limit. */
+  readonly rateLimit: RateLimitConfig | null;
+  readonly smsThrottle: SmsThrottleConfig;
   readonly sandbox: { readonly asyncDelayMs: number };
   /** How long shutdown waits for in-flight requests before closing their connections. */
   readonly shutdownGraceMs: number;
@@ -210,6 +235,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { pollInitialMs: e.JOB_POLL_INITIAL_MS, pollMaxMs: e.JOB_POLL_MAX_MS, maxAgeMs: e.JOB_MAX_AGE_MS, actionSettleMs: e.ACTION_SETTLE_MS, actionKeyRetentionMs: e.ACTION_KEY_RETENTION_MS },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
+    rateLimit: e.RATE_LIMIT_PER_SECOND > 0 ? { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST } : null,
+    smsThrottle: {
+      windows: [
+        { windowMs: 60_000, max: e.SMS_THROTTLE_PER_MINUTE },
+        { windowMs: 60 * 60_000, max: e.SMS_THROTTLE_PER_HOUR },
+      ].filter((window) => window.max > 0),
+      timeoutMs: e.SMS_THROTTLE_TIMEOUT_MS,
+    },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

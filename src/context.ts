@@ -6,6 +6,9 @@ import type { UpstreamClient } from './datasources/upstream/client.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { ActionDesk } from './jobs/actionDesk.js';
 import { UpstreamBudget } from './limits/upstreamBudget.js';
+import type { Caller } from './limits/callerIdentity.js';
+import type { CallerRateLimiter } from './limits/rateLimiter.js';
+import type { SmsThrottle } from './limits/smsThrottle.js';
 import type { Logger } from './logger.js';
 
 /** Process-wide services every operation's context is built from. */
@@ -19,7 +22,14 @@ export interface Services {
   readonly requestConcurrency: number;
   /** Upstream calls one operation may send; null for no bound. */
   readonly maxUpstreamCalls: number | null;
+  /** Operations per caller; null when the rate limit is off. */
+  readonly rateLimiter: CallerRateLimiter | null;
+  /** SMS per mobile number and national id, checked before the upstream is asked to send one. */
+  readonly smsThrottle: SmsThrottle;
 }
+
+/** Who a context is for when the transport named no one. */
+const UNKNOWN_CALLER: Caller = { id: 'address:unknown', viaRouter: false };
 
 /** What every resolver receives: per-operation datasources and the process-wide job engine. */
 export interface Context {
@@ -33,23 +43,37 @@ export interface Context {
   readonly logger: Logger;
   /** The upstream calls this operation has sent, against its budget. */
   readonly upstreamBudget: UpstreamBudget;
+  /** Who sent the operation: its upstream calls take turns with other callers', and its rate limit is this caller's. */
+  readonly caller: Caller;
+  /** Call before asking the upstream to send an SMS; throws RATE_LIMITED or SERVICE_UNAVAILABLE. */
+  readonly smsThrottle: SmsThrottle;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
 export function createContext(
   services: Services,
-  options: { requestId?: string; signal?: AbortSignal; consentHandle?: string | null } = {},
+  options: { requestId?: string; signal?: AbortSignal; consentHandle?: string | null; caller?: Caller } = {},
 ): Context {
   const requestId = options.requestId ?? randomUUID();
   const consent = options.consentHandle ? new ConsentSession(services.consents, options.consentHandle) : null;
   const upstreamBudget = new UpstreamBudget(services.maxUpstreamCalls);
+  const caller = options.caller ?? UNKNOWN_CALLER;
+  // The request id alone is not unique enough (a client may send x-request-id): each context is its own lane.
+  const lane = { caller: caller.id, request: `${requestId}:${randomUUID()}` };
   return {
     requestId,
     upstreamBudget,
-    dataSources: createDataSources(services.client, services.requestConcurrency, services.actions, options.signal, consent ?? undefined, upstreamBudget),
+    dataSources: createDataSources(services.client, services.requestConcurrency, services.actions, {
+      signal: options.signal,
+      consent: consent ?? undefined,
+      budget: upstreamBudget,
+      lane,
+    }),
     jobs: services.jobs,
     consents: services.consents,
     consent,
     logger: services.logger.child({ requestId }),
+    caller,
+    smsThrottle: services.smsThrottle,
   };
 }

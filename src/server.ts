@@ -1,9 +1,11 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { Kind, type GraphQLError } from 'graphql';
+import type { Context as WsServerContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from './app.js';
@@ -12,6 +14,8 @@ import { createContext, type Context } from './context.js';
 import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPage.js';
 import { createErrorFormatter } from './errorFormatting.js';
 import { OperationLimits } from './limits/operationLimits.js';
+import { identifyCaller, type Caller } from './limits/callerIdentity.js';
+import { rateLimitPlugin, rateLimitRefusal } from './limits/rateLimitPlugin.js';
 import { createLogger, type Logger } from './logger.js';
 import { graphqlOperations, metricsText, websocketConnections } from './observability/metrics.js';
 import { operationsPlugin } from './observability/operationsPlugin.js';
@@ -49,19 +53,38 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const formatAll = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
   let ready = false;
   let draining = false;
+  const consentIsLive = (handle: string) => services.consents.describe(handle).then(() => true, () => false);
+  /** Who a graphql-ws connection is: worked out once, from its upgrade request and connectionParams. */
+  const connectionCallers = new WeakMap<object, Promise<Caller>>();
+  const connectionCaller = (ctx: WsContext): Promise<Caller> => {
+    let caller = connectionCallers.get(ctx);
+    if (!caller) {
+      const { request } = ctx.extra;
+      caller = identifyCaller({
+        headers: request.headers,
+        remoteAddress: request.socket.remoteAddress,
+        viaRouter: routerTrusted(config, ctx.connectionParams?.routerSecret, request.headers[ROUTER_SECRET_HEADER]),
+        consentHandle: wsConsentHandle(ctx),
+        consentIsLive,
+        connectionParams: ctx.connectionParams,
+      });
+      connectionCallers.set(ctx, caller);
+    }
+    return caller;
+  };
 
   const httpServer: Server = createHttpServer();
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
   const wsHandle = useServer<Record<string, unknown>>(
     {
       schema,
-      // Parsed, validated and costed here, with the same limits as over HTTP.
-      onSubscribe: (_ctx, _id, payload) => limits.prepare(payload),
+      // Rate-limited, then parsed, validated and costed here, with the same limits as over HTTP.
+      onSubscribe: async (ctx, _id, payload) => {
+        const refusal = services.rateLimiter && rateLimitRefusal(services.rateLimiter, await connectionCaller(ctx));
+        return refusal ? [refusal] : limits.prepare(payload);
+      },
       onConnect: (ctx) => routerSecretMatches(config, ctx.connectionParams?.routerSecret, ctx.extra.request.headers[ROUTER_SECRET_HEADER]),
-      context: (ctx): Context =>
-        createContext(services, {
-          consentHandle: consentHandleOf(ctx.connectionParams?.consentHandle) ?? consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER]),
-        }),
+      context: async (ctx): Promise<Context> => createContext(services, { consentHandle: wsConsentHandle(ctx), caller: await connectionCaller(ctx) }),
       onOperation: (_ctx, _id, _payload, args) => {
         const type = args.document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION)?.operation ?? 'unknown';
         graphqlOperations.inc({ type, outcome: 'ok' });
@@ -87,6 +110,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
       operationsPlugin<Context>(),
+      ...(services.rateLimiter ? [rateLimitPlugin<Context>(services.rateLimiter)] : []),
     ],
   });
   await apollo.start();
@@ -141,13 +165,22 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       return send(res, 400, { errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }] });
     }
     const abort = new AbortController();
+    // Every upstream call of the operation, waiting or in flight, listens to it: hundreds is normal.
+    setMaxListeners(0, abort.signal);
     res.on('close', () => abort.abort());
     const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
+    const consentHandle = consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]);
+    const caller = await identifyCaller({
+      headers: req.headers,
+      remoteAddress: req.socket.remoteAddress,
+      viaRouter: routerTrusted(config, undefined, req.headers[ROUTER_SECRET_HEADER]),
+      consentHandle,
+      consentIsLive,
+    });
     const result = await inRequestSpan(requestId, () =>
       apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: toApolloRequest(req, body),
-        context: async () =>
-          createContext(services, { requestId, signal: abort.signal, consentHandle: consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]) }),
+        context: async () => createContext(services, { requestId, signal: abort.signal, consentHandle, caller }),
       }),
     );
     res.statusCode = result.status ?? 200;
@@ -221,6 +254,17 @@ function routerSecretMatches(config: Config, fromParams: unknown, fromHeader: st
     return candidate.length === expected.length && timingSafeEqual(candidate, expected);
   };
   return matches(fromParams) || matches(fromHeader);
+}
+
+/** The request proves it comes from the router: a router secret is configured and it carried it. */
+function routerTrusted(config: Config, fromParams: unknown, fromHeader: string | string[] | undefined): boolean {
+  return config.routerSecret !== null && routerSecretMatches(config, fromParams, fromHeader);
+}
+
+type WsContext = WsServerContext<Record<string, unknown>, { request: IncomingMessage }>;
+
+function wsConsentHandle(ctx: WsContext): string | null {
+  return consentHandleOf(ctx.connectionParams?.consentHandle) ?? consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER]);
 }
 
 function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLRequest {

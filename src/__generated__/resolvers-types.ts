@@ -2211,12 +2211,16 @@ export type Mutation = {
   readonly startCodeConsent: StartCodeConsentResult;
   /**
    * Start a Shahkar check by SMS: the upstream texts a code to `mobile`. Each call sends an SMS and is
-   * never retried.
+   * never retried. Throttled per mobile number and per national id as `startSmsConsent` is
+   * (`RATE_LIMITED` with `extensions.retryAfter`, no SMS sent).
    */
   readonly startMobileOwnershipCheck: MobileOwnershipChallenge;
   /**
    * Starts an SMS consent: the upstream texts the person a one-time code. Fails with `BAD_USER_INPUT`
    * for a malformed national id or mobile, or a scope that is unknown or not under the SMS grant.
+   * SMS are throttled per mobile number and per national id (by default 1 a minute, 5 an hour): past
+   * that, `RATE_LIMITED` with `extensions.retryAfter` in seconds, and no SMS is sent;
+   * `SERVICE_UNAVAILABLE` when the shared throttle cannot be checked.
    */
   readonly startSmsConsent: StartSmsConsentResult;
   /**

@@ -9,14 +9,13 @@ import { KycMediaAPI } from './kycMedia.js';
 import { MoneyAPI } from './money.js';
 import { MpgAPI } from './mpg.js';
 import { OakAPI } from './oak.js';
-import { RequestUpstream } from './requestUpstream.js';
+import { RequestUpstream, type OperationScope } from './requestUpstream.js';
 import { SayadAPI } from './sayad.js';
 import { StatementAPI } from './statements.js';
-import type { UpstreamClient, UserCredentials } from './upstream/client.js';
+import type { UpstreamClient } from './upstream/client.js';
 import { TrafficAPI } from './traffic.js';
 import { VehicleAPI } from './vehicle.js';
 import type { ActionDesk } from '../jobs/actionDesk.js';
-import type { UpstreamBudget } from '../limits/upstreamBudget.js';
 
 /** The datasources of one GraphQL operation; each holds its own loaders. */
 export interface DataSources {
@@ -37,16 +36,17 @@ export interface DataSources {
   readonly traffic: TrafficAPI;
 }
 
-/** `consent` is the consent the caller presented, for operations under a user grant. */
+/**
+ * `consent` is the consent the caller presented, for operations under a user grant; `lane` names the
+ * caller and the operation, for the fair share of the process-wide upstream capacity.
+ */
 export function createDataSources(
   client: Pick<UpstreamClient, 'call'>,
   requestConcurrency: number,
   desk: ActionDesk,
-  signal?: AbortSignal,
-  consent?: UserCredentials,
-  budget?: UpstreamBudget,
+  scope: OperationScope = {},
 ): DataSources {
-  const upstream = new RequestUpstream(client, requestConcurrency, signal, consent, budget);
+  const upstream = RequestUpstream.forOperation(client, requestConcurrency, scope);
   return {
     billing: new BillingAPI(upstream),
     cheques: new ChequeAPI(upstream),

@@ -3,11 +3,12 @@ import DataLoader from 'dataloader';
 import { consentRequired } from '../consent/errors.js';
 import type { CallOptions, Form, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
 import type { UpstreamBudget } from '../limits/upstreamBudget.js';
+import type { Lane } from './upstream/fairScheduler.js';
 import { Limiter } from './upstream/limiter.js';
 import { operation, type OperationId } from './upstream/operations.js';
 
 /** The arguments of one upstream call as a datasource gives them; the caller's consent is added here. */
-export type AccessOptions = Omit<CallOptions, 'signal' | 'consent'>;
+export type AccessOptions = Omit<CallOptions, 'signal' | 'consent' | 'lane'>;
 
 /** What a datasource needs from the upstream: deduplicated reads and plain writes. */
 export interface UpstreamAccess {
@@ -20,6 +21,14 @@ export interface UpstreamAccess {
    * `subject`; throws CONSENT_REQUIRED or FORBIDDEN as the call itself would.
    */
   authorize(operationId: OperationId, subject: string): Promise<void>;
+}
+
+/** What one GraphQL operation brings to its upstream access. */
+export interface OperationScope {
+  readonly signal?: AbortSignal | undefined;
+  readonly consent?: UserCredentials | undefined;
+  readonly budget?: UpstreamBudget | undefined;
+  readonly lane?: Lane | undefined;
 }
 
 /** One read: its deduplication key and the arguments it is sent with. */
@@ -49,8 +58,15 @@ export class RequestUpstream implements UpstreamAccess {
     private readonly consent?: UserCredentials,
     /** This operation's budget of upstream calls, if it has one. */
     private readonly budget?: UpstreamBudget,
+    /** Who this operation is for: its calls queue in this lane when the process-wide capacity runs short. */
+    private readonly lane?: Lane,
   ) {
     this.limiter = new Limiter(concurrency);
+  }
+
+  /** The upstream access of one GraphQL operation, from what its context knows. */
+  static forOperation(client: Pick<UpstreamClient, 'call'>, concurrency: number, scope: OperationScope): RequestUpstream {
+    return new RequestUpstream(client, concurrency, scope.signal, scope.consent, scope.budget, scope.lane);
   }
 
   read(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
@@ -66,7 +82,7 @@ export class RequestUpstream implements UpstreamAccess {
   async send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
     if (options.trackId === undefined) this.budget?.spend();
     else this.budget?.record();
-    return this.limiter.run(() => this.client.call(operationId, this.withConsent(operationId, options)));
+    return this.limiter.run(() => this.client.call(operationId, this.withLane(this.withConsent(operationId, options))));
   }
 
   async authorize(operationId: OperationId, subject: string): Promise<void> {
@@ -99,7 +115,7 @@ export class RequestUpstream implements UpstreamAccess {
                 return refusal as Error;
               }
               return this.limiter
-                .run(() => this.client.call(operationId, this.withSignal(this.withConsent(operationId, sent))))
+                .run(() => this.client.call(operationId, this.withSignal(this.withLane(this.withConsent(operationId, sent)))))
                 .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
             }),
           ),
@@ -108,6 +124,10 @@ export class RequestUpstream implements UpstreamAccess {
       this.loaders.set(operationId, loader);
     }
     return loader;
+  }
+
+  private withLane(options: CallOptions): CallOptions {
+    return this.lane ? { ...options, lane: this.lane } : options;
   }
 
   private withSignal(options: CallOptions): CallOptions {

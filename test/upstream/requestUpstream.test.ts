@@ -185,3 +185,14 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: { d: undefined, c: [{ z: 1, y: 2 }] } })).toBe('{"a":{"c":[{"y":2,"z":1}]},"b":1}');
   });
 });
+
+describe('lane', () => {
+  it('names the caller and the operation on every call, reads and sends alike', async () => {
+    const client = new FakeClient();
+    const lane = { caller: 'client:web', request: 'op-1' };
+    const access = RequestUpstream.forOperation(client, 4, { lane });
+    await access.read('billingInquiryCcGet', { query: { parameter: '1' } });
+    await access.send('billingInquiryCcGet', { query: { parameter: '2' } });
+    expect(client.seen.map((call) => call.options.lane)).toEqual([lane, lane]);
+  });
+});

@@ -5,8 +5,8 @@ import type { Logger } from '../../logger.js';
 import { parseAnswer, type UpstreamAnswer } from './envelope.js';
 import { errorFromAnswer, errorFromTransport, isTokenRejection } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
-import { Limiter } from './limiter.js';
 import { inUpstreamSpan, noteUpstreamAttempt } from '../../observability/tracing.js';
+import { FairScheduler, type Lane } from './fairScheduler.js';
 import { operation, pathParameters, type Grant, type OperationId, type OperationSpec } from './operations.js';
 import type { TokenBroker } from './tokenBroker.js';
 
@@ -67,6 +67,11 @@ export interface CallOptions {
   readonly consent?: UserCredentials;
   readonly signal?: AbortSignal;
   /**
+   * Who the call is for, so the process-wide capacity is shared fairly between callers and between
+   * their operations when it runs short. Omitted: the background lane (jobs followed by the engine).
+   */
+  readonly lane?: Lane;
+  /**
    * The trackId to send, for a call whose outcome must be looked up later by it (a money movement):
    * letters, digits and hyphens, at most 38 characters. The one resend after a rejected token goes
    * with `R-` before it (the official SDK's convention), since the upstream refuses a trackId twice.
@@ -106,10 +111,10 @@ export interface UpstreamClientOptions {
  * did not act on it, so this is safe even for money movements. Nothing else is retried here.
  */
 export class UpstreamClient {
-  private readonly limiter: Limiter;
+  private readonly scheduler: FairScheduler;
 
   constructor(private readonly options: UpstreamClientOptions) {
-    this.limiter = new Limiter(options.maxConcurrency);
+    this.scheduler = new FairScheduler(options.maxConcurrency);
   }
 
   call(operationId: OperationId, options: CallOptions = {}): Promise<UpstreamResult> {
@@ -157,21 +162,25 @@ export class UpstreamClient {
     const body = requestBody(spec, options);
     const started = performance.now();
     try {
-      const response = await this.limiter.run(() =>
-        this.options.http.send({
-          method: spec.method,
-          url,
-          headers: {
-            authorization: `Bearer ${token}`,
-            accept: 'application/json',
-            // A form's content type carries its boundary: the transport sets it.
-            ...(typeof body === 'string' && { 'content-type': 'application/json' }),
-          },
-          ...(typeof body === 'string' && { body }),
-          ...(body instanceof FormData && { form: body }),
-          timeoutMs: this.options.timeoutMs,
-          ...(options.signal && { signal: options.signal }),
-        }),
+      // Tokens are fetched before a slot is taken, so a token request never waits behind user calls.
+      const response = await this.scheduler.run(
+        () =>
+          this.options.http.send({
+            method: spec.method,
+            url,
+            headers: {
+              authorization: `Bearer ${token}`,
+              accept: 'application/json',
+              // A form's content type carries its boundary: the transport sets it.
+              ...(typeof body === 'string' && { 'content-type': 'application/json' }),
+            },
+            ...(typeof body === 'string' && { body }),
+            ...(body instanceof FormData && { form: body }),
+            timeoutMs: this.options.timeoutMs,
+            ...(options.signal && { signal: options.signal }),
+          }),
+        options.lane,
+        options.signal,
       );
       noteUpstreamAttempt(trackId, response.status);
       this.options.logger.debug({ operationId: spec.id, trackId, status: response.status, ms: elapsed(started) }, 'upstream call');

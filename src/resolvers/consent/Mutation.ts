@@ -8,12 +8,14 @@ import { isoInstant } from '../shared/persianDate.js';
 import { codeCompletion, rejection, smsCompletion } from './outcomes.js';
 
 export const Mutation: MutationResolvers = {
-  startSmsConsent: async (_parent, { input }, { consents }) => {
-    const outcome = await consents.startSms({
+  startSmsConsent: async (_parent, { input }, { consents, smsThrottle }) => {
+    const request = {
       nationalId: parseNationalId(input.nationalId, 'input.nationalId'),
       mobile: parseMobile(input.mobile, 'input.mobile'),
       scopes: parseScopes(input.scopes, 'authorization_sms', 'input.scopes'),
-    });
+    };
+    await smsThrottle.admit(request);
+    const outcome = await consents.startSms(request);
     if (outcome.kind === 'refused') return rejection.refused(outcome.upstreamCode);
     return { __typename: 'SmsConsentChallenge', consentId: outcome.consentId, mobile: outcome.mobile, expiresAt: isoInstant(outcome.expiresAt) };
   },

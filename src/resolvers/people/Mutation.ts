@@ -14,9 +14,10 @@ function parseCheckId(value: string, argumentPath: string): string {
 }
 
 export const Mutation: MutationResolvers = {
-  startMobileOwnershipCheck: async (_parent, { input }, { dataSources }) => {
+  startMobileOwnershipCheck: async (_parent, { input }, { dataSources, smsThrottle }) => {
     const nationalId = parseNationalId(input.nationalId, 'input.nationalId');
     const mobile = parseMobile(input.mobile, 'input.mobile');
+    await smsThrottle.admit({ nationalId, mobile });
     const checkId = await dataSources.facility.sendMobileOwnershipCode(nationalId, mobile);
     return { checkId, expiresAt: isoInstant(Date.now() + CODE_LIFETIME_MS) };
   },

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { identifyCaller, type CallerEvidence } from '../../src/limits/callerIdentity.js';
+
+const LIVE = 'live-handle-0123456789';
+const evidence = (overrides: Partial<CallerEvidence> = {}): CallerEvidence => ({
+  headers: {},
+  remoteAddress: '10.0.0.7',
+  viaRouter: false,
+  consentHandle: null,
+  consentIsLive: async (handle) => handle === LIVE,
+  ...overrides,
+});
+
+describe('who a caller is', () => {
+  it("is the router's client name when the router secret proves the router sent it", async () => {
+    const headers = { 'apollographql-client-name': 'web-app', 'x-forwarded-for': '1.2.3.4' };
+    expect(await identifyCaller(evidence({ headers, viaRouter: true, consentHandle: LIVE }))).toEqual({ id: 'client:web-app', viaRouter: true });
+    expect(await identifyCaller(evidence({ viaRouter: true, connectionParams: { 'apollographql-client-name': 'ios' } }))).toMatchObject({ id: 'client:ios' });
+  });
+
+  it('ignores the client name and forwarded addresses without the router secret', async () => {
+    const headers = { 'apollographql-client-name': 'web-app', 'x-forwarded-for': '1.2.3.4' };
+    expect(await identifyCaller(evidence({ headers }))).toEqual({ id: 'address:10.0.0.7', viaRouter: false });
+  });
+
+  it('is a live consent, by a digest of its handle, never the handle', async () => {
+    const caller = await identifyCaller(evidence({ consentHandle: LIVE }));
+    expect(caller.id).toMatch(/^consent:[A-Za-z0-9_-]{22}$/);
+    expect(caller.id).not.toContain(LIVE);
+    expect(await identifyCaller(evidence({ consentHandle: 'made-up' }))).toMatchObject({ id: 'address:10.0.0.7' });
+  });
+
+  it("is the forwarded address from the router when it names no client", async () => {
+    const headers = { 'x-forwarded-for': '1.2.3.4, 10.0.0.1' };
+    expect(await identifyCaller(evidence({ headers, viaRouter: true }))).toMatchObject({ id: 'address:1.2.3.4' });
+    expect(await identifyCaller(evidence({ viaRouter: true }))).toMatchObject({ id: 'address:10.0.0.7' });
+  });
+});

@@ -1,0 +1,142 @@
+/** The SMS throttle's windows, in memory and in Redis, with an injected clock. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle, type ThrottleWindow } from '../../src/limits/smsThrottle.js';
+import { limitsHit } from '../../src/observability/metrics.js';
+import { deleteKeys, keysUnder, randomPrefix, testRedis } from '../helpers/redis.js';
+
+const WINDOWS: ThrottleWindow[] = [
+  { windowMs: 60_000, max: 1 },
+  { windowMs: 3_600_000, max: 5 },
+];
+const SECRET = 'test-secret';
+const ALI = { nationalId: '0499370899', mobile: '09121234567' };
+
+/** The code and retryAfter of what `admit` threw, or 'admitted'. */
+async function outcome(throttle: SmsThrottle, recipient = ALI): Promise<unknown> {
+  try {
+    await throttle.admit(recipient);
+    return 'admitted';
+  } catch (error) {
+    const extensions = (error as { extensions?: Record<string, unknown> }).extensions ?? {};
+    return { code: extensions['code'], retryAfter: extensions['retryAfter'] };
+  }
+}
+
+const redis = testRedis();
+const prefixes: string[] = [];
+// The throttle refuses while its client is not connected yet.
+beforeAll(() => redis.ping());
+afterEach(async () => {
+  for (const prefix of prefixes.splice(0)) await deleteKeys(redis, prefix);
+});
+afterAll(() => redis.quit());
+
+const kinds: Array<[string, (now: () => number) => SmsThrottle]> = [
+  ['memory', (now) => new MemorySmsThrottle({ windows: WINDOWS, secret: SECRET, now })],
+  [
+    'redis',
+    (now) => {
+      const keyPrefix = randomPrefix();
+      prefixes.push(keyPrefix);
+      return new RedisSmsThrottle(redis, { windows: WINDOWS, secret: SECRET, now, keyPrefix, timeoutMs: 1_000 });
+    },
+  ],
+];
+
+describe.each(kinds)('the SMS throttle in %s', (_kind, create) => {
+  it('allows one SMS a minute per mobile and per national id, and says when the next is allowed', async () => {
+    const clock = { now: 10_000_000 };
+    const throttle = create(() => clock.now);
+    expect(await outcome(throttle)).toBe('admitted');
+    clock.now += 15_000;
+    expect(await outcome(throttle)).toEqual({ code: 'RATE_LIMITED', retryAfter: 45 });
+    // Another mobile for the same person, another person on the same mobile: both refused.
+    expect(await outcome(throttle, { ...ALI, mobile: '09350000000' })).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await outcome(throttle, { ...ALI, nationalId: '0084575948' })).toMatchObject({ code: 'RATE_LIMITED' });
+    // Someone else entirely is not affected.
+    expect(await outcome(throttle, { nationalId: '0084575948', mobile: '09350000000' })).toBe('admitted');
+    clock.now += 45_000;
+    expect(await outcome(throttle)).toBe('admitted');
+  });
+
+  it('allows five an hour', async () => {
+    const clock = { now: 10_000_000 };
+    const throttle = create(() => clock.now);
+    for (let i = 0; i < 5; i += 1) {
+      expect(await outcome(throttle)).toBe('admitted');
+      clock.now += 61_000;
+    }
+    // The first of the five was 305 s ago: the hour ends 3,295 s from now.
+    expect(await outcome(throttle)).toEqual({ code: 'RATE_LIMITED', retryAfter: 3_295 });
+    clock.now += 3_295_000;
+    expect(await outcome(throttle)).toBe('admitted');
+  });
+
+  it('does not count a refused SMS', async () => {
+    const clock = { now: 10_000_000 };
+    const throttle = create(() => clock.now);
+    await outcome(throttle);
+    for (let i = 0; i < 10; i += 1) {
+      clock.now += 1_000;
+      await outcome(throttle);
+    }
+    clock.now = 10_000_000 + 60_000;
+    expect(await outcome(throttle)).toBe('admitted');
+  });
+
+  it('counts refusals in the limits metric', async () => {
+    const before = (await limitsHit.get()).values.find((value) => value.labels['limit'] === 'sms')?.value ?? 0;
+    const throttle = create(() => 10_000_000);
+    await outcome(throttle);
+    await outcome(throttle);
+    const after = (await limitsHit.get()).values.find((value) => value.labels['limit'] === 'sms')?.value ?? 0;
+    expect(after - before).toBe(1);
+  });
+});
+
+describe('the SMS throttle in Redis', () => {
+  it('keeps neither the mobile nor the national id in its keys', async () => {
+    const keyPrefix = randomPrefix();
+    prefixes.push(keyPrefix);
+    await new RedisSmsThrottle(redis, { windows: WINDOWS, secret: SECRET, keyPrefix, timeoutMs: 1_000 }).admit(ALI);
+    const keys = await keysUnder(redis, keyPrefix);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) {
+      expect(key).not.toContain(ALI.mobile);
+      expect(key).not.toContain(ALI.nationalId);
+      expect(key).not.toContain(ALI.mobile.slice(1));
+      // Expires with the longest window.
+      expect(await redis.pttl(key)).toBeGreaterThan(3_500_000);
+    }
+  });
+
+  it('refuses with SERVICE_UNAVAILABLE at once when Redis cannot be reached', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
+    unreachable.on('error', () => undefined);
+    try {
+      const throttle = new RedisSmsThrottle(unreachable, { windows: WINDOWS, secret: SECRET, keyPrefix: randomPrefix(), timeoutMs: 60_000 });
+      // The timeout is a minute: only refusing without waiting for Redis can pass within the test's time.
+      expect(await outcome(throttle)).toEqual({ code: 'SERVICE_UNAVAILABLE', retryAfter: undefined });
+    } finally {
+      unreachable.disconnect();
+    }
+  });
+
+  it('throttles nothing when every window is off', async () => {
+    const throttle = new MemorySmsThrottle({ windows: [], secret: SECRET });
+    for (let i = 0; i < 10; i += 1) expect(await outcome(throttle)).toBe('admitted');
+  });
+});
+
+describe('the SMS throttle in memory', () => {
+  it('forgets numbers with nothing left in the longest window', async () => {
+    const clock = { now: 10_000_000 };
+    const throttle = new MemorySmsThrottle({ windows: WINDOWS, secret: SECRET, now: () => clock.now });
+    for (let i = 0; i < 100; i += 1) await throttle.admit({ nationalId: String(i).padStart(10, '0'), mobile: `0912${String(i).padStart(7, '0')}` });
+    expect(throttle.tracked).toBe(200);
+    clock.now += 3_600_001;
+    await throttle.admit(ALI);
+    expect(throttle.tracked).toBe(2);
+  });
+});

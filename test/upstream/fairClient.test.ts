@@ -1,0 +1,55 @@
+/** The client's share of the process-wide capacity: tokens never wait for a slot; a cancelled waiter sends nothing. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { WOMAN } from '../../src/sandbox/world/index.js';
+import { eventually } from '../helpers/harness.js';
+import { newBroker, newClient, newTransport, upstreamErrorOf, WATER_BILL, type RecordingTransport } from './support.js';
+
+let sandbox: Sandbox;
+let http: RecordingTransport;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  http = newTransport();
+});
+beforeEach(() => {
+  sandbox.clearCalls();
+  sandbox.clearFaults();
+});
+afterAll(async () => {
+  await http.close();
+  await sandbox.close();
+});
+
+const waterQuery = { type: 'Water', parameter: WATER_BILL };
+
+describe('the upstream client under a full capacity', () => {
+  it('fetches a token for another scope while every slot is taken', async () => {
+    const client = newClient(sandbox, http, { tokens: newBroker(sandbox, http), maxConcurrency: 1 });
+    sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 500 });
+    let heldDone = false;
+    const held = client.call('billingInquiryCcGet', { query: waterQuery }).finally(() => (heldDone = true));
+    await eventually(() => (sandbox.calls('billingInquiryCcGet').length === 1 ? true : undefined));
+    const other = client.call('kycMilitaryInquiryGet', { query: { nationalCode: WOMAN.nationalId }, lane: { caller: 'b', request: '1' } });
+    // The other scope's token is asked for while the only slot is still held.
+    await eventually(() => (sandbox.calls('token').length === 2 ? true : undefined));
+    expect(heldDone).toBe(false);
+    await Promise.all([held, other]);
+    expect(sandbox.calls('kycMilitaryInquiryGet')).toHaveLength(1);
+  });
+
+  it('answers a call cancelled while it waits for a slot as cancelled, and never sends it', async () => {
+    const client = newClient(sandbox, http, { tokens: newBroker(sandbox, http), maxConcurrency: 1 });
+    sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 300 });
+    const held = client.call('billingInquiryCcGet', { query: waterQuery });
+    await eventually(() => (sandbox.calls('billingInquiryCcGet').length === 1 ? true : undefined));
+    const abort = new AbortController();
+    const waiting = client.call('kycMilitaryInquiryGet', { query: { nationalCode: WOMAN.nationalId }, signal: abort.signal, lane: { caller: 'b', request: '1' } });
+    await eventually(() => (sandbox.calls('token').length === 2 ? true : undefined));
+    abort.abort();
+    const error = await upstreamErrorOf(waiting);
+    expect(error.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(error.message).toBe('The call to the upstream was cancelled.');
+    await held;
+    expect(sandbox.calls('kycMilitaryInquiryGet')).toHaveLength(0);
+  });
+});
