@@ -87,7 +87,11 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = pathOf(req);
     if (path === '/healthz') return send(res, 200, { status: 'ok' });
-    if (path === '/readyz') return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
+    if (path === '/readyz') {
+      const storeUp = await services.storeHealth.isUp();
+      const serving = ready && storeUp;
+      return send(res, serving ? 200 : 503, { status: serving ? 'ready' : 'not ready', ...(!storeUp && { store: 'unreachable' }) });
+    }
     if (path === CONSENT_CALLBACK_PATH && req.method === 'GET') {
       const page = consentCallbackPage(new URLSearchParams((req.url ?? '').slice(path.length + 1)));
       res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
