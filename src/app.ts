@@ -112,7 +112,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     requestConcurrency: upstream.requestConcurrency,
     sandbox,
     upstreamUrl: baseUrl,
-    storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth,
+    storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
     async close() {
       await jobs.stop();
       await Promise.all([store.close(), events.close(), consentStore.close()]);

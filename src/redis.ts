@@ -14,7 +14,6 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
   const redis = new Redis(config.url, {
     lazyConnect: true,
     commandTimeout: config.commandTimeoutMs,
-    connectTimeout: Math.max(config.commandTimeoutMs, 1_000),
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
   });
