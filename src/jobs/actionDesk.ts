@@ -201,7 +201,21 @@ export class ActionDesk {
         }
       }
     }
-    return ((await this.jobs.get(job.id)) as ActionJobRecord<Kind, Order, Result> | null) ?? job;
+    return this.afterSend(job);
+  }
+
+  /**
+   * The action as stored once sent. When the store does not answer now, the action is answered as
+   * pending rather than as an error (it was sent): the engine follows it to its stored outcome.
+   */
+  private async afterSend<Kind extends string, Order, Result>(job: ActionJobRecord<Kind, Order, Result>): Promise<ActionJobRecord<Kind, Order, Result>> {
+    try {
+      return ((await this.jobs.get(job.id)) as ActionJobRecord<Kind, Order, Result> | null) ?? job;
+    } catch (error) {
+      this.logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, 'sent action could not be read back from the store');
+      this.jobs.track(job.id);
+      return job;
+    }
   }
 
   /** Stores a known outcome; if the store fails, the engine finds the outcome again by the trackId. */

@@ -61,7 +61,7 @@ const FORGET_MISSING = new Script(`
 const BATCH = 500;
 
 /** What a caller learns when Redis does not answer in time or is disconnected; the cause stays in the logs. */
-const UNAVAILABLE = 'The job store does not answer; nothing was done. Try again shortly.';
+const UNAVAILABLE = 'The job store does not answer; try again shortly.';
 
 /** Runs `work` against Redis; any failure of Redis becomes SERVICE_UNAVAILABLE, carrying its cause. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {

@@ -88,4 +88,28 @@ describe('ActionDesk', () => {
     expect(kind.polls.map((poll) => poll.ref)).toEqual([job.ref]);
     await engine.stop();
   });
+
+  it('answers a sent action as pending, not as an error, when the store stops answering right after the send', async () => {
+    class FailingAfterSend extends CountingStore {
+      failing = false;
+      override get(id: string): Promise<JobRecord | null> {
+        return this.failing ? Promise.reject(new Error('store down')) : super.get(id);
+      }
+    }
+    const store = new FailingAfterSend();
+    const { engine } = newEngine([new ScriptedKind([success('7')], 'fake')], { store });
+    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
+    const sending: DeskAction<'fake', { readonly what: string }, FakeResult> = {
+      ...action([]),
+      send: async () => {
+        store.failing = true;
+        return { amount: '7' };
+      },
+    };
+    const job = await desk.execute(sending, request('k5'));
+    expect(job.status).toBe('PENDING');
+    store.failing = false;
+    await waitFor(async () => (await store.get(job.id))?.status === 'SUCCESS');
+    await engine.stop();
+  });
 });
