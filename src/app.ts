@@ -10,6 +10,7 @@ import { JobEngine } from './jobs/engine.js';
 import { billInquiryJob } from './jobs/kinds/billInquiry.js';
 import { transferJob } from './jobs/kinds/transfer.js';
 import { ActionDesk } from './jobs/actionDesk.js';
+import { actionTrackIds, actionTrackKey } from './jobs/actionTrackIds.js';
 import { chequeActionJob } from './jobs/kinds/chequeAction.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
@@ -18,16 +19,21 @@ import type { JobStore } from './jobs/types.js';
 import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
 import type { Logger } from './logger.js';
-import { closeRedis, connectRedis } from './redis.js';
+import { checkRedisServer, closeRedis, connectRedis, redisSettings } from './redis.js';
 import { startSandbox, type Sandbox } from './sandbox/index.js';
+import { RedisStoreHealth, memoryStoreHealth, type StoreHealth } from './storeHealth.js';
 
 /** How long a finished job stays readable through `Query.job`. */
 const FINISHED_JOB_RETENTION_MS = 60 * 60_000;
+/** How long `/readyz` trusts the last PING of the store. */
+const STORE_HEALTH_CACHE_MS = 1_000;
 
 export interface AppServices extends Services {
   /** The embedded sandbox, when no upstream base URL is configured. */
   readonly sandbox: Sandbox | null;
   readonly upstreamUrl: string;
+  /** Whether the job store answers; `/readyz` is 503 while it does not. */
+  readonly storeHealth: StoreHealth;
   close(): Promise<void>;
 }
 
@@ -36,6 +42,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   const { upstream } = config;
   // One client for the process; what else comes to live in Redis (job events, a poll lease) shares it.
   const redis = config.redis ? await connectRedis(config.redis, logger) : null;
+  if (redis && config.redis) {
+    try {
+      await checkRedisServer(redisSettings(redis), config.redis, logger);
+    } catch (error) {
+      await closeRedis(redis);
+      throw error;
+    }
+  }
   const sandbox = upstream.baseUrl
     ? null
     : await startSandbox({
@@ -88,7 +102,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     logger,
   });
   await jobs.resume();
-  const actions = new ActionDesk(jobs, logger, config.jobs.actionKeyRetentionMs);
+  const trackIds = actionTrackIds(actionTrackKey(config.jobs.actionTrackSecret, upstream.clientSecret), upstream.clientId);
+  const actions = new ActionDesk(jobs, logger, config.jobs.actionKeyRetentionMs, trackIds);
   // Keyed with the client secret every replica shares: the hashed mobile numbers and ids match across replicas.
   const throttleWindows = { windows: config.smsThrottle.windows, secret: upstream.clientSecret };
   const smsThrottle: SmsThrottle =
@@ -108,6 +123,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     smsThrottle,
     sandbox,
     upstreamUrl: baseUrl,
+    storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
     async close() {
       await jobs.stop();
       await Promise.all([store.close(), events.close(), consentStore.close()]);

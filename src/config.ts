@@ -35,9 +35,12 @@ const schema = z
     // Half an hour: the upstream asks callers to look a transfer up 30 minutes after an unclear answer.
     ACTION_SETTLE_MS: positiveInt(30 * 60_000),
     ACTION_KEY_RETENTION_MS: positiveInt(7 * 24 * 60 * 60_000),
+    ACTION_TRACK_SECRET: z.string().min(32, 'ACTION_TRACK_SECRET must be at least 32 characters').optional(),
 
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('subgraph:'),
+    REDIS_COMMAND_TIMEOUT_MS: positiveInt(1_000),
+    REDIS_ALLOW_EVICTION: z.enum(['true', 'false']).default('false'),
 
     // Per caller (router client name, consent or address); 0 turns the rate limit off.
     RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).default(100),
@@ -123,6 +126,11 @@ export interface JobsConfig {
   readonly actionSettleMs: number;
   /** How long the idempotency key of a transfer or cheque action is kept: a retry within it never sends again. */
   readonly actionKeyRetentionMs: number;
+  /**
+   * The secret the trackIds of transfers and cheque actions are derived with (ACTION_TRACK_SECRET);
+   * null derives one from the upstream client secret. Changing it changes every action's trackId.
+   */
+  readonly actionTrackSecret: string | null;
 }
 
 /** A Redis server shared by the processes of one deployment. */
@@ -130,6 +138,10 @@ export interface RedisConfig {
   readonly url: string;
   /** Prefix of every key the subgraph writes, so deployments (or tests) sharing a server stay apart. */
   readonly keyPrefix: string;
+  /** How long one Redis command may take before it fails (and the request that needed it). */
+  readonly commandTimeoutMs: number;
+  /** Start even when the server may evict keys (its `maxmemory-policy` is not `noeviction`). */
+  readonly allowEviction: boolean;
 }
 
 /** Bounds on one GraphQL operation; `null` means the limit is off. */
@@ -232,8 +244,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenRefreshMarginMs: e.TOKEN_REFRESH_MARGIN_MS,
       redirectUri: e.UPSTREAM_REDIRECT_URI,
     },
-    jobs: { pollInitialMs: e.JOB_POLL_INITIAL_MS, pollMaxMs: e.JOB_POLL_MAX_MS, maxAgeMs: e.JOB_MAX_AGE_MS, actionSettleMs: e.ACTION_SETTLE_MS, actionKeyRetentionMs: e.ACTION_KEY_RETENTION_MS },
-    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    jobs: {
+      pollInitialMs: e.JOB_POLL_INITIAL_MS,
+      pollMaxMs: e.JOB_POLL_MAX_MS,
+      maxAgeMs: e.JOB_MAX_AGE_MS,
+      actionSettleMs: e.ACTION_SETTLE_MS,
+      actionKeyRetentionMs: e.ACTION_KEY_RETENTION_MS,
+      actionTrackSecret: e.ACTION_TRACK_SECRET ?? null,
+    },
+    redis: e.REDIS_URL
+      ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, allowEviction: e.REDIS_ALLOW_EVICTION === 'true' }
+      : null,
     consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
     rateLimit: e.RATE_LIMIT_PER_SECOND > 0 ? { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST } : null,
     smsThrottle: {

@@ -88,3 +88,10 @@ export async function nullIfNotFound<T>(call: Promise<T>): Promise<T | null> {
     throw error;
   }
 }
+
+/** Something the subgraph itself needs (its job store) does not answer: the request fails fast, nothing sent upstream. */
+export class ServiceUnavailableError extends GraphQLError {
+  constructor(message: string) {
+    super(message, { extensions: { code: ErrorCode.ServiceUnavailable } });
+  }
+}

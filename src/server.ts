@@ -145,7 +145,11 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       res.end(metrics.body);
       return;
     }
-    if (path === '/readyz') return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
+    if (path === '/readyz') {
+      const storeUp = await services.storeHealth.isUp();
+      const serving = ready && storeUp;
+      return send(res, serving ? 200 : 503, { status: serving ? 'ready' : 'not ready', ...(!storeUp && { store: 'unreachable' }) });
+    }
     if (path === CONSENT_CALLBACK_PATH && req.method === 'GET') {
       const page = consentCallbackPage(new URLSearchParams((req.url ?? '').slice(path.length + 1)));
       res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

@@ -1932,7 +1932,9 @@ export type IssueChequeInput = {
   /**
    * A key the client chooses for this action: 1–64 letters, digits, `-` or `_`. The same input with the
    * same key again never acts twice: it answers with the outcome of the first. The same key with another
-   * cheque action of the same person is refused (`BAD_USER_INPUT` on `input.idempotencyKey`).
+   * cheque action of the same person is refused (`BAD_USER_INPUT` on `input.idempotencyKey`) while the
+   * key is remembered here (a week); after that the key still names the first action, whose outcome is
+   * answered.
    */
   readonly idempotencyKey: Scalars['String']['input'];
   /** Paper or digital; digital by default. */
@@ -3419,7 +3421,9 @@ export type TransferInput = {
    * A key the client chooses for this transfer: 1–64 letters, digits, `-` or `_`. Sending the same
    * input with the same key again (a retry, a duplicate, after a restart) never moves money twice: it
    * answers with the outcome of the first. The same key with a different transfer is refused
-   * (`BAD_USER_INPUT` on `input.idempotencyKey`). A key is remembered for a week.
+   * (`BAD_USER_INPUT` on `input.idempotencyKey`) while the key is remembered here (a week). After that,
+   * the key still names the first transfer: the bank refuses to send it again, and the first outcome is
+   * answered, whatever the new input asks.
    */
   readonly idempotencyKey: Scalars['String']['input'];
   /**

@@ -7,12 +7,21 @@
  * sends, and only once. The others answer from the stored job. An answer that settles nothing
  * (timeout, HTTP 408, 5xx, a cut connection) is never resent: the job engine follows the action by its
  * trackId (its kind's `poll`) until the upstream says what happened, also after a restart.
+ *
+ * The store is not the only guard: the trackId is derived from the client, the kind, the actor and the
+ * key (`actionTrackIds`), so an action claimed again after the store lost its record (a Redis restart
+ * without persistence, a failover, an eviction) goes out with the trackId it went out with before, and
+ * the upstream refuses it as a duplicate. That refusal is no failure: the action reached the upstream
+ * before, and its outcome is recovered by the trackId (the transfer inquiry, the call log) and answered.
+ * The upstream's record is then the truth even if the resend asked for something else under the key:
+ * without the stored record there is nothing to compare it with.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { canonicalJson, type UpstreamAccess } from '../datasources/requestUpstream.js';
 import { BadUserInputError, ErrorCode, UpstreamError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { ActionTrackIds } from './actionTrackIds.js';
 import type { JobEngine } from './engine.js';
 import type { JobFailure, JobRecord } from './types.js';
 
@@ -95,6 +104,14 @@ export function refusalIn(table: RefusalTable, text: string): JobFailure | null 
   return known ? { code: known[1], message: known[2] } : null;
 }
 
+/**
+ * The upstream refused the trackId as used before (the sandbox's designed answer, recorded in the
+ * catalog: 400 `VALIDATION_ERROR` "duplicate trackId"): the action reached the upstream earlier.
+ */
+export function isDuplicateTrackId(error: unknown): boolean {
+  return error instanceof UpstreamError && error.details.httpStatus === 400 && /duplicate trackId/i.test(error.details.upstreamMessage ?? '');
+}
+
 const fingerprintOf = (asked: unknown): string => createHash('sha256').update(canonicalJson(asked)).digest('hex');
 
 export class ActionDesk {
@@ -105,6 +122,7 @@ export class ActionDesk {
     private readonly jobs: JobEngine,
     private readonly logger: Logger,
     private readonly keyRetentionMs: number,
+    private readonly trackIds: ActionTrackIds,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -121,7 +139,7 @@ export class ActionDesk {
     const at = this.now();
     const job: ActionJobRecord<Kind, Order, Result> = {
       id, kind: action.kind, status: 'PENDING', input: { actor: request.actor, idempotencyKey: request.idempotencyKey, fingerprint, order, claimedAt: at },
-      ref: randomUUID(), result: null, failure: null, createdAt: at, updatedAt: at, version: 1, retainUntil: at + this.keyRetentionMs,
+      ref: this.trackIds({ kind: action.kind, actor: request.actor, idempotencyKey: request.idempotencyKey }), result: null, failure: null, createdAt: at, updatedAt: at, version: 1, retainUntil: at + this.keyRetentionMs,
     };
     if (!(await this.jobs.claim(job))) return this.existing(action, null, fingerprint, id);
     const sending = this.send(action, request.upstream, job);
@@ -171,14 +189,33 @@ export class ActionDesk {
       const result = await action.send(upstream, job.input.order, job.ref);
       await this.settle(action, job, { status: 'SUCCESS', result });
     } catch (error) {
-      const refusal = action.refusalOf(error);
-      if (refusal) await this.settle(action, job, { status: 'FAILED', failure: refusal });
-      else {
-        this.logger.warn({ jobId: job.id, trackId: job.ref }, `${action.noun} outcome unknown; following it by its trackId`);
-        this.jobs.track(job.id);
+      if (isDuplicateTrackId(error)) {
+        this.logger.warn({ jobId: job.id, trackId: job.ref }, `${action.noun} was sent before under this key and the store lost its record; recovering its outcome by its trackId`);
+        await this.jobs.check(job);
+      } else {
+        const refusal = action.refusalOf(error);
+        if (refusal) await this.settle(action, job, { status: 'FAILED', failure: refusal });
+        else {
+          this.logger.warn({ jobId: job.id, trackId: job.ref }, `${action.noun} outcome unknown; following it by its trackId`);
+          this.jobs.track(job.id);
+        }
       }
     }
-    return ((await this.jobs.get(job.id)) as ActionJobRecord<Kind, Order, Result> | null) ?? job;
+    return this.afterSend(job);
+  }
+
+  /**
+   * The action as stored once sent. When the store does not answer now, the action is answered as
+   * pending rather than as an error (it was sent): the engine follows it to its stored outcome.
+   */
+  private async afterSend<Kind extends string, Order, Result>(job: ActionJobRecord<Kind, Order, Result>): Promise<ActionJobRecord<Kind, Order, Result>> {
+    try {
+      return ((await this.jobs.get(job.id)) as ActionJobRecord<Kind, Order, Result> | null) ?? job;
+    } catch (error) {
+      this.logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, 'sent action could not be read back from the store');
+      this.jobs.track(job.id);
+      return job;
+    }
   }
 
   /** Stores a known outcome; if the store fails, the engine finds the outcome again by the trackId. */

@@ -4,6 +4,7 @@ import type { JobsConfig } from '../config.js';
 import type { UpstreamAccess } from '../datasources/requestUpstream.js';
 import { ErrorCode, UpstreamError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { jobsFollowed, jobTransitions } from '../observability/metrics.js';
 import { isFinal, type JobEvents, type JobFailure, type JobKind, type JobRecord, type JobStore, type PollOutcome } from './types.js';
 import { JobWatch } from './watch.js';
 
@@ -28,6 +29,8 @@ interface PollState {
   timer: NodeJS.Timeout | null;
   delay: number;
   permanentFailures: number;
+  /** The job's kind, once its record was read (the followed-jobs gauge counts it under this). */
+  kind: string | null;
 }
 
 /**
@@ -49,17 +52,41 @@ export class JobEngine {
   /** Submits a job upstream and starts following it. Upstream rejections of the submission are thrown. */
   async start<Input>(kindName: string, input: Input): Promise<JobRecord> {
     const kind = this.kind(kindName);
+    // Nothing is submitted upstream that could not be kept.
+    await this.options.store.ping?.();
     const ref = await kind.submit(this.options.upstream, input);
     const at = this.now();
     const job: JobRecord = { id: randomUUID(), kind: kindName, status: 'PENDING', input, ref, result: null, failure: null, createdAt: at, updatedAt: at, version: 1 };
     if (!(await this.options.store.insert(job))) throw new Error(`job ${job.id} exists`);
+    jobTransitions.inc({ kind: kindName, status: 'PENDING' });
     this.follow(job.id, this.options.config.pollInitialMs);
     return job;
   }
 
   /** Stores a job made elsewhere, claiming its id; false when a job with that id exists. */
-  claim(job: JobRecord): Promise<boolean> {
-    return this.options.store.insert(job);
+  async claim(job: JobRecord): Promise<boolean> {
+    const claimed = await this.options.store.insert(job);
+    if (claimed) jobTransitions.inc({ kind: job.kind, status: job.status });
+    return claimed;
+  }
+
+  /**
+   * Asks the upstream once, now, where a stored pending job stands (an action found to have been sent
+   * before): stores a final answer, else follows the job like any other.
+   */
+  async check(job: JobRecord): Promise<void> {
+    let outcome: PollOutcome<unknown> = { status: 'PENDING' };
+    try {
+      outcome = await this.kind(job.kind).poll(this.options.upstream, job.ref, job.input);
+    } catch (error) {
+      this.options.logger.warn({ jobId: job.id, kind: job.kind, err: error instanceof Error ? error.message : String(error) }, 'job check failed');
+    }
+    try {
+      if (outcome.status !== 'PENDING' && (await this.record(job, outcome))) return;
+    } catch (error) {
+      this.options.logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, 'job check could not be recorded');
+    }
+    this.track(job.id);
   }
 
   /** Follows a job stored by someone else (a transfer whose outcome is not known yet) until it is final. */
@@ -96,8 +123,10 @@ export class JobEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const state of this.polls.values()) if (state.timer) clearTimeout(state.timer);
-    this.polls.clear();
+    for (const [id, state] of this.polls) {
+      if (state.timer) clearTimeout(state.timer);
+      this.unfollow(id, state);
+    }
     await Promise.allSettled([...this.running]);
   }
 
@@ -109,9 +138,15 @@ export class JobEngine {
 
   private follow(id: string, delay: number): void {
     if (this.stopped || this.polls.has(id)) return;
-    const state: PollState = { timer: null, delay, permanentFailures: 0 };
+    const state: PollState = { timer: null, delay, permanentFailures: 0, kind: null };
     this.polls.set(id, state);
     this.schedule(id, state);
+  }
+
+  /** Stops following a job; the gauge of followed jobs counts it by kind once its record was read. */
+  private unfollow(id: string, state: PollState): void {
+    this.polls.delete(id);
+    if (state.kind !== null) jobsFollowed.dec({ kind: state.kind });
   }
 
   private schedule(id: string, state: PollState): void {
@@ -133,8 +168,12 @@ export class JobEngine {
   private async pollOnce(id: string, state: PollState): Promise<void> {
     const job = await this.options.store.get(id);
     if (!job || isFinal(job.status)) {
-      this.polls.delete(id);
+      this.unfollow(id, state);
       return;
+    }
+    if (state.kind === null) {
+      state.kind = job.kind;
+      jobsFollowed.inc({ kind: job.kind });
     }
     const outcome = await this.ask(job, state);
     const maxAgeMs = this.kind(job.kind).maxAgeMs ?? this.options.config.maxAgeMs;
@@ -147,7 +186,7 @@ export class JobEngine {
       failure: { code: 'JOB_EXPIRED', message: 'The upstream gave no final answer within the job lifetime.' },
     };
     await this.record(job, final);
-    this.polls.delete(id);
+    this.unfollow(id, state);
   }
 
   private backOff(id: string, state: PollState): void {
@@ -181,6 +220,7 @@ export class JobEngine {
       version: job.version + 1,
     };
     if (!(await this.options.store.replace(next, job.version))) return false;
+    jobTransitions.inc({ kind: job.kind, status: next.status });
     await this.options.events.publish(next);
     return true;
   }

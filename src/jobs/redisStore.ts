@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '../errors.js';
 import { isFinal, type JobRecord, type JobStore } from './types.js';
 
 export interface RedisJobStoreOptions {
@@ -59,6 +60,18 @@ const FORGET_MISSING = new Script(`
 
 const BATCH = 500;
 
+/** What a caller learns when Redis does not answer in time or is disconnected; the cause stays in the logs. */
+const UNAVAILABLE = 'The job store does not answer; try again shortly.';
+
+/** Runs `work` against Redis; any failure of Redis becomes SERVICE_UNAVAILABLE, carrying its cause. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw Object.assign(new ServiceUnavailableError(UNAVAILABLE), { cause: error });
+  }
+}
+
 /**
  * Jobs in Redis, shared by every process pointed at it: records are JSON strings, a pending job has no
  * expiry, a finished one expires after the retention. The client is the caller's: `close()` leaves it open.
@@ -78,20 +91,28 @@ export class RedisJobStore implements JobStore {
   }
 
   async insert(job: JobRecord): Promise<boolean> {
-    return (await INSERT.run(this.redis, [this.keyOf(job.id), this.pendingKey], this.argsOf(job))) === 1;
+    return (await guarded(() => INSERT.run(this.redis, [this.keyOf(job.id), this.pendingKey], this.argsOf(job)))) === 1;
   }
 
   async get(id: string): Promise<JobRecord | null> {
-    const json = await this.redis.get(this.keyOf(id));
+    const json = await guarded(() => this.redis.get(this.keyOf(id)));
     return json === null ? null : (JSON.parse(json) as JobRecord);
   }
 
   async replace(job: JobRecord, expectedVersion: number): Promise<boolean> {
     const args = [...this.argsOf(job), String(expectedVersion)];
-    return (await REPLACE.run(this.redis, [this.keyOf(job.id), this.pendingKey], args)) === 1;
+    return (await guarded(() => REPLACE.run(this.redis, [this.keyOf(job.id), this.pendingKey], args))) === 1;
   }
 
-  async listPending(): Promise<JobRecord[]> {
+  async ping(): Promise<void> {
+    await guarded(() => this.redis.ping());
+  }
+
+  listPending(): Promise<JobRecord[]> {
+    return guarded(() => this.readPending());
+  }
+
+  private async readPending(): Promise<JobRecord[]> {
     const ids = await this.redis.smembers(this.pendingKey);
     const pending: JobRecord[] = [];
     for (let start = 0; start < ids.length; start += BATCH) {

@@ -50,6 +50,8 @@ export interface JobStore {
   get(id: string): Promise<JobRecord | null>;
   /** Stores `job` only if the stored version is still `expectedVersion`; false when it was not. */
   replace(job: JobRecord, expectedVersion: number): Promise<boolean>;
+  /** Resolves when the store answers, quickly; rejects with `SERVICE_UNAVAILABLE` when it does not. */
+  ping?(): Promise<void>;
   /** Jobs not yet finished, to resume polling after a restart. */
   listPending(): Promise<JobRecord[]>;
   close(): Promise<void>;

@@ -11,4 +11,11 @@ describe('settings of actions sent at most once', () => {
     expect(() => loadConfig({ ACTION_SETTLE_MS: '19999', UPSTREAM_TIMEOUT_MS: '10000' })).toThrow(/ACTION_SETTLE_MS/);
     expect(loadConfig({ ACTION_SETTLE_MS: '20000', UPSTREAM_TIMEOUT_MS: '10000' }).jobs.actionSettleMs).toBe(20_000);
   });
+
+  it('take a trackId secret of at least 32 characters, else derive one from the client secret', () => {
+    expect(loadConfig({}).jobs.actionTrackSecret).toBeNull();
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ ACTION_TRACK_SECRET: secret }).jobs.actionTrackSecret).toBe(secret);
+    expect(() => loadConfig({ ACTION_TRACK_SECRET: 'short' })).toThrow(/ACTION_TRACK_SECRET/);
+  });
 });

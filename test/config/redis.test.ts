@@ -9,11 +9,24 @@ describe('the job store setting', () => {
   });
 
   it('takes a redis:// or rediss:// URL, with the key prefix subgraph: unless given', () => {
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({ url: 'redis://127.0.0.1:6379/2', keyPrefix: 'subgraph:' });
-    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380', REDIS_KEY_PREFIX: 'payments:' }).redis).toEqual({
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      keyPrefix: 'subgraph:',
+      commandTimeoutMs: 1000,
+      allowEviction: false,
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380', REDIS_KEY_PREFIX: 'payments:' }).redis).toMatchObject({
       url: 'rediss://cache.internal:6380',
       keyPrefix: 'payments:',
     });
+  });
+
+  it('takes the command timeout and the eviction override', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_COMMAND_TIMEOUT_MS: '250', REDIS_ALLOW_EVICTION: 'true' }).redis).toMatchObject({
+      commandTimeoutMs: 250,
+      allowEviction: true,
+    });
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_ALLOW_EVICTION: 'yes' })).toThrow(/REDIS_ALLOW_EVICTION/);
   });
 
   it('refuses a URL of another scheme, naming the variable', () => {

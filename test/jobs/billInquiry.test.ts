@@ -61,7 +61,7 @@ describe('billInquiry job kind', () => {
       events: new MemoryJobEvents(),
       kinds: [billInquiryJob],
       upstream,
-      config: { pollInitialMs: 10, pollMaxMs: 20, maxAgeMs: 60_000, actionSettleMs: 60_000, actionKeyRetentionMs: 60_000 },
+      config: { pollInitialMs: 10, pollMaxMs: 20, maxAgeMs: 60_000, actionSettleMs: 60_000, actionKeyRetentionMs: 60_000, actionTrackSecret: null },
       logger: silentLogger,
     });
     try {

@@ -122,7 +122,7 @@ export const fakeUpstream: Pick<UpstreamAccess, 'send'> = {
   send: () => Promise.reject(new Error('the fake kinds do not call the upstream')),
 };
 
-export const FAST: JobsConfig = { pollInitialMs: 10, pollMaxMs: 30, maxAgeMs: 60_000, actionSettleMs: 60_000, actionKeyRetentionMs: 60_000 };
+export const FAST: JobsConfig = { pollInitialMs: 10, pollMaxMs: 30, maxAgeMs: 60_000, actionSettleMs: 60_000, actionKeyRetentionMs: 60_000, actionTrackSecret: null };
 
 export interface Setup {
   readonly engine: JobEngine;

@@ -40,12 +40,22 @@ function op<const Id extends string>(entry: Entry & { id: Id }): OperationSpec &
 const base = (group: UpstreamGroup, rest: string) => `/${group}/v2/clients/{clientId}/${rest}`;
 
 /** The Sayad actions' refusals, undocumented upstream; the sandbox answers these and the subgraph reads them. */
+/**
+ * The answer to a reused trackId. The wire facts only say never to send one twice (§3.5); the sandbox's
+ * answer is designed, and the subgraph relies on it to recover an action sent before its store lost it.
+ */
+const DUPLICATE_TRACK_ID =
+  'Designed: a trackId that reached the upstream before, by any operation and whatever its answer, is refused with 400 ' +
+  '`VALIDATION_ERROR` and the message `duplicate trackId`, before the token or the body is looked at; the first call\'s ' +
+  'record is untouched.';
+
 const SAYAD_REFUSALS =
   'Designed refusals, 400 `VALIDATION_ERROR` with the message `cheque already issued`, `cheque not found`, `cheque is not ' +
   'transferable in its current state`, `cheque is not awaiting acceptance`, `cheque can no longer be cancelled`, `holder is not the ' +
   'holder of the cheque`, `acceptor is not a receiver of the cheque`, `canceller is not the drawer of the cheque`, or `invalid ' +
   '<field>` (a Shahab code that is not the person\'s makes its party invalid). There is no inquiry of an action by trackId: an ' +
-  'unclear answer is resolved through the call log (`devWagesGet`).';
+  'unclear answer is resolved through the call log (`devWagesGet`). ' + DUPLICATE_TRACK_ID + ' The subgraph reads that refusal ' +
+  'as "this action reached the upstream before" and answers its outcome from the call log.';
 
 const catalog = [
   // §4.1 bills, shown in full.
@@ -232,7 +242,9 @@ const catalog = [
     id: 'oakTransferToDepositPost', group: 'oak', method: 'POST', path: base('oak', 'transferTo'),
     scope: 'oak:transfer-to:execute', grant: 'authorization_code', origin: 'spec',
     summary: 'Move money from a verified source account (internal, Paya or Satna).',
-    notes: 'Never retried: a timeout or HTTP 408 leaves the outcome unknown (wire facts §3.2, §5).',
+    notes:
+      'Never retried: a timeout or HTTP 408 leaves the outcome unknown (wire facts §3.2, §5). ' + DUPLICATE_TRACK_ID +
+      ' The subgraph reads that refusal as "this transfer reached the upstream before" and answers its outcome from the transfer inquiry.',
   }),
 
   op({

@@ -1,0 +1,106 @@
+/**
+ * Money never moves twice when the store loses its records (Redis flushed, restarted without
+ * persistence, failed over): the trackId of a transfer is derived from the client, the payer and the
+ * key, so the resend is refused upstream as a duplicate and the earlier outcome is recovered.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_PERSON, THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
+import { codeConsent, withHandle } from '../consent/support.js';
+import { useHarness } from '../helpers/harness.js';
+import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+
+const prefix = randomPrefix();
+const redis = testRedis();
+const h = useHarness({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500' } });
+const handles: Record<string, string> = {};
+beforeAll(async () => {
+  handles[THREE_BANKS.nationalId] = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
+  handles[CLIENT_PERSON.nationalId] = await codeConsent(h.gql, CLIENT_PERSON.nationalId, '019');
+});
+afterAll(async () => {
+  await deleteKeys(redis, prefix);
+  await redis.quit();
+});
+
+const RESULT = `__typename
+  ... on TransferCompleted { transfer { id status idempotencyKey } receipt { amount refCode trackId inquirySequence bookedAt { iso } } }
+  ... on TransferPending { transfer { id status } }
+  ... on TransferRejected { code reason transfer { id status } }`;
+const TRANSFER = `mutation($input: TransferInput!) { transfer(input: $input) { ${RESULT} } }`;
+
+interface Outcome {
+  __typename: string;
+  transfer: { id: string; status: string };
+  receipt?: { amount: string; trackId: string };
+}
+
+const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
+const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
+const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+const [clientFrom, clientTo] = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
+
+const orderOf = (nationalId: string, from: string, to: string, idempotencyKey: string, amount = '40000') => ({
+  idempotencyKey,
+  nationalId,
+  sourceAccountNumber: from,
+  destination: to,
+  amount,
+  description: 'قسط',
+});
+
+async function send(input: ReturnType<typeof orderOf>): Promise<Outcome> {
+  const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handles[input.nationalId]!));
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data!.transfer;
+}
+
+const appliedWith = (trackId: string) => h.sandbox.appliedTransfers().filter((transfer) => transfer.trackId === trackId);
+
+/** What the store held of this deployment is gone, as after a flush or a restart without persistence. */
+async function loseTheStore(): Promise<void> {
+  expect((await keysUnder(redis, prefix)).length).toBeGreaterThan(0);
+  await deleteKeys(redis, prefix);
+}
+
+describe('a transfer sent again after the store lost its record', () => {
+  it('is applied once, and the resend answers the first outcome', async () => {
+    const input = orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, randomUUID());
+    const before = h.sandbox.balanceOf(rich.iban);
+    const first = await send(input);
+    expect(first).toMatchObject({ __typename: 'TransferCompleted', transfer: { status: 'SUCCESS' }, receipt: { amount: '40000' } });
+
+    await loseTheStore();
+    const again = await send(input);
+
+    expect(again).toEqual(first);
+    expect(appliedWith(first.receipt!.trackId)).toHaveLength(1);
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 40_000n);
+    // The resend reached the upstream with the same trackId, and was refused there.
+    expect(h.upstreamCalls('oakTransferToDepositPost').filter((call) => call.trackId === first.receipt!.trackId)).toHaveLength(2);
+  });
+
+  it('answers the upstream’s earlier outcome even when the resend asks for another amount (nothing to compare it with)', async () => {
+    const key = randomUUID();
+    const first = await send(orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, key, '50000'));
+    await loseTheStore();
+    const before = h.sandbox.balanceOf(rich.iban);
+    const again = await send(orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, key, '90000'));
+    expect(again).toMatchObject({ __typename: 'TransferCompleted', receipt: { amount: '50000', trackId: first.receipt!.trackId } });
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
+  });
+});
+
+describe('one idempotency key used by two people', () => {
+  it('names two independent transfers, each applied once', async () => {
+    const key = randomUUID();
+    const one = await send(orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, key, '30000'));
+    const two = await send(orderOf(CLIENT_PERSON.nationalId, clientFrom!.deposit, clientTo!.deposit, key, '30000'));
+    expect(one.__typename, JSON.stringify(one)).toBe('TransferCompleted');
+    expect(two.__typename, JSON.stringify(two)).toBe('TransferCompleted');
+    expect(two.transfer.id).not.toBe(one.transfer.id);
+    expect(two.receipt!.trackId).not.toBe(one.receipt!.trackId);
+    expect(appliedWith(one.receipt!.trackId)).toHaveLength(1);
+    expect(appliedWith(two.receipt!.trackId)).toHaveLength(1);
+  });
+});
