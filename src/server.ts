@@ -13,6 +13,7 @@ import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPag
 import { createErrorFormatter } from './errorFormatting.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildSchema } from './schema.js';
+import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
 
 /** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
 const WEBSOCKET_PATHS = new Set(['/graphql', '/ws']);
@@ -65,6 +66,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
+      refuseSubscriptionsOverHttp,
+      codeRequestErrors,
     ],
   });
   await apollo.start();
