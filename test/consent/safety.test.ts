@@ -143,6 +143,17 @@ describe('a consent whose renewed token does not name its person', () => {
     expect(sandbox.calls('kycSmsTaxInquiryGet')).toHaveLength(0);
   });
 
+  it('is refused and dropped when the renewal forced by a rejected token names another person', async () => {
+    const handle = await smsConsent(gql, PEOPLE.ali);
+    const need = { operationId: 'kycSmsTaxInquiryGet', scope: TAX_SCOPE, grant: 'authorization_sms' as const, subject: PEOPLE.ali };
+    const current = await server.services.consents.tokenFor(handle, need);
+    proxy.rewrite = tokenAnswer('refresh_token', (result) => void (result['userId'] = PEOPLE.sara));
+    // What the upstream client does when the upstream answers 401/403 to `current`.
+    await expect(server.services.consents.renewFor(handle, current)).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    proxy.rewrite = null;
+    await expect(server.services.consents.tokenFor(handle, need)).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+  });
+
   it('is kept when the renewed token names its own person', async () => {
     const handle = await smsConsent(gql, PEOPLE.ali);
     proxy.rewrite = tokenAnswer('refresh_token', (result) => void (result['userId'] = PEOPLE.ali));
