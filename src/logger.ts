@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -21,6 +21,8 @@ const REDACTED_PATHS = [
   'upstreamBody',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined });
+/** The process logger: JSON lines to stdout, or to `destination` (tests read what would be written). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -21,6 +21,7 @@ import { graphqlOperations, metricsText, websocketConnections } from './observab
 import { operationsPlugin } from './observability/operationsPlugin.js';
 import { inRequestSpan } from './observability/tracing.js';
 import { buildSchema } from './schema.js';
+import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
 
 /** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
 const WEBSOCKET_PATHS = new Set(['/graphql', '/ws']);
@@ -111,6 +112,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
       operationsPlugin<Context>(),
       ...(services.rateLimiter ? [rateLimitPlugin<Context>(services.rateLimiter)] : []),
+      refuseSubscriptionsOverHttp,
+      codeRequestErrors,
     ],
   });
   await apollo.start();

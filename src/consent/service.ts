@@ -8,8 +8,8 @@ import type { UserTokenNeed } from '../datasources/upstream/client.js';
 import { BadUserInputError } from '../errors.js';
 import { consentForbidden, consentRequired, consentUnauthenticated } from './errors.js';
 import { maskMobile, newHandle, newId, storeKey } from './secrets.js';
-import type { ActiveConsent, ConsentGrant, ConsentRecord, ConsentStore, ConsentView } from './types.js';
-import type { TokenGrant, UpstreamGrants } from './upstreamGrants.js';
+import type { ActiveConsent, ConsentGrant, ConsentRecord, ConsentStore, ConsentView, PendingConsent } from './types.js';
+import type { OtpCheck, TokenGrant, UpstreamGrants } from './upstreamGrants.js';
 
 export interface ConsentServiceOptions {
   readonly store: ConsentStore;
@@ -84,30 +84,30 @@ export class ConsentService {
     const key = storeKey('pending', input.consentId);
     const record = await this.pending(key, 'authorization_sms');
     if (!record) return EXPIRED;
-    const state = record.state as Extract<ConsentRecord['state'], { status: 'PENDING' }>;
-    const check = await this.options.grants.verifyOtp({
-      mobile: record.mobile ?? '',
-      otp: input.otp,
-      nationalId: record.nationalId,
-      trackId: state.otpTrackId ?? '',
-    });
-    if (check.kind === 'expired') {
-      await this.options.store.delete(key);
-      return EXPIRED;
+    // Claimed before the upstream sees the OTP: of concurrent completions one verifies it (and counts a
+    // wrong one), the others find the consent no longer pending. A claim that did not end in a code is put back.
+    if (!(await this.options.store.delete(key))) return EXPIRED;
+    const state = record.state as PendingConsent;
+    let check: OtpCheck;
+    try {
+      check = await this.options.grants.verifyOtp({
+        mobile: record.mobile ?? '',
+        otp: input.otp,
+        nationalId: record.nationalId,
+        trackId: state.otpTrackId ?? '',
+      });
+    } catch (error) {
+      await this.putBack(key, record, state);
+      throw error;
     }
+    if (check.kind === 'expired') return EXPIRED;
     if (check.kind === 'invalid') {
       const failedAttempts = state.failedAttempts + 1;
       const attemptsLeft = Math.max(0, this.maxOtpAttempts - failedAttempts);
-      if (attemptsLeft === 0) await this.options.store.delete(key);
-      else {
-        const updated: ConsentRecord = { ...record, state: { ...state, failedAttempts }, updatedAt: this.now() };
-        await this.options.store.update(key, updated, Math.max(1, state.expiresAt - this.now()));
-      }
+      if (attemptsLeft > 0) await this.putBack(key, { ...record, state: { ...state, failedAttempts }, updatedAt: this.now() }, state);
       this.options.logger.info({ consentId: record.id, attemptsLeft }, 'consent OTP rejected');
       return { kind: 'invalidOtp', attemptsLeft };
     }
-    // Only one completion may redeem the code.
-    if (!(await this.options.store.delete(key))) return EXPIRED;
     return this.activate(record, await this.options.grants.exchangeCode(record, check.code));
   }
 
@@ -198,6 +198,12 @@ export class ConsentService {
     };
   }
 
+  /** Returns a claimed pending consent to the store for the rest of its time, if any is left. */
+  private async putBack(key: string, record: ConsentRecord, pending: PendingConsent): Promise<void> {
+    const ttl = pending.expiresAt - this.now();
+    if (ttl > 0) await this.options.store.create(key, record, ttl);
+  }
+
   /** A pending consent of `grant` still within its time, else null (and forgotten when expired). */
   private async pending(key: string, grant: ConsentGrant): Promise<ConsentRecord | null> {
     const record = await this.options.store.get(key);
@@ -285,9 +291,11 @@ export class ConsentService {
       throw consentUnauthenticated('The upstream no longer honours this consent; ask the person to consent again.');
     }
     const { token } = grant;
-    if (token.userId !== null && token.userId !== record.nationalId) {
+    // Fail closed as at the grant: a renewed token that does not say it acts for this person is dropped.
+    if (token.userId !== record.nationalId) {
       await this.options.store.delete(key);
-      throw consentForbidden('The renewed consent acts for another person; it was dropped.');
+      this.options.logger.warn({ consentId: record.id }, 'upstream renewed the consent for another person or for nobody; dropped');
+      throw consentForbidden('The renewed consent does not act for the person who gave it; it was dropped.');
     }
     const updated: ConsentRecord = {
       ...record,
