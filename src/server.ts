@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import type { GraphQLError } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from './app.js';
@@ -36,6 +36,14 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const services = await createServices(config, logger);
   const schema = buildSchema();
   const formatError = createErrorFormatter(logger);
+  /** A graphql-ws error through the formatter; a code-less one raised before execution (no path) gets `requestCode`. */
+  const formatWsError = (error: GraphQLError, requestCode: string) => {
+    const isRequestError = error.path === undefined && error.extensions['code'] === undefined;
+    const coded = isRequestError
+      ? new GraphQLError(error.message, { nodes: error.nodes, originalError: error.originalError, extensions: { ...error.extensions, code: requestCode } })
+      : error;
+    return formatError(coded.toJSON(), coded);
+  };
   let ready = false;
 
   const httpServer: Server = createHttpServer();
@@ -48,8 +56,11 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         createContext(services, {
           consentHandle: consentHandleOf(ctx.connectionParams?.consentHandle) ?? consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER]),
         }),
+      // graphql-js's own request errors carry no code on graphql-ws (Apollo adds them over HTTP): the
+      // same codes are given here, so the formatter keeps them and masks only what failed inside.
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatWsError(error, 'GRAPHQL_VALIDATION_FAILED')),
       onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map((error: GraphQLError) => formatError(error.toJSON(), error)) } : undefined,
+        result.errors ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) } : undefined,
     },
     wsServer,
   );
