@@ -208,12 +208,12 @@ describe('offenses and tolls', () => {
 });
 
 describe('_entities for Vehicle', () => {
-  it('resolves vehicles by plate number in order, null for an invalid one', async () => {
+  it('resolves vehicles by plate number in order; an invalid one fails only its own item', async () => {
     const res = await h.gql<{ _entities: unknown[] }>(
       'query($r: [_Any!]!) { _entities(representations: $r) { ... on Vehicle { plateNumber plate { region } } } }',
       { r: [{ __typename: 'Vehicle', plateNumber: plate }, { __typename: 'Vehicle', plateNumber: '550011188' }, { __typename: 'Vehicle', plateNumber: unownedPlate }] },
     );
-    expect(res.errors).toBeUndefined();
+    expect(res.errors?.map((error) => [error.path, error.extensions?.argumentPath])).toEqual([[['_entities', 1], 'representations[1].plateNumber']]);
     expect(res.data!._entities).toEqual([{ plateNumber: plate, plate: { region: plate.slice(7) } }, null, { plateNumber: unownedPlate, plate: { region: '88' } }]);
     expect(h.upstreamCalls()).toEqual([]);
   });
