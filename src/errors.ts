@@ -21,11 +21,34 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const errorCodes: ReadonlySet<string> = new Set(Object.values(ErrorCode));
 
+/** How much of a caller's value an error message may quote. */
+export const QUOTED_VALUE_MAX = 24;
+/** The longest message an error of ours carries; a caller's value never makes it longer. */
+export const MESSAGE_MAX = 300;
+
+/**
+ * A caller's value as an error message may quote it: at most the first 24 characters, then `…`, in
+ * double quotes. A message never echoes a whole value: it may be huge, or carry personal data.
+ */
+export function quoteValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : String(value);
+  const chars = [...text];
+  const shown = chars.length > QUOTED_VALUE_MAX ? `${chars.slice(0, QUOTED_VALUE_MAX).join('')}…` : text;
+  return JSON.stringify(shown);
+}
+
+/** `message` cut to MESSAGE_MAX characters (ending in `…` when cut). */
+export function capMessage(message: string): string {
+  const chars = [...message];
+  return chars.length > MESSAGE_MAX ? `${chars.slice(0, MESSAGE_MAX - 1).join('')}…` : message;
+}
+
 /** Bad input from the caller: names the argument path, and is raised before any upstream call. */
 export class BadUserInputError extends GraphQLError {
   constructor(argumentPath: string, message: string) {
-    super(`${argumentPath}: ${message}`, {
-      extensions: { code: ErrorCode.BadUserInput, argumentPath },
+    const path = capMessage(argumentPath);
+    super(capMessage(`${path}: ${message}`), {
+      extensions: { code: ErrorCode.BadUserInput, argumentPath: path },
     });
   }
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { guardEntities } from './federation/entities.js';
 import { resolvers } from './resolvers/index.js';
 
 const SCHEMA_DIR = new URL('../schema/', import.meta.url);
@@ -12,5 +13,5 @@ export function loadTypeDefs(): DocumentNode {
 }
 
 export function buildSchema(): GraphQLSchema {
-  return buildSubgraphSchema({ typeDefs: loadTypeDefs(), resolvers });
+  return guardEntities(buildSubgraphSchema({ typeDefs: loadTypeDefs(), resolvers }));
 }

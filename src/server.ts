@@ -4,7 +4,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { Kind, type GraphQLError } from 'graphql';
+import { GraphQLError, Kind } from 'graphql';
 import type { Context as WsServerContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -51,7 +51,14 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const schema = buildSchema();
   const formatError = createErrorFormatter(logger);
   const limits = new OperationLimits(config.limits, schema);
-  const formatAll = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
+  /** A graphql-ws error through the formatter; a code-less one raised before execution (no path) gets `requestCode`. */
+  const formatWsError = (error: GraphQLError, requestCode: string) => {
+    const isRequestError = error.path === undefined && error.extensions['code'] === undefined;
+    const coded = isRequestError
+      ? new GraphQLError(error.message, { nodes: error.nodes, originalError: error.originalError, extensions: { ...error.extensions, code: requestCode } })
+      : error;
+    return formatError(coded.toJSON(), coded);
+  };
   let ready = false;
   let draining = false;
   const consentIsLive = (handle: string) => services.consents.describe(handle).then(() => true, () => false);
@@ -90,8 +97,11 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         const type = args.document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION)?.operation ?? 'unknown';
         graphqlOperations.inc({ type, outcome: 'ok' });
       },
-      onNext: (_ctx, _id, _payload, _args, result) => limits.capResponse(result.errors ? { ...result, errors: formatAll(result.errors) } : result),
-      onError: (_ctx, _id, _payload, errors) => formatAll(errors),
+      // graphql-js's own request errors carry no code on graphql-ws (Apollo adds them over HTTP): the
+      // same codes are given here, so the formatter keeps them and masks only what failed inside.
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatWsError(error, 'GRAPHQL_VALIDATION_FAILED')),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        limits.capResponse(result.errors ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) } : result),
     },
     wsServer,
   );

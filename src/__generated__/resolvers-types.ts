@@ -225,7 +225,7 @@ export type BankAccount = {
   readonly ownership?: Maybe<IbanOwnership>;
   /**
    * The account's statement from `from` to `to` (Persian-calendar dates `YYYY/MM/DD`, at most 31 days,
-   * `to` not before `from`), oldest first, paged by `first` (0–100) and `after`. Under client credentials
+   * `to` not before `from` nor after today), oldest first, paged by `first` (0–100) and `after`. Under client credentials
    * the upstream serves only the client's own accounts; it refuses others (`UPSTREAM_REJECTED`).
    */
   readonly statement?: Maybe<AccountStatementConnection>;
@@ -1923,11 +1923,11 @@ export type IssueChequeInput = {
   readonly amount: Scalars['Rial']['input'];
   /** The other owners of a joint account, who draw the cheque with the drawer. */
   readonly coOwners?: ReadonlyArray<ChequePartyInput>;
-  /** What it is for, as written on the cheque (1–100 characters). */
+  /** What it is for, as written on the cheque: 1–100 letters, digits, punctuation and spaces, no control characters. */
   readonly description: Scalars['String']['input'];
   /** The drawer. The consent (authorization code, scope `credit:ac-sayad-issue-cheque:post`) must be theirs. */
   readonly drawer: ChequeActorInput;
-  /** The due date, Persian calendar `YYYY/MM/DD`. */
+  /** The due date, Persian calendar `YYYY/MM/DD`: from today (Tehran) to ten years ahead. */
   readonly dueDate: Scalars['String']['input'];
   /**
    * A key the client chooses for this action: 1–64 letters, digits, `-` or `_`. The same input with the
@@ -2450,7 +2450,7 @@ export type Person = {
   readonly chequeStanding?: Maybe<ChequeStanding>;
   /**
    * The civil registry's full record, with birth-certificate details. `birthDate` is the Persian-calendar
-   * birth date, `YYYY/MM/DD`; null when it is not the person's.
+   * birth date, `YYYY/MM/DD` (from 1300/01/01 to today, as every `birthDate`); null when it is not the person's.
    */
   readonly civilRegistry?: Maybe<CivilIdentity>;
   /** The person's driver risk score. `birthDate` is the Persian-calendar birth date, `YYYY/MM/DD`. */
@@ -2478,7 +2478,7 @@ export type Person = {
   readonly guaranteedLoans?: Maybe<GuarantyReport>;
   /**
    * The person's civil-registry record (national id inquiry). `birthDate` is the Persian-calendar birth
-   * date, `YYYY/MM/DD`; the upstream answers only when it matches the registry.
+   * date, `YYYY/MM/DD`, from 1300/01/01 to today; the upstream answers only when it matches the registry.
    */
   readonly identity?: Maybe<CivilIdentity>;
   /**
@@ -2837,8 +2837,8 @@ export type Query = {
   readonly account?: Maybe<BankAccount>;
   /**
    * A bank account by its account number at a bank: the upstream converts it to the IBAN. `bankCode` is
-   * the 3-digit bank code; `accountNumber` is in the bank's own format (with `/` or `.` separators as the
-   * bank writes it). Null when the bank reports no such account.
+   * the 3-digit bank code; `accountNumber` is in the bank's own format, 6–26 digits (with `/`, `.` or `-`
+   * separators as the bank writes it). Null when the bank reports no such account.
    */
   readonly accountByNumber?: Maybe<BankAccount>;
   /**
@@ -3376,7 +3376,7 @@ export type TrafficTollConnection = {
  * (`credit:sms-sayad-transfer-cheque:post`); either is used, as presented.
  */
 export type TransferChequeInput = {
-  /** What the transfer is for (1–100 characters). */
+  /** What the transfer is for: 1–100 letters, digits, punctuation and spaces, no control characters. */
   readonly description: Scalars['String']['input'];
   /** True to give the cheque back to its drawers rather than pass it on. */
   readonly giveBack?: Scalars['Boolean']['input'];
@@ -3407,13 +3407,13 @@ export type TransferCompleted = {
 
 /** A transfer to make from an account of the caller's consent. */
 export type TransferInput = {
-  /** The amount in rials. The bank's rules: at least 10,000; internal and Paya at most 1,000,000,000. */
+  /** The amount in rials. The bank's rules: at least 10,000; to an account number (internal) at most 1,000,000,000; to an IBAN Paya up to 1,000,000,000 and Satna above. */
   readonly amount: Scalars['Rial']['input'];
-  /** What the transfer is for, as the bank records it: 1–30 characters, without `--`. */
+  /** What the transfer is for, as the bank records it: 1–30 letters, digits, punctuation and spaces, without `--` or control characters. */
   readonly description: Scalars['String']['input'];
-  /** Where the money goes: an account number of the source's bank, or an IBAN (`IR` and 24 digits). */
+  /** Where the money goes: an account number of the source's bank (6–26 digits), or an IBAN (`IR` and 24 digits). */
   readonly destination: Scalars['String']['input'];
-  /** The destination holder's first name (2–30 characters); the bank needs it for an IBAN of another bank. */
+  /** The destination holder's first name (2–30 letters); required when `destination` is an IBAN (Paya or Satna). */
   readonly destinationFirstName?: InputMaybe<Scalars['String']['input']>;
   /** The destination holder's last name (2–30 characters); as `destinationFirstName`. */
   readonly destinationLastName?: InputMaybe<Scalars['String']['input']>;

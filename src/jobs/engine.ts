@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { JobsConfig } from '../config.js';
 import type { UpstreamAccess } from '../datasources/requestUpstream.js';
-import { ErrorCode, UpstreamError } from '../errors.js';
+import { ErrorCode, quoteValue, UpstreamError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { jobsFollowed, jobTransitions } from '../observability/metrics.js';
 import { isFinal, type JobEvents, type JobFailure, type JobKind, type JobRecord, type JobStore, type PollOutcome } from './types.js';
@@ -106,7 +106,7 @@ export class JobEngine {
   /** The job's current state, then each change, ending after its final state. */
   async watch(id: string): Promise<AsyncIterableIterator<JobRecord>> {
     const current = await this.options.store.get(id);
-    if (!current) throw new GraphQLError(`No job with id ${id}.`, { extensions: { code: ErrorCode.NotFound } });
+    if (!current) throw new GraphQLError(`No job with id ${quoteValue(id)}.`, { extensions: { code: ErrorCode.NotFound } });
     const watch = new JobWatch(this.options.events, id, current);
     // A change stored between the read and the subscription would otherwise be missed.
     const latest = await this.options.store.get(id);

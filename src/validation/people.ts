@@ -1,22 +1,20 @@
 import { BadUserInputError } from '../errors.js';
-import { parseJalaliDate } from '../lib/jalali.js';
+import { parseBirthDate } from './dates.js';
+import { parseText, PERSON_NAME, type TextRule } from './text.js';
 import type { IdentityClaim } from '../datasources/types/verification.js';
 
 const MAX_NAME_LENGTH = 100;
+const NAME_RULE: TextRule = { min: 1, max: MAX_NAME_LENGTH, allowed: PERSON_NAME, allowedText: "a name: letters, spaces and . ' -" };
 
 function name(value: string | null | undefined, argumentPath: string): string | null {
   if (value === null || value === undefined) return null;
-  const trimmed = value.trim().replace(/\s+/g, ' ');
-  if (trimmed === '' || trimmed.length > MAX_NAME_LENGTH) {
-    throw new BadUserInputError(argumentPath, `expected a name of 1 to ${MAX_NAME_LENGTH} characters`);
-  }
-  return trimmed;
+  return parseText(value, argumentPath, NAME_RULE);
 }
 
 /** Details to match against the civil registry: a valid Persian birth date and at least one name. */
 export function parseIdentityClaim(args: IdentityClaim): IdentityClaim {
   const claim = {
-    birthDate: parseJalaliDate(args.birthDate, 'birthDate'),
+    birthDate: parseBirthDate(args.birthDate, 'birthDate'),
     fullName: name(args.fullName, 'fullName'),
     firstName: name(args.firstName, 'firstName'),
     lastName: name(args.lastName, 'lastName'),

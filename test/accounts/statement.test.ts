@@ -69,6 +69,8 @@ describe('BankAccount.statement', () => {
     const input = {
       idempotencyKey: randomUUID(), nationalId: CLIENT_PERSON.nationalId, sourceAccountNumber: own!.deposit, destination: ownOther!.iban,
       amount: '123000', description: 'انتقال آزمایشی',
+      // Names are required for a transfer to an IBAN, which the bank may send by Paya or Satna.
+      destinationFirstName: CLIENT_PERSON.firstName, destinationLastName: CLIENT_PERSON.lastName,
     };
     const sent = await h.gql<{ transfer: { __typename: string } }>('mutation($input: TransferInput!) { transfer(input: $input) { __typename } }', { input }, withHandle(handle));
     expect(sent.data!.transfer.__typename).toBe('TransferCompleted');
@@ -123,6 +125,8 @@ describe('BankAccount.statement', () => {
     ['`to` before `from`', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(2)}"`, 'to'],
     ['a day that does not exist', 'from: "1403/12/31", to: "1404/01/05"', 'from'],
     ['a page larger than 100', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", first: 101`, 'first'],
+    ['a range ending tomorrow', `from: "${jalaliDaysAgo(2)}", to: "${jalaliDaysAgo(-1)}"`, 'to'],
+    ['a range wholly in the future', `from: "${jalaliDaysAgo(-5)}", to: "${jalaliDaysAgo(-3)}"`, 'to'],
   ])('refuses %s before any upstream call', async (_, args, argumentPath) => {
     const { errors } = await statement(own!.iban, args);
     expect(errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });

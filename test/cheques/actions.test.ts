@@ -8,6 +8,7 @@ import {
   AC_TRANSFER_SCOPE,
   BOOK,
   DRAWER,
+  DUE_DATE,
   HOLDER_VIEW,
   RESULT,
   act,
@@ -15,6 +16,7 @@ import {
   cancelInput,
   chequeConsents,
   issueInput,
+  jalaliDaysAhead,
   transferInput,
   type ChequeOutcome,
 } from './support.js';
@@ -54,7 +56,7 @@ describe('a cheque’s life through the mutations', () => {
     // The leaf is looked up once, the cheque issued once.
     expect(callCounts(h)).toEqual({ creditSayadSerialInquiryGet: 1, creditAcSayadIssueChequePost: 1 });
     const issued = h.upstreamCalls('creditAcSayadIssueChequePost')[0]!.body as Record<string, unknown>;
-    expect(issued).toMatchObject({ sayadId, seriesNo: BOOK.seriesNo, serialNo: String(BOOK.serialFrom + 1), bankCode: '15', dueDate: '14050920', reason: 'GPPC', chequeMedia: '2' });
+    expect(issued).toMatchObject({ sayadId, seriesNo: BOOK.seriesNo, serialNo: String(BOOK.serialFrom + 1), bankCode: '15', dueDate: DUE_DATE.replaceAll('/', ''), reason: 'GPPC', chequeMedia: '2' });
     expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'AWAITING_ACCEPTANCE', holders: [{ idCode: WOMAN.nationalId }] });
   });
 
@@ -149,11 +151,18 @@ describe('bad input', () => {
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { drawer: { nationalId: DRAWER, shahabCode: '12' , name: 'x' } }), 'input.drawer.shahabCode'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { drawer: { nationalId: DRAWER, shahabCode: '1234567890123456' } }), 'input.drawer.name'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { dueDate: '2026-11-23' }), 'input.dueDate'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { dueDate: jalaliDaysAhead(-2) }), 'input.dueDate'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { dueDate: jalaliDaysAhead(11 * 366) }), 'input.dueDate'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { description: 'بابت\u0000خرید' }), 'input.description'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { description: 'ب'.repeat(101) }), 'input.description'],
+    ['issueCheque', issueInput(6, [WOMAN.nationalId], { receivers: [{ id: WOMAN.nationalId, name: 'مریم\r\n', shahabCode: '1234567890123456' }] }), 'input.receivers.0.name'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { amount: '0' }), 'input.amount'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { sayadId: '12345' }), 'input.sayadId'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { toIban: 'IR00' }), 'input.toIban'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { idempotencyKey: 'no spaces allowed' }), 'input.idempotencyKey'],
     ['acceptCheque', answerInput(WOMAN.nationalId, sayadId, { description: 'accepted' }), 'input.description'],
+    ['acceptCheque', answerInput(WOMAN.nationalId, sayadId, { description: 'تایید\tشد' }), 'input.description'],
+    ['cancelCheque', cancelInput(sayadId, { description: 'ابطال\u202Eشد' }), 'input.description'],
     ['cancelCheque', cancelInput(sayadId, { drawer: { nationalId: '1234567890', shahabCode: '1234567890123456' } }), 'input.drawer.nationalId'],
     ['transferCheque', transferInput(WOMAN.nationalId, sayadId, [WOMAN.nationalId]), 'input.receivers.0.id'],
   ] as const)('%s refuses %j on its argument path before any upstream call', async (mutation, input, argumentPath) => {

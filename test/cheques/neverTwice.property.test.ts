@@ -17,7 +17,7 @@ import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { withHandle } from '../consent/support.js';
 import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';
-import { DRAWER, actorOf, answerInput, cancelInput, chequeConsents, partyOf, transferInput, type ChequeMutation, MUTATIONS } from './support.js';
+import { DRAWER, DUE_DATE, actorOf, answerInput, cancelInput, chequeConsents, partyOf, transferInput, type ChequeMutation, MUTATIONS } from './support.js';
 
 // A late landing (450 ms, after a 300 ms timeout) must arrive within the settling time even on a loaded
 // machine: one arriving after it would rightly be reported never applied, and fail the test.
@@ -79,7 +79,7 @@ function nextStep(sayadId: string, model: Model, pick: number): Step | null {
       const receiver = pick < 50 ? WOMAN.nationalId : JOINT_HOLDER.nationalId;
       const input = {
         idempotencyKey: key, drawer: actorOf(DRAWER), sayadId, receivers: [partyOf(receiver)], amount: String(1_000_000 + pick),
-        dueDate: '1405/12/01', description: 'بابت خرید', reason: 'GOODS',
+        dueDate: DUE_DATE, description: 'بابت خرید', reason: 'GOODS',
       };
       return { mutation: 'issueCheque', actor: DRAWER, input, action: 'ISSUE', after: { status: 'AWAITING', holders: [], receivers: [receiver] } };
     }

@@ -4,6 +4,7 @@ import { operation, type OperationId } from '../../src/datasources/upstream/oper
 import { THREE_BANKS, accountsOf, fullNameOf, personOf, shahabCodeOf } from '../../src/sandbox/world/index.js';
 import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { codeConsent, smsConsent, withHandle } from '../consent/support.js';
+import { jalaliDaysAhead } from '../helpers/dates.js';
 import type { Harness } from '../helpers/harness.js';
 
 export const DRAWER = THREE_BANKS.nationalId;
@@ -66,13 +67,17 @@ export function act(h: Pick<Harness, 'gql'>, mutation: ChequeMutation, input: Re
   );
 }
 
+/** The due date of the cheques the tests issue: a month ahead. */
+export const DUE_DATE = jalaliDaysAhead(30);
+export { jalaliDaysAhead };
+
 export const issueInput = (leaf: number, receivers: readonly string[], overrides: Record<string, unknown> = {}) => ({
   idempotencyKey: randomUUID(),
   drawer: actorOf(DRAWER),
   sayadId: BOOK.sayadIds[leaf]!,
   receivers: receivers.map(partyOf),
   amount: '25000000',
-  dueDate: '1405/09/20',
+  dueDate: DUE_DATE,
   description: 'بابت خرید',
   reason: 'GOODS',
   ...overrides,

@@ -78,7 +78,7 @@ describe('a large board asked for every member’s vehicles', () => {
 });
 
 describe('_entities for Company', () => {
-  it('resolves companies by legal id in order, null for an invalid one, and then their fields', async () => {
+  it('resolves companies by legal id in order, an invalid one failing only its own item, and then their fields', async () => {
     const { active, dissolved } = COMPANY_SAMPLES;
     const res = await h.gql<{ _entities: Array<{ __typename: string; nationalId: string; name: string; status: string } | null> }>(
       `query($representations: [_Any!]!) { _entities(representations: $representations) { __typename ... on Company { nationalId name status } } }`,
@@ -90,7 +90,9 @@ describe('_entities for Company', () => {
         ],
       },
     );
-    expect(res.errors).toBeUndefined();
+    expect(res.errors?.map((error) => [error.path, error.extensions?.code, error.extensions?.argumentPath])).toEqual([
+      [['_entities', 1], 'BAD_USER_INPUT', 'representations[1].nationalId'],
+    ]);
     expect(res.data!._entities).toEqual([
       { __typename: 'Company', nationalId: dissolved.nationalId, name: dissolved.title, status: 'DISSOLVED' },
       null,

@@ -34,7 +34,7 @@ const ENTITIES = /* GraphQL */ `
 describe('_entities for Person', () => {
   const harness = useHarness();
 
-  it('resolves representations in order, null for an invalid national id, without touching the upstream', async () => {
+  it('resolves representations in order; an invalid national id fails only its own item, without touching the upstream', async () => {
     const response = await harness.gql<{ _entities: Entity[] }>(
       `query($representations: [_Any!]!) { _entities(representations: $representations) { __typename ... on Person { nationalId } } }`,
       {
@@ -47,7 +47,6 @@ describe('_entities for Person', () => {
       },
     );
     expect(response.status).toBe(200);
-    expect(response.errors).toBeUndefined();
     expect(response.data).toEqual({
       _entities: [
         { __typename: 'Person', nationalId: samples.nationalId },
@@ -55,6 +54,11 @@ describe('_entities for Person', () => {
         { __typename: 'Person', nationalId: OTHER_NATIONAL_ID },
         { __typename: 'Person', nationalId: samples.nationalId },
       ],
+    });
+    expect(response.errors).toHaveLength(1);
+    expect(response.errors?.[0]).toMatchObject({
+      path: ['_entities', 1],
+      extensions: { code: 'BAD_USER_INPUT', argumentPath: 'representations[1].nationalId' },
     });
     expect(harness.upstreamCalls()).toEqual([]);
   });
@@ -71,7 +75,7 @@ describe('_entities for Person', () => {
       mobile: samples.mciMobile,
     });
     expect(response.status).toBe(200);
-    expect(response.errors).toBeUndefined();
+    expect(response.errors?.map((error) => error.path)).toEqual([['_entities', 1]]);
     const clean: NegativeScore = { licenceNumber: samples.licenceNumber, points: 0, offenseCount: 0, rule: null };
     const suspended: NegativeScore = { licenceNumber: SUSPENDED_LICENCE, points: 30, offenseCount: 22, rule: SUSPENSION_RULE };
     expect(response.data).toEqual({

@@ -23,13 +23,8 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 
-/**
- * Root fields left out of generated documents. `_entities` crashes the process on this branch (see
- * the hard-entities branch, which checks each representation before @apollo/subgraph sees it): a list
- * with an interface-typed representation such as `{__typename: "Job"}` followed by an unknown type
- * leaves a rejected promise nobody awaits. Drop it from here once that branch is merged.
- */
-export const EXCLUDED_ROOT_FIELDS: ReadonlySet<string> = new Set(['_entities']);
+/** Root fields left out of generated documents: none; `_entities` with random representations included. */
+export const EXCLUDED_ROOT_FIELDS: ReadonlySet<string> = new Set();
 
 export interface RandomRequest {
   readonly query: string;

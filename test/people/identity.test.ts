@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, DEAD, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
 import { useHarness } from '../helpers/harness.js';
+import { jalaliDaysAhead } from '../helpers/dates.js';
 
 const h = useHarness();
 
@@ -50,6 +51,9 @@ describe('civil identity', () => {
   it.each([
     ['an impossible Persian date', '1402/12/30'],
     ['a Gregorian date', '1990-05-01'],
+    ['a birth year like 1500', '1500/01/01'],
+    ['a year before 1300', '1299/12/29'],
+    ['a day after today', jalaliDaysAhead(2)],
   ])('refuses %s as a birth date before any upstream call', async (_, birthDate) => {
     const res = await person(WOMAN.nationalId, `identity(birthDate: "${birthDate}") { firstName }`);
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'birthDate' });
@@ -73,6 +77,17 @@ describe('identity checks', () => {
     const [call] = h.upstreamCalls();
     expect(call!.query).toMatchObject({ birthDate: CLIENT_PERSON.birthDate, firstName: CLIENT_PERSON.firstName, gender: 'زن' });
     expect(call!.query).not.toHaveProperty('fullName');
+  });
+
+  it.each([
+    ['a control character', 'firstName', 'مر\\u0007یم'],
+    ['a line break', 'lastName', 'احمدی\\nمحمدی'],
+    ['a right-to-left override', 'fullName', 'مریم \\u202Eاحمدی'],
+    ['digits', 'firstName', 'R2D2'],
+  ])('refuses a name with %s before any upstream call', async (_, argument, value) => {
+    const res = await person(CLIENT_PERSON.nationalId, `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", ${argument}: "${value}") { alive }`);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: argument });
+    expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('needs at least one name to match', async () => {

@@ -85,6 +85,29 @@ describe('createErrorFormatter', () => {
     });
   });
 
+  it('masks a code-less GraphQLError graphql-js raises during execution (an abstract type resolving to no object type)', () => {
+    const internal = new GraphQLError('Abstract type "_Entity" must resolve to an Object type at runtime for field "Query._entities".');
+    const error = locatedError(internal, undefined, ['_entities', 0]);
+    const result = format(formatted(error), error);
+    expect(result).toEqual({ message: 'Internal server error', path: ['_entities', 0], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(captured.lines).toHaveLength(1);
+  });
+
+  it('cuts a long quoted value in a message to a short prefix, keeps schema names, and caps the length', () => {
+    const value = 'x'.repeat(10_000);
+    const error = new GraphQLError(`Variable "$type" got invalid value "${value}"; Value "${value}" does not exist in "BillType" enum.`, {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const result = format(formatted(error), error);
+    expect(result.message).toBe(`Variable "$type" got invalid value "${'x'.repeat(24)}…"; Value "${'x'.repeat(24)}…" does not exist in "BillType" enum.`);
+    const long = new GraphQLError(`Cannot query field "drivingLicenceNegativeScore" on type "Query". ${'y '.repeat(500)}`, {
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+    const longResult = format(formatted(long), long);
+    expect(longResult.message.startsWith('Cannot query field "drivingLicenceNegativeScore" on type "Query".')).toBe(true);
+    expect([...longResult.message].length).toBeLessThanOrEqual(300);
+  });
+
   it('keeps an error raised by GraphQL itself (validation), minus the stack trace', () => {
     const error = new GraphQLError('Cannot query field "nope" on type "Query".', { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
     expect(format(formatted(error), error)).toEqual({
@@ -162,6 +185,17 @@ describe('errors over HTTP', () => {
     expect(call?.trackId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('a huge bad variable value is quoted only by a short prefix', async () => {
+    const value = '9'.repeat(10_000);
+    const response = await harness.gql(`query($type: BillType!) { bill(type: $type, parameter: "1") { amount } }`, { type: value });
+    expect(response.errors).toHaveLength(1);
+    const [error] = response.errors ?? [];
+    expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(error?.message).toContain(`"${'9'.repeat(24)}…"`);
+    expect([...(error?.message ?? '')].length).toBeLessThanOrEqual(300);
+    expect(JSON.stringify(response).length).toBeLessThan(1_000);
+  });
+
   it('errors over graphql-ws keep our message and code too (NOT_FOUND from the subscription, BAD_USER_INPUT from a query)', async () => {
     const ws = openWsClient(harness.server.url.replace(/^http/, 'ws'));
     try {
@@ -169,7 +203,7 @@ describe('errors over HTTP', () => {
       const missing = collectSubscription(ws.client, 'subscription { jobUpdated(id: "no-such-job") { id } }');
       const bad = collectSubscription(ws.client, '{ bill(type: WATER, parameter: "123") { amount } }');
       expect(await missing.ended).toBe('complete');
-      expect(missing.results).toEqual([{ errors: [{ message: 'No job with id no-such-job.', extensions: { code: 'NOT_FOUND' } }] }]);
+      expect(missing.results).toEqual([{ errors: [{ message: 'No job with id "no-such-job".', extensions: { code: 'NOT_FOUND' } }] }]);
       expect(await bad.ended).toBe('complete');
       expect(bad.results).toEqual([
         {
@@ -177,6 +211,28 @@ describe('errors over HTTP', () => {
           errors: [{ message: 'parameter: expected a bill identifier of 6 to 13 digits', extensions: { code: 'BAD_USER_INPUT', argumentPath: 'parameter' } }],
         },
       ]);
+    } finally {
+      await ws.dispose();
+    }
+  });
+  it('over graphql-ws a bad variable is BAD_USER_INPUT with a short quote, and a non-entity representation no internal message', async () => {
+    const ws = openWsClient(harness.server.url.replace(/^http/, 'ws'));
+    try {
+      await ws.connected;
+      const bad = collectSubscription(ws.client, 'query($type: BillType!) { bill(type: $type, parameter: "1") { amount } }', { type: 'z'.repeat(10_000) });
+      expect(await bad.ended).toBe('complete');
+      const [error] = bad.results[0]?.errors ?? [];
+      expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(error?.message).toContain(`"${'z'.repeat(24)}…"`);
+      const job = collectSubscription(ws.client, 'subscription($id: ID!) { jobUpdated(id: $id) { id } }', { id: 'j'.repeat(10_000) });
+      expect(await job.ended).toBe('complete');
+      expect(job.results).toEqual([{ errors: [{ message: `No job with id "${'j'.repeat(24)}…".`, extensions: { code: 'NOT_FOUND' } }] }]);
+      const entities = collectSubscription(ws.client, 'query($r: [_Any!]!) { _entities(representations: $r) { __typename } }', { r: [{ __typename: 'Query' }] });
+      expect(await entities.ended).toBe('complete');
+      expect(entities.results).toEqual([
+        { data: { _entities: [null] }, errors: [{ message: expect.stringContaining('representations[0].__typename') as string, extensions: { code: 'BAD_USER_INPUT', argumentPath: 'representations[0].__typename' } }] },
+      ]);
+      expect(JSON.stringify(entities.results)).not.toContain('Abstract type');
     } finally {
       await ws.dispose();
     }

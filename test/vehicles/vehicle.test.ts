@@ -49,6 +49,9 @@ describe('Query.vehicle', () => {
     ['a short number', 'plateNumber: "12345"', 'plateNumber'],
     ['letter code 00', 'plateNumber: "550011188"', 'plateNumber'],
     ['letter code 35', 'plateNumber: "553511188"', 'plateNumber'],
+    ['a 9-digit plate with region 00', 'plateNumber: "552411100"', 'plateNumber'],
+    ['a 9-digit plate with region 09', 'plateNumber: "552411109"', 'plateNumber'],
+    ['a region 05 given as parts', 'plate: { twoDigits: "55", letter: "ق", threeDigits: "111", region: "05" }', 'plate.region'],
     ['a region of one digit', 'plate: { twoDigits: "55", letter: "ق", threeDigits: "111", region: "8" }', 'plate.region'],
     ['a Latin letter', 'plate: { twoDigits: "55", letter: "Q", threeDigits: "111", region: "88" }', 'plate.letter'],
     ['three digits starting with 0', 'plate: { twoDigits: "55", letter: "ق", threeDigits: "011", region: "88" }', 'plate.threeDigits'],
@@ -208,12 +211,12 @@ describe('offenses and tolls', () => {
 });
 
 describe('_entities for Vehicle', () => {
-  it('resolves vehicles by plate number in order, null for an invalid one', async () => {
+  it('resolves vehicles by plate number in order; an invalid one fails only its own item', async () => {
     const res = await h.gql<{ _entities: unknown[] }>(
       'query($r: [_Any!]!) { _entities(representations: $r) { ... on Vehicle { plateNumber plate { region } } } }',
       { r: [{ __typename: 'Vehicle', plateNumber: plate }, { __typename: 'Vehicle', plateNumber: '550011188' }, { __typename: 'Vehicle', plateNumber: unownedPlate }] },
     );
-    expect(res.errors).toBeUndefined();
+    expect(res.errors?.map((error) => [error.path, error.extensions?.argumentPath])).toEqual([[['_entities', 1], 'representations[1].plateNumber']]);
     expect(res.data!._entities).toEqual([{ plateNumber: plate, plate: { region: plate.slice(7) } }, null, { plateNumber: unownedPlate, plate: { region: '88' } }]);
     expect(h.upstreamCalls()).toEqual([]);
   });

@@ -764,7 +764,62 @@ const catalog = [
 
 export type OperationId = (typeof catalog)[number]['id'];
 
-export const operations: ReadonlyMap<OperationId, OperationSpec> = new Map(catalog.map((o) => [o.id, o]));
+const BIRTH_DATE =
+  'Checked before sending (designed; the upstream refuses an impossible birth date only after the call, wire facts §3.2): ' +
+  '`birthDate` is a real Persian-calendar date from 1300/01/01 to today in Tehran.';
+const PERSON_NAMES =
+  'Checked before sending (designed): names 1–100 characters of letters, spaces and `. \' -`, with no control or invisible ' +
+  'formatting characters (the zero-width non-joiner of Persian writing excepted).';
+const CHEQUE_TEXT =
+  'Checked before sending (designed; the upstream states no lengths): `description` and party names 1–100 characters of letters, ' +
+  'digits, punctuation and spaces, with no control or invisible formatting characters (the zero-width non-joiner excepted).';
+const CHEQUE_NOTE =
+  'Checked before sending (designed): the note at most 100 characters, Persian letters only, no control or invisible formatting characters.';
+const ACCOUNT_NUMBER =
+  'Checked before sending (designed): an account number is 6 to 26 digits with one `.`, `/` or `-` between groups; fewer digits name ' +
+  'no account at any Iranian bank.';
+
+/**
+ * Caller input the subgraph refuses before any call (BAD_USER_INPUT, nothing sent), where the rule is the
+ * bank's or designed here; rendered with each operation's notes.
+ */
+const CHECKED_BEFORE_SENDING: Partial<Record<OperationId, string>> = {
+  oakTransferToDepositPost:
+    'Checked before sending (wire facts §4.9, §6): at least 10,000 rials on every rail; to an account number (internal) at most ' +
+    '1,000,000,000; to an IBAN any amount from the minimum (Paya up to 1,000,000,000, Satna above it) up to our own ceiling of 10^15 ' +
+    '(the amount goes out as a JSON number); `description` 1–30 characters without `--`; destination names 2–30 characters. ' +
+    'Designed: the names are required for every IBAN destination (the source\'s account number does not tell its bank, so an ' +
+    'IBAN of the same bank, sent internally, cannot be told from Paya or Satna; the bank keeps the internal maximum there); ' +
+    '`description` holds letters, digits, punctuation and spaces, names letters, spaces and `. \' -`, neither any control or ' +
+    'invisible formatting character (the zero-width non-joiner excepted). ' + ACCOUNT_NUMBER,
+  creditAcSayadIssueChequePost: 'Checked before sending (designed): `dueDate` from today in Tehran to ten years ahead. ' + CHEQUE_TEXT,
+  creditAcSayadTransferChequePost: CHEQUE_TEXT,
+  creditSmsSayadAcceptChequePost: CHEQUE_NOTE,
+  creditSmsSayadCancelChequePost: CHEQUE_NOTE,
+  oakCcStatementGet: 'Checked before sending (designed): `toDate` is not after today in Tehran; a statement has nothing for days to come.',
+  facilityDepositToIbanGet: ACCOUNT_NUMBER,
+  facilityCcNidInquiryGet: BIRTH_DATE,
+  facilitySmsNidInquiryGet: BIRTH_DATE,
+  facilityNationalCardImageGet: BIRTH_DATE,
+  facilityCcNidVerificationGet: `${BIRTH_DATE} ${PERSON_NAMES}`,
+  kycSmsNidVerificationGet: `${BIRTH_DATE} ${PERSON_NAMES}`,
+  kycIdentificationInquiryGet: BIRTH_DATE,
+  kycDeathStatusInquiryGet: BIRTH_DATE,
+  kycDriversRiskInquiryGet: BIRTH_DATE,
+  kycIbanOwnerBirthdateVerificationGet: BIRTH_DATE,
+  kycCompareLiveVideoWithNationalCardPost: BIRTH_DATE,
+  kycCompareVideoWithNationalCardImagePost: BIRTH_DATE,
+  kycCompareLiveImageWithNationalCardPost: BIRTH_DATE,
+  oakShahabInquiryGet: BIRTH_DATE,
+  oakSmsShahabInquiryGet: BIRTH_DATE,
+};
+
+const withCallerRules = (spec: OperationSpec): OperationSpec => {
+  const rules = CHECKED_BEFORE_SENDING[spec.id as OperationId];
+  return rules === undefined ? spec : { ...spec, notes: [spec.notes, rules].filter(Boolean).join(' ') };
+};
+
+export const operations: ReadonlyMap<OperationId, OperationSpec> = new Map(catalog.map((o) => [o.id, withCallerRules(o)]));
 
 export function operation(id: OperationId): OperationSpec {
   const spec = operations.get(id);

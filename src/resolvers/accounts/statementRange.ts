@@ -1,6 +1,7 @@
 import { j2d } from 'jalaali-js';
 import { BadUserInputError } from '../../errors.js';
 import { parseJalaliDate } from '../../lib/jalali.js';
+import { parseDateNotInFuture } from '../../validation/dates.js';
 
 /** The upstream gives a statement of at most 31 days at a time. */
 const MAX_DAYS = 31;
@@ -10,10 +11,10 @@ const dayNumber = (slashed: string) => {
   return j2d(jy, jm, jd);
 };
 
-/** `from` and `to` as the upstream's `YYYYMMDD`, checked before any call. */
-export function parseStatementRange(args: { from: string; to: string }): { fromDate: string; toDate: string } {
+/** `from` and `to` as the upstream's `YYYYMMDD`, checked before any call: at most 31 days, none after today. */
+export function parseStatementRange(args: { from: string; to: string }, now: number = Date.now()): { fromDate: string; toDate: string } {
   const from = parseJalaliDate(args.from, 'from');
-  const to = parseJalaliDate(args.to, 'to');
+  const to = parseDateNotInFuture(args.to, 'to', now);
   const span = dayNumber(to) - dayNumber(from);
   if (span < 0) throw new BadUserInputError('to', 'must not be before `from`');
   if (span >= MAX_DAYS) throw new BadUserInputError('to', 'a statement covers at most 31 days');

@@ -14,9 +14,10 @@ import type {
 import type { IssueDraft, TransferDraft } from '../../datasources/sayad.js';
 import type { AnswerChequeOrder, CancelChequeOrder, SayadPartyRecord, SayadSignerRecord } from '../../datasources/types/chequeActions.js';
 import { BadUserInputError } from '../../errors.js';
-import { parseJalaliDate } from '../../lib/jalali.js';
+import { parseChequeDueDate } from '../../validation/dates.js';
 import { normalizeDigits } from '../../validation/digits.js';
 import { parseIban, parseLegalId, parseNationalId, parseSayadId } from '../../validation/identifiers.js';
+import { BANK_TEXT, parseText, PERSIAN_TEXT, type TextRule } from '../../validation/text.js';
 import { parseIdempotencyKey } from '../transfers/input.js';
 
 const REASON_CODES: Readonly<Record<ChequeReason, string>> = {
@@ -27,23 +28,17 @@ const REASON_CODES: Readonly<Record<ChequeReason, string>> = {
 const TYPE_CODES: Readonly<Record<ChequeIssueType, number>> = { NORMAL: 1, BANK: 2, CODED: 3, AD_HOC: 4 };
 const MEDIA_CODES: Readonly<Record<ChequeIssueMedia, number>> = { PAPER: 1, DIGITAL: 2 };
 
+/** The upstream states no length for Sayad texts; 100 characters is designed (see the catalog notes). */
 const TEXT_MAX = 100;
 const MAX_PARTIES = 10;
 const MAX_AMOUNT = 10n ** 18n;
+const TEXT_RULE: TextRule = { min: 1, max: TEXT_MAX, allowed: BANK_TEXT, allowedText: 'letters, digits, punctuation and spaces' };
 /** The Sayad system takes notes on answers and cancellations in Persian letters only (wire facts §4.8). */
-const PERSIAN_TEXT = /^[\u0600-\u06FF\u200c\s]*$/;
+const PERSIAN_NOTE_RULE: TextRule = { min: 0, max: TEXT_MAX, allowed: PERSIAN_TEXT, allowedText: 'Persian letters only' };
 
-function text(value: string, path: string): string {
-  const trimmed = value.trim().replace(/\s+/g, ' ');
-  if (trimmed.length === 0 || trimmed.length > TEXT_MAX) throw new BadUserInputError(path, `expected 1–${TEXT_MAX} characters`);
-  return trimmed;
-}
+const text = (value: string, path: string): string => parseText(value, path, TEXT_RULE);
 
-function persianNote(value: string | null | undefined, path: string): string {
-  const trimmed = (value ?? '').trim().replace(/\s+/g, ' ');
-  if (trimmed.length > TEXT_MAX || !PERSIAN_TEXT.test(trimmed)) throw new BadUserInputError(path, `expected Persian letters only, at most ${TEXT_MAX} characters`);
-  return trimmed;
-}
+const persianNote = (value: string | null | undefined, path: string): string => parseText(value ?? '', path, PERSIAN_NOTE_RULE);
 
 function shahabCode(value: string, path: string): string {
   const digits = normalizeDigits(value.trim());
@@ -111,7 +106,7 @@ export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: str
       receivers: parties(input.receivers, 'input.receivers', accountOwners),
       signers: signers(input.signers, 'input.signers', drawer),
       amount: amount(input.amount, 'input.amount'),
-      dueDate: parseJalaliDate(input.dueDate, 'input.dueDate').replace(/\//g, ''),
+      dueDate: parseChequeDueDate(input.dueDate, 'input.dueDate').replace(/\//g, ''),
       description: text(input.description, 'input.description'),
       reason: REASON_CODES[input.reason],
       chequeType: TYPE_CODES[input.type ?? 'NORMAL'],

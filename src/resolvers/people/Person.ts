@@ -1,5 +1,5 @@
 import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
-import { parseJalaliDate } from '../../lib/jalali.js';
+import { parseBirthDate } from '../../validation/dates.js';
 import { isValidNationalId, parseLicenceNumber, parseMobile } from '../../validation/identifiers.js';
 
 export const Person: PersonResolvers = {
@@ -12,5 +12,5 @@ export const Person: PersonResolvers = {
       mobile: parseMobile(args.mobile, 'mobile'),
     }),
   identity: (person, args, { dataSources }) =>
-    dataSources.facility.getIdentity(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate')),
+    dataSources.facility.getIdentity(person.nationalId, parseBirthDate(args.birthDate, 'birthDate')),
 };

@@ -1,6 +1,6 @@
 import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
 import { BadUserInputError } from '../../errors.js';
-import { parseJalaliDate } from '../../lib/jalali.js';
+import { parseBirthDate } from '../../validation/dates.js';
 import { parseMobile } from '../../validation/identifiers.js';
 import type { PersonModel } from '../people/models.js';
 
@@ -22,7 +22,7 @@ export const Person: PersonResolvers = {
     return { ...check, licences: check.licences.map((licence) => ({ ...licence, holderNationalId: person.nationalId, holderMobile: mobile })) };
   },
   driverRisk: async (person, args, { dataSources }) => {
-    const score = await dataSources.traffic.getDriverRiskScore(person.nationalId, parseJalaliDate(args.birthDate, 'birthDate'));
+    const score = await dataSources.traffic.getDriverRiskScore(person.nationalId, parseBirthDate(args.birthDate, 'birthDate'));
     return score === null ? null : { score };
   },
 };

@@ -1,5 +1,5 @@
 import type { BankAccountResolvers } from '../../__generated__/resolvers-types.js';
-import { parseJalaliDate } from '../../lib/jalali.js';
+import { parseBirthDate } from '../../validation/dates.js';
 import { parseNationalId } from '../../validation/identifiers.js';
 
 export const BankAccount: BankAccountResolvers = {
@@ -7,6 +7,6 @@ export const BankAccount: BankAccountResolvers = {
     dataSources.kyc.getIbanOwnership(
       account.iban,
       parseNationalId(args.nationalId, 'nationalId'),
-      args.birthDate === null || args.birthDate === undefined ? null : parseJalaliDate(args.birthDate, 'birthDate'),
+      args.birthDate === null || args.birthDate === undefined ? null : parseBirthDate(args.birthDate, 'birthDate'),
     ),
 };
