@@ -18,6 +18,8 @@ export interface HttpRequest {
 export interface HttpResponse {
   readonly status: number;
   readonly text: string;
+  /** The `Retry-After` header, as sent (a 429 or 503 may carry it). */
+  readonly retryAfter?: string;
 }
 
 export type TransportFailure = 'timeout' | 'network' | 'aborted';
@@ -55,7 +57,8 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
           body: req.form ?? req.body,
           signal,
         });
-        return { status: res.statusCode, text: await res.body.text() };
+        const retryAfter = res.headers['retry-after'];
+        return { status: res.statusCode, text: await res.body.text(), ...(typeof retryAfter === 'string' && { retryAfter }) };
       } catch (error) {
         if (timeout.aborted) throw new TransportError('timeout', true, error);
         if (req.signal?.aborted) throw new TransportError('aborted', true, error);
