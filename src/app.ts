@@ -41,6 +41,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
         clientSecret: upstream.clientSecret,
         clientNid: upstream.clientNid,
         asyncDelayMs: config.sandbox.asyncDelayMs,
+        admin: config.sandbox.admin,
       });
   const baseUrl = upstream.baseUrl ?? sandbox!.url;
 

@@ -23,7 +23,7 @@ const schema = z
     TOKEN_REFRESH_MARGIN_MS: positiveInt(5 * 60_000),
     UPSTREAM_REDIRECT_URI: z.url({ protocol: /^https?$/ }).default(DEFAULT_REDIRECT_URI),
     UPSTREAM_OPERATION_BUDGET_MS: positiveInt(15_000),
-    UPSTREAM_RETRY_ATTEMPTS: positiveInt(3),
+    UPSTREAM_RETRY_ATTEMPTS: positiveInt(5),
     UPSTREAM_RETRY_INITIAL_DELAY_MS: positiveInt(100),
     UPSTREAM_RETRY_MAX_DELAY_MS: positiveInt(2_000),
     UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().gt(0).lt(1).default(0.5),
