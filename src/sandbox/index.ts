@@ -3,6 +3,7 @@
  * user-consent flows (SMS OTP, login page, codes) and the operations it has handlers for, with call
  * recording and fault injection for tests.
  */
+import { setMaxListeners } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallLog } from './call-log.js';
@@ -44,6 +45,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const settings = settingsOf(options);
   const host = options.host ?? '127.0.0.1';
   const shutdown = new AbortController();
+  // Every delayed answer (faults, latency) listens to it while it waits: as many as calls in flight.
+  setMaxListeners(0, shutdown.signal);
   const tokens = new TokenStore();
   const faults = new FaultBook(options.faultSeed === undefined ? Math.random : seededRandom(options.faultSeed));
   const calls = new CallLog();
