@@ -57,6 +57,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
         clientSecret: upstream.clientSecret,
         clientNid: upstream.clientNid,
         asyncDelayMs: config.sandbox.asyncDelayMs,
+        admin: config.sandbox.admin,
       });
   const baseUrl = upstream.baseUrl ?? sandbox!.url;
 
@@ -86,7 +87,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   if (upstream.baseUrl && upstream.redirectUri === DEFAULT_REDIRECT_URI) {
     logger.warn({ redirectUri: upstream.redirectUri }, 'UPSTREAM_REDIRECT_URI is the sandbox default; the upstream accepts only the redirect URI registered for the client');
   }
-  const client = new UpstreamClient({ http, tokens, baseUrl, clientId: upstream.clientId, timeoutMs: upstream.timeoutMs, maxConcurrency: upstream.maxConcurrency, logger });
+  const client = new UpstreamClient({
+    http, tokens, baseUrl, clientId: upstream.clientId, timeoutMs: upstream.timeoutMs, maxConcurrency: upstream.maxConcurrency, resilience: upstream.resilience, logger,
+  });
 
   const store: JobStore =
     redis && config.redis

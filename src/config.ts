@@ -25,6 +25,14 @@ const schema = z
     UPSTREAM_REQUEST_CONCURRENCY: positiveInt(16),
     TOKEN_REFRESH_MARGIN_MS: positiveInt(5 * 60_000),
     UPSTREAM_REDIRECT_URI: z.url({ protocol: /^https?$/ }).default(DEFAULT_REDIRECT_URI),
+    UPSTREAM_OPERATION_BUDGET_MS: positiveInt(15_000),
+    UPSTREAM_RETRY_ATTEMPTS: positiveInt(5),
+    UPSTREAM_RETRY_INITIAL_DELAY_MS: positiveInt(100),
+    UPSTREAM_RETRY_MAX_DELAY_MS: positiveInt(2_000),
+    UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().gt(0).lt(1).default(0.5),
+    UPSTREAM_BREAKER_WINDOW_MS: positiveInt(30_000),
+    UPSTREAM_BREAKER_MIN_CALLS: positiveInt(20),
+    UPSTREAM_BREAKER_HALF_OPEN_MS: positiveInt(10_000),
 
     CONSENT_SMS_PENDING_MS: positiveInt(3 * 60_000),
     CONSENT_CODE_PENDING_MS: positiveInt(10 * 60_000),
@@ -51,6 +59,7 @@ const schema = z
     SMS_THROTTLE_TIMEOUT_MS: positiveInt(500),
 
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
+    SANDBOX_ADMIN: z.enum(['true', 'false']).default('false'),
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
     METRICS_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -105,6 +114,25 @@ export interface UpstreamConfig {
    * on with the authorization code. Its domain must be the one registered for the client upstream.
    */
   readonly redirectUri: string;
+  readonly resilience: ResilienceConfig;
+}
+
+/** How calls to the upstream survive its faults (see src/datasources/upstream/resilience.ts). */
+export interface ResilienceConfig {
+  /** Longest time one upstream call may take, all its attempts and waits between them included. */
+  readonly operationBudgetMs: number;
+  /** Attempts of a call the catalog marks safe to resend, the first one included (1: never retried). */
+  readonly retryAttempts: number;
+  /** First wait before a retry; later waits grow exponentially with jitter up to `retryMaxDelayMs`. */
+  readonly retryInitialDelayMs: number;
+  readonly retryMaxDelayMs: number;
+  /** An upstream group's breaker opens when more than this share of its calls in the window failed… */
+  readonly breakerThreshold: number;
+  readonly breakerWindowMs: number;
+  /** …and the window holds at least this many calls. */
+  readonly breakerMinCalls: number;
+  /** How long an open breaker refuses calls before it lets one probe through. */
+  readonly breakerHalfOpenMs: number;
 }
 
 export interface ConsentConfig {
@@ -193,7 +221,11 @@ export interface Config {
   /** Null: no rate limit. */
   readonly rateLimit: RateLimitConfig | null;
   readonly smsThrottle: SmsThrottleConfig;
-  readonly sandbox: { readonly asyncDelayMs: number };
+  readonly sandbox: {
+    readonly asyncDelayMs: number;
+    /** Whether the embedded sandbox serves its fault-control admin path (`/__sandbox/…`). */
+    readonly admin: boolean;
+  };
   /** How long shutdown waits for in-flight requests before closing their connections. */
   readonly shutdownGraceMs: number;
   /**
@@ -243,6 +275,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestConcurrency: e.UPSTREAM_REQUEST_CONCURRENCY,
       tokenRefreshMarginMs: e.TOKEN_REFRESH_MARGIN_MS,
       redirectUri: e.UPSTREAM_REDIRECT_URI,
+      resilience: {
+        operationBudgetMs: e.UPSTREAM_OPERATION_BUDGET_MS,
+        retryAttempts: e.UPSTREAM_RETRY_ATTEMPTS,
+        retryInitialDelayMs: e.UPSTREAM_RETRY_INITIAL_DELAY_MS,
+        retryMaxDelayMs: e.UPSTREAM_RETRY_MAX_DELAY_MS,
+        breakerThreshold: e.UPSTREAM_BREAKER_THRESHOLD,
+        breakerWindowMs: e.UPSTREAM_BREAKER_WINDOW_MS,
+        breakerMinCalls: e.UPSTREAM_BREAKER_MIN_CALLS,
+        breakerHalfOpenMs: e.UPSTREAM_BREAKER_HALF_OPEN_MS,
+      },
     },
     jobs: {
       pollInitialMs: e.JOB_POLL_INITIAL_MS,
@@ -264,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ].filter((window) => window.max > 0),
       timeoutMs: e.SMS_THROTTLE_TIMEOUT_MS,
     },
-    sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS },
+    sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS, admin: e.SANDBOX_ADMIN === 'true' },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsEnabled: e.METRICS_ENABLED === 'true',

@@ -71,6 +71,11 @@ export interface UpstreamErrorDetails {
   trackId?: string;
   /** True when the call may have been applied upstream even though no definite answer came. */
   outcomeUnknown?: boolean;
+  /**
+   * True when nothing was sent: the call was refused here (its upstream group's breaker was open, its
+   * time budget was spent, or its caller cancelled it while it waited), so the upstream cannot have acted on it.
+   */
+  notSent?: boolean;
 }
 
 /**

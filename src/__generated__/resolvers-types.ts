@@ -813,7 +813,7 @@ export type ChequeActionRejectionReason =
   | 'INVALID_INPUT'
   /** A party is malformed, or its Shahab code is not the person's. */
   | 'INVALID_PARTY'
-  /** The upstream's record shows the action never reached it. */
+  /** The action never reached the upstream: its record shows so, or it was not sent because the upstream was failing. */
   | 'NOT_APPLIED'
   /** The actor is not the party the action needs: the drawer, the holder, or a receiver awaited. */
   | 'NOT_A_PARTY'
@@ -3559,7 +3559,7 @@ export type TransferRejectionReason =
   | 'INVALID_DESTINATION_NAME'
   /** The source account is not one the consent covers. */
   | 'INVALID_SOURCE'
-  /** The transfer inquiry shows the transfer never reached the bank. */
+  /** The transfer never reached the bank: the transfer inquiry shows so, or it was not sent because the upstream was failing. */
   | 'NOT_APPLIED'
   /** The bank refused it for another reason. */
   | 'REJECTED_BY_BANK'

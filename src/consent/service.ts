@@ -10,6 +10,7 @@ import { consentForbidden, consentRequired, consentUnauthenticated } from './err
 import { maskMobile, newHandle, newId, storeKey } from './secrets.js';
 import type { ActiveConsent, ConsentGrant, ConsentRecord, ConsentStore, ConsentView, PendingConsent } from './types.js';
 import type { OtpCheck, TokenGrant, UpstreamGrants } from './upstreamGrants.js';
+import { tokenRenewals } from '../observability/metrics.js';
 
 export interface ConsentServiceOptions {
   readonly store: ConsentStore;
@@ -276,6 +277,7 @@ export class ConsentService {
       throw consentUnauthenticated('The consent can no longer be renewed; ask the person to consent again.');
     }
     let grant: TokenGrant;
+    tokenRenewals.inc({ kind: 'consent', reason: rejected !== undefined ? 'rejected' : 'expiry' });
     try {
       grant = await this.options.grants.refresh(record, state.refreshToken);
     } catch (error) {

@@ -80,10 +80,13 @@ export function actionJobId(kind: string, actor: string, idempotencyKey: string)
 
 /**
  * The common part of every action's `refusalOf`: the upstream refused the request (400, classified by
- * `refused`) or the token (after one renewal), or the consent failed before anything was sent.
+ * `refused`) or the token (after one renewal), the call was refused before it was sent (its upstream
+ * group's breaker was open), or the consent failed before anything was sent.
  */
 export function refusalFrom(error: unknown, noun: string, refused: (error: UpstreamError) => JobFailure): JobFailure | null {
   if (error instanceof UpstreamError) {
+    // Never sent, so never applied: a definite outcome, not an unclear one.
+    if (error.details.notSent) return { code: 'NOT_APPLIED', message: `The upstream is failing; the ${noun} was not sent and was not applied.` };
     const status = error.details.httpStatus;
     if (status === 400) return refused(error);
     if (status === 401 || status === 403) return { code: 'CONSENT_REFUSED', message: `The upstream refused the consent for this ${noun}.` };

@@ -1,35 +1,95 @@
-import type { FaultRule } from './types.js';
+import type { ArmedFault, FaultRule, LatencyRule } from './types.js';
 
 interface ArmedRule {
   readonly rule: Readonly<FaultRule>;
   remaining: number;
 }
 
-/** Injected faults, applied in the order they were added. */
+/** Every call, whatever its operation: the key of a latency rule without an operation. */
+const ANY = '*';
+
+/** A small seedable generator (mulberry32): the same seed gives the same faults, run after run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Checks a rule as it arrives (from a test, or over the admin path); throws a RangeError naming the bad field. */
+export function checkedRule(rule: FaultRule): FaultRule {
+  if (rule.times !== undefined && !(rule.times >= 0)) throw new RangeError(`fault times must be a non-negative number, got ${String(rule.times)}`);
+  if (rule.delayMs !== undefined && !(rule.delayMs >= 0)) throw new RangeError('fault delayMs must be non-negative');
+  if (rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 100 && rule.status <= 599)) {
+    throw new RangeError(`fault status must be an HTTP status, got ${rule.status}`);
+  }
+  if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) {
+    throw new RangeError(`fault probability must be between 0 and 1, got ${String(rule.probability)}`);
+  }
+  if (rule.retryAfter !== undefined && !(typeof rule.retryAfter === 'string' ? rule.retryAfter.trim() !== '' : rule.retryAfter >= 0)) {
+    throw new RangeError('fault retryAfter must be non-negative seconds or an HTTP date');
+  }
+  return rule;
+}
+
+/** Injected faults, applied in the order they were added, and extra latency per operation. */
 export class FaultBook {
   private rules: ArmedRule[] = [];
+  private readonly latency = new Map<string, number>();
+
+  constructor(private readonly random: () => number = Math.random) {}
 
   add(rule: FaultRule): void {
-    const times = rule.times ?? 1;
-    if (!(times >= 0)) throw new RangeError(`fault times must be a non-negative number, got ${String(rule.times)}`);
-    if (rule.delayMs !== undefined && !(rule.delayMs >= 0)) throw new RangeError('fault delayMs must be non-negative');
-    if (rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 100 && rule.status <= 599)) {
-      throw new RangeError(`fault status must be an HTTP status, got ${rule.status}`);
-    }
+    checkedRule(rule);
+    const times = rule.times ?? (rule.probability === undefined ? 1 : Number.POSITIVE_INFINITY);
     this.rules.push({ rule: { ...rule }, remaining: times });
   }
 
+  list(): ArmedFault[] {
+    return this.rules.map(({ rule, remaining }) => ({ rule: { ...rule }, remaining }));
+  }
+
+  /** Forgets every fault rule and latency rule. */
   clear(): void {
+    this.clearRules();
+    this.clearLatency();
+  }
+
+  clearRules(): void {
     this.rules = [];
   }
 
-  /** The first rule for this operation with uses left, spending one use of it. */
+  clearLatency(): void {
+    this.latency.clear();
+  }
+
+  setLatency({ operationId, ms }: LatencyRule): void {
+    if (!(Number.isFinite(ms) && ms >= 0)) throw new RangeError(`latency ms must be a non-negative number, got ${String(ms)}`);
+    if (ms === 0) this.latency.delete(operationId ?? ANY);
+    else this.latency.set(operationId ?? ANY, ms);
+  }
+
+  latencies(): LatencyRule[] {
+    return [...this.latency].map(([key, ms]) => (key === ANY ? { ms } : { operationId: key, ms }));
+  }
+
+  /** The extra latency of a call to `operationId`: its own rule, else the rule for every call. */
+  latencyOf(operationId: string): number {
+    return this.latency.get(operationId) ?? this.latency.get(ANY) ?? 0;
+  }
+
+  /** The first rule for this operation with uses left that applies (by its probability), spending one use of it. */
   take(operationId: string): Readonly<FaultRule> | undefined {
-    const armed = this.rules.find(
-      (entry) => entry.remaining > 0 && (entry.rule.operationId === undefined || entry.rule.operationId === operationId),
-    );
-    if (!armed) return undefined;
-    armed.remaining -= 1;
-    return armed.rule;
+    for (const entry of this.rules) {
+      if (entry.remaining <= 0 || (entry.rule.operationId !== undefined && entry.rule.operationId !== operationId)) continue;
+      if (entry.rule.probability !== undefined && !(this.random() < entry.rule.probability)) continue;
+      entry.remaining -= 1;
+      return entry.rule;
+    }
+    return undefined;
   }
 }

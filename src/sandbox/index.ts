@@ -3,11 +3,12 @@
  * user-consent flows (SMS OTP, login page, codes) and the operations it has handlers for, with call
  * recording and fault injection for tests.
  */
+import { setMaxListeners } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallLog } from './call-log.js';
 import { ConsentBook } from './consent/book.js';
-import { FaultBook } from './faults.js';
+import { FaultBook, seededRandom } from './faults.js';
 import { Ledger } from './ledger.js';
 import { SayadRegistry } from './sayad.js';
 import { accountOfIban } from './world/accounts.js';
@@ -17,7 +18,7 @@ import { TokenStore } from './tokens.js';
 import { TrackIdRegistry } from './track-ids.js';
 import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
 
-export type { FaultRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
+export type { ArmedFault, FaultRule, LatencyRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
 export type { AppliedTransfer, TransferRail } from './ledger.js';
 export type { AppliedSayadStep } from './sayad.js';
 export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation.js';
@@ -44,8 +45,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const settings = settingsOf(options);
   const host = options.host ?? '127.0.0.1';
   const shutdown = new AbortController();
+  // Every delayed answer (faults, latency) listens to it while it waits: as many as calls in flight.
+  setMaxListeners(0, shutdown.signal);
   const tokens = new TokenStore();
-  const faults = new FaultBook();
+  const faults = new FaultBook(options.faultSeed === undefined ? Math.random : seededRandom(options.faultSeed));
   const calls = new CallLog();
   const ledger = new Ledger();
   const sayad = new SayadRegistry();
@@ -56,6 +59,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       tokens,
       consents: new ConsentBook(),
       faults,
+      admin: options.admin ?? false,
       calls,
       trackIds,
       handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger, () => settings.clientNid, trackIds, sayad),
@@ -76,13 +80,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined;
   return {
     url,
+    admin: options.admin ?? false,
     get options() {
       return { ...settings };
     },
     calls: (operationId) => calls.list(operationId),
     clearCalls: () => calls.clear(),
     injectFault: (rule) => faults.add(rule),
+    faults: () => faults.list(),
     clearFaults: () => faults.clear(),
+    setLatency: (rule) => faults.setLatency(rule),
     balanceOf: (iban) => {
       const account = accountOfIban(iban);
       if (!account) throw new RangeError(`${iban} is no account of the world`);

@@ -18,11 +18,16 @@ function optionsFromEnv(): SandboxOptions {
   if (env['SANDBOX_CLIENT_NID']) options.clientNid = env['SANDBOX_CLIENT_NID'];
   const asyncDelayMs = numberFromEnv('SANDBOX_ASYNC_DELAY_MS');
   if (asyncDelayMs !== undefined) options.asyncDelayMs = asyncDelayMs;
+  const faultSeed = numberFromEnv('SANDBOX_FAULT_SEED');
+  if (faultSeed !== undefined) options.faultSeed = faultSeed;
+  // The fault-control admin path only when asked for: it lets anyone who reaches the port break the sandbox.
+  options.admin = env['SANDBOX_ADMIN'] === 'true';
   return options;
 }
 
 const sandbox = await startSandbox(optionsFromEnv());
 console.log(`Upstream sandbox listening on ${sandbox.url} (client ${sandbox.options.clientId})`);
+if (sandbox.admin) console.log(`Fault control enabled: ${sandbox.url}/__sandbox/faults and ${sandbox.url}/__sandbox/latency`);
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {

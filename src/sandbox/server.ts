@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ADMIN_PREFIX, handleAdmin } from './admin.js';
 import type { CallLog } from './call-log.js';
 import type { ConsentBook } from './consent/book.js';
 import { authorize, verifySms, type ConsentEndpointOutcome } from './consent/endpoints.js';
@@ -23,6 +24,8 @@ export interface SandboxState {
   /** OTPs and authorization codes of the user-consent flows. */
   readonly consents: ConsentBook;
   readonly faults: FaultBook;
+  /** Whether the fault-control admin path (admin.ts) is served. */
+  readonly admin: boolean;
   readonly calls: CallLog;
   readonly trackIds: TrackIdRegistry;
   readonly handlers: OperationHandlers;
@@ -61,6 +64,7 @@ export function createRequestListener(state: SandboxState): (req: IncomingMessag
 async function handle(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const at = Date.now();
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  if (state.admin && url.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(state.faults, req, res, url.pathname);
   const method = req.method ?? 'GET';
   const query = queryOf(url);
   const body = await readBody(req);
@@ -83,7 +87,8 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
     req.socket.destroy();
     return;
   }
-  if (state.settings.latencyMs > 0) await sleep(state.settings.latencyMs, undefined, { signal: state.shutdown });
+  const latencyMs = state.settings.latencyMs + state.faults.latencyOf(call.operationId);
+  if (latencyMs > 0) await sleep(latencyMs, undefined, { signal: state.shutdown });
   call.status = reply.status;
   if (isRawReply(reply)) {
     res.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.text) });
@@ -124,11 +129,17 @@ async function decide(state: SandboxState, incoming: Incoming): Promise<Reply | 
 }
 
 /** Applies an injected fault: its delay, then a reset or an error answer; undefined when it only delays. */
-async function strike(state: SandboxState, incoming: Incoming, fault: Readonly<FaultRule>): Promise<Reply | typeof RESET | undefined> {
+async function strike(state: SandboxState, incoming: Incoming, fault: Readonly<FaultRule>): Promise<Reply | RawReply | typeof RESET | undefined> {
   if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: state.shutdown });
   if (fault.reset) return RESET;
+  const retryAfter: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+  if (fault.malformed) {
+    // A body cut short: what a proxy or a crashed upstream process may send.
+    return { status: fault.status ?? 200, headers: { 'content-type': 'application/json; charset=utf-8', ...retryAfter }, text: `{"trackId":"${answerTrackId(incoming)}","result":{` };
+  }
   if (fault.status !== undefined) {
-    return failure(answerTrackId(incoming), { status: fault.status, code: codeForStatus(fault.status), message: 'injected fault' });
+    const reply = failure(answerTrackId(incoming), { status: fault.status, code: codeForStatus(fault.status), message: 'injected fault' });
+    return fault.retryAfter === undefined ? reply : { status: reply.status, headers: { 'content-type': 'application/json; charset=utf-8', ...retryAfter }, text: JSON.stringify(reply.body) };
   }
   return undefined;
 }

@@ -15,13 +15,20 @@ export interface SandboxOptions {
   otpLifetimeMs?: number;
   /** Added to every answer; default 0. */
   latencyMs?: number;
+  /** Seed of the random numbers that decide probabilistic faults; default: unseeded (Math.random). */
+  faultSeed?: number;
+  /**
+   * Serve the fault-control admin path (`/__sandbox/faults`, `/__sandbox/latency`), so another process
+   * can inject faults over HTTP; default false.
+   */
+  admin?: boolean;
   /** Default '127.0.0.1'. */
   host?: string;
   /** Default 0 (a free port). */
   port?: number;
 }
 
-export type SandboxSettings = Required<Omit<SandboxOptions, 'host' | 'port'>>;
+export type SandboxSettings = Required<Omit<SandboxOptions, 'host' | 'port' | 'faultSeed' | 'admin'>>;
 
 export interface RecordedCall {
   /** Catalog id; 'token', 'authorize' or 'verifySms' for those endpoints; 'unknown' for anything else. */
@@ -50,27 +57,57 @@ export interface FaultRule {
   operationId?: string;
   /** Answer with this HTTP status and an error envelope. */
   status?: number;
-  /** Wait this long before answering. */
+  /** Wait this long before answering (longer than the caller's timeout: a timeout). */
   delayMs?: number;
   /** Destroy the socket without answering. */
   reset?: boolean;
+  /** Answer with a body that is not JSON: HTTP `status`, or 200 when no status is given. */
+  malformed?: boolean;
+  /** A `Retry-After` header on the answer: delta-seconds, or an HTTP date (a 429 or 503 usually carries it). */
+  retryAfter?: number | string;
+  /**
+   * The rule applies to a matching call with this probability (0–1), drawn from the sandbox's seedable
+   * random numbers; a call it passes over may match a later rule. Default 1.
+   */
+  probability?: number;
   /**
    * Let the operation take effect first, then answer with the fault (delay, status or reset): the
    * ambiguous case of a money movement that was applied although its caller saw a failure.
    */
   afterEffect?: boolean;
-  /** How many matching calls the rule applies to; default 1; Infinity allowed. */
+  /** How many matching calls the rule applies to; default 1 (Infinity for a rule with a probability); Infinity allowed. */
   times?: number;
+}
+
+/** Extra latency before every answer of one operation, or of all of them. */
+export interface LatencyRule {
+  /** Operation the latency applies to ('token' for the token endpoint); omitted = every call. */
+  operationId?: string;
+  /** Added before the answer, on top of the sandbox's `latencyMs`. */
+  ms: number;
+}
+
+/** A fault rule as it stands: the rule and how many uses it has left. */
+export interface ArmedFault {
+  readonly rule: Readonly<FaultRule>;
+  readonly remaining: number;
 }
 
 export interface Sandbox {
   /** e.g. http://127.0.0.1:54321, no trailing slash. */
   readonly url: string;
+  /** Whether the fault-control admin path is served. */
+  readonly admin: boolean;
   readonly options: Readonly<SandboxSettings>;
   calls(operationId?: string): RecordedCall[];
   clearCalls(): void;
   injectFault(rule: FaultRule): void;
+  /** The fault rules injected and not cleared, with their remaining uses. */
+  faults(): ArmedFault[];
+  /** Forgets every fault rule and latency rule. */
   clearFaults(): void;
+  /** Sets the extra latency of one operation, or of every call when `operationId` is omitted (0 removes it). */
+  setLatency(rule: LatencyRule): void;
   /** An account's balance in rials: its opening balance in the world moved by the transfers applied. */
   balanceOf(iban: string): bigint;
   /** Every transfer applied so far, oldest first. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 
-const h = useHarness({ env: { UPSTREAM_TIMEOUT_MS: '400' } });
+// One attempt per call: this file maps a single failing answer; retries are tested in test/upstream/resilience.test.ts.
+const h = useHarness({ env: { UPSTREAM_TIMEOUT_MS: '400', UPSTREAM_RETRY_ATTEMPTS: '1' } });
 
 const WATER = `{ bill(type: WATER, parameter: "${samples.waterBillId}") { type amount } }`;
 

@@ -84,7 +84,7 @@ describe('the company registry record', () => {
   });
 
   it('keeps the company and its other fields when the company-information call fails', async () => {
-    h.sandbox.injectFault({ operationId: 'kybCompanyInfoGet', status: 500 });
+    h.sandbox.injectFault({ operationId: 'kybCompanyInfoGet', status: 500, times: Infinity });
     const res = await h.gql<{ company: { nationalId: string; name: null; boardMembers: unknown[] } }>(
       `{ company(nationalId: "${active.nationalId}") { nationalId name boardMembers { name } } }`,
     );

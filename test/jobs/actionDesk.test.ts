@@ -1,7 +1,7 @@
 /** The action desk on its own: a claim whose reply was lost, and a pending action claimed elsewhere, are followed. */
 import { describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../src/errors.js';
-import { ActionDesk, type DeskAction } from '../../src/jobs/actionDesk.js';
+import { ErrorCode, UpstreamError } from '../../src/errors.js';
+import { ActionDesk, refusalFrom, type DeskAction } from '../../src/jobs/actionDesk.js';
 import { actionTrackIds } from '../../src/jobs/actionTrackIds.js';
 import type { JobRecord } from '../../src/jobs/types.js';
 import { CountingStore, ScriptedKind, newEngine, silentLogger, success, waitFor, type FakeResult } from './support.js';
@@ -112,4 +112,39 @@ describe('ActionDesk', () => {
     await waitFor(async () => (await store.get(job.id))?.status === 'SUCCESS');
     await engine.stop();
   });
+
+  it('settles an action refused before it was sent (open breaker) as not applied, and does not follow it', async () => {
+    const kind = new ScriptedKind([success('7')], 'fake');
+    const { engine, store } = newEngine([kind]);
+    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
+    const job = await desk.execute(failingAction(true), request('k6'));
+    expect(job.status).toBe('FAILED');
+    expect(job.failure).toMatchObject({ code: 'NOT_APPLIED' });
+    expect((await store.get(job.id))?.status).toBe('FAILED');
+    expect(kind.polls).toEqual([]);
+    await engine.stop();
+  });
+
+  it('follows an action whose call failed after it may have been sent', async () => {
+    const kind = new ScriptedKind([success('7')], 'fake');
+    const { engine, store } = newEngine([kind]);
+    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
+    const job = await desk.execute(failingAction(false), request('k7'));
+    expect(job.status).toBe('PENDING');
+    await waitFor(async () => (await store.get(job.id))?.status === 'SUCCESS');
+    await engine.stop();
+  });
 });
+
+/** An action whose one send fails with UPSTREAM_UNAVAILABLE, refused here before sending or not. */
+function failingAction(notSent: boolean): DeskAction<'fake', { readonly what: string }, FakeResult> {
+  return {
+    kind: 'fake',
+    noun: 'fake action',
+    send: () =>
+      Promise.reject(
+        new UpstreamError({ code: ErrorCode.UpstreamUnavailable, message: 'failing', operationId: 'oakTransferToDepositPost', ...(notSent && { notSent }) }),
+      ),
+    refusalOf: (error) => refusalFrom(error, 'fake action', () => ({ code: 'REFUSED', message: 'refused' })),
+  };
+}

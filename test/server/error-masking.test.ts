@@ -166,7 +166,7 @@ describe('errors over HTTP', () => {
   });
 
   it('an upstream 500 reaches the caller as UPSTREAM_UNAVAILABLE with our message, not the upstream body', async () => {
-    harness.sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 500 });
+    harness.sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 500, times: Infinity });
     const response = await harness.gql<{ bill: { amount: string | null } }>(`{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`);
     expect(response.status).toBe(200);
     expect(response.data).toEqual({ bill: { amount: null } });
@@ -174,7 +174,8 @@ describe('errors over HTTP', () => {
     const [error] = response.errors ?? [];
     expect(error?.message).toBe('The upstream failed to answer; try again later.');
     expect(error?.path).toEqual(['bill', 'amount']);
-    const [call] = harness.upstreamCalls('billingInquiryCcGet');
+    // Every attempt failed; the error names the last one.
+    const call = harness.upstreamCalls('billingInquiryCcGet').at(-1);
     expect(error?.extensions).toEqual({
       code: 'UPSTREAM_UNAVAILABLE',
       operationId: 'billingInquiryCcGet',

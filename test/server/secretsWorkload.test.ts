@@ -79,7 +79,7 @@ beforeAll(async () => {
   };
   const logger = createLogger('trace', new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(chunk.toString('utf8')), done()) }));
   server = await startServer(
-    loadConfig({ ...subgraphEnv(sandbox), UPSTREAM_BASE_URL: proxy.url, ROUTER_SECRET, LOG_LEVEL: 'trace', UPSTREAM_TIMEOUT_MS: '500' }),
+    loadConfig({ ...subgraphEnv(sandbox), UPSTREAM_BASE_URL: proxy.url, ROUTER_SECRET, LOG_LEVEL: 'trace', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_RETRY_ATTEMPTS: '1' }),
     { logger },
   );
 

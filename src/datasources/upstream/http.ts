@@ -18,6 +18,8 @@ export interface HttpRequest {
 export interface HttpResponse {
   readonly status: number;
   readonly text: string;
+  /** The `Retry-After` header, as sent (a 429 or 503 may carry it). */
+  readonly retryAfter?: string;
 }
 
 export type TransportFailure = 'timeout' | 'network' | 'aborted';
@@ -45,21 +47,34 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
   const agent = new Agent({ connections: options.connections, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000 });
   return {
     async send(req) {
-      const timeout = AbortSignal.timeout(req.timeoutMs);
-      const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+      // One controller per request, its listener on the caller's signal removed when the request ends:
+      // AbortSignal.any would leave a listener on the caller's signal per attempt until collected.
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, req.timeoutMs);
+      const cancel = () => controller.abort();
+      if (req.signal?.aborted) controller.abort();
+      else req.signal?.addEventListener('abort', cancel, { once: true });
       try {
         const res = await request(req.url, {
           dispatcher: agent,
           method: req.method,
           headers: req.headers,
           body: req.form ?? req.body,
-          signal,
+          signal: controller.signal,
         });
-        return { status: res.statusCode, text: await res.body.text() };
+        const retryAfter = res.headers['retry-after'];
+        return { status: res.statusCode, text: await res.body.text(), ...(typeof retryAfter === 'string' && { retryAfter }) };
       } catch (error) {
-        if (timeout.aborted) throw new TransportError('timeout', true, error);
+        if (timedOut) throw new TransportError('timeout', true, error);
         if (req.signal?.aborted) throw new TransportError('aborted', true, error);
         throw new TransportError('network', !isConnectFailure(error), error);
+      } finally {
+        clearTimeout(timer);
+        req.signal?.removeEventListener('abort', cancel);
       }
     },
     close: () => agent.close(),

@@ -19,7 +19,11 @@ export interface OperationSpec {
   readonly path: string;
   readonly scope: string;
   readonly grant: Grant;
-  /** True when sending the call again cannot change anything upstream (reads and status polls). */
+  /**
+   * True when sending the call again cannot change anything upstream (reads and status polls). Only
+   * these are resent after a transient failure (timeout, cut connection, 5xx, 429, unreadable answer),
+   * each attempt with a new trackId; money movements, cheque actions and calls that text a code never are.
+   */
   readonly retrySafe: boolean;
   readonly origin: 'spec' | 'wire' | 'designed';
   /** The operation's `trackId` query parameter names another call (the call log): it sends no trackId of its own. */

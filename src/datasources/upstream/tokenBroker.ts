@@ -1,5 +1,6 @@
 import { ErrorCode, UpstreamError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
+import { tokenRenewals } from '../../observability/metrics.js';
 import { parseAnswer, type UpstreamAnswer } from './envelope.js';
 import { errorFromAnswer, errorFromTransport } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
@@ -119,7 +120,7 @@ export class TokenBroker {
     const key = scopeKey(scopes);
     const cached = this.cache.get(key);
     if (cached && this.now() < cached.expiresAt - this.options.refreshMarginMs) return cached.value;
-    return (await this.renew(key, cached)).value;
+    return (await this.renew(key, cached, cached ? 'expiry' : null)).value;
   }
 
   /**
@@ -131,12 +132,14 @@ export class TokenBroker {
     const cached = this.cache.get(key);
     if (cached && cached.value !== rejected) return cached.value;
     this.cache.delete(key);
-    return (await this.renew(key, undefined)).value;
+    return (await this.renew(key, undefined, 'rejected')).value;
   }
 
-  private renew(key: string, previous: CachedToken | undefined): Promise<CachedToken> {
+  /** `reason` is null for the first token of a scope set, which renews nothing. */
+  private renew(key: string, previous: CachedToken | undefined, reason: 'expiry' | 'rejected' | null): Promise<CachedToken> {
     const running = this.inFlight.get(key);
     if (running) return running;
+    if (reason) tokenRenewals.inc({ kind: 'client_credentials', reason });
     const task = this.fetchFor(key, previous)
       .then((token) => {
         this.cache.set(key, token);
