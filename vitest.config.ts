@@ -11,6 +11,12 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Most test time is spent waiting on loopback sockets and timers, not on the CPU: more files at once
+    // than cores keeps both cores busy (vitest's default is one worker less than the cores).
+    maxWorkers: 3,
+    // Every file starts servers of its own and leaves no global state behind (what one registers, such
+    // as a tracer provider, it removes), so a worker loads the modules once for all of its files.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },
