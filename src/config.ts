@@ -69,6 +69,7 @@ const schema = z
     OTEL_SERVICE_NAME: z.string().min(1).default('inquiry-subgraph'),
     // 16 MiB: two 5 MiB images (the upstream's limit) are about 13.4 MiB in base64, plus the query.
     MAX_REQUEST_BYTES: positiveInt(16 * 1024 * 1024),
+    REQUEST_TIMEOUT_MS: positiveInt(30_000),
 
     // Operation limits; 0 turns one off. Defaults: see .env.example.
     LIMIT_MAX_DEPTH: limit(15),
@@ -239,6 +240,11 @@ export interface Config {
   readonly tracing: TracingConfig;
   /** Largest HTTP request body accepted; a larger one is answered 413. */
   readonly maxRequestBytes: number;
+  /**
+   * How long one GraphQL operation over HTTP may wait on upstream reads; then the reads still waiting or
+   * in flight are cancelled and their fields fail. Writes already sent are never cancelled.
+   */
+  readonly requestTimeoutMs: number;
   readonly limits: LimitsConfig;
 }
 
@@ -315,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       serviceName: e.OTEL_SERVICE_NAME,
     },
     maxRequestBytes: e.MAX_REQUEST_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     limits: {
       maxDepth: e.LIMIT_MAX_DEPTH || null,
       maxAliases: e.LIMIT_MAX_ALIASES || null,

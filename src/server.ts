@@ -185,6 +185,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     // Every upstream call of the operation, waiting or in flight, listens to it: hundreds is normal.
     setMaxListeners(0, abort.signal);
     res.on('close', () => abort.abort());
+    const deadline = setTimeout(() => abort.abort(), config.requestTimeoutMs);
+    res.on('close', () => clearTimeout(deadline));
     const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
     const consentHandle = consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]);
     const caller = await identifyCaller({

@@ -1,4 +1,5 @@
 /** The client's share of the process-wide capacity: tokens never wait for a slot; a cancelled waiter sends nothing. */
+import { CANCELLED_MESSAGE } from '../../src/datasources/upstream/errorMapping.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { WOMAN } from '../../src/sandbox/world/index.js';
@@ -48,7 +49,7 @@ describe('the upstream client under a full capacity', () => {
     abort.abort();
     const error = await upstreamErrorOf(waiting);
     expect(error.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
-    expect(error.message).toBe('The call to the upstream was cancelled.');
+    expect(error.message).toBe(CANCELLED_MESSAGE);
     await held;
     expect(sandbox.calls('kycMilitaryInquiryGet')).toHaveLength(0);
   });

@@ -1,4 +1,5 @@
 /** The client's resilience policies against the sandbox over real HTTP: retries, Retry-After, budget, breakers, token renewal. */
+import { CANCELLED_MESSAGE } from '../../src/datasources/upstream/errorMapping.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ResilienceConfig } from '../../src/config.js';
 import type { UpstreamClient } from '../../src/datasources/upstream/client.js';
@@ -155,7 +156,7 @@ describe('Retry-After', () => {
     controller.abort();
     const error = await pending;
     expect(error.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
-    expect(error.message).toBe('The call to the upstream was cancelled.');
+    expect(error.message).toBe(CANCELLED_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect(billing()).toHaveLength(1);
   });

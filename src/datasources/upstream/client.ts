@@ -6,7 +6,7 @@ import { ErrorCode, UpstreamError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { upstreamCalls, upstreamDuration } from '../../observability/metrics.js';
 import { parseAnswer, type UpstreamAnswer } from './envelope.js';
-import { errorFromAnswer, errorFromTransport, isTokenRejection } from './errorMapping.js';
+import { CANCELLED_MESSAGE, errorFromAnswer, errorFromTransport, isTokenRejection } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
 import { inUpstreamSpan, noteUpstreamAttempt } from '../../observability/tracing.js';
 import { FairScheduler, type Lane } from './fairScheduler.js';
@@ -313,7 +313,7 @@ function verdictOf(attempt: Attempt): AttemptVerdict {
 const NOT_SENT_MESSAGES: Record<NotSentReason, string> = {
   breaker: 'The upstream is failing; the call was not sent. Try again later.',
   budget: 'The upstream did not answer within the time allowed for the call.',
-  aborted: 'The call to the upstream was cancelled.',
+  aborted: CANCELLED_MESSAGE,
 };
 
 /** A call refused before it was sent: the upstream cannot have acted on it. */

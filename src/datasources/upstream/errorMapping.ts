@@ -42,6 +42,9 @@ export function errorFromAnswer(operationId: string, failure: Failure, sentTrack
 }
 
 /** Maps a call that got no answer. A lost answer to a call that changes state leaves its outcome unknown. */
+/** A read given up because its caller went away or its operation ran out of time (REQUEST_TIMEOUT_MS). */
+export const CANCELLED_MESSAGE = 'The call to the upstream was cancelled: the caller went away or the operation ran out of time.';
+
 export function errorFromTransport(operationId: string, error: TransportError, trackId: string, retrySafe: boolean): UpstreamError {
   const outcomeUnknown = !retrySafe && error.maybeDelivered;
   if (error.kind === 'timeout') {
@@ -55,7 +58,7 @@ export function errorFromTransport(operationId: string, error: TransportError, t
   }
   return new UpstreamError({
     code: ErrorCode.UpstreamUnavailable,
-    message: error.kind === 'aborted' ? 'The call to the upstream was cancelled.' : 'The upstream could not be reached.',
+    message: error.kind === 'aborted' ? CANCELLED_MESSAGE : 'The upstream could not be reached.',
     operationId,
     trackId,
     ...(outcomeUnknown && { outcomeUnknown }),
