@@ -205,11 +205,13 @@ export class UpstreamClient {
     const url = this.url(spec, options, trackId);
     const body = requestBody(spec, options);
     let started = 0;
+    // Set once the wait for a slot was given up and answered as not sent: the call must never go out then.
+    let abandoned: NotSentReason | null = null;
     try {
       // Tokens are fetched before a slot is taken, so a token request never waits behind user calls.
       const sending = this.scheduler.run(
         () => {
-          const stop = budget.stopReason();
+          const stop = abandoned ?? budget.stopReason();
           if (stop) throw new NotSentError(stop);
           started = performance.now();
           return this.resilience.guard(spec, () =>
@@ -232,7 +234,11 @@ export class UpstreamClient {
         options.lane,
         options.signal,
       );
-      const response = await budget.untilStarted(sending, () => started > 0);
+      const response = await budget.untilStarted(
+        sending,
+        () => started > 0,
+        (reason) => (abandoned = reason),
+      );
       noteUpstreamAttempt(trackId, response.status);
       const outcome = parseAnswer(response.status, response.text);
       this.record(spec, started, outcome.kind === 'success' ? 'success' : errorFromAnswer(spec.id, outcome, trackId, spec.retrySafe).details.code);
