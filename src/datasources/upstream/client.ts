@@ -105,6 +105,13 @@ export interface UpstreamClientOptions {
   readonly timeoutMs: number;
   /** Upstream calls in flight at once across the process. */
   readonly maxConcurrency: number;
+  /**
+   * The transport's connections to the upstream. Calls beyond them would wait in the transport's own
+   * first-come queue, with their timeout running (a money action timed out there was never sent but
+   * counts as unclear), where no turns are taken; so at most this many less one go out at once, the
+   * one left for token requests, which never wait for a slot. Omitted: no bound beyond `maxConcurrency`.
+   */
+  readonly connections?: number;
   /** Budget, retries and breakers; omitted: one attempt per call, no breaker opens, the default budget. */
   readonly resilience?: ResilienceConfig;
   readonly logger: Logger;
@@ -142,7 +149,7 @@ export class UpstreamClient {
   readonly resilience: UpstreamResilience;
 
   constructor(private readonly options: UpstreamClientOptions) {
-    this.scheduler = new FairScheduler(options.maxConcurrency);
+    this.scheduler = new FairScheduler(schedulerCapacity(options.maxConcurrency, options.connections));
     this.resilience = new UpstreamResilience(options.resilience ?? NO_RESILIENCE, options.logger);
   }
 
@@ -279,6 +286,12 @@ export class UpstreamClient {
     }
     return `${this.options.baseUrl}${path}?${query.toString()}`;
   }
+}
+
+/** The calls let out at once: within the connection pool, one connection left for token requests. */
+function schedulerCapacity(maxConcurrency: number, connections: number | undefined): number {
+  if (connections === undefined) return maxConcurrency;
+  return Math.max(1, Math.min(maxConcurrency, connections - 1));
 }
 
 /**
