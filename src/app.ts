@@ -88,7 +88,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     logger.warn({ redirectUri: upstream.redirectUri }, 'UPSTREAM_REDIRECT_URI is the sandbox default; the upstream accepts only the redirect URI registered for the client');
   }
   const client = new UpstreamClient({
-    http, tokens, baseUrl, clientId: upstream.clientId, timeoutMs: upstream.timeoutMs, maxConcurrency: upstream.maxConcurrency, resilience: upstream.resilience, logger,
+    http, tokens, baseUrl, clientId: upstream.clientId, timeoutMs: upstream.timeoutMs, maxConcurrency: upstream.maxConcurrency, connections: upstream.connections, resilience: upstream.resilience, logger,
   });
 
   const store: JobStore =

@@ -72,6 +72,11 @@ interface Sizing {
 class CostWalker {
   /** Cost of each fragment spread outside a sized connection, by name; -1 while it is being counted. */
   private readonly fragmentCosts = new Map<string, number>();
+  /**
+   * The same inside each sized connection, by its sizing, then by the parent type and the name: without
+   * it, fragments that each spread the next twice cost 2^levels walks (minutes of a blocked loop).
+   */
+  private readonly sizedFragmentCosts = new WeakMap<Sizing, Map<string, number>>();
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -99,13 +104,19 @@ class CostWalker {
     const definition = this.fragments.get(name);
     const type = definition && this.schema.getType(definition.typeCondition.name.value);
     if (!definition || !type) return 0;
-    if (sizing) return this.fragment(type, parent, definition.selectionSet, sizing);
-    const known = this.fragmentCosts.get(name);
+    let costs = this.fragmentCosts;
+    let key = name;
+    if (sizing) {
+      costs = this.sizedFragmentCosts.get(sizing) ?? new Map<string, number>();
+      this.sizedFragmentCosts.set(sizing, costs);
+      key = `${parent.name}.${name}`;
+    }
+    const known = costs.get(key);
     // A fragment that spreads itself is refused by validation; here it only must not loop.
     if (known !== undefined) return Math.max(known, 0);
-    this.fragmentCosts.set(name, -1);
-    const cost = this.fragment(type, parent, definition.selectionSet);
-    this.fragmentCosts.set(name, cost);
+    costs.set(key, -1);
+    const cost = this.fragment(type, parent, definition.selectionSet, sizing);
+    costs.set(key, cost);
     return cost;
   }
 

@@ -1,5 +1,5 @@
 /** The cost estimate from the schema's @cost and @listSize, in upstream calls. */
-import { parse } from 'graphql';
+import { Kind, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { operationCost } from '../../src/limits/cost.js';
 import { buildSchema } from '../../src/schema.js';
@@ -50,6 +50,27 @@ describe('operationCost', () => {
   it('counts a fragment spread many times once per spread, without walking it again', () => {
     const spreads = Array.from({ length: 50 }, (_, i) => `p${i}: person(nationalId: ${ID}) { ...F }`).join(' ');
     expect(cost(`{ ${spreads} } fragment F on Person { militaryService { allowed } }`)).toBe(50);
+  });
+
+  it('walks each fragment once inside a sized connection too: fragments that spread the next twice do not double the work per level', () => {
+    const levels = 16;
+    let query = `{ company(nationalId: "10100003850") { gazetteNotices(first: 5) { ...F0 } } } `;
+    for (let i = 0; i < levels; i++) query += `fragment F${i} on GazetteNoticeConnection { ...F${i + 1} ...F${i + 1} } `;
+    query += `fragment F${levels} on GazetteNoticeConnection { nodes { __typename } }`;
+    const document = parse(query);
+    // Counts the walks of the innermost fragment: without a memo it is walked 2^16 times (2^30 is minutes).
+    const innermost = document.definitions.find((definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === `F${levels}`);
+    if (innermost?.kind !== Kind.FRAGMENT_DEFINITION) throw new Error('no innermost fragment');
+    const { selections } = innermost.selectionSet;
+    let walks = 0;
+    Object.defineProperty(innermost.selectionSet, 'selections', {
+      get: () => {
+        walks += 1;
+        return selections;
+      },
+    });
+    operationCost(schema, document, undefined, {}, { defaultListSize: 10 });
+    expect(walks).toBeLessThanOrEqual(2);
   });
 
   it('counts each _entities representation against the fragment of its own type', () => {

@@ -91,6 +91,24 @@ describe('a transfer sent again after the store lost its record', () => {
   });
 });
 
+describe('a transfer first sent again after a rejected token, then sent again after the store lost its record', () => {
+  it('is applied once: the resend is refused as a duplicate, and the outcome is found under the `R-` trackId', async () => {
+    const input = orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, randomUUID(), '30000');
+    h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 403 });
+    const first = await send(input);
+    expect(first).toMatchObject({ __typename: 'TransferCompleted', transfer: { status: 'SUCCESS' } });
+    expect(first.receipt!.trackId).toMatch(/^R-/);
+    const before = h.sandbox.balanceOf(rich.iban);
+
+    await loseTheStore();
+    const again = await send(input);
+
+    expect(again).toEqual(first);
+    expect(appliedWith(first.receipt!.trackId)).toHaveLength(1);
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
+  });
+});
+
 describe('one idempotency key used by two people', () => {
   it('names two independent transfers, each applied once', async () => {
     const key = randomUUID();

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { WOMAN } from '../../src/sandbox/world/index.js';
 import { eventually } from '../helpers/harness.js';
-import { newBroker, newClient, newTransport, upstreamErrorOf, WATER_BILL, type RecordingTransport } from './support.js';
+import { createHttpTransport } from '../../src/datasources/upstream/http.js';
+import { newBroker, newClient, newTransport, recordingTransport, upstreamErrorOf, WATER_BILL, type RecordingTransport } from './support.js';
 
 let sandbox: Sandbox;
 let http: RecordingTransport;
@@ -52,5 +53,25 @@ describe('the upstream client under a full capacity', () => {
     expect(error.message).toBe(CANCELLED_MESSAGE);
     await held;
     expect(sandbox.calls('kycMilitaryInquiryGet')).toHaveLength(0);
+  });
+});
+
+describe('the upstream client over a connection pool smaller than its capacity', () => {
+  it("takes turns in its own queue, not in the pool's: a light caller is not stuck behind a heavy caller's calls", async () => {
+    // Two connections, eight slots: without a bound by the pool, the heavy caller's calls would wait in
+    // the pool's first-come queue (their timeout running), and the light caller's call behind them all.
+    const pooled = recordingTransport(createHttpTransport({ connections: 2 }));
+    try {
+      const client = newClient(sandbox, pooled, { tokens: newBroker(sandbox, pooled), maxConcurrency: 8, connections: 2 });
+      sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 150 });
+      const heavy = Array.from({ length: 8 }, (_, i) => client.call('billingInquiryCcGet', { query: waterQuery, lane: { caller: 'heavy', request: `r${i}` } }));
+      await eventually(() => (sandbox.calls('billingInquiryCcGet').length >= 1 ? true : undefined));
+      const light = client.call('kycMilitaryInquiryGet', { query: { nationalCode: WOMAN.nationalId }, lane: { caller: 'light', request: '1' } });
+      await Promise.all([...heavy, light]);
+      const order = sandbox.calls().filter((call) => call.operationId !== 'token').map((call) => call.operationId);
+      expect(order.indexOf('kycMilitaryInquiryGet')).toBeLessThan(4);
+    } finally {
+      await pooled.close();
+    }
   });
 });

@@ -69,6 +69,8 @@ export interface ClientSetup {
   readonly baseUrl?: string;
   readonly timeoutMs?: number;
   readonly maxConcurrency?: number;
+  /** The transport's connection pool size, when the test's transport has a small one. */
+  readonly connections?: number;
   readonly resilience?: ResilienceConfig;
 }
 
@@ -80,6 +82,7 @@ export function newClient(sandbox: Sandbox, http: HttpTransport, setup: ClientSe
     clientId: sandbox.options.clientId,
     timeoutMs: setup.timeoutMs ?? 2_000,
     maxConcurrency: setup.maxConcurrency ?? 16,
+    ...(setup.connections !== undefined && { connections: setup.connections }),
     ...(setup.resilience && { resilience: setup.resilience }),
     logger: silentLogger,
   });

@@ -105,6 +105,13 @@ export interface UpstreamClientOptions {
   readonly timeoutMs: number;
   /** Upstream calls in flight at once across the process. */
   readonly maxConcurrency: number;
+  /**
+   * The transport's connections to the upstream. Calls beyond them would wait in the transport's own
+   * first-come queue, with their timeout running (a money action timed out there was never sent but
+   * counts as unclear), where no turns are taken; so at most this many less one go out at once, the
+   * one left for token requests, which never wait for a slot. Omitted: no bound beyond `maxConcurrency`.
+   */
+  readonly connections?: number;
   /** Budget, retries and breakers; omitted: one attempt per call, no breaker opens, the default budget. */
   readonly resilience?: ResilienceConfig;
   readonly logger: Logger;
@@ -142,7 +149,7 @@ export class UpstreamClient {
   readonly resilience: UpstreamResilience;
 
   constructor(private readonly options: UpstreamClientOptions) {
-    this.scheduler = new FairScheduler(options.maxConcurrency);
+    this.scheduler = new FairScheduler(schedulerCapacity(options.maxConcurrency, options.connections));
     this.resilience = new UpstreamResilience(options.resilience ?? NO_RESILIENCE, options.logger);
   }
 
@@ -205,11 +212,13 @@ export class UpstreamClient {
     const url = this.url(spec, options, trackId);
     const body = requestBody(spec, options);
     let started = 0;
+    // Set once the wait for a slot was given up and answered as not sent: the call must never go out then.
+    let abandoned: NotSentReason | null = null;
     try {
       // Tokens are fetched before a slot is taken, so a token request never waits behind user calls.
       const sending = this.scheduler.run(
         () => {
-          const stop = budget.stopReason();
+          const stop = abandoned ?? budget.stopReason();
           if (stop) throw new NotSentError(stop);
           started = performance.now();
           return this.resilience.guard(spec, () =>
@@ -232,7 +241,11 @@ export class UpstreamClient {
         options.lane,
         options.signal,
       );
-      const response = await budget.untilStarted(sending, () => started > 0);
+      const response = await budget.untilStarted(
+        sending,
+        () => started > 0,
+        (reason) => (abandoned = reason),
+      );
       noteUpstreamAttempt(trackId, response.status);
       const outcome = parseAnswer(response.status, response.text);
       this.record(spec, started, outcome.kind === 'success' ? 'success' : errorFromAnswer(spec.id, outcome, trackId, spec.retrySafe).details.code);
@@ -273,6 +286,12 @@ export class UpstreamClient {
     }
     return `${this.options.baseUrl}${path}?${query.toString()}`;
   }
+}
+
+/** The calls let out at once: within the connection pool, one connection left for token requests. */
+function schedulerCapacity(maxConcurrency: number, connections: number | undefined): number {
+  if (connections === undefined) return maxConcurrency;
+  return Math.max(1, Math.min(maxConcurrency, connections - 1));
 }
 
 /**

@@ -66,13 +66,18 @@ export class CallBudget {
 
   /**
    * Waits for `task`; while `started()` is false (the task waits for a slot and has sent nothing), the
-   * end of the budget or the caller's abort ends the wait with a NotSentError. Once started, the task
-   * runs to its own end (its transport timeout is within the budget).
+   * end of the budget or the caller's abort ends the wait with a NotSentError, and `abandon` is told
+   * first: the task must then never start, whatever the clock reads when its slot frees (a timer may
+   * fire before the clock reaches the deadline). Once started, the task runs to its own end (its
+   * transport timeout is within the budget).
    */
-  untilStarted<T>(task: Promise<T>, started: () => boolean): Promise<T> {
+  untilStarted<T>(task: Promise<T>, started: () => boolean, abandon: (reason: NotSentReason) => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const stop = () => {
-        if (!started()) reject(new NotSentError(this.signal?.aborted ? 'aborted' : 'budget'));
+        if (started()) return;
+        const reason = this.signal?.aborted ? 'aborted' : 'budget';
+        abandon(reason);
+        reject(new NotSentError(reason));
       };
       const timer = setTimeout(stop, this.remaining());
       this.signal?.addEventListener('abort', stop, { once: true });
