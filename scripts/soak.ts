@@ -1,13 +1,15 @@
 /**
- * A bounded soak: steady GraphQL load against a subgraph and its sandbox on loopback for a few minutes,
- * sampling the heap after a forced collection. It fails when an answer is unexpected (a non-200 status
+ * A bounded soak: steady GraphQL load against a subgraph on loopback for a few minutes, its sandbox in
+ * a process of its own (the sandbox keeps a record of every call, as the upstream's call log does),
+ * sampling the subgraph's heap after a forced collection. It fails when an answer is unexpected (a non-200 status
  * or an INTERNAL_SERVER_ERROR) or when the heap keeps growing after the warm-up.
  *
  *   npm run soak                        # 3 minutes, 8 concurrent clients
  *   SOAK_MINUTES=10 SOAK_CLIENTS=16 npm run soak
  */
-import { loadConfig } from '../src/config.js';
-import { startSandbox } from '../src/sandbox/index.js';
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { loadConfig, SANDBOX_CREDENTIALS } from '../src/config.js';
 import { COMPANY_SAMPLES } from '../src/sandbox/world/company-samples.js';
 import { WOMAN } from '../src/sandbox/world/index.js';
 import { startServer } from '../src/server.js';
@@ -35,16 +37,34 @@ if (!collect) {
   process.exit(2);
 }
 
-const sandbox = await startSandbox({ asyncDelayMs: 50 });
+/** A port that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const sandboxPort = await freePort();
+const sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
+  env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_HOST: '127.0.0.1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise<void>((resolve, reject) => {
+  sandbox.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
+  sandbox.stdout.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('listening') && resolve());
+});
+
 const server = await startServer(
   loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
-    UPSTREAM_BASE_URL: sandbox.url,
-    UPSTREAM_CLIENT_ID: sandbox.options.clientId,
-    UPSTREAM_CLIENT_SECRET: sandbox.options.clientSecret,
-    UPSTREAM_CLIENT_NID: sandbox.options.clientNid,
+    UPSTREAM_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
+    UPSTREAM_CLIENT_ID: SANDBOX_CREDENTIALS.clientId,
+    UPSTREAM_CLIENT_SECRET: SANDBOX_CREDENTIALS.clientSecret,
+    UPSTREAM_CLIENT_NID: SANDBOX_CREDENTIALS.clientNid,
     // One caller sends all of the load here: lift the per-caller rate limit, keep everything else as shipped.
     RATE_LIMIT_PER_SECOND: '1000000',
     RATE_LIMIT_BURST: '1000000',
@@ -78,8 +98,6 @@ const samples: Sample[] = [];
 const started = Date.now();
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const sampler = setInterval(() => {
-  // The sandbox is not under test: its call log would grow with the load.
-  sandbox.clearCalls();
   collect();
   const memory = process.memoryUsage();
   const sample = { atSeconds: Math.round((Date.now() - started) / 1000), heapMiB: mib(memory.heapUsed), rssMiB: mib(memory.rss), requests: sent };
@@ -90,7 +108,7 @@ const sampler = setInterval(() => {
 await Promise.all(Array.from({ length: clients }, (_, index) => client(index)));
 clearInterval(sampler);
 await server.stop();
-await sandbox.close();
+sandbox.kill('SIGTERM');
 
 // The first third is warm-up (caches, JIT, pools); after it the heap must stay flat.
 const settled = samples.slice(Math.floor(samples.length / 3));

@@ -88,6 +88,14 @@ const schema = z
     if (env.ACTION_SETTLE_MS < 2 * env.UPSTREAM_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['ACTION_SETTLE_MS'], message: 'ACTION_SETTLE_MS must be at least twice UPSTREAM_TIMEOUT_MS' });
     }
+    // A claimed action may wait for a slot for most of its budget before it is sent.
+    if (env.ACTION_SETTLE_MS < env.UPSTREAM_OPERATION_BUDGET_MS + env.UPSTREAM_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ACTION_SETTLE_MS'],
+        message: 'ACTION_SETTLE_MS must be at least UPSTREAM_OPERATION_BUDGET_MS plus UPSTREAM_TIMEOUT_MS',
+      });
+    }
     if (!env.UPSTREAM_BASE_URL) return;
     for (const key of ['UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'UPSTREAM_CLIENT_NID'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when UPSTREAM_BASE_URL is set` });

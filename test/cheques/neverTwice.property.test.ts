@@ -21,7 +21,7 @@ import { DRAWER, DUE_DATE, actorOf, answerInput, cancelInput, chequeConsents, pa
 
 // A late landing (450 ms, after a 300 ms timeout) must arrive within the settling time even on a loaded
 // machine: one arriving after it would rightly be reported never applied, and fail the test.
-const h = useHarness({ env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
+const h = useHarness({ env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', UPSTREAM_OPERATION_BUDGET_MS: '2200', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
 let handles: Record<string, string> = {};
 let issueHandle = '';
 beforeAll(async () => {

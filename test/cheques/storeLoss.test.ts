@@ -10,7 +10,7 @@ import { BOOK, act, chequeConsents, issueInput } from './support.js';
 
 const prefix = randomPrefix();
 const redis = testRedis();
-const h = useHarness({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500' } });
+const h = useHarness({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' } });
 let code = '';
 beforeAll(async () => {
   ({ code } = await chequeConsents(h, []));

@@ -8,7 +8,7 @@ import { eventually, useHarness } from '../helpers/harness.js';
 import { collect } from '../helpers/subscriptions.js';
 import { BOOK, DRAWER, HOLDER_VIEW, RESULT, act, answerInput, cancelInput, chequeConsents, issueInput, type ChequeOutcome } from './support.js';
 
-const h = useHarness({ env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500' } });
+const h = useHarness({ env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' } });
 let code = '';
 let sms: Record<string, string> = {};
 beforeAll(async () => {

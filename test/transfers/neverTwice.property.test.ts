@@ -19,7 +19,7 @@ import { useHarness } from '../helpers/harness.js';
 // machine the 300 ms timeouts may also open the oak group's breaker: transfers it refuses are never sent
 // (and must match the ledger like any other outcome); a short half-open time lets the inquiries resume.
 const h = useHarness({
-  env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60', UPSTREAM_BREAKER_HALF_OPEN_MS: '300' },
+  env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', UPSTREAM_OPERATION_BUDGET_MS: '2200', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60', UPSTREAM_BREAKER_HALF_OPEN_MS: '300' },
 });
 let handle = '';
 beforeAll(async () => {

@@ -68,7 +68,7 @@ afterAll(async () => {
 
 async function startSubgraph(): Promise<Subgraph> {
   const server = await startServer(
-    loadConfig({ ...subgraphEnv(sandbox), ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
+    loadConfig({ ...subgraphEnv(sandbox), ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500', REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
   );
   running.push(server);
   const gql = <T>(query: string, variables: Record<string, unknown>, headers?: Record<string, string>) => postGraphQL<T>(server.url, query, variables, headers);

@@ -12,7 +12,7 @@ import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '
 
 const prefix = randomPrefix();
 const redis = testRedis();
-const h = useHarness({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500' } });
+const h = useHarness({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' } });
 const handles: Record<string, string> = {};
 beforeAll(async () => {
   handles[THREE_BANKS.nationalId] = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');

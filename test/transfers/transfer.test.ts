@@ -9,7 +9,7 @@ import { eventually, useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { collect } from '../helpers/subscriptions.js';
 
-const h = useHarness({ env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500' } });
+const h = useHarness({ env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' } });
 let handle = '';
 let otherHandle = '';
 beforeAll(async () => {
