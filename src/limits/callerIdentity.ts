@@ -40,7 +40,8 @@ export async function identifyCaller(evidence: CallerEvidence): Promise<Caller> 
   if (handle && (await evidence.consentIsLive(handle))) {
     return { id: `consent:${createHash('sha256').update(handle).digest('base64url').slice(0, 22)}`, viaRouter };
   }
-  const forwarded = viaRouter ? bounded(evidence.headers['x-forwarded-for'])?.split(',')[0]?.trim() : undefined;
+  // The last entry is the one the proxy in front of the router added; the ones before it are whatever the client sent.
+  const forwarded = viaRouter ? bounded(evidence.headers['x-forwarded-for'])?.split(',').at(-1)?.trim() : undefined;
   return { id: `address:${forwarded || evidence.remoteAddress || 'unknown'}`, viaRouter };
 }
 

@@ -31,8 +31,11 @@ describe('who a caller is', () => {
   });
 
   it("is the forwarded address from the router when it names no client", async () => {
-    const headers = { 'x-forwarded-for': '1.2.3.4, 10.0.0.1' };
+    const headers = { 'x-forwarded-for': '1.2.3.4' };
     expect(await identifyCaller(evidence({ headers, viaRouter: true }))).toMatchObject({ id: 'address:1.2.3.4' });
+    // A client that sends its own X-Forwarded-For gets its real address appended after it: the last entry counts.
+    const spoofing = { 'x-forwarded-for': `made-up-${Math.random()}, 1.2.3.4` };
+    expect(await identifyCaller(evidence({ headers: spoofing, viaRouter: true }))).toMatchObject({ id: 'address:1.2.3.4' });
     expect(await identifyCaller(evidence({ viaRouter: true }))).toMatchObject({ id: 'address:10.0.0.7' });
   });
 });
