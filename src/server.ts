@@ -89,13 +89,18 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       // Rate-limited, then parsed, validated and costed here, with the same limits as over HTTP.
       onSubscribe: async (ctx, _id, payload) => {
         const refusal = services.rateLimiter && rateLimitRefusal(services.rateLimiter, await connectionCaller(ctx));
-        return refusal ? [refusal] : limits.prepare(payload);
+        const prepared = refusal ? [refusal] : limits.prepare(payload);
+        // Refused before its type is known, as over HTTP.
+        if (Array.isArray(prepared)) graphqlOperations.inc({ type: 'unknown', outcome: 'error' });
+        return prepared;
       },
       onConnect: (ctx) => routerSecretMatches(config, ctx.connectionParams?.routerSecret, ctx.extra.request.headers[ROUTER_SECRET_HEADER]),
       context: async (ctx): Promise<Context> => createContext(services, { consentHandle: wsConsentHandle(ctx), caller: await connectionCaller(ctx) }),
-      onOperation: (_ctx, _id, _payload, args) => {
+      onOperation: (_ctx, _id, _payload, args, result) => {
         const type = args.document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION)?.operation ?? 'unknown';
-        graphqlOperations.inc({ type, outcome: 'ok' });
+        // A subscription's result is its stream; a query or mutation over graphql-ws is one answer.
+        const failed = 'errors' in result && (result.errors?.length ?? 0) > 0;
+        graphqlOperations.inc({ type, outcome: failed ? 'error' : 'ok' });
       },
       // graphql-js's own request errors carry no code on graphql-ws (Apollo adds them over HTTP): the
       // same codes are given here, so the formatter keeps them and masks only what failed inside.

@@ -34,7 +34,7 @@ describe('who a caller is', () => {
     const headers = { 'x-forwarded-for': '1.2.3.4' };
     expect(await identifyCaller(evidence({ headers, viaRouter: true }))).toMatchObject({ id: 'address:1.2.3.4' });
     // A client that sends its own X-Forwarded-For gets its real address appended after it: the last entry counts.
-    const spoofing = { 'x-forwarded-for': `made-up-${Math.random()}, 1.2.3.4` };
+    const spoofing = { 'x-forwarded-for': 'made-up, 1.2.3.4' };
     expect(await identifyCaller(evidence({ headers: spoofing, viaRouter: true }))).toMatchObject({ id: 'address:1.2.3.4' });
     expect(await identifyCaller(evidence({ viaRouter: true }))).toMatchObject({ id: 'address:10.0.0.7' });
   });

@@ -35,6 +35,32 @@ describe('/metrics', () => {
     expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
   });
 
+  it('counts operations over graphql-ws too: refused ones as unknown errors, answered ones by their outcome', async () => {
+    const before = await metrics();
+    const ws = openWsClient(harness.server.url.replace(/^http/, 'ws'));
+    await ws.connected;
+    const answer = async (query: string) => {
+      try {
+        const next = await ws.client.iterate({ query }).next();
+        return next.done ? undefined : next.value;
+      } catch (errors) {
+        return { errors };
+      }
+    };
+    expect(await answer('{ __typename }')).toEqual({ data: { __typename: 'Query' } });
+    expect(await answer('{ bill(type: WATER, parameter: "12") { amount } }')).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+    const deep = `{ ${'company(nationalId: "10101010101") { boardMembers { person { '.repeat(6)}nationalId${' } } }'.repeat(6)} }`;
+    expect(await answer(deep)).toMatchObject({ errors: expect.arrayContaining([expect.objectContaining({ extensions: expect.objectContaining({ code: 'OPERATION_LIMIT_EXCEEDED' }) })]) });
+    await ws.dispose();
+    const open = sample(before, 'subgraph_websocket_connections');
+    await pollUntil('the connection to close', async () => (sample(await metrics(), 'subgraph_websocket_connections') === open ? true : undefined));
+    const after = await metrics();
+    const delta = (series: string) => sample(after, series) - sample(before, series);
+    expect(delta('subgraph_graphql_operations_total{type="query",outcome="ok"}')).toBe(1);
+    expect(delta('subgraph_graphql_operations_total{type="query",outcome="error"}')).toBe(1);
+    expect(delta('subgraph_graphql_operations_total{type="unknown",outcome="error"}')).toBe(1);
+  });
+
   it('gauges open WebSocket connections', async () => {
     const series = 'subgraph_websocket_connections';
     const base = sample(await metrics(), series);
