@@ -1,7 +1,11 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { redisForTests, redisTestFiles } from './test/setup/redis.js';
 
 const require = createRequire(import.meta.url);
+
+const redisMissing = await redisForTests();
+if (redisMissing) process.stderr.write(`Skipping the tests that need Redis: ${redisMissing}.\n`);
 
 export default defineConfig({
   resolve: {
@@ -11,6 +15,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(redisMissing ? redisTestFiles(new URL('./test/', import.meta.url)) : [])],
     // Most test time is spent waiting on loopback sockets and timers, not on the CPU: more files at once
     // than cores keeps both cores busy (vitest's default is one worker less than the cores).
     maxWorkers: 3,
