@@ -89,7 +89,12 @@ export function refusalFrom(error: unknown, noun: string, refused: (error: Upstr
     if (error.details.notSent) return { code: 'NOT_APPLIED', message: `The upstream is failing; the ${noun} was not sent and was not applied.` };
     const status = error.details.httpStatus;
     if (status === 400) return refused(error);
-    if (status === 401 || status === 403) return { code: 'CONSENT_REFUSED', message: `The upstream refused the consent for this ${noun}.` };
+    if (status === 401 || status === 403) {
+      return {
+        code: 'CONSENT_REFUSED',
+        message: `The upstream refused the token for this ${noun}, which was not applied; if the consent still stands, send it again under a new idempotency key.`,
+      };
+    }
     return null;
   }
   const code = error instanceof GraphQLError ? error.extensions['code'] : undefined;

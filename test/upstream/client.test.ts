@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpstreamClient } from '../../src/datasources/upstream/client.js';
 import type { HttpRequest, HttpTransport } from '../../src/datasources/upstream/http.js';
-import { ErrorCode } from '../../src/errors.js';
+import { ErrorCode, type UpstreamError } from '../../src/errors.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import {
   UUID,
@@ -135,15 +135,22 @@ describe('token rejection', () => {
     expect(tokenCalls[0]?.body).toEqual({ grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get' });
   });
 
-  it('sends a chosen trackId, and resends after a rejected token with R- before it', async () => {
+  it('sends a chosen trackId once: after a rejected token it renews the token but does not resend under another trackId', async () => {
     const client = setup();
     await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-1' });
     expect(billingCalls().map((call) => call.trackId)).toEqual(['chosen-1']);
     sandbox.revokeAllTokens();
     sandbox.clearCalls();
-    const answer = await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-2' });
-    expect(billingCalls().map((call) => [call.trackId, call.status])).toEqual([['chosen-2', 401], ['R-chosen-2', 200]]);
-    expect(answer.trackId).toBe('R-chosen-2');
+    const error = await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-2' }).then(
+      () => null,
+      (failure: unknown) => failure as UpstreamError,
+    );
+    expect(error?.details).toMatchObject({ httpStatus: 401, trackId: 'chosen-2' });
+    expect(billingCalls().map((call) => [call.trackId, call.status])).toEqual([['chosen-2', 401]]);
+    // The renewed token serves the next call.
+    expect(sandbox.calls('token')).toHaveLength(1);
+    await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-3' });
+    expect(billingCalls().map((call) => [call.trackId, call.status])).toEqual([['chosen-2', 401], ['chosen-3', 200]]);
   });
 
   it('refuses a chosen trackId that leaves no room for the resend, before sending anything', async () => {

@@ -84,10 +84,13 @@ export interface CallOptions {
   readonly trackId?: string;
 }
 
-/** Room for the `R-` of the resend within the upstream's 40 characters. */
+/** Room for an `R-` within the upstream's 40 characters (actions sent before chosen trackIds stopped being resent used it). */
 const CHOSEN_TRACK_ID = /^[A-Za-z0-9-]{1,38}$/;
 
-/** The trackIds a call with a chosen trackId may have reached the upstream with, first attempt first. */
+/**
+ * The trackIds a call with a chosen trackId may have reached the upstream with: itself and, for an
+ * action stored by an earlier version that resent after a rejected token, `R-` before it.
+ */
 export const attemptTrackIds = (trackId: string): readonly [string, string] => [trackId, `R-${trackId}`];
 
 export interface UpstreamResult {
@@ -138,8 +141,8 @@ type Attempt =
 /**
  * The only code that calls the upstream. Every call gets a fresh trackId, the token for its
  * operation's scope, a timeout and envelope parsing; every failure becomes one typed UpstreamError.
- * A call whose token is rejected is sent once more with a new token and a new trackId: the upstream
- * did not act on it, so this is safe even for money movements. Around the one send, the resilience
+ * A call whose token is rejected is sent once more with a new token and a new trackId, unless it
+ * brought its own trackId (a transfer, a cheque action): that one fails, never applied. Around the one send, the resilience
  * policies (resilience.ts) bound the call's time, pass it through its group's circuit breaker, and
  * resend a call the catalog marks safe to resend (each attempt with a new trackId) after a transient
  * failure. A call with a chosen trackId is never resent that way: its outcome is looked up by it.
@@ -168,7 +171,10 @@ export class UpstreamClient {
     if (answer.kind === 'answer' && answer.outcome.kind === 'failure' && isTokenRejection(answer.outcome)) {
       this.options.logger.info({ operationId, trackId: answer.trackId }, 'upstream rejected the token; renewing it once');
       token = await credentials.renew(token);
-      answer = await this.attempts(spec, options, token, budget, () => chosen?.[1] ?? randomUUID());
+      // A call with a chosen trackId (a transfer, a cheque action) is not resent under another trackId:
+      // were the upstream to forget trackIds it refused for their token, a later resend under the chosen
+      // one after the store lost its record would be applied a second time. It fails, never applied.
+      if (!chosen) answer = await this.attempts(spec, options, token, budget, randomUUID);
     }
     if (answer.kind === 'notSent') throw notSentError(spec.id, answer.reason);
     if (answer.kind === 'transport') throw errorFromTransport(spec.id, answer.error, answer.trackId, spec.retrySafe);
