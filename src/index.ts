@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
 import { startTracing } from './observability/tracing.js';
 import { startServer } from './server.js';
 
+/** `.env` in the working directory, when there is one; variables already in the environment win. */
+const ENV_FILE = '.env';
+
 async function main(): Promise<void> {
+  if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
   const config = loadConfig();
   const stopTracing = startTracing(config.tracing);
   const server = await startServer(config);

@@ -75,10 +75,12 @@ export interface ChildRun {
   kill(): Promise<void>;
 }
 
-/** Runs `node --import tsx src/index.ts` from the project root with exactly `env` (plus PATH and HOME). */
-export function spawnSubgraph(env: Record<string, string>): ChildRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: PROJECT_ROOT,
+/** Runs `node --import tsx src/index.ts` with exactly `env` (plus PATH and HOME), from the project root unless told otherwise. */
+export function spawnSubgraph(env: Record<string, string>, cwd = PROJECT_ROOT): ChildRun {
+  // By absolute location, so that the process may run in another working directory.
+  const tsx = new URL('node_modules/tsx/dist/loader.mjs', `file://${PROJECT_ROOT}`).href;
+  const child = spawn(process.execPath, ['--import', tsx, `${PROJECT_ROOT}src/index.ts`], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
