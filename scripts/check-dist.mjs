@@ -16,12 +16,20 @@ let out = '';
 let asked = false;
 child.stdout.setEncoding('utf8').on('data', async (chunk) => {
   out += chunk;
-  const ready = out.split('\n').map((line) => (line.startsWith('{') ? JSON.parse(line) : {})).find((line) => line.msg === 'subgraph ready');
+  const ready = out
+    .split('\n')
+    .map((line) => (line.startsWith('{') ? JSON.parse(line) : {}))
+    .find((line) => line.msg === 'subgraph ready');
   if (!ready || asked) return;
   asked = true;
-  const res = await fetch(ready.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ _service { sdl } }"}' });
+  const res = await fetch(ready.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"query":"{ _service { sdl } }"}',
+  });
   const body = await res.json();
-  if (!body.data?._service?.sdl?.includes('type Query')) fail(`unexpected answer ${JSON.stringify(body).slice(0, 200)}`);
+  if (!body.data?._service?.sdl?.includes('type Query'))
+    fail(`unexpected answer ${JSON.stringify(body).slice(0, 200)}`);
   child.kill('SIGTERM');
 });
 child.on('exit', (code, signal) => {

@@ -68,7 +68,11 @@ const server = await startServer(
     // One caller sends all of the load here: lift the per-caller rate limit, keep everything else as shipped.
     RATE_LIMIT_PER_SECOND: '1000000',
     RATE_LIMIT_BURST: '1000000',
-    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('SOAK_ENV_')).map(([key, value]) => [key.slice(9), value])),
+    ...Object.fromEntries(
+      Object.entries(process.env)
+        .filter(([key]) => key.startsWith('SOAK_ENV_'))
+        .map(([key, value]) => [key.slice(9), value]),
+    ),
   }),
 );
 
@@ -79,7 +83,11 @@ const unexpected: string[] = [];
 async function client(index: number): Promise<void> {
   for (let i = index; Date.now() < deadline; i += clients) {
     const query = WORKLOAD[i % WORKLOAD.length]!;
-    const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
     const text = await res.text();
     sent += 1;
     if ((res.status !== 200 && res.status !== 400) || text.includes('INTERNAL_SERVER_ERROR')) {
@@ -100,7 +108,12 @@ const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const sampler = setInterval(() => {
   collect();
   const memory = process.memoryUsage();
-  const sample = { atSeconds: Math.round((Date.now() - started) / 1000), heapMiB: mib(memory.heapUsed), rssMiB: mib(memory.rss), requests: sent };
+  const sample = {
+    atSeconds: Math.round((Date.now() - started) / 1000),
+    heapMiB: mib(memory.heapUsed),
+    rssMiB: mib(memory.rss),
+    requests: sent,
+  };
   samples.push(sample);
   process.stdout.write(`${JSON.stringify(sample)}\n`);
 }, sampleEveryMs);
@@ -121,7 +134,9 @@ process.stdout.write(
 );
 const failures = [
   ...(samples.length < 3 ? ['too short to judge: run for at least a minute'] : []),
-  ...(growth > allowedGrowthBytes ? [`heap grew ${mib(growth)} MiB after warm-up (allowed ${mib(allowedGrowthBytes)})`] : []),
+  ...(growth > allowedGrowthBytes
+    ? [`heap grew ${mib(growth)} MiB after warm-up (allowed ${mib(allowedGrowthBytes)})`]
+    : []),
   ...unexpected.map((answer) => `unexpected answer: ${answer}`),
 ];
 for (const failure of failures) process.stderr.write(`soak: ${failure}\n`);

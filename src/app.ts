@@ -76,7 +76,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   const consents = new ConsentService({
     store: consentStore,
     grants: new UpstreamGrants(
-      new OAuthEndpoint({ http, baseUrl, clientId: upstream.clientId, clientSecret: upstream.clientSecret, timeoutMs: upstream.timeoutMs }),
+      new OAuthEndpoint({
+        http,
+        baseUrl,
+        clientId: upstream.clientId,
+        clientSecret: upstream.clientSecret,
+        timeoutMs: upstream.timeoutMs,
+      }),
       upstream.redirectUri,
     ),
     logger,
@@ -85,10 +91,21 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     refreshMarginMs: upstream.tokenRefreshMarginMs,
   });
   if (upstream.baseUrl && upstream.redirectUri === DEFAULT_REDIRECT_URI) {
-    logger.warn({ redirectUri: upstream.redirectUri }, 'UPSTREAM_REDIRECT_URI is the sandbox default; the upstream accepts only the redirect URI registered for the client');
+    logger.warn(
+      { redirectUri: upstream.redirectUri },
+      'UPSTREAM_REDIRECT_URI is the sandbox default; the upstream accepts only the redirect URI registered for the client',
+    );
   }
   const client = new UpstreamClient({
-    http, tokens, baseUrl, clientId: upstream.clientId, timeoutMs: upstream.timeoutMs, maxConcurrency: upstream.maxConcurrency, connections: upstream.connections, resilience: upstream.resilience, logger,
+    http,
+    tokens,
+    baseUrl,
+    clientId: upstream.clientId,
+    timeoutMs: upstream.timeoutMs,
+    maxConcurrency: upstream.maxConcurrency,
+    connections: upstream.connections,
+    resilience: upstream.resilience,
+    logger,
   });
 
   const store: JobStore =
@@ -99,19 +116,30 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   const jobs = new JobEngine({
     store,
     events,
-    kinds: [billInquiryJob, transferJob({ settleMs: config.jobs.actionSettleMs }), chequeActionJob({ settleMs: config.jobs.actionSettleMs })],
+    kinds: [
+      billInquiryJob,
+      transferJob({ settleMs: config.jobs.actionSettleMs }),
+      chequeActionJob({ settleMs: config.jobs.actionSettleMs }),
+    ],
     upstream: { send: (operationId, options) => client.call(operationId, options) },
     config: config.jobs,
     logger,
   });
   await jobs.resume();
-  const trackIds = actionTrackIds(actionTrackKey(config.jobs.actionTrackSecret, upstream.clientSecret), upstream.clientId);
+  const trackIds = actionTrackIds(
+    actionTrackKey(config.jobs.actionTrackSecret, upstream.clientSecret),
+    upstream.clientId,
+  );
   const actions = new ActionDesk(jobs, logger, config.jobs.actionKeyRetentionMs, trackIds);
   // Keyed with the client secret every replica shares: the hashed mobile numbers and ids match across replicas.
   const throttleWindows = { windows: config.smsThrottle.windows, secret: upstream.clientSecret };
   const smsThrottle: SmsThrottle =
     redis && config.redis
-      ? new RedisSmsThrottle(redis, { ...throttleWindows, keyPrefix: config.redis.keyPrefix, timeoutMs: config.smsThrottle.timeoutMs })
+      ? new RedisSmsThrottle(redis, {
+          ...throttleWindows,
+          keyPrefix: config.redis.keyPrefix,
+          timeoutMs: config.smsThrottle.timeoutMs,
+        })
       : new MemorySmsThrottle(throttleWindows);
 
   return {

@@ -18,7 +18,10 @@ const schema = z
     UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     UPSTREAM_CLIENT_ID: z.string().min(1).optional(),
     UPSTREAM_CLIENT_SECRET: z.string().min(1).optional(),
-    UPSTREAM_CLIENT_NID: z.string().regex(/^\d{10}$/, 'UPSTREAM_CLIENT_NID must be a 10-digit national id').optional(),
+    UPSTREAM_CLIENT_NID: z
+      .string()
+      .regex(/^\d{10}$/, 'UPSTREAM_CLIENT_NID must be a 10-digit national id')
+      .optional(),
     UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
     UPSTREAM_CONNECTIONS: positiveInt(64),
     UPSTREAM_MAX_CONCURRENCY: positiveInt(256),
@@ -86,7 +89,11 @@ const schema = z
   .superRefine((env, ctx) => {
     // A transfer whose answer timed out may still be on its way: "no such transfer" must not be final before it can have landed.
     if (env.ACTION_SETTLE_MS < 2 * env.UPSTREAM_TIMEOUT_MS) {
-      ctx.addIssue({ code: 'custom', path: ['ACTION_SETTLE_MS'], message: 'ACTION_SETTLE_MS must be at least twice UPSTREAM_TIMEOUT_MS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ACTION_SETTLE_MS'],
+        message: 'ACTION_SETTLE_MS must be at least twice UPSTREAM_TIMEOUT_MS',
+      });
     }
     // A claimed action may wait for a slot for most of its budget before it is sent.
     if (env.ACTION_SETTLE_MS < env.UPSTREAM_OPERATION_BUDGET_MS + env.UPSTREAM_TIMEOUT_MS) {
@@ -98,7 +105,8 @@ const schema = z
     }
     if (!env.UPSTREAM_BASE_URL) return;
     for (const key of ['UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'UPSTREAM_CLIENT_NID'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when UPSTREAM_BASE_URL is set` });
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when UPSTREAM_BASE_URL is set` });
     }
   });
 
@@ -257,7 +265,11 @@ export interface Config {
 }
 
 /** Credentials the embedded sandbox accepts; used only when no upstream is configured. */
-export const SANDBOX_CREDENTIALS = { clientId: 'sandbox-client', clientSecret: 'sandbox-secret', clientNid: '0499370899' } as const;
+export const SANDBOX_CREDENTIALS = {
+  clientId: 'sandbox-client',
+  clientSecret: 'sandbox-secret',
+  clientNid: '0499370899',
+} as const;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -309,7 +321,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       actionTrackSecret: e.ACTION_TRACK_SECRET ?? null,
     },
     redis: e.REDIS_URL
-      ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, allowEviction: e.REDIS_ALLOW_EVICTION === 'true' }
+      ? {
+          url: e.REDIS_URL,
+          keyPrefix: e.REDIS_KEY_PREFIX,
+          commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+          allowEviction: e.REDIS_ALLOW_EVICTION === 'true',
+        }
       : null,
     consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
     rateLimit: e.RATE_LIMIT_PER_SECOND > 0 ? { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST } : null,
@@ -325,7 +342,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsEnabled: e.METRICS_ENABLED === 'true',
     tracing: {
-      enabled: e.OTEL_SDK_DISABLED !== 'true' && Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
+      enabled:
+        e.OTEL_SDK_DISABLED !== 'true' &&
+        Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
       serviceName: e.OTEL_SERVICE_NAME,
     },
     maxRequestBytes: e.MAX_REQUEST_BYTES,

@@ -57,8 +57,17 @@ export function createErrorFormatter(logger: Logger) {
     const cause = unwrapped instanceof GraphQLError && unwrapped.originalError ? unwrapped.originalError : unwrapped;
     // A limit's refusal keeps its own code and extensions (Apollo files validation ones under
     // GRAPHQL_VALIDATION_FAILED, the parser's token bound under GRAPHQL_PARSE_FAILED).
-    const refusal = isOperationLimitError(cause) ? cause : unwrapped instanceof GraphQLError ? tokenRefusalOf(unwrapped, false) : null;
-    if (refusal) return { ...formatRefusal(refusal), ...(formatted.locations && { locations: formatted.locations }), ...(formatted.path && { path: formatted.path }) };
+    const refusal = isOperationLimitError(cause)
+      ? cause
+      : unwrapped instanceof GraphQLError
+        ? tokenRefusalOf(unwrapped, false)
+        : null;
+    if (refusal)
+      return {
+        ...formatRefusal(refusal),
+        ...(formatted.locations && { locations: formatted.locations }),
+        ...(formatted.path && { path: formatted.path }),
+      };
     if (isDeliberate(cause, unwrapped)) {
       const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
       return { ...formatted, message: shortenQuotedValues(formatted.message), extensions };

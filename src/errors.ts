@@ -54,7 +54,10 @@ export class BadUserInputError extends GraphQLError {
 }
 
 export interface UpstreamErrorDetails {
-  code: Exclude<ErrorCode, 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR' | 'OPERATION_LIMIT_EXCEEDED' | 'SERVICE_UNAVAILABLE'>;
+  code: Exclude<
+    ErrorCode,
+    'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR' | 'OPERATION_LIMIT_EXCEEDED' | 'SERVICE_UNAVAILABLE'
+  >;
   message: string;
   operationId: string;
   /** HTTP status of the upstream answer; absent when no answer came (timeout, reset). */

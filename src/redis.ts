@@ -27,7 +27,12 @@ export async function connectRedis(config: RedisConfig, logger: Logger): Promise
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis at REDIS_URL cannot be reached: ${lastError || (error instanceof Error ? error.message : String(error))}`);
+    throw new Error(
+      `Redis at REDIS_URL cannot be reached: ${lastError || (error instanceof Error ? error.message : String(error))}`,
+      {
+        cause: error,
+      },
+    );
   }
   return redis;
 }
@@ -50,7 +55,11 @@ export function redisSettings(redis: Redis): RedisSettingReader {
  * trackIds still keep money from moving twice, but pending actions would be forgotten. Managed servers
  * often disable CONFIG; then nothing can be checked, and a warning says so.
  */
-export async function checkRedisServer(read: RedisSettingReader, options: { allowEviction: boolean }, logger: Logger): Promise<void> {
+export async function checkRedisServer(
+  read: RedisSettingReader,
+  options: { allowEviction: boolean },
+  logger: Logger,
+): Promise<void> {
   let policy: string | null;
   let save: string | null;
   let appendonly: string | null;
@@ -75,7 +84,9 @@ export async function checkRedisServer(read: RedisSettingReader, options: { allo
     logger.warn({ maxmemoryPolicy: policy }, 'Redis may evict jobs and idempotency keys (REDIS_ALLOW_EVICTION=true)');
   }
   if ((save === null || save.trim() === '') && appendonly !== 'yes') {
-    logger.warn('Redis persists nothing (no RDB snapshots, no AOF): a Redis restart forgets pending jobs and idempotency keys');
+    logger.warn(
+      'Redis persists nothing (no RDB snapshots, no AOF): a Redis restart forgets pending jobs and idempotency keys',
+    );
   }
 }
 

@@ -15,9 +15,12 @@ export const refuseSubscriptionsOverHttp: ApolloServerPlugin = {
       // Called also when no operation could be chosen (an unknown operationName): nothing to refuse then.
       async didResolveOperation({ operation }) {
         if (operation?.operation !== 'subscription') return;
-        throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws protocol) at /graphql or /ws, not over HTTP POST.', {
-          extensions: { code: BAD_REQUEST, http: { status: 400 } },
-        });
+        throw new GraphQLError(
+          'Subscriptions are served over WebSocket (graphql-ws protocol) at /graphql or /ws, not over HTTP POST.',
+          {
+            extensions: { code: BAD_REQUEST, http: { status: 400 } },
+          },
+        );
       },
     };
   },
@@ -33,7 +36,8 @@ export const codeRequestErrors: ApolloServerPlugin = {
     return {
       async didEncounterErrors({ errors }) {
         for (const error of errors) {
-          if (!(error instanceof GraphQLError) || error.extensions['code'] !== undefined || error.path !== undefined) continue;
+          if (!(error instanceof GraphQLError) || error.extensions['code'] !== undefined || error.path !== undefined)
+            continue;
           const http = error.extensions['http'];
           const status = typeof http === 'object' && http !== null ? (http as { status?: unknown }).status : undefined;
           if (typeof status === 'number' && status >= 400 && status < 500) error.extensions['code'] = BAD_REQUEST;

@@ -8,7 +8,9 @@ const SCHEMA_DIR = new URL('../schema/', import.meta.url);
 
 /** All of `schema/*.graphql` as one document, files in name order. */
 export function loadTypeDefs(): DocumentNode {
-  const files = readdirSync(SCHEMA_DIR).filter((name) => name.endsWith('.graphql')).sort();
+  const files = readdirSync(SCHEMA_DIR)
+    .filter((name) => name.endsWith('.graphql'))
+    .sort();
   return parse(files.map((name) => readFileSync(new URL(name, SCHEMA_DIR), 'utf8')).join('\n'));
 }
 

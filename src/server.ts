@@ -55,13 +55,21 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const formatWsError = (error: GraphQLError, requestCode: string) => {
     const isRequestError = error.path === undefined && error.extensions['code'] === undefined;
     const coded = isRequestError
-      ? new GraphQLError(error.message, { nodes: error.nodes, originalError: error.originalError, extensions: { ...error.extensions, code: requestCode } })
+      ? new GraphQLError(error.message, {
+          nodes: error.nodes,
+          originalError: error.originalError,
+          extensions: { ...error.extensions, code: requestCode },
+        })
       : error;
     return formatError(coded.toJSON(), coded);
   };
   let ready = false;
   let draining = false;
-  const consentIsLive = (handle: string) => services.consents.describe(handle).then(() => true, () => false);
+  const consentIsLive = (handle: string) =>
+    services.consents.describe(handle).then(
+      () => true,
+      () => false,
+    );
   /** Who a graphql-ws connection is: worked out once, from its upgrade request and connectionParams. */
   const connectionCallers = new WeakMap<object, Promise<Caller>>();
   const connectionCaller = (ctx: WsContext): Promise<Caller> => {
@@ -94,19 +102,32 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         if (Array.isArray(prepared)) graphqlOperations.inc({ type: 'unknown', outcome: 'error' });
         return prepared;
       },
-      onConnect: (ctx) => routerSecretMatches(config, ctx.connectionParams?.routerSecret, ctx.extra.request.headers[ROUTER_SECRET_HEADER]),
-      context: async (ctx): Promise<Context> => createContext(services, { consentHandle: wsConsentHandle(ctx), caller: await connectionCaller(ctx) }),
+      onConnect: (ctx) =>
+        routerSecretMatches(
+          config,
+          ctx.connectionParams?.routerSecret,
+          ctx.extra.request.headers[ROUTER_SECRET_HEADER],
+        ),
+      context: async (ctx): Promise<Context> =>
+        createContext(services, { consentHandle: wsConsentHandle(ctx), caller: await connectionCaller(ctx) }),
       onOperation: (_ctx, _id, _payload, args, result) => {
-        const type = args.document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION)?.operation ?? 'unknown';
+        const type =
+          args.document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION)?.operation ??
+          'unknown';
         // A subscription's result is its stream; a query or mutation over graphql-ws is one answer.
         const failed = 'errors' in result && (result.errors?.length ?? 0) > 0;
         graphqlOperations.inc({ type, outcome: failed ? 'error' : 'ok' });
       },
       // graphql-js's own request errors carry no code on graphql-ws (Apollo adds them over HTTP): the
       // same codes are given here, so the formatter keeps them and masks only what failed inside.
-      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatWsError(error, 'GRAPHQL_VALIDATION_FAILED')),
+      onError: (_ctx, _id, _payload, errors) =>
+        errors.map((error) => formatWsError(error, 'GRAPHQL_VALIDATION_FAILED')),
       onNext: (_ctx, _id, _payload, _args, result) =>
-        limits.capResponse(result.errors ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) } : result),
+        limits.capResponse(
+          result.errors
+            ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) }
+            : result,
+        ),
     },
     wsServer,
   );
@@ -136,7 +157,10 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   httpServer.on('request', (req, res) => {
     handleRequest(req, res).catch((error: unknown) => {
       logger.error({ err: error }, 'request handling failed');
-      if (!res.headersSent) send(res, 500, { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      if (!res.headersSent)
+        send(res, 500, {
+          errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+        });
       else res.destroy();
     });
   });
@@ -166,7 +190,10 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     if (path === '/readyz') {
       const storeUp = await services.storeHealth.isUp();
       const serving = ready && storeUp;
-      return send(res, serving ? 200 : 503, { status: serving ? 'ready' : 'not ready', ...(!storeUp && { store: 'unreachable' }) });
+      return send(res, serving ? 200 : 503, {
+        status: serving ? 'ready' : 'not ready',
+        ...(!storeUp && { store: 'unreachable' }),
+      });
     }
     if (path === CONSENT_CALLBACK_PATH && req.method === 'GET') {
       const page = consentCallbackPage(new URLSearchParams((req.url ?? '').slice(path.length + 1)));
@@ -176,15 +203,26 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     }
     if (path !== '/graphql') return send(res, 404, { error: 'not found' });
     if (!routerSecretMatches(config, undefined, req.headers[ROUTER_SECRET_HEADER])) {
-      return send(res, 401, { errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }] });
+      return send(res, 401, {
+        errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }],
+      });
     }
     const body = await readJsonBody(req, config.maxRequestBytes);
     if (body === TOO_LARGE) {
       res.setHeader('connection', 'close');
-      return send(res, 413, { errors: [{ message: `The request body is larger than ${config.maxRequestBytes} bytes.`, extensions: { code: 'BAD_REQUEST' } }] });
+      return send(res, 413, {
+        errors: [
+          {
+            message: `The request body is larger than ${config.maxRequestBytes} bytes.`,
+            extensions: { code: 'BAD_REQUEST' },
+          },
+        ],
+      });
     }
     if (body === INVALID_JSON) {
-      return send(res, 400, { errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }] });
+      return send(res, 400, {
+        errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }],
+      });
     }
     const abort = new AbortController();
     // Every upstream call of the operation, waiting or in flight, listens to it: hundreds is normal.
@@ -192,7 +230,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     res.on('close', () => abort.abort());
     const deadline = setTimeout(() => abort.abort(), config.requestTimeoutMs);
     res.on('close', () => clearTimeout(deadline));
-    const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
+    const requestId =
+      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
     const consentHandle = consentHandleOf(req.headers[CONSENT_HANDLE_HEADER]);
     const caller = await identifyCaller({
       headers: req.headers,
@@ -288,7 +327,10 @@ function routerTrusted(config: Config, fromParams: unknown, fromHeader: string |
 type WsContext = WsServerContext<Record<string, unknown>, { request: IncomingMessage }>;
 
 function wsConsentHandle(ctx: WsContext): string | null {
-  return consentHandleOf(ctx.connectionParams?.consentHandle) ?? consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER]);
+  return (
+    consentHandleOf(ctx.connectionParams?.consentHandle) ??
+    consentHandleOf(ctx.extra.request.headers[CONSENT_HANDLE_HEADER])
+  );
 }
 
 function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLRequest {
@@ -298,7 +340,12 @@ function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLReques
   }
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
-  return { method: (req.method ?? 'GET').toUpperCase(), headers, search: queryStart === -1 ? '' : url.slice(queryStart), body };
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    headers,
+    search: queryStart === -1 ? '' : url.slice(queryStart),
+    body,
+  };
 }
 
 const INVALID_JSON = Symbol('invalid JSON');

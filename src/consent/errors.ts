@@ -16,7 +16,9 @@ export function consentRequired(scope: string, grant: ConsentGrant): GraphQLErro
 }
 
 /** The presented consent handle is unknown, expired, revoked, or no longer honoured by the upstream. */
-export function consentUnauthenticated(reason = 'The consent handle is unknown or has expired; ask the person to consent again.'): GraphQLError {
+export function consentUnauthenticated(
+  reason = 'The consent handle is unknown or has expired; ask the person to consent again.',
+): GraphQLError {
   return new GraphQLError(reason, { extensions: { code: ErrorCode.Unauthenticated } });
 }
 

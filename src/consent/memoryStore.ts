@@ -13,7 +13,10 @@ export class MemoryConsentStore implements ConsentStore {
   private readonly entries = new Map<string, Entry>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly now: () => number = Date.now, sweepEveryMs = 60_000) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    sweepEveryMs = 60_000,
+  ) {
     this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
     this.sweeper.unref();
   }

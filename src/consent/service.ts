@@ -43,7 +43,8 @@ type Granted = { readonly kind: 'granted'; readonly handle: string; readonly con
 type Expired = { readonly kind: 'expired' };
 type Refused = { readonly kind: 'refused'; readonly upstreamCode: string | null };
 
-export type CompleteSmsOutcome = Granted | Expired | Refused | { readonly kind: 'invalidOtp'; readonly attemptsLeft: number };
+export type CompleteSmsOutcome =
+  Granted | Expired | Refused | { readonly kind: 'invalidOtp'; readonly attemptsLeft: number };
 export type CompleteCodeOutcome = Granted | Expired | Refused | { readonly kind: 'invalidCode' };
 export type CompleteOutcome = CompleteSmsOutcome | CompleteCodeOutcome;
 
@@ -66,7 +67,11 @@ export class ConsentService {
     const requestedAt = this.now();
     const consentId = newId();
     const oauthState = newId();
-    const sent = await this.options.grants.requestOtp({ mobile: input.mobile, scopes: input.scopes, state: oauthState });
+    const sent = await this.options.grants.requestOtp({
+      mobile: input.mobile,
+      scopes: input.scopes,
+      state: oauthState,
+    });
     if (sent.kind === 'refused') {
       this.options.logger.info({ upstreamCode: sent.upstreamCode }, 'upstream refused to send a consent OTP');
       return sent;
@@ -74,7 +79,13 @@ export class ConsentService {
     const expiresAt = requestedAt + this.options.smsPendingMs;
     await this.options.store.create(
       storeKey('pending', consentId),
-      this.pendingRecord(consentId, 'authorization_sms', input, { otpTrackId: sent.trackId, oauthState, expiresAt }, requestedAt),
+      this.pendingRecord(
+        consentId,
+        'authorization_sms',
+        input,
+        { otpTrackId: sent.trackId, oauthState, expiresAt },
+        requestedAt,
+      ),
       this.options.smsPendingMs,
     );
     this.options.logger.info({ consentId, grant: 'authorization_sms' }, 'consent started');
@@ -105,7 +116,8 @@ export class ConsentService {
     if (check.kind === 'invalid') {
       const failedAttempts = state.failedAttempts + 1;
       const attemptsLeft = Math.max(0, this.maxOtpAttempts - failedAttempts);
-      if (attemptsLeft > 0) await this.putBack(key, { ...record, state: { ...state, failedAttempts }, updatedAt: this.now() }, state);
+      if (attemptsLeft > 0)
+        await this.putBack(key, { ...record, state: { ...state, failedAttempts }, updatedAt: this.now() }, state);
       this.options.logger.info({ consentId: record.id, attemptsLeft }, 'consent OTP rejected');
       return { kind: 'invalidOtp', attemptsLeft };
     }
@@ -125,7 +137,11 @@ export class ConsentService {
       this.options.codePendingMs,
     );
     this.options.logger.info({ consentId, grant: 'authorization_code' }, 'consent started');
-    const authorizeUrl = this.options.grants.authorizeUrl({ scopes: input.scopes, bank: input.bank, state: oauthState });
+    const authorizeUrl = this.options.grants.authorizeUrl({
+      scopes: input.scopes,
+      bank: input.bank,
+      state: oauthState,
+    });
     return { kind: 'challenge', consentId, authorizeUrl, state: oauthState, expiresAt };
   }
 
@@ -162,7 +178,8 @@ export class ConsentService {
   /** The user token for `need`, after checking the consent covers it; refreshed when close to expiry. */
   async tokenFor(handle: string, need: UserTokenNeed): Promise<string> {
     const record = await this.active(handle);
-    if (record.grant !== need.grant || !record.grantedScopes.includes(need.scope)) throw consentRequired(need.scope, need.grant);
+    if (record.grant !== need.grant || !record.grantedScopes.includes(need.scope))
+      throw consentRequired(need.scope, need.grant);
     if (record.nationalId !== need.subject) {
       throw consentForbidden('The consent was granted for another person than the one this field is about.');
     }
@@ -219,7 +236,10 @@ export class ConsentService {
   /** Turns a redeemed code into an active consent under a new handle. */
   private async activate(record: ConsentRecord, grant: TokenGrant): Promise<Granted | Expired | Refused> {
     if (grant.kind === 'refused') {
-      this.options.logger.info({ consentId: record.id, upstreamCode: grant.upstreamCode }, 'upstream refused the authorization code');
+      this.options.logger.info(
+        { consentId: record.id, upstreamCode: grant.upstreamCode },
+        'upstream refused the authorization code',
+      );
       return grant;
     }
     const { token } = grant;
@@ -235,7 +255,12 @@ export class ConsentService {
     const active: ConsentRecord = {
       ...record,
       grantedScopes: token.scopes ?? record.requestedScopes,
-      state: { status: 'ACTIVE', accessToken: token.value, refreshToken: token.refreshToken, expiresAt: token.expiresAt },
+      state: {
+        status: 'ACTIVE',
+        accessToken: token.value,
+        refreshToken: token.refreshToken,
+        expiresAt: token.expiresAt,
+      },
       updatedAt: now,
     };
     await this.options.store.create(storeKey('active', handle), active, ttl);
@@ -245,7 +270,8 @@ export class ConsentService {
 
   private async active(handle: string): Promise<ConsentRecord> {
     const record = await this.options.store.get(storeKey('active', handle));
-    if (!record || record.state.status !== 'ACTIVE' || this.now() >= record.state.expiresAt) throw consentUnauthenticated();
+    if (!record || record.state.status !== 'ACTIVE' || this.now() >= record.state.expiresAt)
+      throw consentUnauthenticated();
     return record;
   }
 
@@ -270,7 +296,8 @@ export class ConsentService {
     const now = this.now();
     const stillGood = now < state.expiresAt;
     // Someone renewed it already (or it is not due yet).
-    if (rejected !== undefined ? state.accessToken !== rejected : now < state.expiresAt - this.options.refreshMarginMs) return state.accessToken;
+    if (rejected !== undefined ? state.accessToken !== rejected : now < state.expiresAt - this.options.refreshMarginMs)
+      return state.accessToken;
     if (!state.refreshToken) {
       if (rejected === undefined && stillGood) return state.accessToken;
       await this.options.store.delete(key);
@@ -282,30 +309,45 @@ export class ConsentService {
       grant = await this.options.grants.refresh(record, state.refreshToken);
     } catch (error) {
       if (rejected === undefined && stillGood) {
-        this.options.logger.warn({ consentId: record.id, err: error instanceof Error ? error.message : String(error) }, 'consent token refresh failed; using the current token');
+        this.options.logger.warn(
+          { consentId: record.id, err: error instanceof Error ? error.message : String(error) },
+          'consent token refresh failed; using the current token',
+        );
         return state.accessToken;
       }
       throw error;
     }
     if (grant.kind === 'refused') {
       await this.options.store.delete(key);
-      this.options.logger.info({ consentId: record.id, upstreamCode: grant.upstreamCode }, 'upstream refused to renew a consent; dropped');
+      this.options.logger.info(
+        { consentId: record.id, upstreamCode: grant.upstreamCode },
+        'upstream refused to renew a consent; dropped',
+      );
       throw consentUnauthenticated('The upstream no longer honours this consent; ask the person to consent again.');
     }
     const { token } = grant;
     // Fail closed as at the grant: a renewed token that does not say it acts for this person is dropped.
     if (token.userId !== record.nationalId) {
       await this.options.store.delete(key);
-      this.options.logger.warn({ consentId: record.id }, 'upstream renewed the consent for another person or for nobody; dropped');
+      this.options.logger.warn(
+        { consentId: record.id },
+        'upstream renewed the consent for another person or for nobody; dropped',
+      );
       throw consentForbidden('The renewed consent does not act for the person who gave it; it was dropped.');
     }
     const updated: ConsentRecord = {
       ...record,
       grantedScopes: token.scopes ?? record.grantedScopes,
-      state: { status: 'ACTIVE', accessToken: token.value, refreshToken: token.refreshToken ?? state.refreshToken, expiresAt: token.expiresAt },
+      state: {
+        status: 'ACTIVE',
+        accessToken: token.value,
+        refreshToken: token.refreshToken ?? state.refreshToken,
+        expiresAt: token.expiresAt,
+      },
       updatedAt: this.now(),
     };
-    if (!(await this.options.store.update(key, updated, Math.max(1, token.expiresAt - this.now())))) throw consentUnauthenticated();
+    if (!(await this.options.store.update(key, updated, Math.max(1, token.expiresAt - this.now()))))
+      throw consentUnauthenticated();
     this.options.logger.info({ consentId: record.id, forced: rejected !== undefined }, 'consent token renewed');
     return token.value;
   }

@@ -10,9 +10,14 @@ import { AUTHORIZE_PATH, VERIFY_SMS_PATH } from '../datasources/upstream/operati
 import type { IssuedToken, OAuthEndpoint } from '../datasources/upstream/tokenBroker.js';
 import type { ConsentRecord } from './types.js';
 
-export type OtpRequest = { readonly kind: 'sent'; readonly trackId: string } | { readonly kind: 'refused'; readonly upstreamCode: string | null };
-export type OtpCheck = { readonly kind: 'code'; readonly code: string } | { readonly kind: 'invalid' } | { readonly kind: 'expired' };
-export type TokenGrant = { readonly kind: 'issued'; readonly token: IssuedToken } | { readonly kind: 'refused'; readonly upstreamCode: string | null };
+export type OtpRequest =
+  | { readonly kind: 'sent'; readonly trackId: string }
+  | { readonly kind: 'refused'; readonly upstreamCode: string | null };
+export type OtpCheck =
+  { readonly kind: 'code'; readonly code: string } | { readonly kind: 'invalid' } | { readonly kind: 'expired' };
+export type TokenGrant =
+  | { readonly kind: 'issued'; readonly token: IssuedToken }
+  | { readonly kind: 'refused'; readonly upstreamCode: string | null };
 
 /** The grant-specific part of a token or refresh request: `auth_type: SMS`, or the bank of a web grant. */
 type GrantFlavour = Pick<ConsentRecord, 'grant' | 'bank'>;
@@ -57,7 +62,8 @@ export class UpstreamGrants {
     });
     if (answer.kind === 'failure') {
       // 400 "Expiration time is exceeded" after 3 minutes; 404 for an OTP trackId the upstream no longer knows.
-      if (answer.httpStatus === 404 || (isRefusal(answer.httpStatus) && /expir/i.test(answer.message ?? ''))) return { kind: 'expired' };
+      if (answer.httpStatus === 404 || (isRefusal(answer.httpStatus) && /expir/i.test(answer.message ?? '')))
+        return { kind: 'expired' };
       if (isRefusal(answer.httpStatus)) return { kind: 'invalid' };
       throw errorFromAnswer('verifySms', answer, '', true);
     }
@@ -86,7 +92,12 @@ export class UpstreamGrants {
 
   /** New tokens for a refresh token (a CODE token: `token_type: CODE`). */
   refresh(consent: GrantFlavour, refreshToken: string): Promise<TokenGrant> {
-    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken, token_type: 'CODE', ...flavour(consent) });
+    return this.token({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      token_type: 'CODE',
+      ...flavour(consent),
+    });
   }
 
   private async token(body: Record<string, string>): Promise<TokenGrant> {

@@ -4,7 +4,8 @@ import { normalizeDigits } from '../validation/digits.js';
 /** The SMS one-time code: 5 letters or digits (wire facts §6); Persian digits are accepted. */
 export function parseOtp(value: string, argumentPath: string): string {
   const otp = normalizeDigits(value.trim());
-  if (!/^[A-Za-z0-9]{5}$/.test(otp)) throw new BadUserInputError(argumentPath, 'expected the 5 letters or digits of the code the person received');
+  if (!/^[A-Za-z0-9]{5}$/.test(otp))
+    throw new BadUserInputError(argumentPath, 'expected the 5 letters or digits of the code the person received');
   return otp;
 }
 
@@ -18,6 +19,7 @@ export function parseConsentId(value: string, argumentPath: string): string {
 /** The `code` (or `state`) query parameter of the authorization redirect. */
 export function parseRedirectValue(value: string, argumentPath: string): string {
   const code = value.trim();
-  if (!/^[A-Za-z0-9._~-]{1,512}$/.test(code)) throw new BadUserInputError(argumentPath, 'expected the value of the redirect query parameter as it came');
+  if (!/^[A-Za-z0-9._~-]{1,512}$/.test(code))
+    throw new BadUserInputError(argumentPath, 'expected the value of the redirect query parameter as it came');
   return code;
 }

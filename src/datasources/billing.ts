@@ -2,7 +2,14 @@ import { upstreamBillType, upstreamDetailBillType, upstreamOperator } from '../v
 import { RecordReader, type JsonObject } from './read.js';
 import type { UpstreamAccess } from './requestUpstream.js';
 import { BILL_INFO_FIELDS, type BillDetailsRecord } from './types/billDetails.js';
-import type { BillHistoryRecord, BillInquiryOutcome, BillQuery, BillSummary, BillType, NegativeScoreRecord } from './types/billing.js';
+import type {
+  BillHistoryRecord,
+  BillInquiryOutcome,
+  BillQuery,
+  BillSummary,
+  BillType,
+  NegativeScoreRecord,
+} from './types/billing.js';
 import type { UpstreamResult } from './upstream/client.js';
 
 const HISTORY_TYPES: ReadonlySet<BillType> = new Set(['WATER', 'ELECTRICITY', 'GAS']);
@@ -22,7 +29,9 @@ export class BillingAPI {
   async getBillDetails(query: BillQuery): Promise<BillDetailsRecord | null> {
     const type = upstreamDetailBillType(query.type);
     if (!type) return null;
-    const answer = await this.upstream.read('billingDetailInquiryCcGet', { query: { type, parameter: query.parameter } });
+    const answer = await this.upstream.read('billingDetailInquiryCcGet', {
+      query: { type, parameter: query.parameter },
+    });
     const read = new RecordReader('billingDetailInquiryCcGet', answer);
     const r = read.object(answer.result);
     const info = r.Info === undefined || r.Info === null ? {} : read.object(r.Info, 'Info block');
@@ -43,7 +52,11 @@ export class BillingAPI {
     });
   }
 
-  async getNegativeScore(input: { licenceNumber: string; nationalId: string; mobile: string }): Promise<NegativeScoreRecord> {
+  async getNegativeScore(input: {
+    licenceNumber: string;
+    nationalId: string;
+    mobile: string;
+  }): Promise<NegativeScoreRecord> {
     const answer = await this.upstream.read('billingNegativeScoreGet', {
       query: { licenseNumber: input.licenceNumber, nationalID: input.nationalId, mobile: input.mobile },
     });
@@ -106,7 +119,12 @@ function billQueryParameters(query: BillQuery): { type: string; parameter: strin
 }
 
 function summary(read: RecordReader, amount: unknown, billId: unknown, payId: unknown, date: unknown): BillSummary {
-  return { amount: read.rial(amount, 'bill amount'), billId: read.text(billId), paymentId: read.text(payId), dueDate: read.text(date) };
+  return {
+    amount: read.rial(amount, 'bill amount'),
+    billId: read.text(billId),
+    paymentId: read.text(payId),
+    dueDate: read.text(date),
+  };
 }
 
 function readInfo(read: RecordReader, info: JsonObject): Record<string, string | number | null> {

@@ -11,7 +11,10 @@ export type CallStatus = 'DONE' | 'FAILED' | 'PENDING' | 'UNKNOWN';
 
 const STATUSES: ReadonlySet<string> = new Set<CallStatus>(['DONE', 'FAILED', 'PENDING', 'UNKNOWN']);
 
-export async function callStatusOf(upstream: Pick<UpstreamAccess, 'send'>, trackId: string): Promise<CallStatus | null> {
+export async function callStatusOf(
+  upstream: Pick<UpstreamAccess, 'send'>,
+  trackId: string,
+): Promise<CallStatus | null> {
   const answer = await upstream.send('devWagesGet', { query: { trackId } });
   const read = new RecordReader('devWagesGet', answer);
   const calls = read.list(read.object(answer.result).wages, 'wages').map((item) => read.object(item, 'wage'));

@@ -6,7 +6,13 @@
 import { nullIfNotFound } from '../errors.js';
 import { RecordReader } from './read.js';
 import type { UpstreamAccess } from './requestUpstream.js';
-import type { ChequeActionOrder, ChequeActionReceiptRecord, ChequeLeafRecord, SayadPartyRecord, SayadSignerRecord } from './types/chequeActions.js';
+import type {
+  ChequeActionOrder,
+  ChequeActionReceiptRecord,
+  ChequeLeafRecord,
+  SayadPartyRecord,
+  SayadSignerRecord,
+} from './types/chequeActions.js';
 import type { OperationId } from './upstream/operations.js';
 
 const AC_TRANSFER = 'creditAcSayadTransferChequePost';
@@ -35,8 +41,13 @@ const person = (party: SayadPartyRecord) => ({
   ...(party.shahabId !== null && { shahabId: party.shahabId }),
 });
 /** The acting person of an answer or a cancellation: no name on the wire. */
-const actor = (party: SayadPartyRecord) => ({ idCode: party.idCode, idType: String(party.idType), ...(party.shahabId !== null && { shahabId: party.shahabId }) });
-const signers = (list: readonly SayadSignerRecord[]) => list.map(({ signer, legalStamp }) => ({ signer: person(signer), legalStamp: legalStamp ? '1' : '0' }));
+const actor = (party: SayadPartyRecord) => ({
+  idCode: party.idCode,
+  idType: String(party.idType),
+  ...(party.shahabId !== null && { shahabId: party.shahabId }),
+});
+const signers = (list: readonly SayadSignerRecord[]) =>
+  list.map(({ signer, legalStamp }) => ({ signer: person(signer), legalStamp: legalStamp ? '1' : '0' }));
 const optional = <T>(name: string, value: T | null) => (value === null ? {} : { [name]: value });
 
 /** The body and path of an order, as the upstream documents them. */
@@ -84,21 +95,37 @@ function requestOf(order: ChequeActionOrder): { body: Record<string, unknown>; p
     case 'REJECT':
       return {
         path: { user: order.actor },
-        body: { sayadId: order.sayadId, accept: order.type === 'ACCEPT' ? '1' : '0', acceptDescription: order.description, acceptor: actor(order.acceptor) },
+        body: {
+          sayadId: order.sayadId,
+          accept: order.type === 'ACCEPT' ? '1' : '0',
+          acceptDescription: order.description,
+          acceptor: actor(order.acceptor),
+        },
       };
     case 'CANCEL':
-      return { path: { user: order.actor }, body: { sayadId: order.sayadId, cancelDescription: order.description, canceller: actor(order.canceller) } };
+      return {
+        path: { user: order.actor },
+        body: { sayadId: order.sayadId, cancelDescription: order.description, canceller: actor(order.canceller) },
+      };
   }
 }
 
 export const chequeActions = {
   /** Sends the order once with `trackId`; throws the upstream's answer when it is not a success. */
-  async send(upstream: Pick<UpstreamAccess, 'send'>, order: ChequeActionOrder, trackId: string): Promise<ChequeActionReceiptRecord> {
+  async send(
+    upstream: Pick<UpstreamAccess, 'send'>,
+    order: ChequeActionOrder,
+    trackId: string,
+  ): Promise<ChequeActionReceiptRecord> {
     const operationId = operationOf(order);
     const answer = await upstream.send(operationId, { ...requestOf(order), trackId, subject: order.actor });
     const read = new RecordReader(operationId, answer);
     const r = read.object(answer.result);
-    return { referenceId: read.text(r.referenceId), message: read.text(r.message), resultCode: read.count(r.resultCode, 'result code') };
+    return {
+      referenceId: read.text(r.referenceId),
+      message: read.text(r.message),
+      resultCode: read.count(r.resultCode, 'result code'),
+    };
   },
 
   /** The leaf behind a Sayad id (client credential); null when no leaf has it. */

@@ -3,7 +3,14 @@ import { RecordReader, type JsonObject } from './read.js';
 import { flag } from './readers.js';
 import type { UpstreamAccess } from './requestUpstream.js';
 import type { SayadPartyRecord } from './types/chequeActions.js';
-import type { ChequeChainRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeRecord, ChequeStatusReportRecord, ChequebookRecord } from './types/cheques.js';
+import type {
+  ChequeChainRecord,
+  ChequeDrawerReportRecord,
+  ChequePartyRecord,
+  ChequeRecord,
+  ChequeStatusReportRecord,
+  ChequebookRecord,
+} from './types/cheques.js';
 
 /**
  * Sayad cheque inquiries (wire facts §4.8): the holder's inquiry, the status inquiry and the transfer
@@ -14,7 +21,12 @@ export class ChequeAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
 
   async getCheque(sayadId: string, viewer: string): Promise<ChequeRecord | null> {
-    const answer = await nullIfNotFound(this.upstream.read('creditSmsSayadChequeInquiryGet', { path: { user: viewer }, query: { sayadId, idType: '1', idCode: viewer } }));
+    const answer = await nullIfNotFound(
+      this.upstream.read('creditSmsSayadChequeInquiryGet', {
+        path: { user: viewer },
+        query: { sayadId, idType: '1', idCode: viewer },
+      }),
+    );
     if (!answer) return null;
     const read = new RecordReader('creditSmsSayadChequeInquiryGet', answer);
     const r = read.object(answer.result);
@@ -43,7 +55,9 @@ export class ChequeAPI {
 
   async getStatusReport(sayadId: string, viewer: string): Promise<ChequeStatusReportRecord | null> {
     const operationId = 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post';
-    const answer = await nullIfNotFound(this.upstream.read(operationId, { body: { sayadId, nationalCode: viewer }, subject: viewer }));
+    const answer = await nullIfNotFound(
+      this.upstream.read(operationId, { body: { sayadId, nationalCode: viewer }, subject: viewer }),
+    );
     if (!answer) return null;
     const read = new RecordReader(operationId, answer);
     const r = read.object(answer.result);
@@ -55,7 +69,9 @@ export class ChequeAPI {
 
   async getChain(sayadId: string, viewer: string): Promise<ChequeChainRecord[] | null> {
     const operationId = 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post';
-    const answer = await nullIfNotFound(this.upstream.read(operationId, { body: { sayadId, chequeType: '1', nationalCode: viewer }, subject: viewer }));
+    const answer = await nullIfNotFound(
+      this.upstream.read(operationId, { body: { sayadId, chequeType: '1', nationalCode: viewer }, subject: viewer }),
+    );
     if (!answer) return null;
     const read = new RecordReader(operationId, answer);
     return read.list(read.object(answer.result).chain, 'chain').map((item) => {
@@ -65,12 +81,17 @@ export class ChequeAPI {
   }
 
   /** The client vouches that it authenticated the drawer with two factors (`customerAuthStatus` 2), which is what stands in for a consent. */
-  async getDrawerReport(sayadId: string, drawer: Pick<SayadPartyRecord, 'idCode' | 'shahabId'>): Promise<ChequeDrawerReportRecord | null> {
+  async getDrawerReport(
+    sayadId: string,
+    drawer: Pick<SayadPartyRecord, 'idCode' | 'shahabId'>,
+  ): Promise<ChequeDrawerReportRecord | null> {
     const operationId = 'creditCcSayadIssuerInquiryChequePost';
-    const answer = await nullIfNotFound(this.upstream.read(operationId, {
-      path: { user: drawer.idCode },
-      body: { sayadId, customerAuthStatus: '2', idCode: drawer.idCode, shahabId: drawer.shahabId, idType: '1' },
-    }));
+    const answer = await nullIfNotFound(
+      this.upstream.read(operationId, {
+        path: { user: drawer.idCode },
+        body: { sayadId, customerAuthStatus: '2', idCode: drawer.idCode, shahabId: drawer.shahabId, idType: '1' },
+      }),
+    );
     if (!answer) return null;
     const read = new RecordReader(operationId, answer);
     const r = read.object(read.object(answer.result).inquiryResult, 'inquiry result');
@@ -98,7 +119,10 @@ export class ChequeAPI {
         media: read.text(r.mediaType),
         issuedOn: read.text(r.approvedDate),
         expiresOn: read.text(r.expireDate),
-        sayadIds: (read.text(r.serialNumbers) ?? '').split(',').map((id) => id.trim()).filter((id) => /^\d{16}$/.test(id)),
+        sayadIds: (read.text(r.serialNumbers) ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => /^\d{16}$/.test(id)),
       };
     });
   }

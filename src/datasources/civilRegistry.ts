@@ -33,7 +33,11 @@ export function readIdentityMatch(operationId: string, answer: UpstreamResult): 
 }
 
 /** The civil-registry answer shape shared by the national id inquiries. */
-export function readCivilIdentity(operationId: string, answer: UpstreamResult, nationalId: string): CivilIdentityRecord {
+export function readCivilIdentity(
+  operationId: string,
+  answer: UpstreamResult,
+  nationalId: string,
+): CivilIdentityRecord {
   const read = new RecordReader(operationId, answer);
   const r = read.object(answer.result);
   return {

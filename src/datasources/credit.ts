@@ -107,7 +107,8 @@ export class CreditAPI {
     const objects = entries.map((entry) => read.object(entry, 'MACNA entry'));
     const entry = objects.find((o) => read.text(o.nationalCode) === nationalId) ?? objects[0];
     if (!entry) return { remainingNationwide: null, remainingAtBank: null, cards: [] };
-    const remain = entry.remain === undefined || entry.remain === null ? {} : read.object(entry.remain, 'remaining allowance');
+    const remain =
+      entry.remain === undefined || entry.remain === null ? {} : read.object(entry.remain, 'remaining allowance');
     return {
       remainingNationwide: read.count(remain.iran, 'remaining allowance'),
       remainingAtBank: read.count(remain.bank, 'remaining allowance'),
@@ -192,7 +193,16 @@ export class CreditAPI {
     const read = new RecordReader(operationId, answer);
     const r = read.object(answer.result);
     if (isNoData(read, r, 'facilityList')) {
-      return { name: null, totalAmount: '0', debtAmount: '0', pastDueAmount: '0', deferredAmount: '0', doubtfulAmount: '0', dishonoured: false, facilities: [] };
+      return {
+        name: null,
+        totalAmount: '0',
+        debtAmount: '0',
+        pastDueAmount: '0',
+        deferredAmount: '0',
+        doubtfulAmount: '0',
+        dishonoured: false,
+        facilities: [],
+      };
     }
     return {
       name: read.text(r.name),
@@ -202,7 +212,9 @@ export class CreditAPI {
       deferredAmount: read.rial(r.facilityDeferredTotalAmount, 'deferred total'),
       doubtfulAmount: read.rial(r.facilitySuspiciousTotalAmount, 'doubtful total'),
       dishonoured: dishonoured(read, r.dishonored),
-      facilities: read.list(r.facilityList, 'facility list').map((item) => readFacility(read, read.object(item, 'facility'))),
+      facilities: read
+        .list(r.facilityList, 'facility list')
+        .map((item) => readFacility(read, read.object(item, 'facility'))),
     };
   }
 

@@ -49,7 +49,11 @@ export class EcityAPI {
       status: read.text(r.status),
       events: read.list(r.events, 'parcel events').map((item) => {
         const event = read.object(item, 'parcel event');
-        return { at: read.text(event.date), location: read.text(event.location), description: read.text(event.description) };
+        return {
+          at: read.text(event.date),
+          location: read.text(event.location),
+          description: read.text(event.description),
+        };
       }),
     };
   }

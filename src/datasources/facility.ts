@@ -71,7 +71,9 @@ export class FacilityAPI {
   }
 
   async getAccountIban(accountNumber: string, bankCode: string): Promise<AccountNumberRecord> {
-    const answer = await this.upstream.read('facilityDepositToIbanGet', { query: { deposit: depositForConversion(accountNumber, bankCode), bankCode } });
+    const answer = await this.upstream.read('facilityDepositToIbanGet', {
+      query: { deposit: depositForConversion(accountNumber, bankCode), bankCode },
+    });
     const read = new RecordReader('facilityDepositToIbanGet', answer);
     const r = read.object(answer.result);
     return {
@@ -86,7 +88,10 @@ export class FacilityAPI {
 
   /** Civil-registry identity by national id and birth date (client credential). */
   async getIdentity(nationalId: string, birthDate: string): Promise<CivilIdentityRecord> {
-    const answer = await this.upstream.read('facilityCcNidInquiryGet', { path: { nid: nationalId }, query: { birthDate } });
+    const answer = await this.upstream.read('facilityCcNidInquiryGet', {
+      path: { nid: nationalId },
+      query: { birthDate },
+    });
     return readCivilIdentity('facilityCcNidInquiryGet', answer, nationalId);
   }
 
@@ -98,19 +103,32 @@ export class FacilityAPI {
       const code = read.text(r.code);
       if (!code) return [];
       const prefix = read.text(r.cardPrefix);
-      return [{ code: code.padStart(3, '0'), name: read.text(r.name) ?? code, cardPrefixes: prefix ? [prefix] : [], active: r.active !== false }];
+      return [
+        {
+          code: code.padStart(3, '0'),
+          name: read.text(r.name) ?? code,
+          cardPrefixes: prefix ? [prefix] : [],
+          active: r.active !== false,
+        },
+      ];
     });
   }
 
   /** Matches claimed details against the civil registry (client credential). */
   async matchIdentity(nationalId: string, claim: IdentityClaim): Promise<IdentityMatchRecord> {
-    const answer = await this.upstream.read('facilityCcNidVerificationGet', { path: { nid: nationalId }, query: identityClaimQuery(claim) });
+    const answer = await this.upstream.read('facilityCcNidVerificationGet', {
+      path: { nid: nationalId },
+      query: identityClaimQuery(claim),
+    });
     return readIdentityMatch('facilityCcNidVerificationGet', answer);
   }
 
   /** Civil-registry identity confirmed by the person's SMS consent. */
   async getIdentityConfirmedBySms(nationalId: string, birthDate: string): Promise<CivilIdentityRecord> {
-    const answer = await this.upstream.read('facilitySmsNidInquiryGet', { path: { nid: nationalId }, query: { birthDate } });
+    const answer = await this.upstream.read('facilitySmsNidInquiryGet', {
+      path: { nid: nationalId },
+      query: { birthDate },
+    });
     return readCivilIdentity('facilitySmsNidInquiryGet', answer, nationalId);
   }
 
@@ -119,7 +137,9 @@ export class FacilityAPI {
    * `nationalCardImage`: see its catalog notes). A birth date that is not the person's is refused upstream.
    */
   async getNationalCardImage(nationalId: string, birthDate: string): Promise<NationalCardImageRecord> {
-    const answer = await this.upstream.read('facilityNationalCardImageGet', { query: { nationalCode: nationalId, birthDate } });
+    const answer = await this.upstream.read('facilityNationalCardImageGet', {
+      query: { nationalCode: nationalId, birthDate },
+    });
     const read = new RecordReader('facilityNationalCardImageGet', answer);
     const r = read.object(answer.result);
     const base64 = read.text(r.image);
@@ -141,7 +161,9 @@ export class FacilityAPI {
 
   /** Shahkar by SMS, step 1: texts the person a code; returns the call's trackId, which step 2 needs. */
   async sendMobileOwnershipCode(nationalId: string, mobile: string): Promise<string> {
-    const answer = await this.upstream.send('facilityShahkarSmsSendGet', { query: { mobile, nationalCode: nationalId } });
+    const answer = await this.upstream.send('facilityShahkarSmsSendGet', {
+      query: { mobile, nationalCode: nationalId },
+    });
     const read = new RecordReader('facilityShahkarSmsSendGet', answer);
     if (flag(read, read.object(answer.result).smsSent) !== true) read.fail('SMS confirmation');
     return answer.trackId;
@@ -152,16 +174,29 @@ export class FacilityAPI {
     try {
       const answer = await this.upstream.send('facilityShahkarSmsVerifyGet', { query: { otpTrackId: checkId, otp } });
       const read = new RecordReader('facilityShahkarSmsVerifyGet', answer);
-      return { kind: 'checked', matches: flag(read, read.object(answer.result).isValid) ?? read.fail('verification result') };
+      return {
+        kind: 'checked',
+        matches: flag(read, read.object(answer.result).isValid) ?? read.fail('verification result'),
+      };
     } catch (error) {
-      if (!isUpstreamError(error) || error.details.code !== ErrorCode.UpstreamRejected || error.details.httpStatus !== 400) throw error;
-      return { kind: 'codeRejected', code: /expir/i.test(error.details.upstreamMessage ?? '') ? 'OTP_EXPIRED' : 'INVALID_OTP' };
+      if (
+        !isUpstreamError(error) ||
+        error.details.code !== ErrorCode.UpstreamRejected ||
+        error.details.httpStatus !== 400
+      )
+        throw error;
+      return {
+        kind: 'codeRejected',
+        code: /expir/i.test(error.details.upstreamMessage ?? '') ? 'OTP_EXPIRED' : 'INVALID_OTP',
+      };
     }
   }
 
   /** Whether `mobile` is registered to the national id (Shahkar). */
   async isMobileOwner(nationalId: string, mobile: string): Promise<boolean | null> {
-    const answer = await this.upstream.read('facilityShahkarVerifyGet', { query: { mobile, nationalCode: nationalId } });
+    const answer = await this.upstream.read('facilityShahkarVerifyGet', {
+      query: { mobile, nationalCode: nationalId },
+    });
     const read = new RecordReader('facilityShahkarVerifyGet', answer);
     return flag(read, read.object(answer.result).isValid);
   }

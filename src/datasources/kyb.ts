@@ -1,5 +1,15 @@
 import { gregorianWallClockToIso } from '../lib/gregorian-wall-clock.js';
-import { boardMember, companyStatus, isNoData, jalaliDay, legalForm, licenceStatus, mobileOf, registryId, topics } from './kybReaders.js';
+import {
+  boardMember,
+  companyStatus,
+  isNoData,
+  jalaliDay,
+  legalForm,
+  licenceStatus,
+  mobileOf,
+  registryId,
+  topics,
+} from './kybReaders.js';
 import { RecordReader, type JsonObject } from './read.js';
 import { flag } from './readers.js';
 import type { UpstreamAccess } from './requestUpstream.js';
@@ -69,8 +79,10 @@ export class KybAPI {
       registryOffice: read.text(r.edareKol),
       registryUnit: read.text(r.vahedSabti),
       lastUpdated: gregorianWallClockToIso(read.text(r.lastUpdate)),
-      registrationType: registrationTypeId || registrationTypeTitle ? { id: registrationTypeId, title: registrationTypeTitle } : null,
-      knowledgeBased: knowledgeBased.state || knowledgeBased.category || knowledgeBased.confirmedOn ? knowledgeBased : null,
+      registrationType:
+        registrationTypeId || registrationTypeTitle ? { id: registrationTypeId, title: registrationTypeTitle } : null,
+      knowledgeBased:
+        knowledgeBased.state || knowledgeBased.category || knowledgeBased.confirmedOn ? knowledgeBased : null,
     };
   }
 
@@ -79,7 +91,9 @@ export class KybAPI {
     const answer = await this.upstream.read('kybBoardMembersGet', { query: { companyId } });
     if (isNoData(answer.result)) return [];
     const read = new RecordReader('kybBoardMembersGet', answer);
-    return read.list(read.object(answer.result).boardMembers, 'board members').map((item) => boardMember(read, companyId, item));
+    return read
+      .list(read.object(answer.result).boardMembers, 'board members')
+      .map((item) => boardMember(read, companyId, item));
   }
 
   async getSigningRights(companyId: string): Promise<SigningRightsRecord | null> {
@@ -88,8 +102,13 @@ export class KybAPI {
     const read = new RecordReader('kybAuthorizedSignatoriesGet', answer);
     const r = read.object(answer.result);
     const boardMembers = read.list(r.boardMembers, 'board members').map((item) => boardMember(read, companyId, item));
-    const mobiles = new Map(boardMembers.flatMap((m) => (m.nationalId && m.mobile ? [[m.nationalId, m.mobile] as const] : [])));
-    const groups = r.signholdersStatus === undefined || r.signholdersStatus === null ? {} : read.object(r.signholdersStatus, 'signholders');
+    const mobiles = new Map(
+      boardMembers.flatMap((m) => (m.nationalId && m.mobile ? [[m.nationalId, m.mobile] as const] : [])),
+    );
+    const groups =
+      r.signholdersStatus === undefined || r.signholdersStatus === null
+        ? {}
+        : read.object(r.signholdersStatus, 'signholders');
     const signatories = SIGNATURE_GROUPS.flatMap(([key, kind]) => {
       const group = groups[key];
       if (group === undefined || group === null) return [];
@@ -145,7 +164,9 @@ export class KybAPI {
   }
 
   async getMembership(companyId: string, nationalId: string): Promise<MembershipRecord> {
-    const answer = await this.upstream.read('kybMatchLegalIdWithMembersGet', { query: { nationalId, legalId: companyId } });
+    const answer = await this.upstream.read('kybMatchLegalIdWithMembersGet', {
+      query: { nationalId, legalId: companyId },
+    });
     if (isNoData(answer.result)) return { nationalId, matched: false, positions: [] };
     const read = new RecordReader('kybMatchLegalIdWithMembersGet', answer);
     const r = read.object(answer.result);
@@ -209,6 +230,7 @@ export class KybAPI {
 
 /** Coordinates arrive as numbers or numeric strings. */
 function coordinate(value: JsonObject[string]): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   return Number.isFinite(number) ? number : null;
 }

@@ -2,7 +2,13 @@
 import { isoToJalali, jalaliToIso } from '../lib/jalali.js';
 import { isValidMobile, parseMobile } from '../validation/identifiers.js';
 import type { JsonObject, RecordReader } from './read.js';
-import type { BoardMemberRecord, BoardRole, CompanyStatusCode, LegalForm, TradeLicenceStatus } from './types/companies.js';
+import type {
+  BoardMemberRecord,
+  BoardRole,
+  CompanyStatusCode,
+  LegalForm,
+  TradeLicenceStatus,
+} from './types/companies.js';
 
 /** "No data" (`result` 110 or 120 with a message) is a success without a record. */
 export function isNoData(result: unknown): boolean {
@@ -43,7 +49,13 @@ export function mobileOf(read: RecordReader, ...values: unknown[]): string | nul
 export function boardRole(title: string | null): BoardRole {
   if (!title) return 'OTHER';
   if (title.includes('نایب رئیس') || title.includes('نایب رییس')) return 'VICE_CHAIRMAN';
-  if (title.includes('رئیس هیئت') || title.includes('رییس هیئت') || title.includes('رئیس هیات') || title.includes('رییس هیات')) return 'CHAIRMAN';
+  if (
+    title.includes('رئیس هیئت') ||
+    title.includes('رییس هیئت') ||
+    title.includes('رئیس هیات') ||
+    title.includes('رییس هیات')
+  )
+    return 'CHAIRMAN';
   if (title.includes('مدیرعامل') || title.includes('مدیر عامل')) return 'CEO';
   if (title.includes('عضو')) return 'MEMBER';
   return 'OTHER';
@@ -76,7 +88,9 @@ export function licenceStatus(text: string | null): TradeLicenceStatus {
 
 /** Topics arrive as an array of texts or as one text, its items on separate lines or split by `؛`. */
 export function topics(read: RecordReader, value: unknown): string[] {
-  const items = Array.isArray(value) ? value.map((item) => read.text(item)) : (read.text(value)?.split(/\r?\n|؛/) ?? []);
+  const items = Array.isArray(value)
+    ? value.map((item) => read.text(item))
+    : (read.text(value)?.split(/\r?\n|؛/) ?? []);
   return items.map((item) => item?.trim() ?? '').filter((item) => item !== '');
 }
 

@@ -28,9 +28,17 @@ export interface TaxDebtRecord {
   readonly status: TaxDebtStatus;
 }
 
-const STATUS: Readonly<Record<string, TaxDebtStatus>> = { UNPAID: 'UNPAID', OVERDUE: 'OVERDUE', INSTALLMENT: 'IN_INSTALLMENTS' };
+const STATUS: Readonly<Record<string, TaxDebtStatus>> = {
+  UNPAID: 'UNPAID',
+  OVERDUE: 'OVERDUE',
+  INSTALLMENT: 'IN_INSTALLMENTS',
+};
 
-const IBAN_OWNERSHIP: Readonly<Record<string, IbanOwnership>> = { yes: 'YES', no: 'NO', most_possible: 'MOST_PROBABLE' };
+const IBAN_OWNERSHIP: Readonly<Record<string, IbanOwnership>> = {
+  yes: 'YES',
+  no: 'NO',
+  most_possible: 'MOST_PROBABLE',
+};
 
 /**
  * The kyc group: identity checks of people, cards and IBANs. Its SMS-confirmed operations run under the caller's consent: the upstream client
@@ -41,7 +49,10 @@ export class KycAPI {
 
   /** Tax debts of a person (SMS consent with scope `kyc:sms-tax-Inquiry:get`); empty when they owe nothing. */
   async listTaxDebts(nationalId: string): Promise<TaxDebtRecord[]> {
-    const answer = await this.upstream.read('kycSmsTaxInquiryGet', { query: { nationalCode: nationalId }, subject: nationalId });
+    const answer = await this.upstream.read('kycSmsTaxInquiryGet', {
+      query: { nationalCode: nationalId },
+      subject: nationalId,
+    });
     const read = new RecordReader('kycSmsTaxInquiryGet', answer);
     const debts = read.list(read.object(answer.result).debts, 'tax debts');
     return debts.map((item) => {
@@ -59,7 +70,9 @@ export class KycAPI {
 
   /** The civil registry's record; null when the birth date does not match it. */
   async getCivilRegistry(nationalId: string, birthDate: string): Promise<CivilIdentityRecord | null> {
-    const answer = await this.upstream.read('kycIdentificationInquiryGet', { query: { nationalCode: nationalId, birthDate } });
+    const answer = await this.upstream.read('kycIdentificationInquiryGet', {
+      query: { nationalCode: nationalId, birthDate },
+    });
     const record = readCivilIdentity('kycIdentificationInquiryGet', answer, nationalId);
     // The registry answers with a null national id when the birth date is not the person's.
     const r = new RecordReader('kycIdentificationInquiryGet', answer).object(answer.result);
@@ -68,7 +81,10 @@ export class KycAPI {
 
   /** Matches claimed details against the civil registry under the person's SMS consent. */
   async matchIdentityConfirmedBySms(nationalId: string, claim: IdentityClaim): Promise<IdentityMatchRecord> {
-    const answer = await this.upstream.read('kycSmsNidVerificationGet', { path: { nid: nationalId }, query: identityClaimQuery(claim) });
+    const answer = await this.upstream.read('kycSmsNidVerificationGet', {
+      path: { nid: nationalId },
+      query: identityClaimQuery(claim),
+    });
     return readIdentityMatch('kycSmsNidVerificationGet', answer);
   }
 
@@ -87,7 +103,9 @@ export class KycAPI {
   }
 
   async getLifeStatus(nationalId: string, birthDate: string): Promise<LifeStatusRecord> {
-    const answer = await this.upstream.read('kycDeathStatusInquiryGet', { query: { nationalCode: nationalId, birthDate } });
+    const answer = await this.upstream.read('kycDeathStatusInquiryGet', {
+      query: { nationalCode: nationalId, birthDate },
+    });
     const read = new RecordReader('kycDeathStatusInquiryGet', answer);
     const r = read.object(answer.result);
     return { alive: alive(read, r.deathStatus), trackingCode: read.text(r.trackingCode) };
@@ -132,7 +150,9 @@ export class KycAPI {
   }
 
   async getSanaRegistration(nationalId: string): Promise<SanaRecord> {
-    const answer = await this.upstream.read('kycCcSanaInquiryGet', { query: { nationalCode: nationalId, identificationCodeType: SANA_NATIONAL_ID_TYPE } });
+    const answer = await this.upstream.read('kycCcSanaInquiryGet', {
+      query: { nationalCode: nationalId, identificationCodeType: SANA_NATIONAL_ID_TYPE },
+    });
     const read = new RecordReader('kycCcSanaInquiryGet', answer);
     const r = read.object(answer.result);
     return { registered: flag(read, r.registered), message: read.text(r.message) };

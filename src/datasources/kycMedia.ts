@@ -40,7 +40,8 @@ export class KycMediaAPI {
     return {
       faceMatchPercentage: toPercentage(score(read, r.faceVerification, 'face match')),
       livenessScore: score(read, r.liveness, 'liveness score'),
-      speechSimilarityPercentage: claim.speechText === null ? null : toPercentage(score(read, r.speechSimilarity, 'speech similarity')),
+      speechSimilarityPercentage:
+        claim.speechText === null ? null : toPercentage(score(read, r.speechSimilarity, 'speech similarity')),
       filmedFromPhoto: flag(read, r.printLiveness),
       filmedFromVideo: flag(read, r.replayLiveness),
       trackingCode: read.text(r.trackingCode),
@@ -54,11 +55,19 @@ export class KycMediaAPI {
    */
   async compareVideo(nationalId: string, claim: VideoClaim): Promise<VideoMatchRecord> {
     const operationId = 'kycCompareVideoWithNationalCardImagePost';
-    const form = { video: claim.video, nationalCode: nationalId, birthDate: claim.birthDate, serialNumber: claim.cardSerial };
+    const form = {
+      video: claim.video,
+      nationalCode: nationalId,
+      birthDate: claim.birthDate,
+      serialNumber: claim.cardSerial,
+    };
     const answer = await this.upstream.read(operationId, { form });
     const read = new RecordReader(operationId, answer);
     const r = read.object(answer.result);
-    return { faceMatchPercentage: toPercentage(score(read, r.faceVerification, 'face match')), trackingCode: read.text(r.trackingCode) };
+    return {
+      faceMatchPercentage: toPercentage(score(read, r.faceVerification, 'face match')),
+      trackingCode: read.text(r.trackingCode),
+    };
   }
 
   /**
@@ -83,7 +92,9 @@ export class KycMediaAPI {
   /** Whether two photos show the same face (multipart upload), against the caller's threshold or the upstream's default. */
   async compareFaces(image: MediaFile, otherImage: MediaFile, threshold: number | null): Promise<FaceComparisonRecord> {
     const operationId = 'kycCompareTwoImagesPost';
-    const answer = await this.upstream.read(operationId, { form: { liveImage: image, personImage: otherImage, ...thresholdField(threshold) } });
+    const answer = await this.upstream.read(operationId, {
+      form: { liveImage: image, personImage: otherImage, ...thresholdField(threshold) },
+    });
     const read = new RecordReader(operationId, answer);
     return faceComparison(read, read.object(answer.result));
   }
@@ -110,7 +121,8 @@ export class KycMediaAPI {
 const OCR_TYPE: Readonly<Record<NationalCardSide, string>> = { FRONT: 'uploadCardFront', BACK: 'uploadCardBack' };
 
 /** The optional `threshold` form field; left out for the upstream's default. */
-const thresholdField = (threshold: number | null): { threshold?: string } => (threshold === null ? {} : { threshold: String(threshold) });
+const thresholdField = (threshold: number | null): { threshold?: string } =>
+  threshold === null ? {} : { threshold: String(threshold) };
 
 /** The fields both face comparisons answer with: `isVerified`, `verificationScore`, `verificationThreshold`, `message`. */
 function faceComparison(read: RecordReader, r: JsonObject): FaceComparisonRecord {
@@ -142,4 +154,3 @@ export function toPercentage(value: number | null): number | null {
   const percent = value <= 1 ? value * 100 : value;
   return percent > 100 ? null : Math.round(percent * 100) / 100;
 }
-

@@ -15,7 +15,13 @@ export class MoneyAPI {
 
   async transfer(idempotencyKey: string, order: TransferOrderRecord): Promise<TransferJobRecord> {
     await this.upstream.authorize('oakTransferToDepositPost', order.nationalId);
-    return this.desk.execute(transferAction, { upstream: this.upstream, actor: order.nationalId, idempotencyKey, asked: order, prepare: () => order });
+    return this.desk.execute(transferAction, {
+      upstream: this.upstream,
+      actor: order.nationalId,
+      idempotencyKey,
+      asked: order,
+      prepare: () => order,
+    });
   }
 
   async findTransfer(nationalId: string, idempotencyKey: string): Promise<TransferJobRecord | null> {

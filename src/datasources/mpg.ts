@@ -10,6 +10,11 @@ export class MpgAPI {
     const answer = await this.upstream.read('mpgCardInformationGet', { path: { card } });
     const read = new RecordReader('mpgCardInformationGet', answer);
     const r = read.object(answer.result);
-    return { card, maskedNumber: read.text(r.destCard), holderName: read.text(r.name), bankName: read.text(r.bankName) };
+    return {
+      card,
+      maskedNumber: read.text(r.destCard),
+      holderName: read.text(r.name),
+      bankName: read.text(r.bankName),
+    };
   }
 }

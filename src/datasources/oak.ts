@@ -41,7 +41,12 @@ export class OakAPI {
     return { blocked: flag(read, r.isBlocked) ?? read.fail('blacklist status'), message: read.text(r.message) };
   }
 
-  private async shahab(operationId: OperationId, nationalId: string, birthDate: string, identityNumber: string | null): Promise<ShahabRecord> {
+  private async shahab(
+    operationId: OperationId,
+    nationalId: string,
+    birthDate: string,
+    identityNumber: string | null,
+  ): Promise<ShahabRecord> {
     const answer = await this.upstream.read(operationId, {
       path: { nid: nationalId },
       query: { birthDate: birthDate.replaceAll('/', ''), identityNo: identityNumber },

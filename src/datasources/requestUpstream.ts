@@ -65,7 +65,11 @@ export class RequestUpstream implements UpstreamAccess {
   }
 
   /** The upstream access of one GraphQL operation, from what its context knows. */
-  static forOperation(client: Pick<UpstreamClient, 'call'>, concurrency: number, scope: OperationScope): RequestUpstream {
+  static forOperation(
+    client: Pick<UpstreamClient, 'call'>,
+    concurrency: number,
+    scope: OperationScope,
+  ): RequestUpstream {
     return new RequestUpstream(client, concurrency, scope.signal, scope.consent, scope.budget, scope.lane);
   }
 
@@ -98,7 +102,9 @@ export class RequestUpstream implements UpstreamAccess {
   }
 
   private withConsent(operationId: OperationId, options: AccessOptions): CallOptions {
-    return this.consent && operation(operationId).grant !== 'client_credentials' ? { ...options, consent: this.consent } : options;
+    return this.consent && operation(operationId).grant !== 'client_credentials'
+      ? { ...options, consent: this.consent }
+      : options;
   }
 
   private loaderFor(operationId: OperationId): DataLoader<ReadKey, UpstreamResult, string> {
@@ -115,7 +121,9 @@ export class RequestUpstream implements UpstreamAccess {
                 return refusal as Error;
               }
               return this.limiter
-                .run(() => this.client.call(operationId, this.withSignal(this.withLane(this.withConsent(operationId, sent)))))
+                .run(() =>
+                  this.client.call(operationId, this.withSignal(this.withLane(this.withConsent(operationId, sent)))),
+                )
                 .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
             }),
           ),
@@ -149,7 +157,12 @@ function formKey(form: Form): Record<string, unknown> {
       name,
       typeof value === 'string'
         ? value
-        : { sha256: createHash('sha256').update(value.data).digest('hex'), size: value.data.byteLength, filename: value.filename, contentType: value.contentType },
+        : {
+            sha256: createHash('sha256').update(value.data).digest('hex'),
+            size: value.data.byteLength,
+            filename: value.filename,
+            contentType: value.contentType,
+          },
     ]),
   );
 }

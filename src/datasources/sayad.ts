@@ -54,7 +54,11 @@ export class SayadAPI {
 
   async transfer(idempotencyKey: string, draft: TransferDraft): Promise<ChequeActionJobRecord> {
     const [, grant] = await this.firstAuthorized(TRANSFER_VARIANTS, draft.actor);
-    return this.execute(idempotencyKey, draft, () => ({ ...draft, grant, transferDate: tehranJalaliTimestamp(this.now()) }));
+    return this.execute(idempotencyKey, draft, () => ({
+      ...draft,
+      grant,
+      transferDate: tehranJalaliTimestamp(this.now()),
+    }));
   }
 
   /** A receiver's acceptance or rejection. */
@@ -67,11 +71,17 @@ export class SayadAPI {
   }
 
   async find(nationalId: string, idempotencyKey: string): Promise<ChequeActionJobRecord | null> {
-    await this.firstAuthorized(ACTION_OPERATIONS.map((operationId) => [operationId, null] as const), nationalId);
+    await this.firstAuthorized(
+      ACTION_OPERATIONS.map((operationId) => [operationId, null] as const),
+      nationalId,
+    );
     return this.desk.find(chequeAction, nationalId, idempotencyKey);
   }
 
-  private async act(idempotencyKey: string, order: AnswerChequeOrder | CancelChequeOrder): Promise<ChequeActionJobRecord> {
+  private async act(
+    idempotencyKey: string,
+    order: AnswerChequeOrder | CancelChequeOrder,
+  ): Promise<ChequeActionJobRecord> {
     await this.upstream.authorize(operationOf(order), order.actor);
     return this.execute(idempotencyKey, order, () => order);
   }
@@ -82,14 +92,23 @@ export class SayadAPI {
     draft: { readonly actor: string },
     prepare: () => ChequeActionOrder | Promise<ChequeActionOrder>,
   ): Promise<ChequeActionJobRecord> {
-    return this.desk.execute(chequeAction, { upstream: this.upstream, actor: draft.actor, idempotencyKey, asked: draft, prepare });
+    return this.desk.execute(chequeAction, {
+      upstream: this.upstream,
+      actor: draft.actor,
+      idempotencyKey,
+      asked: draft,
+      prepare,
+    });
   }
 
   /**
    * The first variant the caller's consent covers for `subject`. When none does, a consent for
    * another person is `FORBIDDEN`; otherwise the first variant's `CONSENT_REQUIRED`.
    */
-  private async firstAuthorized<T>(variants: ReadonlyArray<readonly [OperationId, T]>, subject: string): Promise<readonly [OperationId, T]> {
+  private async firstAuthorized<T>(
+    variants: ReadonlyArray<readonly [OperationId, T]>,
+    subject: string,
+  ): Promise<readonly [OperationId, T]> {
     const errors: unknown[] = [];
     for (const variant of variants) {
       try {
@@ -99,6 +118,9 @@ export class SayadAPI {
         errors.push(error);
       }
     }
-    throw errors.find((error) => error instanceof GraphQLError && error.extensions['code'] === ErrorCode.Forbidden) ?? errors[0];
+    throw (
+      errors.find((error) => error instanceof GraphQLError && error.extensions['code'] === ErrorCode.Forbidden) ??
+      errors[0]
+    );
   }
 }

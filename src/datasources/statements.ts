@@ -13,16 +13,24 @@ export class StatementAPI {
   async getStatement(accountNumber: string, fromDate: string, toDate: string): Promise<StatementRecord> {
     const transactions: StatementEntryRecord[] = [];
     let lastRecordNumber: string | undefined;
-    let balances: Pick<StatementRecord, 'currentBalance' | 'availableBalance'> = { currentBalance: null, availableBalance: null };
+    let balances: Pick<StatementRecord, 'currentBalance' | 'availableBalance'> = {
+      currentBalance: null,
+      availableBalance: null,
+    };
     for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await this.upstream.read('oakCcStatementGet', { path: { deposit: accountNumber }, query: { fromDate, toDate, lastRecordNumber } });
+      const answer = await this.upstream.read('oakCcStatementGet', {
+        path: { deposit: accountNumber },
+        query: { fromDate, toDate, lastRecordNumber },
+      });
       const read = new RecordReader('oakCcStatementGet', answer);
       const r = read.object(answer.result);
       balances = {
         currentBalance: signed(read, r.accountCurrentBalance, r.accountCurrentBalanceSign, 'current balance'),
         availableBalance: signed(read, r.accountAvailableBalance, r.accountAvailableBalanceSign, 'available balance'),
       };
-      transactions.push(...read.list(r.transactions, 'transactions').map((item) => entryOf(read, read.object(item, 'transaction'))));
+      transactions.push(
+        ...read.list(r.transactions, 'transactions').map((item) => entryOf(read, read.object(item, 'transaction'))),
+      );
       const next = read.text(r.lastRecordNumber);
       if (read.text(r.transactionChain) !== 'M' || next === null || next === lastRecordNumber) break;
       lastRecordNumber = next;
@@ -39,7 +47,10 @@ function signed(read: RecordReader, value: unknown, sign: unknown, what: string)
 function entryOf(read: RecordReader, t: JsonObject): StatementEntryRecord {
   const credit = read.rial(t['transactionAmountCredit'], 'credit amount') ?? '0';
   const debit = read.rial(t['transactionAmountDebit'], 'debit amount') ?? '0';
-  const iban = t['ibanInformationMap'] && typeof t['ibanInformationMap'] === 'object' ? read.object(t['ibanInformationMap'], 'iban information') : {};
+  const iban =
+    t['ibanInformationMap'] && typeof t['ibanInformationMap'] === 'object'
+      ? read.object(t['ibanInformationMap'], 'iban information')
+      : {};
   const day = read.text(t['fullDate']);
   const time = read.text(t['time']);
   return {

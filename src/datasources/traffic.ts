@@ -30,25 +30,27 @@ export class TrafficAPI {
       const bill = read.object(item, 'offense');
       const id = read.text(bill.id);
       if (id === null) return [];
-      return [{
-        id,
-        type: read.text(bill.type),
-        description: read.text(bill.description),
-        code: read.text(bill.code),
-        amount: read.rial(bill.price, 'offense price'),
-        city: read.text(bill.city),
-        location: read.text(bill.location),
-        occurredAt: read.text(bill.date),
-        recordedAt: gregorianWallClockToIso(read.text(bill.normalizedDate)),
-        plateSerial: read.text(bill.serial),
-        plateText: read.text(bill.license),
-        billId: read.text(bill.billId),
-        paymentId: read.text(bill.paymentId),
-        barcode: read.text(bill.barcode),
-        payable: flag(read, bill.isPayable),
-        policemanCode: read.text(bill.policemanCode),
-        hasImage: flag(read, bill.hasImage) === true,
-      }];
+      return [
+        {
+          id,
+          type: read.text(bill.type),
+          description: read.text(bill.description),
+          code: read.text(bill.code),
+          amount: read.rial(bill.price, 'offense price'),
+          city: read.text(bill.city),
+          location: read.text(bill.location),
+          occurredAt: read.text(bill.date),
+          recordedAt: gregorianWallClockToIso(read.text(bill.normalizedDate)),
+          plateSerial: read.text(bill.serial),
+          plateText: read.text(bill.license),
+          billId: read.text(bill.billId),
+          paymentId: read.text(bill.paymentId),
+          barcode: read.text(bill.barcode),
+          payable: flag(read, bill.isPayable),
+          policemanCode: read.text(bill.policemanCode),
+          hasImage: flag(read, bill.hasImage) === true,
+        },
+      ];
     });
     return { offenses, totalAmount: read.rial(r.TotalAmount, 'offenses total amount') };
   }
@@ -57,7 +59,11 @@ export class TrafficAPI {
     const answer = await this.upstream.read('billingTrafficOffenseImageGet', { query: { offenseId } });
     const read = new RecordReader('billingTrafficOffenseImageGet', answer);
     const r = read.object(answer.result);
-    return { offenseId: read.text(r.OffenseId), plateImageUrl: read.text(r.PlateImageUrl), vehicleImageUrl: read.text(r.VehicleImageUrl) };
+    return {
+      offenseId: read.text(r.OffenseId),
+      plateImageUrl: read.text(r.PlateImageUrl),
+      vehicleImageUrl: read.text(r.VehicleImageUrl),
+    };
   }
 
   /** Motorcycle offenses of an 8-digit plate: one summary object. */
@@ -84,7 +90,8 @@ export class TrafficAPI {
     const read = new RecordReader('kycLicenseCheckInquiryPost', answer);
     if (isNoData(read, answer.result)) return { statusCode: null, statusDescription: null, licences: [] };
     const r = read.object(answer.result);
-    const status = r.licenseStatus === undefined || r.licenseStatus === null ? {} : read.object(r.licenseStatus, 'licence status');
+    const status =
+      r.licenseStatus === undefined || r.licenseStatus === null ? {} : read.object(r.licenseStatus, 'licence status');
     return {
       statusCode: read.text(status.code),
       statusDescription: read.text(status.description),
@@ -107,7 +114,9 @@ export class TrafficAPI {
 
   /** The driver risk score of a person; `birthDate` is Jalali `YYYY/MM/DD`. */
   async getDriverRiskScore(nationalId: string, birthDate: string): Promise<number | null> {
-    const answer = await this.upstream.read('kycDriversRiskInquiryGet', { query: { nationalCode: nationalId, birthDate } });
+    const answer = await this.upstream.read('kycDriversRiskInquiryGet', {
+      query: { nationalCode: nationalId, birthDate },
+    });
     const read = new RecordReader('kycDriversRiskInquiryGet', answer);
     if (isNoData(read, answer.result)) return null;
     return decimal(read, read.object(answer.result).score);

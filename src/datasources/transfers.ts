@@ -16,7 +16,11 @@ export type TransferInquiry =
 
 const RAILS: Readonly<Record<string, TransferRail>> = { internal: 'INTERNAL', paya: 'PAYA', satna: 'SATNA' };
 
-function receiptOf(operationId: 'oakTransferToDepositPost' | 'oakTransferInquiryGet', answer: UpstreamResult, trackId: string): TransferReceiptRecord {
+function receiptOf(
+  operationId: 'oakTransferToDepositPost' | 'oakTransferInquiryGet',
+  answer: UpstreamResult,
+  trackId: string,
+): TransferReceiptRecord {
   const read = new RecordReader(operationId, answer);
   const r = read.object(answer.result);
   const rail = read.text(r.type)?.toLowerCase();
@@ -37,7 +41,11 @@ function receiptOf(operationId: 'oakTransferToDepositPost' | 'oakTransferInquiry
 
 export const transfers = {
   /** Sends the order once with `trackId`; throws the upstream's answer when it is not a receipt. */
-  async send(upstream: Pick<UpstreamAccess, 'send'>, order: TransferOrderRecord, trackId: string): Promise<TransferReceiptRecord> {
+  async send(
+    upstream: Pick<UpstreamAccess, 'send'>,
+    order: TransferOrderRecord,
+    trackId: string,
+  ): Promise<TransferReceiptRecord> {
     const body = {
       amount: Number(order.amount),
       description: order.description,
@@ -60,7 +68,8 @@ export const transfers = {
     if (!answer) return { state: 'UNKNOWN' };
     const read = new RecordReader('oakTransferInquiryGet', answer);
     const status = read.text(read.object(answer.result).transferStatus)?.toUpperCase();
-    if (status === 'DONE' || status === 'SUCCESS') return { state: 'APPLIED', receipt: receiptOf('oakTransferInquiryGet', answer, trackId) };
+    if (status === 'DONE' || status === 'SUCCESS')
+      return { state: 'APPLIED', receipt: receiptOf('oakTransferInquiryGet', answer, trackId) };
     if (status === 'FAILED') return { state: 'FAILED' };
     return { state: 'UNKNOWN' };
   },

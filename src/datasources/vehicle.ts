@@ -37,22 +37,31 @@ export class VehicleAPI {
       const r = read.object(item, 'plate number');
       const plateText = read.text(r.plateNumber);
       if (plateText === null) return [];
-      return [{
-        plateText,
-        plateNumber: plateNumberFromText(plateText),
-        revoked: flag(read, r.revoked),
-        revokedAt: gregorianWallClockToIso(read.text(r.revokedDateTime)),
-        revocationReason: read.text(r.revokedDescription),
-        serialNumber: read.text(r.serialNumber),
-      }];
+      return [
+        {
+          plateText,
+          plateNumber: plateNumberFromText(plateText),
+          revoked: flag(read, r.revoked),
+          revokedAt: gregorianWallClockToIso(read.text(r.revokedDateTime)),
+          revocationReason: read.text(r.revokedDescription),
+          serialNumber: read.text(r.serialNumber),
+        },
+      ];
     });
   }
 
   async checkOwnership(plateNumber: string, nationalId: string): Promise<OwnershipCheckRecord> {
-    const answer = await this.upstream.read('vehicleMatchingVehicleOwnershipGet', { query: { nationalId, plateNumber } });
+    const answer = await this.upstream.read('vehicleMatchingVehicleOwnershipGet', {
+      query: { nationalId, plateNumber },
+    });
     const read = new RecordReader('vehicleMatchingVehicleOwnershipGet', answer);
     const r = read.object(answer.result);
-    return { matches: flag(read, r.isValid), vehicleType: read.text(r.vehicleType), tip: read.text(r.vehicleTip), model: read.text(r.vehicleModel) };
+    return {
+      matches: flag(read, r.isValid),
+      vehicleType: read.text(r.vehicleType),
+      tip: read.text(r.vehicleTip),
+      model: read.text(r.vehicleModel),
+    };
   }
 
   /** Vehicle facts from the police registry and the insurers; null on a "no data" answer. */
@@ -172,7 +181,9 @@ export class VehicleAPI {
 
   /** The plate's third-party insurance policy (kyc group); null on a "no data" answer. */
   async getThirdPartyPolicy(plateNumber: string, nationalId: string): Promise<ThirdPartyPolicyRecord | null> {
-    const answer = await this.upstream.read('kycThirdPartyInsuranceInquiryGet', { query: { nationalCode: nationalId, plateNumber } });
+    const answer = await this.upstream.read('kycThirdPartyInsuranceInquiryGet', {
+      query: { nationalCode: nationalId, plateNumber },
+    });
     const read = new RecordReader('kycThirdPartyInsuranceInquiryGet', answer);
     if (isNoData(read, answer.result)) return null;
     const r = read.object(answer.result);

@@ -24,7 +24,10 @@ export function smallCount(read: RecordReader, value: unknown): number | null {
   return number !== null && Number.isSafeInteger(number) && number >= 0 ? number : null;
 }
 
-export function discounts(read: RecordReader, fields: Record<keyof InsuranceDiscountsRecord, unknown>): InsuranceDiscountsRecord {
+export function discounts(
+  read: RecordReader,
+  fields: Record<keyof InsuranceDiscountsRecord, unknown>,
+): InsuranceDiscountsRecord {
   return {
     financialYears: smallCount(read, fields.financialYears),
     lifeYears: smallCount(read, fields.lifeYears),

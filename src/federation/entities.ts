@@ -36,9 +36,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function checkRepresentation(value: unknown, index: number): Representation | BadUserInputError {
   const path = `representations[${index}]`;
   try {
-    if (!isRecord(value)) throw new BadUserInputError(path, 'expected an object with `__typename` and the key fields of an entity');
+    if (!isRecord(value))
+      throw new BadUserInputError(path, 'expected an object with `__typename` and the key fields of an entity');
     const typename = value['__typename'];
-    if (typeof typename !== 'string') throw new BadUserInputError(`${path}.__typename`, 'expected the name of an entity type');
+    if (typeof typename !== 'string')
+      throw new BadUserInputError(`${path}.__typename`, 'expected the name of an entity type');
     const key = Object.hasOwn(ENTITY_KEYS, typename) ? ENTITY_KEYS[typename] : undefined;
     if (key === undefined) {
       throw new BadUserInputError(
@@ -48,7 +50,8 @@ export function checkRepresentation(value: unknown, index: number): Representati
     }
     const keyPath = `${path}.${key.field}`;
     const keyValue = value[key.field];
-    if (keyValue === undefined || keyValue === null) throw new BadUserInputError(keyPath, `the key field ${key.field} of ${typename} is missing`);
+    if (keyValue === undefined || keyValue === null)
+      throw new BadUserInputError(keyPath, `the key field ${key.field} of ${typename} is missing`);
     if (typeof keyValue !== 'string') throw new BadUserInputError(keyPath, 'expected a string');
     return { ...value, __typename: typename, [key.field]: key.parse(keyValue, keyPath) };
   } catch (error) {
@@ -61,7 +64,9 @@ export function checkRepresentation(value: unknown, index: number): Representati
 function declaredKeyField(schema: GraphQLSchema, typeName: string): string | undefined {
   const type = schema.getType(typeName);
   const keys = (type?.astNode?.directives ?? []).filter((directive) => directive.name.value === 'key');
-  const fields = keys.map((directive) => directive.arguments?.find((argument) => argument.name.value === 'fields')?.value);
+  const fields = keys.map(
+    (directive) => directive.arguments?.find((argument) => argument.name.value === 'fields')?.value,
+  );
   if (fields.length !== 1 || fields[0]?.kind !== Kind.STRING) return undefined;
   return fields[0].value.trim();
 }
@@ -69,12 +74,21 @@ function declaredKeyField(schema: GraphQLSchema, typeName: string): string | und
 /** Checks ENTITY_KEYS against the schema's `@key` directives, then puts the guard in front of `_entities`. */
 export function guardEntities(schema: GraphQLSchema): GraphQLSchema {
   const union = schema.getType('_Entity');
-  const entityNames = isUnionType(union) ? union.getTypes().map((type) => type.name).sort() : [];
+  const entityNames = isUnionType(union)
+    ? union
+        .getTypes()
+        .map((type) => type.name)
+        .sort()
+    : [];
   const known = Object.keys(ENTITY_KEYS).sort();
-  if (entityNames.join() !== known.join()) throw new Error(`The schema's entities (${entityNames.join(', ')}) differ from ENTITY_KEYS (${known.join(', ')})`);
+  if (entityNames.join() !== known.join())
+    throw new Error(`The schema's entities (${entityNames.join(', ')}) differ from ENTITY_KEYS (${known.join(', ')})`);
   for (const name of entityNames) {
     const declared = declaredKeyField(schema, name);
-    if (declared !== ENTITY_KEYS[name]?.field) throw new Error(`${name} is keyed by "${declared ?? '?'}" in the schema but by "${ENTITY_KEYS[name]?.field}" in ENTITY_KEYS`);
+    if (declared !== ENTITY_KEYS[name]?.field)
+      throw new Error(
+        `${name} is keyed by "${declared ?? '?'}" in the schema but by "${ENTITY_KEYS[name]?.field}" in ENTITY_KEYS`,
+      );
   }
 
   const queryType = schema.getQueryType();
@@ -87,7 +101,8 @@ export function guardEntities(schema: GraphQLSchema): GraphQLSchema {
     const representations = Array.isArray(args.representations) ? args.representations : [];
     const checked = representations.map((representation, index) => checkRepresentation(representation, index));
     const valid = checked.filter((item): item is Representation => !(item instanceof BadUserInputError));
-    const resolved = valid.length === 0 ? [] : (original(source, { ...args, representations: valid }, context, info) as unknown[]);
+    const resolved =
+      valid.length === 0 ? [] : (original(source, { ...args, representations: valid }, context, info) as unknown[]);
     let next = 0;
     // An Error in a list item fails that item alone: graphql-js reports it at `_entities.<i>`.
     return checked.map((item) => (item instanceof BadUserInputError ? item : resolved[next++]));

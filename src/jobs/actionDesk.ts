@@ -83,10 +83,15 @@ export function actionJobId(kind: string, actor: string, idempotencyKey: string)
  * `refused`) or the token (after one renewal), the call was refused before it was sent (its upstream
  * group's breaker was open), or the consent failed before anything was sent.
  */
-export function refusalFrom(error: unknown, noun: string, refused: (error: UpstreamError) => JobFailure): JobFailure | null {
+export function refusalFrom(
+  error: unknown,
+  noun: string,
+  refused: (error: UpstreamError) => JobFailure,
+): JobFailure | null {
   if (error instanceof UpstreamError) {
     // Never sent, so never applied: a definite outcome, not an unclear one.
-    if (error.details.notSent) return { code: 'NOT_APPLIED', message: `The upstream is failing; the ${noun} was not sent and was not applied.` };
+    if (error.details.notSent)
+      return { code: 'NOT_APPLIED', message: `The upstream is failing; the ${noun} was not sent and was not applied.` };
     const status = error.details.httpStatus;
     if (status === 400) return refused(error);
     if (status === 401 || status === 403) {
@@ -117,7 +122,11 @@ export function refusalIn(table: RefusalTable, text: string): JobFailure | null 
  * catalog: 400 `VALIDATION_ERROR` "duplicate trackId"): the action reached the upstream earlier.
  */
 export function isDuplicateTrackId(error: unknown): boolean {
-  return error instanceof UpstreamError && error.details.httpStatus === 400 && /duplicate trackId/i.test(error.details.upstreamMessage ?? '');
+  return (
+    error instanceof UpstreamError &&
+    error.details.httpStatus === 400 &&
+    /duplicate trackId/i.test(error.details.upstreamMessage ?? '')
+  );
 }
 
 const fingerprintOf = (asked: unknown): string => createHash('sha256').update(canonicalJson(asked)).digest('hex');
@@ -146,8 +155,17 @@ export class ActionDesk {
     const order = await request.prepare();
     const at = this.now();
     const job: ActionJobRecord<Kind, Order, Result> = {
-      id, kind: action.kind, status: 'PENDING', input: { actor: request.actor, idempotencyKey: request.idempotencyKey, fingerprint, order, claimedAt: at },
-      ref: this.trackIds({ kind: action.kind, actor: request.actor, idempotencyKey: request.idempotencyKey }), result: null, failure: null, createdAt: at, updatedAt: at, version: 1, retainUntil: at + this.keyRetentionMs,
+      id,
+      kind: action.kind,
+      status: 'PENDING',
+      input: { actor: request.actor, idempotencyKey: request.idempotencyKey, fingerprint, order, claimedAt: at },
+      ref: this.trackIds({ kind: action.kind, actor: request.actor, idempotencyKey: request.idempotencyKey }),
+      result: null,
+      failure: null,
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+      retainUntil: at + this.keyRetentionMs,
     };
     if (!(await this.jobs.claim(job))) return this.existing(action, null, fingerprint, id);
     const sending = this.send(action, request.upstream, job);
@@ -165,7 +183,11 @@ export class ActionDesk {
     actor: string,
     idempotencyKey: string,
   ): Promise<ActionJobRecord<Kind, Order, Result> | null> {
-    return (await this.jobs.get(actionJobId(action.kind, actor, idempotencyKey))) as ActionJobRecord<Kind, Order, Result> | null;
+    return (await this.jobs.get(actionJobId(action.kind, actor, idempotencyKey))) as ActionJobRecord<
+      Kind,
+      Order,
+      Result
+    > | null;
   }
 
   /** The stored action under `id` (`read` when already read), once any send of this process has its answer. */
@@ -180,7 +202,10 @@ export class ActionDesk {
     const job = read && !local ? read : ((await this.jobs.get(id)) as ActionJobRecord<Kind, Order, Result> | null);
     if (!job) throw new Error(`${action.noun} ${id} was claimed but is not in the store`);
     if (job.input.fingerprint !== fingerprint) {
-      throw new BadUserInputError('input.idempotencyKey', `this idempotency key was used for another ${action.noun}; use a new key for a new ${action.noun}`);
+      throw new BadUserInputError(
+        'input.idempotencyKey',
+        `this idempotency key was used for another ${action.noun}; use a new key for a new ${action.noun}`,
+      );
     }
     // A pending action no send of this process answers for (another replica's, or a claim whose reply
     // was lost) is followed here too: following only reads, and the engine follows a job once.
@@ -198,13 +223,19 @@ export class ActionDesk {
       await this.settle(action, job, { status: 'SUCCESS', result });
     } catch (error) {
       if (isDuplicateTrackId(error)) {
-        this.logger.warn({ jobId: job.id, trackId: job.ref }, `${action.noun} was sent before under this key and the store lost its record; recovering its outcome by its trackId`);
+        this.logger.warn(
+          { jobId: job.id, trackId: job.ref },
+          `${action.noun} was sent before under this key and the store lost its record; recovering its outcome by its trackId`,
+        );
         await this.jobs.check(job);
       } else {
         const refusal = action.refusalOf(error);
         if (refusal) await this.settle(action, job, { status: 'FAILED', failure: refusal });
         else {
-          this.logger.warn({ jobId: job.id, trackId: job.ref }, `${action.noun} outcome unknown; following it by its trackId`);
+          this.logger.warn(
+            { jobId: job.id, trackId: job.ref },
+            `${action.noun} outcome unknown; following it by its trackId`,
+          );
           this.jobs.track(job.id);
         }
       }
@@ -216,11 +247,16 @@ export class ActionDesk {
    * The action as stored once sent. When the store does not answer now, the action is answered as
    * pending rather than as an error (it was sent): the engine follows it to its stored outcome.
    */
-  private async afterSend<Kind extends string, Order, Result>(job: ActionJobRecord<Kind, Order, Result>): Promise<ActionJobRecord<Kind, Order, Result>> {
+  private async afterSend<Kind extends string, Order, Result>(
+    job: ActionJobRecord<Kind, Order, Result>,
+  ): Promise<ActionJobRecord<Kind, Order, Result>> {
     try {
       return ((await this.jobs.get(job.id)) as ActionJobRecord<Kind, Order, Result> | null) ?? job;
     } catch (error) {
-      this.logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, 'sent action could not be read back from the store');
+      this.logger.error(
+        { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
+        'sent action could not be read back from the store',
+      );
       this.jobs.track(job.id);
       return job;
     }
@@ -235,7 +271,10 @@ export class ActionDesk {
     try {
       if (await this.jobs.finish(job, outcome)) return;
     } catch (error) {
-      this.logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, `${action.noun} outcome could not be stored`);
+      this.logger.error(
+        { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
+        `${action.noun} outcome could not be stored`,
+      );
     }
     this.jobs.track(job.id);
   }

@@ -5,7 +5,15 @@ import type { UpstreamAccess } from '../datasources/requestUpstream.js';
 import { ErrorCode, quoteValue, UpstreamError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { jobsFollowed, jobTransitions } from '../observability/metrics.js';
-import { isFinal, type JobEvents, type JobFailure, type JobKind, type JobRecord, type JobStore, type PollOutcome } from './types.js';
+import {
+  isFinal,
+  type JobEvents,
+  type JobFailure,
+  type JobKind,
+  type JobRecord,
+  type JobStore,
+  type PollOutcome,
+} from './types.js';
 import { JobWatch } from './watch.js';
 
 export interface JobEngineOptions {
@@ -56,7 +64,18 @@ export class JobEngine {
     await this.options.store.ping?.();
     const ref = await kind.submit(this.options.upstream, input);
     const at = this.now();
-    const job: JobRecord = { id: randomUUID(), kind: kindName, status: 'PENDING', input, ref, result: null, failure: null, createdAt: at, updatedAt: at, version: 1 };
+    const job: JobRecord = {
+      id: randomUUID(),
+      kind: kindName,
+      status: 'PENDING',
+      input,
+      ref,
+      result: null,
+      failure: null,
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+    };
     if (!(await this.options.store.insert(job))) throw new Error(`job ${job.id} exists`);
     jobTransitions.inc({ kind: kindName, status: 'PENDING' });
     this.follow(job.id, this.options.config.pollInitialMs);
@@ -79,12 +98,18 @@ export class JobEngine {
     try {
       outcome = await this.kind(job.kind).poll(this.options.upstream, job.ref, job.input);
     } catch (error) {
-      this.options.logger.warn({ jobId: job.id, kind: job.kind, err: error instanceof Error ? error.message : String(error) }, 'job check failed');
+      this.options.logger.warn(
+        { jobId: job.id, kind: job.kind, err: error instanceof Error ? error.message : String(error) },
+        'job check failed',
+      );
     }
     try {
       if (outcome.status !== 'PENDING' && (await this.record(job, outcome))) return;
     } catch (error) {
-      this.options.logger.error({ jobId: job.id, err: error instanceof Error ? error.message : String(error) }, 'job check could not be recorded');
+      this.options.logger.error(
+        { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
+        'job check could not be recorded',
+      );
     }
     this.track(job.id);
   }
@@ -106,7 +131,8 @@ export class JobEngine {
   /** The job's current state, then each change, ending after its final state. */
   async watch(id: string): Promise<AsyncIterableIterator<JobRecord>> {
     const current = await this.options.store.get(id);
-    if (!current) throw new GraphQLError(`No job with id ${quoteValue(id)}.`, { extensions: { code: ErrorCode.NotFound } });
+    if (!current)
+      throw new GraphQLError(`No job with id ${quoteValue(id)}.`, { extensions: { code: ErrorCode.NotFound } });
     const watch = new JobWatch(this.options.events, id, current);
     // A change stored between the read and the subscription would otherwise be missed.
     const latest = await this.options.store.get(id);
@@ -156,7 +182,10 @@ export class JobEngine {
       const run = this.pollOnce(id, state)
         .catch((error: unknown) => {
           // The store or event bus failed, not the upstream: keep following the job.
-          this.options.logger.error({ jobId: id, err: error instanceof Error ? error.message : String(error) }, 'job poll could not be recorded');
+          this.options.logger.error(
+            { jobId: id, err: error instanceof Error ? error.message : String(error) },
+            'job poll could not be recorded',
+          );
           this.backOff(id, state);
         })
         .finally(() => this.running.delete(run));
@@ -201,8 +230,13 @@ export class JobEngine {
       state.permanentFailures = 0;
       return outcome.status === 'PENDING' ? null : outcome;
     } catch (error) {
-      const permanent = error instanceof UpstreamError && (error.details.code === ErrorCode.UpstreamRejected || error.details.code === ErrorCode.NotFound);
-      this.options.logger.warn({ jobId: job.id, kind: job.kind, err: error instanceof Error ? error.message : String(error) }, 'job poll failed');
+      const permanent =
+        error instanceof UpstreamError &&
+        (error.details.code === ErrorCode.UpstreamRejected || error.details.code === ErrorCode.NotFound);
+      this.options.logger.warn(
+        { jobId: job.id, kind: job.kind, err: error instanceof Error ? error.message : String(error) },
+        'job poll failed',
+      );
       if (!permanent) return null;
       state.permanentFailures += 1;
       if (state.permanentFailures < PERMANENT_FAILURE_LIMIT) return null;

@@ -39,10 +39,13 @@ export class MemoryJobStore implements JobStore {
 
   private forgetLater(job: JobRecord): void {
     const delay = Math.max(this.retentionMs, (job.retainUntil ?? 0) - Date.now());
-    const timer = setTimeout(() => {
-      this.expiry.delete(timer);
-      this.jobs.delete(job.id);
-    }, Math.min(delay, MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        this.expiry.delete(timer);
+        this.jobs.delete(job.id);
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
     timer.unref();
     this.expiry.add(timer);
   }

@@ -120,7 +120,8 @@ export class RedisJobStore implements JobStore {
       const keys = batch.map((id) => this.keyOf(id));
       const records = await this.redis.mget(keys);
       const missing = batch.filter((_, i) => records[i] === null);
-      if (missing.length > 0) await FORGET_MISSING.run(this.redis, [this.pendingKey, ...missing.map((id) => this.keyOf(id))], missing);
+      if (missing.length > 0)
+        await FORGET_MISSING.run(this.redis, [this.pendingKey, ...missing.map((id) => this.keyOf(id))], missing);
       for (const json of records) {
         const job = json === null ? null : (JSON.parse(json) as JobRecord);
         if (job && !isFinal(job.status)) pending.push(job);

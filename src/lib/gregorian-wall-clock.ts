@@ -22,7 +22,11 @@ export function gregorianWallClockToIso(value: string | null | undefined): strin
   const groups = SHAPES.map((shape) => shape.exec(text)?.groups).find((g) => g !== undefined);
   if (!groups) return null;
   const [year, month, day] = [Number(groups['year']), Number(groups['month']), Number(groups['day'])];
-  const [hour, minute, second] = [Number(groups['hour'] ?? 0), Number(groups['minute'] ?? 0), Number(groups['second'] ?? 0)];
+  const [hour, minute, second] = [
+    Number(groups['hour'] ?? 0),
+    Number(groups['minute'] ?? 0),
+    Number(groups['second'] ?? 0),
+  ];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;

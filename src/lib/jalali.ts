@@ -133,5 +133,7 @@ const TEHRAN_OFFSET_MS = 3.5 * 60 * 60 * 1000;
 export function tehranJalaliTimestamp(epochMs: number): string {
   const local = new Date(epochMs + TEHRAN_OFFSET_MS);
   const { jy, jm, jd } = toJalaali(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
-  return pad(jy, 4) + pad(jm) + pad(jd) + pad(local.getUTCHours()) + pad(local.getUTCMinutes()) + pad(local.getUTCSeconds());
+  return (
+    pad(jy, 4) + pad(jm) + pad(jd) + pad(local.getUTCHours()) + pad(local.getUTCMinutes()) + pad(local.getUTCSeconds())
+  );
 }

@@ -34,7 +34,9 @@ export interface CallerEvidence {
  */
 export async function identifyCaller(evidence: CallerEvidence): Promise<Caller> {
   const { viaRouter } = evidence;
-  const clientName = viaRouter ? (bounded(evidence.headers[CLIENT_NAME_HEADER]) ?? bounded(evidence.connectionParams?.[CLIENT_NAME_HEADER])) : null;
+  const clientName = viaRouter
+    ? (bounded(evidence.headers[CLIENT_NAME_HEADER]) ?? bounded(evidence.connectionParams?.[CLIENT_NAME_HEADER]))
+    : null;
   if (clientName) return { id: `client:${clientName}`, viaRouter };
   const handle = evidence.consentHandle;
   if (handle && (await evidence.consentIsLive(handle))) {

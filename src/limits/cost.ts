@@ -121,7 +121,12 @@ class CostWalker {
   }
 
   /** A fragment on a concrete type under an abstract parent pays that type's per-object cost. */
-  private fragment(type: GraphQLNamedType, parent: GraphQLNamedType, selectionSet: SelectionSetNode, sizing?: Sizing): number {
+  private fragment(
+    type: GraphQLNamedType,
+    parent: GraphQLNamedType,
+    selectionSet: SelectionSetNode,
+    sizing?: Sizing,
+  ): number {
     const perObject = type !== parent ? typeWeight(type) : 0;
     return perObject + this.selectionSet(selectionSet, type, sizing);
   }
@@ -136,7 +141,9 @@ class CostWalker {
     const named = getNamedType(definition.type);
     const listSize = directiveArgs(definition.astNode, 'listSize');
     const childSizing = sizedChildren(listSize, args, this.options.defaultListSize);
-    const perItem = (isObjectType(named) ? typeWeight(named) : 0) + (node.selectionSet ? this.selectionSet(node.selectionSet, named, childSizing) : 0);
+    const perItem =
+      (isObjectType(named) ? typeWeight(named) : 0) +
+      (node.selectionSet ? this.selectionSet(node.selectionSet, named, childSizing) : 0);
     const items = isListType(getNullableType(definition.type))
       ? sizing?.fields.has(name)
         ? sizing.size
@@ -171,7 +178,8 @@ class CostWalker {
     for (const selection of node.selections) {
       if (!this.included(selection.directives)) continue;
       if (selection.kind === Kind.INLINE_FRAGMENT) {
-        if (!selection.typeCondition || selection.typeCondition.name.value === type.name) total += this.selectionSetFor(selection.selectionSet, type);
+        if (!selection.typeCondition || selection.typeCondition.name.value === type.name)
+          total += this.selectionSetFor(selection.selectionSet, type);
       } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
         const definition = this.fragments.get(selection.name.value);
         if (definition?.typeCondition.name.value === type.name) total += this.spread(selection.name.value, type);
@@ -243,7 +251,11 @@ function slicingSize(listSize: Record<string, unknown> | null, args: Record<stri
 }
 
 /** A connection's sized child lists (`sizedFields`) and their size, when its slicing argument gives one. */
-function sizedChildren(listSize: Record<string, unknown> | null, args: Record<string, unknown>, defaultSize: number): Sizing | undefined {
+function sizedChildren(
+  listSize: Record<string, unknown> | null,
+  args: Record<string, unknown>,
+  defaultSize: number,
+): Sizing | undefined {
   const fields = listSize?.sizedFields;
   if (!Array.isArray(fields) || fields.length === 0) return undefined;
   const size = slicingSize(listSize, args);

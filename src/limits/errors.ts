@@ -6,7 +6,11 @@ import { ErrorCode } from '../errors.js';
  * The caller asked too often: RATE_LIMITED with `extensions.retryAfter` in whole seconds. With `http`,
  * Apollo Server also answers HTTP 429 with a `Retry-After` header (the error is thrown before execution).
  */
-export function rateLimitedError(retryAfterSeconds: number, message: string, options: { http?: boolean } = {}): GraphQLError {
+export function rateLimitedError(
+  retryAfterSeconds: number,
+  message: string,
+  options: { http?: boolean } = {},
+): GraphQLError {
   const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
   return new GraphQLError(message, {
     extensions: {

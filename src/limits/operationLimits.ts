@@ -47,23 +47,37 @@ export class OperationLimits {
   }
 
   /** The refusal of an operation whose estimated cost is over the maximum, else null. */
-  costRefusal(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): OperationLimitError | null {
+  costRefusal(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variables: Record<string, unknown> | null | undefined,
+  ): OperationLimitError | null {
     const max = this.config.maxCost;
     if (max === null) return null;
-    const cost = operationCost(this.schema, document, operationName, variables, { defaultListSize: this.config.defaultListSize });
+    const cost = operationCost(this.schema, document, operationName, variables, {
+      defaultListSize: this.config.defaultListSize,
+    });
     if (cost <= max) return null;
     const actual = Number.isFinite(cost) ? Math.min(Math.ceil(cost), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
-    return refuse('cost', `The operation's estimated cost is ${actual} upstream calls; at most ${max} are allowed. Ask for fewer fields or smaller pages.`, {
-      max,
-      actual,
-    });
+    return refuse(
+      'cost',
+      `The operation's estimated cost is ${actual} upstream calls; at most ${max} are allowed. Ask for fewer fields or smaller pages.`,
+      {
+        max,
+        actual,
+      },
+    );
   }
 
   /** The refusal of an answer of `bytes` bytes, or null when it fits. */
   responseSizeRefusal(bytes: number): OperationLimitError | null {
     const max = this.config.maxResponseBytes;
     if (max === null || bytes <= max) return null;
-    return refuse('responseSize', `The answer would be ${bytes} bytes; at most ${max} are sent. Ask for fewer fields or smaller pages.`, { max, actual: bytes });
+    return refuse(
+      'responseSize',
+      `The answer would be ${bytes} bytes; at most ${max} are sent. Ask for fewer fields or smaller pages.`,
+      { max, actual: bytes },
+    );
   }
 
   /** `result`, or an answer carrying only the refusal when it serializes to more bytes than allowed. */
@@ -89,7 +103,14 @@ export class OperationLimits {
     const errors = validate(this.schema, document, [...specifiedRules, ...this.validationRules]);
     if (errors.length > 0) {
       return this.config.blockFieldSuggestions
-        ? errors.map((error) => (error instanceof OperationLimitError ? error : new GraphQLError(withoutSuggestions(error.message), { nodes: error.nodes, extensions: error.extensions })))
+        ? errors.map((error) =>
+            error instanceof OperationLimitError
+              ? error
+              : new GraphQLError(withoutSuggestions(error.message), {
+                  nodes: error.nodes,
+                  extensions: error.extensions,
+                }),
+          )
         : errors;
     }
     const refusal = this.costRefusal(document, payload.operationName, payload.variables);

@@ -15,7 +15,9 @@ const REFUSAL = 'Too many operations from this caller; retry later.';
 /** The router reading the subgraph's schema (`{ _service { sdl } }`): never limited when the router secret proves it. */
 function isRouterSchemaQuery(caller: Caller, operation: OperationDefinitionNode | null | undefined): boolean {
   if (!caller.viaRouter || operation?.operation !== 'query') return false;
-  const names = operation.selectionSet.selections.map((selection) => (selection.kind === Kind.FIELD ? selection.name.value : null));
+  const names = operation.selectionSet.selections.map((selection) =>
+    selection.kind === Kind.FIELD ? selection.name.value : null,
+  );
   return names.includes('_service') && names.every((name) => name === '_service' || name === '__typename');
 }
 
@@ -23,7 +25,11 @@ function isRouterSchemaQuery(caller: Caller, operation: OperationDefinitionNode 
  * Takes one operation from `caller`'s allowance: null when admitted, else the RATE_LIMITED error to
  * answer with (`http`: with HTTP 429 and Retry-After).
  */
-export function rateLimitRefusal(limiter: CallerRateLimiter, caller: Caller, options: { http?: boolean } = {}): GraphQLError | null {
+export function rateLimitRefusal(
+  limiter: CallerRateLimiter,
+  caller: Caller,
+  options: { http?: boolean } = {},
+): GraphQLError | null {
   const wait = limiter.take(caller.id);
   if (wait === null) return null;
   limitsHit.inc({ limit: 'rate' });
@@ -35,7 +41,9 @@ export function rateLimitRefusal(limiter: CallerRateLimiter, caller: Caller, opt
  * Retry-After, before execution. Every request with a document counts, also one that then fails to
  * parse or validate, so a flood of bad documents drains the allowance too.
  */
-export function rateLimitPlugin<TContext extends RateLimitedContext>(limiter: CallerRateLimiter): ApolloServerPlugin<TContext> {
+export function rateLimitPlugin<TContext extends RateLimitedContext>(
+  limiter: CallerRateLimiter,
+): ApolloServerPlugin<TContext> {
   return {
     async requestDidStart({ contextValue }) {
       let wait: number | null = null;

@@ -22,7 +22,8 @@ export class CallerRateLimiter {
   private lastSweep: number;
 
   constructor(private readonly options: RateLimitOptions) {
-    if (!(options.perSecond > 0) || !(options.burst >= 1)) throw new RangeError('a rate limit needs perSecond > 0 and burst >= 1');
+    if (!(options.perSecond > 0) || !(options.burst >= 1))
+      throw new RangeError('a rate limit needs perSecond > 0 and burst >= 1');
     this.now = options.now ?? Date.now;
     this.refillMs = Math.max(1_000, (options.burst / options.perSecond) * 1_000);
     this.lastSweep = this.now();
@@ -53,7 +54,8 @@ export class CallerRateLimiter {
     if (now - this.lastSweep < this.refillMs) return;
     this.lastSweep = now;
     for (const [caller, bucket] of this.buckets) {
-      if (bucket.tokens + ((now - bucket.at) / 1_000) * this.options.perSecond >= this.options.burst) this.buckets.delete(caller);
+      if (bucket.tokens + ((now - bucket.at) / 1_000) * this.options.perSecond >= this.options.burst)
+        this.buckets.delete(caller);
     }
   }
 }

@@ -3,7 +3,8 @@ import { ErrorCode } from '../errors.js';
 import { limitsHit } from '../observability/metrics.js';
 
 /** The limits an operation can hit; `extensions.limit` of the refusal and the `limit` label of the metric. */
-export type LimitName = 'depth' | 'aliases' | 'tokens' | 'directives' | 'repeatedSelections' | 'cost' | 'upstreamCalls' | 'responseSize';
+export type LimitName =
+  'depth' | 'aliases' | 'tokens' | 'directives' | 'repeatedSelections' | 'cost' | 'upstreamCalls' | 'responseSize';
 
 /**
  * An operation (or one of its upstream calls) refused by a limit. `extensions.limit` names the limit,
@@ -12,7 +13,12 @@ export type LimitName = 'depth' | 'aliases' | 'tokens' | 'directives' | 'repeate
 export class OperationLimitError extends GraphQLError {
   readonly limit: LimitName;
 
-  constructor(limit: LimitName, message: string, values: { max: number; actual?: number }, nodes?: ASTNode | readonly ASTNode[]) {
+  constructor(
+    limit: LimitName,
+    message: string,
+    values: { max: number; actual?: number },
+    nodes?: ASTNode | readonly ASTNode[],
+  ) {
     super(message, {
       ...(nodes && { nodes }),
       extensions: {
@@ -27,7 +33,12 @@ export class OperationLimitError extends GraphQLError {
 }
 
 /** A refusal by `limit`, counted in the `limitsHit` metric. */
-export function refuse(limit: LimitName, message: string, values: { max: number; actual?: number }, nodes?: ASTNode | readonly ASTNode[]): OperationLimitError {
+export function refuse(
+  limit: LimitName,
+  message: string,
+  values: { max: number; actual?: number },
+  nodes?: ASTNode | readonly ASTNode[],
+): OperationLimitError {
   limitsHit.inc({ limit });
   return new OperationLimitError(limit, message, values, nodes);
 }

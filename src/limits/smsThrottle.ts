@@ -142,7 +142,12 @@ export class RedisSmsThrottle extends WindowedSmsThrottle {
   protected async check(keys: readonly string[], now: number): Promise<Verdict> {
     // Commands sent while disconnected would wait in ioredis's queue: refuse at once instead.
     if (this.redis.status !== 'ready') throw unavailable();
-    const args = [String(now), String(this.longestMs), `${now}:${randomUUID()}`, ...this.windows.flatMap((w) => [String(w.windowMs), String(w.max)])];
+    const args = [
+      String(now),
+      String(this.longestMs),
+      `${now}:${randomUUID()}`,
+      ...this.windows.flatMap((w) => [String(w.windowMs), String(w.max)]),
+    ];
     const prefixed = keys.map((key) => `${this.redisOptions.keyPrefix}${key}`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -159,4 +164,5 @@ export class RedisSmsThrottle extends WindowedSmsThrottle {
   }
 }
 
-const unavailable = () => serviceUnavailableError('The SMS throttle cannot be checked right now; no SMS was sent. Retry later.');
+const unavailable = () =>
+  serviceUnavailableError('The SMS throttle cannot be checked right now; no SMS was sent. Retry later.');

@@ -18,10 +18,14 @@ export class UpstreamBudget {
   /** Counts a call about to be sent, or throws when the budget is spent (nothing is counted then). */
   spend(): void {
     if (this.max !== null && this.spent >= this.max) {
-      throw refuse('upstreamCalls', `This operation has used its budget of ${this.max} upstream calls; this field was not asked upstream.`, {
-        max: this.max,
-        actual: this.spent + 1,
-      });
+      throw refuse(
+        'upstreamCalls',
+        `This operation has used its budget of ${this.max} upstream calls; this field was not asked upstream.`,
+        {
+          max: this.max,
+          actual: this.spent + 1,
+        },
+      );
     }
     this.spent += 1;
   }

@@ -1,5 +1,12 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError, Kind, type FieldNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  type GraphQLError,
+  Kind,
+  type FieldNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import type { LimitsConfig } from '../config.js';
 import { refuse, type LimitName } from './refusal.js';
 
@@ -31,17 +38,33 @@ export function armorRules(limits: LimitsConfig): ValidationRule[] {
     maxDepth:
       limits.maxDepth === null
         ? { enabled: false }
-        : { n: limits.maxDepth, flattenFragments: true, ignoreIntrospection: true, propagateOnRejection: false, onReject: [reportAs('depth', 'levels of nested fields', limits.maxDepth)] },
+        : {
+            n: limits.maxDepth,
+            flattenFragments: true,
+            ignoreIntrospection: true,
+            propagateOnRejection: false,
+            onReject: [reportAs('depth', 'levels of nested fields', limits.maxDepth)],
+          },
     maxAliases:
       limits.maxAliases === null
         ? { enabled: false }
-        : { n: limits.maxAliases, propagateOnRejection: false, onReject: [reportAs('aliases', 'aliases', limits.maxAliases)] },
+        : {
+            n: limits.maxAliases,
+            propagateOnRejection: false,
+            onReject: [reportAs('aliases', 'aliases', limits.maxAliases)],
+          },
     maxDirectives:
       limits.maxDirectives === null
         ? { enabled: false }
-        : { n: limits.maxDirectives, propagateOnRejection: false, onReject: [reportAs('directives', 'directives', limits.maxDirectives)] },
+        : {
+            n: limits.maxDirectives,
+            propagateOnRejection: false,
+            onReject: [reportAs('directives', 'directives', limits.maxDirectives)],
+          },
   }).protect();
-  return limits.maxRepeatedSelections === null ? validationRules : [...validationRules, repeatedSelectionsRule(limits.maxRepeatedSelections)];
+  return limits.maxRepeatedSelections === null
+    ? validationRules
+    : [...validationRules, repeatedSelectionsRule(limits.maxRepeatedSelections)];
 }
 
 export const SUGGESTION_MASK = '[Suggestion hidden]';
@@ -69,7 +92,12 @@ export function repeatedSelectionsRule(max: number): ValidationRule {
       for (const [name, { times, first }] of seen) {
         if (times <= max) continue;
         context.reportError(
-          refuse('repeatedSelections', `\`${name.slice(0, 50)}\` is selected ${times} times in one selection set; at most ${max} are allowed.`, { max, actual: times }, first),
+          refuse(
+            'repeatedSelections',
+            `\`${name.slice(0, 50)}\` is selected ${times} times in one selection set; at most ${max} are allowed.`,
+            { max, actual: times },
+            first,
+          ),
         );
         // One refusal is enough; the rest of the document is not walked.
         return false;

@@ -3,7 +3,15 @@
  * nothing while no tracer provider is registered; `startTracing` registers one that exports over OTLP/HTTP
  * when the standard `OTEL_EXPORTER_OTLP_*` endpoint variables are set.
  */
-import { context, createContextKey, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import {
+  context,
+  createContextKey,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -55,7 +63,10 @@ export function describeRequestSpan(operationType: string, operationName: string
   const span = trace.getActiveSpan();
   if (!span) return;
   span.updateName(`graphql.${operationType}${operationName ? ` ${operationName}` : ''}`);
-  span.setAttributes({ 'graphql.operation.type': operationType, ...(operationName && { 'graphql.operation.name': operationName }) });
+  span.setAttributes({
+    'graphql.operation.type': operationType,
+    ...(operationName && { 'graphql.operation.name': operationName }),
+  });
 }
 
 /** Records that the request's answer carried errors, by their codes. */
@@ -67,13 +78,21 @@ export function markRequestErrors(codes: readonly string[]): void {
 }
 
 /** Runs one upstream call inside a client span named after its catalog operation. */
-export function inUpstreamSpan<T>(operationId: string, attributes: Attributes, run: (span: Span) => Promise<T>): Promise<T> {
+export function inUpstreamSpan<T>(
+  operationId: string,
+  attributes: Attributes,
+  run: (span: Span) => Promise<T>,
+): Promise<T> {
   const requestId = context.active().getValue(REQUEST_ID);
   return tracer().startActiveSpan(
     `upstream ${operationId}`,
     {
       kind: SpanKind.CLIENT,
-      attributes: { 'subgraph.upstream.operation': operationId, ...(typeof requestId === 'string' && { 'subgraph.request_id': requestId }), ...attributes },
+      attributes: {
+        'subgraph.upstream.operation': operationId,
+        ...(typeof requestId === 'string' && { 'subgraph.request_id': requestId }),
+        ...attributes,
+      },
     },
     async (span) => {
       try {
@@ -95,5 +114,8 @@ function markFailed(span: Span, error: unknown): void {
 
 /** Notes an attempt of the current upstream call on its span: the trackId it went with, and the HTTP status if one came back. */
 export function noteUpstreamAttempt(trackId: string, status?: number): void {
-  trace.getActiveSpan()?.setAttributes({ 'subgraph.track_id': trackId, ...(status !== undefined && { 'http.response.status_code': status }) });
+  trace.getActiveSpan()?.setAttributes({
+    'subgraph.track_id': trackId,
+    ...(status !== undefined && { 'http.response.status_code': status }),
+  });
 }

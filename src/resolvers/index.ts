@@ -36,4 +36,19 @@ export function mergeResolvers(modules: readonly ResolverMap[]): ResolverMap {
   return merged;
 }
 
-export const resolvers = mergeResolvers([scalarResolvers, accounts, bills, chequeActions, cheques, companies, consent, credit, jobs, people, postal, transfers, vehicles, verification]) as Resolvers;
+export const resolvers = mergeResolvers([
+  scalarResolvers,
+  accounts,
+  bills,
+  chequeActions,
+  cheques,
+  companies,
+  consent,
+  credit,
+  jobs,
+  people,
+  postal,
+  transfers,
+  vehicles,
+  verification,
+]) as Resolvers;

@@ -37,14 +37,26 @@ const latencyRule = z.object({ operationId: z.string().min(1).optional(), ms: z.
 type Answer = { readonly status: number; readonly body?: unknown };
 
 /** Answers an admin request. */
-export async function handleAdmin(faults: FaultBook, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+export async function handleAdmin(
+  faults: FaultBook,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+): Promise<void> {
   const answer = await decide(faults, req, pathname.slice(ADMIN_PREFIX.length));
   if (answer.body === undefined) {
     res.writeHead(answer.status).end();
     return;
   }
-  const text = JSON.stringify(answer.body, (_key, value: unknown) => (value === Number.POSITIVE_INFINITY ? 'Infinity' : value));
-  res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+  const text = JSON.stringify(answer.body, (_key, value: unknown) =>
+    value === Number.POSITIVE_INFINITY ? 'Infinity' : value,
+  );
+  res
+    .writeHead(answer.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    })
+    .end(text);
 }
 
 async function decide(faults: FaultBook, req: IncomingMessage, resource: string): Promise<Answer> {
@@ -78,7 +90,10 @@ async function decide(faults: FaultBook, req: IncomingMessage, resource: string)
     if (method === 'POST') {
       const parsed = await jsonOf(req, latencyRule);
       if ('error' in parsed) return { status: 400, body: { error: parsed.error } };
-      const rule: LatencyRule = { ms: parsed.value.ms, ...(parsed.value.operationId !== undefined && { operationId: parsed.value.operationId }) };
+      const rule: LatencyRule = {
+        ms: parsed.value.ms,
+        ...(parsed.value.operationId !== undefined && { operationId: parsed.value.operationId }),
+      };
       faults.setLatency(rule);
       return { status: 200, body: listLatency() };
     }
@@ -97,6 +112,9 @@ async function jsonOf<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<{ 
   const body = await readBody(req);
   if (body.kind !== 'json') return { error: 'the body must be JSON' };
   const parsed = schema.safeParse(body.value);
-  if (!parsed.success) return { error: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ') };
+  if (!parsed.success)
+    return {
+      error: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; '),
+    };
   return { value: parsed.data };
 }

@@ -7,7 +7,6 @@ export interface JalaliDate {
   readonly jd: number;
 }
 
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** `YYYY/MM/DD`, the date format of the bill operations. */

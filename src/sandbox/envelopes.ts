@@ -20,11 +20,17 @@ export function success(trackId: string, result: unknown, responseCode?: string)
 }
 
 export function failure(trackId: string, { status, code, message, responseCode }: Failure): Reply {
-  return { status, body: { ...(responseCode ? { responseCode } : {}), trackId, status: 'FAILED', error: { code, message } } };
+  return {
+    status,
+    body: { ...(responseCode ? { responseCode } : {}), trackId, status: 'FAILED', error: { code, message } },
+  };
 }
 
 export const validationError = (message: string, responseCode?: string): Failure => ({
-  status: 400, code: 'VALIDATION_ERROR', message, ...(responseCode ? { responseCode } : {}),
+  status: 400,
+  code: 'VALIDATION_ERROR',
+  message,
+  ...(responseCode ? { responseCode } : {}),
 });
 
 export const unauthorized = (message: string): Failure => ({ status: 401, code: 'UNAUTHORIZED', message });

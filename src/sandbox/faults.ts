@@ -22,7 +22,8 @@ export function seededRandom(seed: number): () => number {
 
 /** Checks a rule as it arrives (from a test, or over the admin path); throws a RangeError naming the bad field. */
 export function checkedRule(rule: FaultRule): FaultRule {
-  if (rule.times !== undefined && !(rule.times >= 0)) throw new RangeError(`fault times must be a non-negative number, got ${String(rule.times)}`);
+  if (rule.times !== undefined && !(rule.times >= 0))
+    throw new RangeError(`fault times must be a non-negative number, got ${String(rule.times)}`);
   if (rule.delayMs !== undefined && !(rule.delayMs >= 0)) throw new RangeError('fault delayMs must be non-negative');
   if (rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 100 && rule.status <= 599)) {
     throw new RangeError(`fault status must be an HTTP status, got ${rule.status}`);
@@ -30,7 +31,10 @@ export function checkedRule(rule: FaultRule): FaultRule {
   if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) {
     throw new RangeError(`fault probability must be between 0 and 1, got ${String(rule.probability)}`);
   }
-  if (rule.retryAfter !== undefined && !(typeof rule.retryAfter === 'string' ? rule.retryAfter.trim() !== '' : rule.retryAfter >= 0)) {
+  if (
+    rule.retryAfter !== undefined &&
+    !(typeof rule.retryAfter === 'string' ? rule.retryAfter.trim() !== '' : rule.retryAfter >= 0)
+  ) {
     throw new RangeError('fault retryAfter must be non-negative seconds or an HTTP date');
   }
   return rule;
@@ -68,7 +72,8 @@ export class FaultBook {
   }
 
   setLatency({ operationId, ms }: LatencyRule): void {
-    if (!(Number.isFinite(ms) && ms >= 0)) throw new RangeError(`latency ms must be a non-negative number, got ${String(ms)}`);
+    if (!(Number.isFinite(ms) && ms >= 0))
+      throw new RangeError(`latency ms must be a non-negative number, got ${String(ms)}`);
     if (ms === 0) this.latency.delete(operationId ?? ANY);
     else this.latency.set(operationId ?? ANY, ms);
   }
@@ -85,7 +90,8 @@ export class FaultBook {
   /** The first rule for this operation with uses left that applies (by its probability), spending one use of it. */
   take(operationId: string): Readonly<FaultRule> | undefined {
     for (const entry of this.rules) {
-      if (entry.remaining <= 0 || (entry.rule.operationId !== undefined && entry.rule.operationId !== operationId)) continue;
+      if (entry.remaining <= 0 || (entry.rule.operationId !== undefined && entry.rule.operationId !== operationId))
+        continue;
       if (entry.rule.probability !== undefined && !(this.random() < entry.rule.probability)) continue;
       entry.remaining -= 1;
       return entry.rule;

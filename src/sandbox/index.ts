@@ -25,7 +25,8 @@ export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation
 export { SANDBOX_OTP } from './consent/book.js';
 
 function nonNegative(name: string, value: number): number {
-  if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${name} must be a non-negative number, got ${value}`);
+  if (!(Number.isFinite(value) && value >= 0))
+    throw new RangeError(`${name} must be a non-negative number, got ${value}`);
   return value;
 }
 
@@ -62,7 +63,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       admin: options.admin ?? false,
       calls,
       trackIds,
-      handlers: createHandlers(() => settings.asyncDelayMs, () => settings.otpLifetimeMs, ledger, () => settings.clientNid, trackIds, sayad),
+      handlers: createHandlers(
+        () => settings.asyncDelayMs,
+        () => settings.otpLifetimeMs,
+        ledger,
+        () => settings.clientNid,
+        trackIds,
+        sayad,
+      ),
       shutdown: shutdown.signal,
     }),
   );

@@ -27,7 +27,8 @@ function optionsFromEnv(): SandboxOptions {
 
 const sandbox = await startSandbox(optionsFromEnv());
 console.log(`Upstream sandbox listening on ${sandbox.url} (client ${sandbox.options.clientId})`);
-if (sandbox.admin) console.log(`Fault control enabled: ${sandbox.url}/__sandbox/faults and ${sandbox.url}/__sandbox/latency`);
+if (sandbox.admin)
+  console.log(`Fault control enabled: ${sandbox.url}/__sandbox/faults and ${sandbox.url}/__sandbox/latency`);
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {

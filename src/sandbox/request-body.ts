@@ -11,7 +11,11 @@ export type RequestBody =
   | { readonly kind: 'empty' }
   | { readonly kind: 'json'; readonly value: unknown }
   /** `multipart/form-data` (the upload operations, wire facts §1): text fields and file parts by name. */
-  | { readonly kind: 'form'; readonly fields: Readonly<Record<string, string>>; readonly files: Readonly<Record<string, UploadedFile>> }
+  | {
+      readonly kind: 'form';
+      readonly fields: Readonly<Record<string, string>>;
+      readonly files: Readonly<Record<string, UploadedFile>>;
+    }
   | { readonly kind: 'malformed'; readonly text: string };
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -21,7 +25,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
  */
 const MAX_MULTIPART_BYTES = 16 * 1024 * 1024;
 
-const isMultipart = (contentType: string | undefined): contentType is string => /^multipart\/form-data\s*;/i.test(contentType ?? '');
+const isMultipart = (contentType: string | undefined): contentType is string =>
+  /^multipart\/form-data\s*;/i.test(contentType ?? '');
 
 export async function readBody(req: IncomingMessage): Promise<RequestBody> {
   const contentType = req.headers['content-type'];
@@ -70,7 +75,10 @@ export function recordedBody(body: RequestBody): unknown {
   if (body.kind === 'json') return body.value;
   if (body.kind === 'malformed') return body.text;
   if (body.kind === 'form') {
-    const files = Object.entries(body.files).map(([name, file]) => [name, { filename: file.filename, contentType: file.contentType, size: file.data.length }]);
+    const files = Object.entries(body.files).map(([name, file]) => [
+      name,
+      { filename: file.filename, contentType: file.contentType, size: file.data.length },
+    ]);
     return { ...body.fields, ...Object.fromEntries(files) };
   }
   return undefined;
@@ -78,12 +86,16 @@ export function recordedBody(body: RequestBody): unknown {
 
 /** The body as a JSON object, or undefined when it is anything else. */
 export function jsonObject(body: RequestBody): Record<string, unknown> | undefined {
-  if (body.kind !== 'json' || typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) return undefined;
+  if (body.kind !== 'json' || typeof body.value !== 'object' || body.value === null || Array.isArray(body.value))
+    return undefined;
   return body.value as Record<string, unknown>;
 }
 
 /** A field that must be a string when present: the string, undefined when absent/null, or 'invalid'. */
-export function stringField(object: Record<string, unknown>, name: string): { ok: true; value: string | undefined } | { ok: false } {
+export function stringField(
+  object: Record<string, unknown>,
+  name: string,
+): { ok: true; value: string | undefined } | { ok: false } {
   const value = object[name];
   if (value === undefined || value === null) return { ok: true, value: undefined };
   return typeof value === 'string' ? { ok: true, value } : { ok: false };

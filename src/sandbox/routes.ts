@@ -1,5 +1,12 @@
 /** Routing built from the operations catalog, so the sandbox serves exactly the catalogued paths. */
-import { AUTHORIZE_PATH, TOKEN_PATH, VERIFY_SMS_PATH, operations, type OperationId, type OperationSpec } from '../datasources/upstream/operations.js';
+import {
+  AUTHORIZE_PATH,
+  TOKEN_PATH,
+  VERIFY_SMS_PATH,
+  operations,
+  type OperationId,
+  type OperationSpec,
+} from '../datasources/upstream/operations.js';
 
 export type Route =
   | { readonly kind: 'token' }
@@ -51,7 +58,8 @@ function decode(segment: string): string | undefined {
 
 export function resolveRoute(method: string, pathname: string): Route {
   if (pathname === TOKEN_PATH) return method === 'POST' ? { kind: 'token' } : { kind: 'unknown' };
-  if (pathname === AUTHORIZE_PATH) return method === 'GET' || method === 'POST' ? { kind: 'authorize' } : { kind: 'unknown' };
+  if (pathname === AUTHORIZE_PATH)
+    return method === 'GET' || method === 'POST' ? { kind: 'authorize' } : { kind: 'unknown' };
   if (pathname === VERIFY_SMS_PATH) return method === 'POST' ? { kind: 'verifySms' } : { kind: 'unknown' };
   for (const route of compiled) {
     if (route.spec.method !== method) continue;

@@ -51,7 +51,8 @@ export interface SayadCheque {
   readonly chain: ChainLink[];
 }
 
-export type Step = { readonly ok: true; readonly resultCode?: number } | { readonly ok: false; readonly message: string };
+export type Step =
+  { readonly ok: true; readonly resultCode?: number } | { readonly ok: false; readonly message: string };
 
 /** A step the registry applied, with the trackId of the request that applied it. */
 export interface AppliedSayadStep {
@@ -84,8 +85,20 @@ export class SayadRegistry {
 
   issue(cheque: Omit<SayadCheque, 'status' | 'holders' | 'pending' | 'chain'>, receivers: readonly SayadParty[]): Step {
     if (this.cheques.has(cheque.leaf.sayadId)) return refuse('cheque already issued');
-    const link: ChainLink = { holders: receivers, kind: 'ISSUE', description: cheque.description, reason: cheque.reason, at: cheque.issuedAt };
-    this.cheques.set(cheque.leaf.sayadId, { ...cheque, status: 7, holders: [], pending: { link, accepted: new Set() }, chain: [] });
+    const link: ChainLink = {
+      holders: receivers,
+      kind: 'ISSUE',
+      description: cheque.description,
+      reason: cheque.reason,
+      at: cheque.issuedAt,
+    };
+    this.cheques.set(cheque.leaf.sayadId, {
+      ...cheque,
+      status: 7,
+      holders: [],
+      pending: { link, accepted: new Set() },
+      chain: [],
+    });
     return { ok: true };
   }
 
@@ -104,7 +117,8 @@ export class SayadRegistry {
     const cheque = this.cheques.get(sayadId);
     const pending = cheque?.pending;
     if (!cheque || !pending) return refuse('cheque is not awaiting acceptance');
-    if (!pending.link.holders.some((receiver) => receiver.idCode === by)) return refuse('acceptor is not a receiver of the cheque');
+    if (!pending.link.holders.some((receiver) => receiver.idCode === by))
+      return refuse('acceptor is not a receiver of the cheque');
     if (!accept) {
       cheque.pending = null;
       cheque.status = cheque.chain.length === 0 ? 3 : 1;
@@ -123,7 +137,8 @@ export class SayadRegistry {
   cancel(sayadId: string, by: string): Step {
     const cheque = this.cheques.get(sayadId);
     if (!cheque) return refuse('cheque not found');
-    if (!cheque.drawers.some((drawer) => drawer.idCode === by)) return refuse('canceller is not the drawer of the cheque');
+    if (!cheque.drawers.some((drawer) => drawer.idCode === by))
+      return refuse('canceller is not the drawer of the cheque');
     if (cheque.status !== 7) return refuse('cheque can no longer be cancelled');
     cheque.status = 3;
     cheque.pending = null;

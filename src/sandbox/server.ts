@@ -72,15 +72,23 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
   // The call log's `trackId` parameter names the call to look up, not this one.
   const sentTrackId = route.kind === 'operation' && route.spec.trackIdNamesAnotherCall ? undefined : query['trackId'];
   const call = state.calls.add({
-    operationId: routeName(route), method, path: url.pathname, query, body: recordedBody(body),
-    ...(sentTrackId !== undefined ? { trackId: sentTrackId } : {}), status: 0, at,
+    operationId: routeName(route),
+    method,
+    path: url.pathname,
+    query,
+    body: recordedBody(body),
+    ...(sentTrackId !== undefined ? { trackId: sentTrackId } : {}),
+    status: 0,
+    at,
   });
   // Any trackId that reached a business operation counts as used, whatever the answer. The token
   // endpoint and unknown paths only echo a well-formed one.
   const trackId: TrackIdVerdict =
     route.kind === 'operation'
       ? state.trackIds.admit(sentTrackId, { operationId: route.id, scope: route.spec.scope, at, ...bodyFacts(body) })
-      : sentTrackId && isWellFormedTrackId(sentTrackId) ? 'valid' : 'absent';
+      : sentTrackId && isWellFormedTrackId(sentTrackId)
+        ? 'valid'
+        : 'absent';
 
   const reply = await decide(state, { req, route, query, body, sentTrackId, trackId, call });
   if (reply === RESET) {
@@ -96,7 +104,10 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
     return;
   }
   const payload = JSON.stringify(reply.body);
-  res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  res.writeHead(reply.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+  });
   res.end(payload);
 }
 
@@ -129,17 +140,36 @@ async function decide(state: SandboxState, incoming: Incoming): Promise<Reply | 
 }
 
 /** Applies an injected fault: its delay, then a reset or an error answer; undefined when it only delays. */
-async function strike(state: SandboxState, incoming: Incoming, fault: Readonly<FaultRule>): Promise<Reply | RawReply | typeof RESET | undefined> {
+async function strike(
+  state: SandboxState,
+  incoming: Incoming,
+  fault: Readonly<FaultRule>,
+): Promise<Reply | RawReply | typeof RESET | undefined> {
   if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: state.shutdown });
   if (fault.reset) return RESET;
-  const retryAfter: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+  const retryAfter: Record<string, string> =
+    fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
   if (fault.malformed) {
     // A body cut short: what a proxy or a crashed upstream process may send.
-    return { status: fault.status ?? 200, headers: { 'content-type': 'application/json; charset=utf-8', ...retryAfter }, text: `{"trackId":"${answerTrackId(incoming)}","result":{` };
+    return {
+      status: fault.status ?? 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...retryAfter },
+      text: `{"trackId":"${answerTrackId(incoming)}","result":{`,
+    };
   }
   if (fault.status !== undefined) {
-    const reply = failure(answerTrackId(incoming), { status: fault.status, code: codeForStatus(fault.status), message: 'injected fault' });
-    return fault.retryAfter === undefined ? reply : { status: reply.status, headers: { 'content-type': 'application/json; charset=utf-8', ...retryAfter }, text: JSON.stringify(reply.body) };
+    const reply = failure(answerTrackId(incoming), {
+      status: fault.status,
+      code: codeForStatus(fault.status),
+      message: 'injected fault',
+    });
+    return fault.retryAfter === undefined
+      ? reply
+      : {
+          status: reply.status,
+          headers: { 'content-type': 'application/json; charset=utf-8', ...retryAfter },
+          text: JSON.stringify(reply.body),
+        };
   }
   return undefined;
 }
@@ -185,7 +215,8 @@ function consentReply(state: SandboxState, incoming: Incoming, kind: 'authorize'
     clientAuthenticated: isClientAuthorization(incoming.req.headers.authorization, state.settings),
     now: Date.now(),
   };
-  const outcome: ConsentEndpointOutcome = kind === 'authorize' ? authorize(request, state.settings, state.consents) : verifySms(request, state.consents);
+  const outcome: ConsentEndpointOutcome =
+    kind === 'authorize' ? authorize(request, state.settings, state.consents) : verifySms(request, state.consents);
   if (isRawReply(outcome)) return outcome;
   if (!outcome.ok) return failure(answerTrackId(incoming), outcome.failure);
   const echo = incoming.trackId === 'valid' ? { trackId: answerTrackId(incoming) } : {};
@@ -197,9 +228,19 @@ function consentReply(state: SandboxState, incoming: Incoming, kind: 'authorize'
  * `nationalCode` or `nid` in the query or the JSON body; undefined when the request names nobody.
  */
 function subjectOf(incoming: Incoming, route: Extract<Route, { kind: 'operation' }>): string | undefined {
-  const body = incoming.body.kind === 'json' && typeof incoming.body.value === 'object' && incoming.body.value !== null ? (incoming.body.value as Record<string, unknown>) : {};
-  const fromBody = typeof body['nationalCode'] === 'string' ? body['nationalCode'] : typeof body['nid'] === 'string' ? body['nid'] : undefined;
-  return route.params['nid'] ?? route.params['user'] ?? incoming.query['nationalCode'] ?? incoming.query['nid'] ?? fromBody;
+  const body =
+    incoming.body.kind === 'json' && typeof incoming.body.value === 'object' && incoming.body.value !== null
+      ? (incoming.body.value as Record<string, unknown>)
+      : {};
+  const fromBody =
+    typeof body['nationalCode'] === 'string'
+      ? body['nationalCode']
+      : typeof body['nid'] === 'string'
+        ? body['nid']
+        : undefined;
+  return (
+    route.params['nid'] ?? route.params['user'] ?? incoming.query['nationalCode'] ?? incoming.query['nid'] ?? fromBody
+  );
 }
 
 function operationReply(state: SandboxState, incoming: Incoming, route: Extract<Route, { kind: 'operation' }>): Reply {
@@ -226,11 +267,22 @@ function operationReply(state: SandboxState, incoming: Incoming, route: Extract<
 
   const handler = state.handlers[route.id];
   if (!handler) {
-    return failure(trackId, { status: 501, code: 'NOT_IMPLEMENTED', message: `${route.id} is not implemented by the sandbox` });
+    return failure(trackId, {
+      status: 501,
+      code: 'NOT_IMPLEMENTED',
+      message: `${route.id} is not implemented by the sandbox`,
+    });
   }
   try {
     const { userId: user, bank } = auth.token;
-    const outcome = handler({ query: incoming.query, body: incoming.body, params: route.params, now, ...(user !== undefined && { user }), ...(bank !== undefined && { bank }) });
+    const outcome = handler({
+      query: incoming.query,
+      body: incoming.body,
+      params: route.params,
+      now,
+      ...(user !== undefined && { user }),
+      ...(bank !== undefined && { bank }),
+    });
     return outcome.ok ? success(trackId, outcome.result, outcome.responseCode) : failure(trackId, outcome.failure);
   } catch {
     return failure(trackId, { status: 500, code: 'SERVICE_CALL_ERROR', message: 'internal sandbox error' });

@@ -73,12 +73,25 @@ export class TokenStore {
   private readonly access = new Map<string, AccessToken>();
   private readonly refresh = new Map<string, RefreshToken>();
 
-  issue(grant: Grant, scopes: readonly string[], now: number, lifetimeMs: number, owner: TokenOwner | null = null, clientId = ''): TokenResult {
+  issue(
+    grant: Grant,
+    scopes: readonly string[],
+    now: number,
+    lifetimeMs: number,
+    owner: TokenOwner | null = null,
+    clientId = '',
+  ): TokenResult {
     const value = randomBytes(32).toString('base64url');
     const refreshToken = randomBytes(48).toString('base64url');
     this.access.set(value, { grant, scopes, owner, expiresAt: now + lifetimeMs, revoked: false });
     this.refresh.set(refreshToken, { grant, scopes, owner, used: false });
-    const common = { value, refreshToken, lifeTime: lifetimeMs, creationDate: tehranTimestamp(now), scopes: [...scopes] };
+    const common = {
+      value,
+      refreshToken,
+      lifeTime: lifetimeMs,
+      creationDate: tehranTimestamp(now),
+      scopes: [...scopes],
+    };
     if (!owner) return common;
     return {
       ...common,
@@ -118,7 +131,12 @@ export class TokenStore {
    * Checks an `Authorization` header against the scope and grant an operation needs: an operation
    * under a user grant takes only a CODE token of that grant.
    */
-  authorize(header: string | undefined, scope: string, now: number, grant: Grant = 'client_credentials'): Authorization {
+  authorize(
+    header: string | undefined,
+    scope: string,
+    now: number,
+    grant: Grant = 'client_credentials',
+  ): Authorization {
     const value = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
     if (value === undefined) return { ok: false, failure: unauthorized('the token is missing') };
     const token = this.access.get(value);
@@ -132,12 +150,14 @@ export class TokenStore {
       ...(token.owner?.bank && { bank: token.owner.bank }),
     };
     if (token.grant !== grant) return { ok: false, failure: unauthorized('invalid token type'), token: presented };
-    if (!token.scopes.includes(scope)) return { ok: false, failure: unauthorized('insufficient scope'), token: presented };
+    if (!token.scopes.includes(scope))
+      return { ok: false, failure: unauthorized('insufficient scope'), token: presented };
     return { ok: true, token: presented };
   }
 }
 
-export type TokenOutcome = { readonly ok: true; readonly result: TokenResult } | { readonly ok: false; readonly failure: Failure };
+export type TokenOutcome =
+  { readonly ok: true; readonly result: TokenResult } | { readonly ok: false; readonly failure: Failure };
 
 export interface TokenRequest {
   readonly authorization: string | undefined;
@@ -180,7 +200,9 @@ function refreshToken({ fields, settings, store, now }: GrantContext): TokenOutc
   const accepts = (owner: TokenOwner | null): boolean => {
     if (tokenType === 'CLIENT-CREDENTIAL') return owner === null;
     if (!owner) return false;
-    return owner.authType === 'SMS' ? fields['auth_type'] === 'SMS' : fields['auth_type'] === undefined && fields['bank'] === owner.bank;
+    return owner.authType === 'SMS'
+      ? fields['auth_type'] === 'SMS'
+      : fields['auth_type'] === undefined && fields['bank'] === owner.bank;
   };
   const result = store.renew(token, accepts, now, settings.tokenLifetimeMs, settings.clientId);
   return result ? { ok: true, result } : rejected('invalid refresh token');
@@ -193,7 +215,11 @@ function refreshToken({ fields, settings, store, now }: GrantContext): TokenOutc
 function authorizationCode({ fields, settings, store, codes, now }: GrantContext): TokenOutcome {
   const code = fields['code'];
   if (typeof code !== 'string' || code === '' || !codes) return rejected('invalid code');
-  const grant = codes.redeem(code, { redirectUri: fields['redirect_uri'], authType: fields['auth_type'], bank: fields['bank'] }, now);
+  const grant = codes.redeem(
+    code,
+    { redirectUri: fields['redirect_uri'], authType: fields['auth_type'], bank: fields['bank'] },
+    now,
+  );
   if (!grant) return rejected('invalid code');
   const owner: TokenOwner = { userId: grant.userId, authType: grant.authType, bank: grant.bank };
   const kind: Grant = grant.authType === 'SMS' ? 'authorization_sms' : 'authorization_code';
@@ -221,7 +247,12 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   return colon < 0 ? undefined : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-export function handleTokenRequest(request: TokenRequest, settings: SandboxSettings, store: TokenStore, codes?: ConsentBook): TokenOutcome {
+export function handleTokenRequest(
+  request: TokenRequest,
+  settings: SandboxSettings,
+  store: TokenStore,
+  codes?: ConsentBook,
+): TokenOutcome {
   if (!isClientAuthorization(request.authorization, settings)) {
     return { ok: false, failure: unauthorized('invalid client credentials') };
   }

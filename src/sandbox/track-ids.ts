@@ -40,7 +40,8 @@ export interface CallRecord extends CallArrival {
 export function bodyFacts(body: RequestBody): Pick<CallArrival, 'transactionAmount' | 'deposit'> {
   const fields = jsonObject(body) ?? {};
   const amount = fields['amount'];
-  const numeric = typeof amount === 'number' || (typeof amount === 'string' && /^\d{1,18}$/.test(amount)) ? Number(amount) : 0;
+  const numeric =
+    typeof amount === 'number' || (typeof amount === 'string' && /^\d{1,18}$/.test(amount)) ? Number(amount) : 0;
   const deposit = fields['deposit'];
   return {
     transactionAmount: Number.isSafeInteger(numeric) && numeric > 0 ? numeric : 0,

@@ -34,8 +34,37 @@ export function isValidNationalId(value: string): boolean {
 }
 
 export const LANDLINE_AREA_CODES: ReadonlySet<string> = new Set([
-  '011', '013', '017', '021', '023', '024', '025', '026', '028', '031', '034', '035', '038', '041', '044', '045',
-  '051', '054', '056', '058', '061', '066', '071', '074', '076', '077', '081', '083', '084', '086', '087',
+  '011',
+  '013',
+  '017',
+  '021',
+  '023',
+  '024',
+  '025',
+  '026',
+  '028',
+  '031',
+  '034',
+  '035',
+  '038',
+  '041',
+  '044',
+  '045',
+  '051',
+  '054',
+  '056',
+  '058',
+  '061',
+  '066',
+  '071',
+  '074',
+  '076',
+  '077',
+  '081',
+  '083',
+  '084',
+  '086',
+  '087',
 ]);
 
 /** `0` + 10 digits, not a mobile number, with a real area code. */
@@ -43,7 +72,8 @@ export function isValidLandline(value: string): boolean {
   return /^0\d{10}$/.test(value) && !value.startsWith('09') && LANDLINE_AREA_CODES.has(value.slice(0, 3));
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(4, '0'));
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(4, '0'));
 
 const OPERATOR_PREFIXES: ReadonlyMap<string, MobileOperator> = new Map([
   ...[...range(910, 919), ...range(990, 994)].map((p) => [p, 'MCI'] as const),
@@ -63,7 +93,8 @@ export function mobileOperatorOf(value: string): MobileOperator | undefined {
 /** The upstream's messages for rejected bill inquiries (wire facts §3.2). */
 export type BillRejection = 'Bill Type is Empty' | 'Bill Parameter is Empty' | 'Bill Wrong Type' | 'Wrong Parameter';
 
-export type BillCheck = { readonly ok: true; readonly input: BillInput } | { readonly ok: false; readonly reason: BillRejection };
+export type BillCheck =
+  { readonly ok: true; readonly input: BillInput } | { readonly ok: false; readonly reason: BillRejection };
 
 export interface RawBillInquiry {
   readonly type?: string | undefined;
@@ -111,7 +142,11 @@ function isValidParameter(type: BillType, parameter: string): boolean {
  * operator keeps its prefix, so a given operator may differ from the prefix's. Any other type takes
  * no second parameter.
  */
-function checkSecondParameter(type: BillType, parameter: string, second: string | undefined): { ok: boolean; operator?: MobileOperator } {
+function checkSecondParameter(
+  type: BillType,
+  parameter: string,
+  second: string | undefined,
+): { ok: boolean; operator?: MobileOperator } {
   if (type !== 'Mobile' && type !== 'MobileNow') return { ok: second === undefined };
   const owner = mobileOperatorOf(parameter);
   if (second === undefined) return { ok: owner === 'MCI' };
@@ -126,7 +161,10 @@ export function checkBillInquiry(raw: RawBillInquiry, allowedTypes: readonly Bil
   const { type, parameter } = shape;
   const second = checkSecondParameter(type, parameter, raw.secondParameter === '' ? undefined : raw.secondParameter);
   if (!isValidParameter(type, parameter) || !second.ok) return { ok: false, reason: 'Wrong Parameter' };
-  return { ok: true, input: second.operator ? { type, parameter, secondParameter: second.operator } : { type, parameter } };
+  return {
+    ok: true,
+    input: second.operator ? { type, parameter, secondParameter: second.operator } : { type, parameter },
+  };
 }
 
 /** An 11-digit legal (company) national id whose last digit checks the other ten (weights 29, 27, 23, 19, 17). */

@@ -59,8 +59,17 @@ export function upstreamOperator(operator: MobileOperator): string {
 }
 
 const OPERATOR_BY_PREFIX: ReadonlyMap<string, MobileOperator> = new Map([
-  ...prefixes('MCI', [[910, 919], [990, 994]]),
-  ...prefixes('MTN', [[900, 905], [930, 930], [933, 933], [935, 939], [941, 941]]),
+  ...prefixes('MCI', [
+    [910, 919],
+    [990, 994],
+  ]),
+  ...prefixes('MTN', [
+    [900, 905],
+    [930, 930],
+    [933, 933],
+    [935, 939],
+    [941, 941],
+  ]),
   ...prefixes('RIGHTEL', [[920, 922]]),
 ]);
 
@@ -104,8 +113,7 @@ export interface BillQuery {
 }
 
 const isBillType = (value: unknown): value is BillType => billTypes.includes(value as BillType);
-const isMobileOperator = (value: unknown): value is MobileOperator =>
-  mobileOperators.includes(value as MobileOperator);
+const isMobileOperator = (value: unknown): value is MobileOperator => mobileOperators.includes(value as MobileOperator);
 
 /**
  * Validates a bill inquiry's arguments before any upstream call. The operator, when given, is

@@ -1,11 +1,5 @@
 import { BadUserInputError } from '../errors.js';
-import {
-  billIdCheckDigit,
-  legalIdCheckDigit,
-  nationalIdCheckDigit,
-  passesIbanMod97,
-  passesLuhn,
-} from './checksums.js';
+import { billIdCheckDigit, legalIdCheckDigit, nationalIdCheckDigit, passesIbanMod97, passesLuhn } from './checksums.js';
 import { normalizeDigits, stripSeparators } from './digits.js';
 
 export { billIdCheckDigit } from './checksums.js';

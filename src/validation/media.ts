@@ -29,11 +29,17 @@ export function decodeBase64(value: string, argumentPath: string, maxBytes: numb
   const body = text.replace(/=+$/, '');
   const padding = text.length - body.length;
   if (text === '' || !BASE64.test(text) || body.length % 4 === 1 || (padding > 0 && text.length % 4 !== 0)) {
-    throw new BadUserInputError(argumentPath, `expected the ${what} as standard base64 (A–Z, a–z, 0–9, + and /, optionally = padded)`);
+    throw new BadUserInputError(
+      argumentPath,
+      `expected the ${what} as standard base64 (A–Z, a–z, 0–9, + and /, optionally = padded)`,
+    );
   }
   const size = Math.floor((body.length * 3) / 4);
   if (size > maxBytes) {
-    throw new BadUserInputError(argumentPath, `the ${what} is ${size} bytes; at most ${maxBytes} bytes (${maxBytes / 1024 / 1024} MB) are accepted`);
+    throw new BadUserInputError(
+      argumentPath,
+      `the ${what} is ${size} bytes; at most ${maxBytes} bytes (${maxBytes / 1024 / 1024} MB) are accepted`,
+    );
   }
   return new Uint8Array(Buffer.from(body, 'base64'));
 }
@@ -57,7 +63,8 @@ export function parseVideo(value: string, argumentPath: string): MediaFile {
 /** A photo of a national card: base64 of a JPEG (the only type the upstream's OCR reads) of at most 5 MB. */
 export function parseCardImage(value: string, argumentPath: string): MediaFile {
   const data = decodeBase64(value, argumentPath, MAX_IMAGE_BYTES, 'image');
-  if (!startsWith(data, JPEG)) throw new BadUserInputError(argumentPath, 'expected a JPEG image (the upstream reads no other type)');
+  if (!startsWith(data, JPEG))
+    throw new BadUserInputError(argumentPath, 'expected a JPEG image (the upstream reads no other type)');
   return { data, filename: 'card.jpg', contentType: 'image/jpeg' };
 }
 

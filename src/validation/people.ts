@@ -4,7 +4,12 @@ import { parseText, PERSON_NAME, type TextRule } from './text.js';
 import type { IdentityClaim } from '../datasources/types/verification.js';
 
 const MAX_NAME_LENGTH = 100;
-const NAME_RULE: TextRule = { min: 1, max: MAX_NAME_LENGTH, allowed: PERSON_NAME, allowedText: "a name: letters, spaces and . ' -" };
+const NAME_RULE: TextRule = {
+  min: 1,
+  max: MAX_NAME_LENGTH,
+  allowed: PERSON_NAME,
+  allowedText: "a name: letters, spaces and . ' -",
+};
 
 function name(value: string | null | undefined, argumentPath: string): string | null {
   if (value === null || value === undefined) return null;
@@ -31,6 +36,7 @@ export function parseIdentityClaim(args: IdentityClaim): IdentityClaim {
 export function parseIdentityNumber(value: string | null | undefined, argumentPath: string): string | null {
   if (value === null || value === undefined) return null;
   const digits = value.trim();
-  if (!/^\d{1,10}$/.test(digits)) throw new BadUserInputError(argumentPath, 'expected a birth-certificate number of up to 10 digits');
+  if (!/^\d{1,10}$/.test(digits))
+    throw new BadUserInputError(argumentPath, 'expected a birth-certificate number of up to 10 digits');
   return digits;
 }

@@ -12,9 +12,40 @@ import { normalizeDigits } from './digits.js';
 
 /** The letters by code: index 0 is code 01. Codes 33 and 34 are written as words on the plate text. */
 export const PLATE_LETTERS = [
-  'الف', 'ب', 'پ', 'ت', 'ث', 'ج', 'چ', 'ح', 'خ', 'د', 'ذ', 'ر', 'ز', 'ژ', 'س', 'ش',
-  'ص', 'ض', 'ط', 'ظ', 'ع', 'غ', 'ف', 'ق', 'ک', 'گ', 'ل', 'م', 'ن', 'و', 'ه', 'ی',
-  'معلولین', 'تشریفات',
+  'الف',
+  'ب',
+  'پ',
+  'ت',
+  'ث',
+  'ج',
+  'چ',
+  'ح',
+  'خ',
+  'د',
+  'ذ',
+  'ر',
+  'ز',
+  'ژ',
+  'س',
+  'ش',
+  'ص',
+  'ض',
+  'ط',
+  'ظ',
+  'ع',
+  'غ',
+  'ف',
+  'ق',
+  'ک',
+  'گ',
+  'ل',
+  'م',
+  'ن',
+  'و',
+  'ه',
+  'ی',
+  'معلولین',
+  'تشریفات',
 ] as const;
 
 export const DISABLED_LETTER_CODE = '33';
@@ -41,7 +72,13 @@ export interface PlatePartsInput {
 
 /** Other spellings of letters met in user input and upstream text: Arabic forms, the bare alef. */
 const LETTER_VARIANTS: Readonly<Record<string, string>> = {
-  'ا': 'الف', 'آ': 'الف', 'ي': 'ی', 'ى': 'ی', 'ك': 'ک', 'ة': 'ه', 'ہ': 'ه',
+  ا: 'الف',
+  آ: 'الف',
+  ي: 'ی',
+  ى: 'ی',
+  ك: 'ک',
+  ة: 'ه',
+  ہ: 'ه',
 };
 
 const PLATE_NUMBER = /^([1-9]\d)(\d{2})([1-9]\d{2})([1-9]\d)$/;
@@ -66,7 +103,10 @@ export function isValidPlateNumber(value: string): boolean {
 export function parsePlateNumber(value: string, argumentPath: string): string {
   const plate = normalizeDigits(value.trim());
   if (!/^\d{9}$/.test(plate)) {
-    throw new BadUserInputError(argumentPath, 'expected a plate number of exactly 9 digits: two digits, the letter code, three digits, the region');
+    throw new BadUserInputError(
+      argumentPath,
+      'expected a plate number of exactly 9 digits: two digits, the letter code, three digits, the region',
+    );
   }
   if (!isValidPlateNumber(plate)) {
     throw new BadUserInputError(
@@ -82,7 +122,13 @@ export function decodePlate(plateNumber: string): PlateParts {
   const match = PLATE_NUMBER.exec(plateNumber);
   const letter = match ? letterOfCode(match[2] ?? '') : undefined;
   if (!match || letter === undefined) throw new RangeError(`${plateNumber} is not a valid plate number`);
-  return { twoDigits: match[1] ?? '', letter, letterCode: match[2] ?? '', threeDigits: match[3] ?? '', region: match[4] ?? '' };
+  return {
+    twoDigits: match[1] ?? '',
+    letter,
+    letterCode: match[2] ?? '',
+    threeDigits: match[3] ?? '',
+    region: match[4] ?? '',
+  };
 }
 
 /** The plate as the upstream writes it: `ایران RR - BBB L AA`. */
@@ -101,7 +147,10 @@ export function buildPlateNumber(input: PlatePartsInput, argumentPath: string): 
   const letterText = normalizeDigits(input.letter.trim());
   const code = /^\d{1,2}$/.test(letterText) ? letterText.padStart(2, '0') : letterCode(letterText);
   if (code === undefined || letterOfCode(code) === undefined) {
-    throw new BadUserInputError(`${argumentPath}.letter`, 'expected the plate letter in Persian (for example `ب`) or its code 01–34');
+    throw new BadUserInputError(
+      `${argumentPath}.letter`,
+      'expected the plate letter in Persian (for example `ب`) or its code 01–34',
+    );
   }
   const threeDigits = part('threeDigits', /^[1-9]\d{2}$/, 'expected the three digits after the letter, 100–999');
   const region = part('region', /^[1-9]\d$/, 'expected the two-digit region code next to «ایران», 10–99');
@@ -113,7 +162,10 @@ export function buildPlateNumber(input: PlatePartsInput, argumentPath: string): 
  * digits and extra spaces allowed); null when the text is no plate.
  */
 export function plateNumberFromText(text: string): string | null {
-  const compact = normalizeDigits(text).replace(/[\u200c\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim();
+  const compact = normalizeDigits(text)
+    .replace(/[\u200c\u200e\u200f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const match = /^ایران ?(\d{2}) ?- ?(\d{3}) ?([^\d\s-]+) ?(\d{2})$/.exec(compact);
   if (!match) return null;
   const code = letterCode(match[3] ?? '');
@@ -124,6 +176,7 @@ export function plateNumberFromText(text: string): string | null {
 
 export function parseMotorcyclePlateNumber(value: string, argumentPath: string): string {
   const plate = normalizeDigits(value.trim());
-  if (!/^\d{8}$/.test(plate)) throw new BadUserInputError(argumentPath, 'expected a motorcycle plate number of exactly 8 digits');
+  if (!/^\d{8}$/.test(plate))
+    throw new BadUserInputError(argumentPath, 'expected a motorcycle plate number of exactly 8 digits');
   return plate;
 }

@@ -31,12 +31,18 @@ export function hasControlCharacters(value: string): boolean {
 /** Text under `rule`, trimmed and with runs of spaces made one; refused on `argumentPath` otherwise. */
 export function parseText(value: string, argumentPath: string, rule: TextRule): string {
   if (hasControlCharacters(value)) {
-    throw new BadUserInputError(argumentPath, 'control characters (line breaks, tabs …) and invisible formatting characters are not accepted');
+    throw new BadUserInputError(
+      argumentPath,
+      'control characters (line breaks, tabs …) and invisible formatting characters are not accepted',
+    );
   }
   const text = value.trim().replace(/\s+/gu, ' ');
   const length = [...text].length;
   if (length < rule.min || length > rule.max) {
-    throw new BadUserInputError(argumentPath, rule.min === 0 ? `expected at most ${rule.max} characters` : `expected ${rule.min}–${rule.max} characters`);
+    throw new BadUserInputError(
+      argumentPath,
+      rule.min === 0 ? `expected at most ${rule.max} characters` : `expected ${rule.min}–${rule.max} characters`,
+    );
   }
   if (!rule.allowed.test(text)) throw new BadUserInputError(argumentPath, `expected ${rule.allowedText}`);
   return text;

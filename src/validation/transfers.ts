@@ -26,5 +26,6 @@ export function checkTransferAmount(rials: bigint, kind: TransferDestinationKind
       `an internal transfer (to an account number) takes at most ${group(INTERNAL_MAXIMUM_RIALS)} rials; send a larger amount to the IBAN (Satna)`,
     );
   }
-  if (rials > TRANSFER_CEILING_RIALS) throw new BadUserInputError(argumentPath, `expected at most ${group(TRANSFER_CEILING_RIALS)} rials`);
+  if (rials > TRANSFER_CEILING_RIALS)
+    throw new BadUserInputError(argumentPath, `expected at most ${group(TRANSFER_CEILING_RIALS)} rials`);
 }

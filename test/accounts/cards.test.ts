@@ -25,7 +25,13 @@ interface CardData {
     bank: { code: string; name: string };
     iban: string;
     accountNumber: string;
-    account: { iban: string; bank: { code: string; name: string }; accountNumber: string; status: string; holders: Array<{ firstName: string; lastName: string; fullName: string }> };
+    account: {
+      iban: string;
+      bank: { code: string; name: string };
+      accountNumber: string;
+      status: string;
+      holders: Array<{ firstName: string; lastName: string; fullName: string }>;
+    };
   };
 }
 
@@ -46,7 +52,9 @@ describe('cards', () => {
         bank: { code: '056', name: bankByCode('056')!.name },
         accountNumber: account.deposit,
         status: 'ACTIVE',
-        holders: [{ firstName: WOMAN.firstName, lastName: WOMAN.lastName, fullName: `${WOMAN.firstName} ${WOMAN.lastName}` }],
+        holders: [
+          { firstName: WOMAN.firstName, lastName: WOMAN.lastName, fullName: `${WOMAN.firstName} ${WOMAN.lastName}` },
+        ],
       },
     });
     expect(card.maskedNumber).toMatch(/^\d{4}-\d{2}xx-xxxx-\d{4}$/);
@@ -62,13 +70,20 @@ describe('cards', () => {
   it('sends the card inquiry and the version-2 conversion exactly as the upstream expects', async () => {
     await h.gql(`{ card(number: "${CLIENT_PERSON.account.card}") { holderName iban } }`);
     const byId = Object.fromEntries(h.upstreamCalls().map((call) => [call.operationId, call]));
-    expect(byId.mpgCardInformationGet!.path).toBe(`/mpg/v2/clients/${h.sandbox.options.clientId}/cards/${CLIENT_PERSON.account.card}`);
+    expect(byId.mpgCardInformationGet!.path).toBe(
+      `/mpg/v2/clients/${h.sandbox.options.clientId}/cards/${CLIENT_PERSON.account.card}`,
+    );
     expect(byId.facilityCardToIbanGet!.query).toMatchObject({ version: '2', card: CLIENT_PERSON.account.card });
   });
 
   it('accepts a card number with separators and Persian digits', async () => {
-    const spaced = THREE_BANKS.account.card.replace(/(\d{4})(?=\d)/g, '$1-').replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-    const res = await h.gql<{ card: { number: string; iban: string } }>(`query($n: String!) { card(number: $n) { number iban } }`, { n: spaced });
+    const spaced = THREE_BANKS.account.card
+      .replace(/(\d{4})(?=\d)/g, '$1-')
+      .replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    const res = await h.gql<{ card: { number: string; iban: string } }>(
+      `query($n: String!) { card(number: $n) { number iban } }`,
+      { n: spaced },
+    );
     expect(res.data!.card).toEqual({ number: THREE_BANKS.account.card, iban: THREE_BANKS.account.iban });
   });
 
@@ -83,7 +98,9 @@ describe('cards', () => {
   });
 
   it('reports a card the upstream does not know as an upstream rejection on the fields, not the card', async () => {
-    const res = await h.gql<{ card: { number: string; holderName: string | null } }>(`{ card(number: "${INVALID.cardOfUnknownBin}") { number holderName bank { code } } }`);
+    const res = await h.gql<{ card: { number: string; holderName: string | null } }>(
+      `{ card(number: "${INVALID.cardOfUnknownBin}") { number holderName bank { code } } }`,
+    );
     expect(res.data!.card).toEqual({ number: INVALID.cardOfUnknownBin, holderName: null, bank: null });
     expect(res.errors![0]!.extensions!.code).toBe('UPSTREAM_REJECTED');
   });
@@ -91,7 +108,9 @@ describe('cards', () => {
 
 describe('bank accounts', () => {
   it('lists both holders of a joint account', async () => {
-    const res = await h.gql<{ account: { holders: Array<{ fullName: string }> } }>(`{ account(iban: "${JOINT_HOLDER.account.iban}") { holders { fullName } } }`);
+    const res = await h.gql<{ account: { holders: Array<{ fullName: string }> } }>(
+      `{ account(iban: "${JOINT_HOLDER.account.iban}") { holders { fullName } } }`,
+    );
     expect(res.errors).toBeUndefined();
     const names = res.data!.account.holders.map((holder) => holder.fullName);
     expect(names).toHaveLength(2);
@@ -108,7 +127,10 @@ describe('bank accounts', () => {
     expect(res.data!.accountByNumber).toEqual({ iban: account.iban, accountNumber: account.deposit });
     const [conversion] = h.upstreamCalls('facilityDepositToIbanGet');
     // The conversion wants `/` between the groups of the number (wire facts §4.1).
-    expect(conversion!.query).toMatchObject({ deposit: account.deposit.replaceAll('.', '/'), bankCode: account.bankCode });
+    expect(conversion!.query).toMatchObject({
+      deposit: account.deposit.replaceAll('.', '/'),
+      bankCode: account.bankCode,
+    });
   });
 
   it('gives the bank of an account from its IBAN without asking the upstream for the account', async () => {
@@ -119,11 +141,31 @@ describe('bank accounts', () => {
 
   it.each([
     ['an IBAN failing its check digits', 'iban', `{ account(iban: "${INVALID.ibanFailingMod97}") { status } }`],
-    ['a bank code of two digits', 'bankCode', `{ accountByNumber(bankCode: "17", accountNumber: "0016.030.1") { iban } }`],
-    ['an account number with letters', 'accountNumber', `{ accountByNumber(bankCode: "017", accountNumber: "12a45") { iban } }`],
-    ['a 3-digit account number', 'accountNumber', `{ accountByNumber(bankCode: "017", accountNumber: "123") { iban } }`],
-    ['a 5-digit account number with separators', 'accountNumber', `{ accountByNumber(bankCode: "017", accountNumber: "12.3-45") { iban } }`],
-    ['an account number of 27 digits', 'accountNumber', `{ accountByNumber(bankCode: "017", accountNumber: "${'1'.repeat(27)}") { iban } }`],
+    [
+      'a bank code of two digits',
+      'bankCode',
+      `{ accountByNumber(bankCode: "17", accountNumber: "0016.030.1") { iban } }`,
+    ],
+    [
+      'an account number with letters',
+      'accountNumber',
+      `{ accountByNumber(bankCode: "017", accountNumber: "12a45") { iban } }`,
+    ],
+    [
+      'a 3-digit account number',
+      'accountNumber',
+      `{ accountByNumber(bankCode: "017", accountNumber: "123") { iban } }`,
+    ],
+    [
+      'a 5-digit account number with separators',
+      'accountNumber',
+      `{ accountByNumber(bankCode: "017", accountNumber: "12.3-45") { iban } }`,
+    ],
+    [
+      'an account number of 27 digits',
+      'accountNumber',
+      `{ accountByNumber(bankCode: "017", accountNumber: "${'1'.repeat(27)}") { iban } }`,
+    ],
   ])('refuses %s before any upstream call', async (_, path, query) => {
     const res = await h.gql(query);
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
@@ -158,7 +200,10 @@ describe('account inquiries', () => {
       accountType: 'QARZ_AL_HASANEH',
       customerType: 'NATURAL',
     });
-    expect(h.upstreamCalls('facilityGetAccountInfoGet')[0]!.query).toMatchObject({ iban: THREE_BANKS.ayandeh.iban, bankCode: '062' });
+    expect(h.upstreamCalls('facilityGetAccountInfoGet')[0]!.query).toMatchObject({
+      iban: THREE_BANKS.ayandeh.iban,
+      bankCode: '062',
+    });
   });
 
   it('checks the holder of an account at a bank the owner check serves', async () => {
@@ -186,25 +231,41 @@ describe('account inquiries', () => {
 
 describe('batching', () => {
   it('asks the upstream once per distinct record however many places need it', async () => {
-    const aliases = [1, 2, 3, 4, 5].map((i) => `c${i}: card(number: "${WOMAN.account.card}") { holderName bank { name } account { status holders { fullName } } }`);
+    const aliases = [1, 2, 3, 4, 5].map(
+      (i) =>
+        `c${i}: card(number: "${WOMAN.account.card}") { holderName bank { name } account { status holders { fullName } } }`,
+    );
     const res = await h.gql(`{
       ${aliases.join('\n')}
       direct: account(iban: "${WOMAN.account.iban}") { status accountNumber holders { fullName } bank { name } }
       other: card(number: "${CLIENT_PERSON.account.card}") { holderName bank { name } account { status } }
     }`);
     expect(res.errors).toBeUndefined();
-    expect(callCounts()).toEqual({ mpgCardInformationGet: 2, facilityCardToIbanGet: 2, facilityBanksInfoGet: 1, oakIbanInquiryGet: 2 });
+    expect(callCounts()).toEqual({
+      mpgCardInformationGet: 2,
+      facilityCardToIbanGet: 2,
+      facilityBanksInfoGet: 1,
+      oakIbanInquiryGet: 2,
+    });
   });
 
   it('resolves _entities for cards and accounts with one upstream call per distinct entity', async () => {
-    const cards = [WOMAN, CLIENT_PERSON, WOMAN, THREE_BANKS, CLIENT_PERSON, WOMAN].map((person) => ({ __typename: 'Card', number: person.account.card }));
-    const accounts = [JOINT_HOLDER, JOINT_HOLDER, WOMAN].map((person) => ({ __typename: 'BankAccount', iban: person.account.iban }));
+    const cards = [WOMAN, CLIENT_PERSON, WOMAN, THREE_BANKS, CLIENT_PERSON, WOMAN].map((person) => ({
+      __typename: 'Card',
+      number: person.account.card,
+    }));
+    const accounts = [JOINT_HOLDER, JOINT_HOLDER, WOMAN].map((person) => ({
+      __typename: 'BankAccount',
+      iban: person.account.iban,
+    }));
     const res = await h.gql<{ _entities: Array<{ holderName?: string; holders?: unknown[] } | null> }>(
       `query($r: [_Any!]!) { _entities(representations: $r) { ... on Card { holderName } ... on BankAccount { holders { fullName } } } }`,
       { r: [...cards, ...accounts, { __typename: 'Card', number: INVALID.cardFailingLuhn }] },
     );
     // The card failing Luhn fails only its own item, before any upstream call.
-    expect(res.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([[['_entities', 9], 'BAD_USER_INPUT']]);
+    expect(res.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([
+      [['_entities', 9], 'BAD_USER_INPUT'],
+    ]);
     const entities = res.data!._entities;
     expect(entities).toHaveLength(10);
     expect(entities[0]).toEqual({ holderName: `${WOMAN.firstName} ${WOMAN.lastName}` });

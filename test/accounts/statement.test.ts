@@ -35,9 +35,15 @@ interface Statement {
   nodes: Entry[];
 }
 
-const FIELDS = 'currentBalance availableBalance totalCount pageInfo { hasNextPage endCursor } nodes { recordNumber direction amount balance description bookedAt { jalali iso } kind counterpartyIban }';
-async function statement(iban: string, args: string): Promise<{ statement: Statement | null; errors: unknown[] | undefined }> {
-  const res = await h.gql<{ account: { statement: Statement | null } }>(`{ account(iban: "${iban}") { statement(${args}) { ${FIELDS} } } }`);
+const FIELDS =
+  'currentBalance availableBalance totalCount pageInfo { hasNextPage endCursor } nodes { recordNumber direction amount balance description bookedAt { jalali iso } kind counterpartyIban }';
+async function statement(
+  iban: string,
+  args: string,
+): Promise<{ statement: Statement | null; errors: unknown[] | undefined }> {
+  const res = await h.gql<{ account: { statement: Statement | null } }>(
+    `{ account(iban: "${iban}") { statement(${args}) { ${FIELDS} } } }`,
+  );
   return { statement: res.data?.account?.statement ?? null, errors: res.errors };
 }
 
@@ -48,7 +54,10 @@ describe('BankAccount.statement', () => {
   });
 
   it('lists the range oldest first, each balance following from the one before, ending at the balance now', async () => {
-    const { statement: s, errors } = await statement(own!.iban, `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(0)}", first: 100`);
+    const { statement: s, errors } = await statement(
+      own!.iban,
+      `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(0)}", first: 100`,
+    );
     expect(errors).toBeUndefined();
     expect(s!.currentBalance).toBe(String(h.sandbox.balanceOf(own!.iban)));
     expect(s!.nodes).toHaveLength(s!.totalCount);
@@ -67,18 +76,35 @@ describe('BankAccount.statement', () => {
     // The day is read before and after the transfer, so that one booked around Tehran midnight is in range.
     const day = jalaliDaysAgo(0);
     const input = {
-      idempotencyKey: randomUUID(), nationalId: CLIENT_PERSON.nationalId, sourceAccountNumber: own!.deposit, destination: ownOther!.iban,
-      amount: '123000', description: 'انتقال آزمایشی',
+      idempotencyKey: randomUUID(),
+      nationalId: CLIENT_PERSON.nationalId,
+      sourceAccountNumber: own!.deposit,
+      destination: ownOther!.iban,
+      amount: '123000',
+      description: 'انتقال آزمایشی',
       // Names are required for a transfer to an IBAN, which the bank may send by Paya or Satna.
-      destinationFirstName: CLIENT_PERSON.firstName, destinationLastName: CLIENT_PERSON.lastName,
+      destinationFirstName: CLIENT_PERSON.firstName,
+      destinationLastName: CLIENT_PERSON.lastName,
     };
-    const sent = await h.gql<{ transfer: { __typename: string } }>('mutation($input: TransferInput!) { transfer(input: $input) { __typename } }', { input }, withHandle(handle));
+    const sent = await h.gql<{ transfer: { __typename: string } }>(
+      'mutation($input: TransferInput!) { transfer(input: $input) { __typename } }',
+      { input },
+      withHandle(handle),
+    );
     expect(sent.data!.transfer.__typename).toBe('TransferCompleted');
     const today = `from: "${day}", to: "${jalaliDaysAgo(0)}", first: 100`;
     const source = (await statement(own!.iban, today)).statement!;
     const destination = (await statement(ownOther!.iban, today)).statement!;
-    expect(source.nodes.find((entry) => entry.description === 'انتقال آزمایشی')).toMatchObject({ direction: 'DEBIT', amount: '123000', kind: 'LEDGER' });
-    expect(destination.nodes.find((entry) => entry.description === 'انتقال آزمایشی')).toMatchObject({ direction: 'CREDIT', amount: '123000', counterpartyIban: null });
+    expect(source.nodes.find((entry) => entry.description === 'انتقال آزمایشی')).toMatchObject({
+      direction: 'DEBIT',
+      amount: '123000',
+      kind: 'LEDGER',
+    });
+    expect(destination.nodes.find((entry) => entry.description === 'انتقال آزمایشی')).toMatchObject({
+      direction: 'CREDIT',
+      amount: '123000',
+      counterpartyIban: null,
+    });
     expect(source.currentBalance).toBe(String(h.sandbox.balanceOf(own!.iban)));
   });
 
@@ -95,12 +121,20 @@ describe('BankAccount.statement', () => {
 
   it('follows the upstream’s pages of 100 transactions to read a busy day whole', async () => {
     const send = (i: number) =>
-      h.gql('mutation($input: TransferInput!) { transfer(input: $input) { __typename } }', {
-        input: {
-          idempotencyKey: randomUUID(), nationalId: CLIENT_PERSON.nationalId, sourceAccountNumber: ownOther!.deposit, destination: own!.deposit,
-          amount: String(10_000 + i), description: `پرداخت ${i}`,
+      h.gql(
+        'mutation($input: TransferInput!) { transfer(input: $input) { __typename } }',
+        {
+          input: {
+            idempotencyKey: randomUUID(),
+            nationalId: CLIENT_PERSON.nationalId,
+            sourceAccountNumber: ownOther!.deposit,
+            destination: own!.deposit,
+            amount: String(10_000 + i),
+            description: `پرداخت ${i}`,
+          },
         },
-      }, withHandle(handle));
+        withHandle(handle),
+      );
     const day = jalaliDaysAgo(0);
     for (let i = 0; i < 105; i++) await send(i);
     const range = `from: "${day}", to: "${jalaliDaysAgo(0)}"`;
@@ -109,13 +143,17 @@ describe('BankAccount.statement', () => {
     expect(today.totalCount).toBeGreaterThanOrEqual(105);
     const calls = h.upstreamCalls('oakCcStatementGet');
     expect(calls.map((call) => call.query['lastRecordNumber'])).toEqual([undefined, '100']);
-    const rest = (await statement(ownOther!.iban, `${range}, first: 100, after: "${today.pageInfo.endCursor}"`)).statement!;
+    const rest = (await statement(ownOther!.iban, `${range}, first: 100, after: "${today.pageInfo.endCursor}"`))
+      .statement!;
     expect(today.nodes.length + rest.nodes.length).toBe(today.totalCount);
     expect(rest.nodes.at(-1)!.balance).toBe(String(h.sandbox.balanceOf(ownOther!.iban)));
   });
 
   it('refuses another person’s account upstream, on that field alone', async () => {
-    const { statement: s, errors } = await statement(WOMAN.account.iban, `from: "${jalaliDaysAgo(3)}", to: "${jalaliDaysAgo(0)}"`);
+    const { statement: s, errors } = await statement(
+      WOMAN.account.iban,
+      `from: "${jalaliDaysAgo(3)}", to: "${jalaliDaysAgo(0)}"`,
+    );
     expect(s).toBeNull();
     expect(errors![0]).toMatchObject({ path: ['account', 'statement'], extensions: { code: 'UPSTREAM_REJECTED' } });
   });

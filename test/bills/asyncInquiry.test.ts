@@ -35,7 +35,11 @@ async function startJob(input: Record<string, string>): Promise<string> {
 }
 
 function wsClient(path = '/graphql'): Client {
-  const client = createClient({ url: h.server.url.replace('http', 'ws').replace('/graphql', path), webSocketImpl: WebSocket, retryAttempts: 0 });
+  const client = createClient({
+    url: h.server.url.replace('http', 'ws').replace('/graphql', path),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+  });
   clients.push(client);
   return client;
 }
@@ -56,7 +60,9 @@ describe('asynchronous bill inquiry', () => {
     expect(submit!.body).toEqual({ type: 'Mobile', parameter: samples.mtnMobile, secondParameter: 'MTN' });
     expect(submit!.query.trackId).toMatch(/^[0-9a-f-]{36}$/);
     const id = (res.data!.startBillInquiry as { id: string }).id;
-    await eventually(async () => ((await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'SUCCESS' ? true : undefined));
+    await eventually(async () =>
+      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'SUCCESS' ? true : undefined,
+    );
   });
 
   it('moves the job to SUCCESS with the same bill the synchronous inquiry gives', async () => {
@@ -89,7 +95,9 @@ describe('asynchronous bill inquiry', () => {
 
   it('stops polling once the job is final', async () => {
     const id = await startJob({ type: 'MOBILE_NOW', parameter: samples.mciMobile });
-    await eventually(async () => ((await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'SUCCESS' ? true : undefined));
+    await eventually(async () =>
+      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'SUCCESS' ? true : undefined,
+    );
     const count = h.upstreamCalls('billingInquiryStatusPoll').length;
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(h.upstreamCalls('billingInquiryStatusPoll')).toHaveLength(count);
@@ -114,12 +122,19 @@ describe('jobUpdated over graphql-ws', () => {
     h.sandbox.setAsyncDelay(150);
     expect(error).toBeUndefined();
     expect(events.map((event) => event.jobUpdated.status)).toEqual(['PENDING', 'SUCCESS']);
-    expect(events[1]!.jobUpdated).toMatchObject({ __typename: 'BillInquiryJob', id, failure: null, bill: { amount: expect.stringMatching(/^\d+$/) } });
+    expect(events[1]!.jobUpdated).toMatchObject({
+      __typename: 'BillInquiryJob',
+      id,
+      failure: null,
+      bill: { amount: expect.stringMatching(/^\d+$/) },
+    });
   });
 
   it('sends the final state and completes when subscribing to a finished job', async () => {
     const id = await startJob({ type: 'TEL', parameter: samples.landlineWithUnknownAreaCode });
-    await eventually(async () => ((await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'FAILED' ? true : undefined));
+    await eventually(async () =>
+      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'FAILED' ? true : undefined,
+    );
     const { events } = await collect<{ jobUpdated: JobData }>(wsClient(), SUBSCRIBE, { id });
     expect(events).toHaveLength(1);
     expect(events[0]!.jobUpdated).toMatchObject({ status: 'FAILED', failure: { code: '40317' } });
@@ -131,7 +146,8 @@ describe('jobUpdated over graphql-ws', () => {
     const client = wsClient();
     const results = await Promise.all([1, 2, 3].map(() => collect<{ jobUpdated: JobData }>(client, SUBSCRIBE, { id })));
     h.sandbox.setAsyncDelay(150);
-    for (const { events } of results) expect(events.map((event) => event.jobUpdated.status)).toEqual(['PENDING', 'SUCCESS']);
+    for (const { events } of results)
+      expect(events.map((event) => event.jobUpdated.status)).toEqual(['PENDING', 'SUCCESS']);
     const polls = h.upstreamCalls('billingInquiryStatusPoll');
     const times = polls.map((call) => call.at);
     // One poll loop: no two polls of the job arrive at practically the same moment.

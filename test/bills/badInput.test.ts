@@ -19,14 +19,29 @@ const badBills = [
   { name: 'a landline without the leading zero', type: 'TEL', parameter: '2177689361', path: 'parameter' },
   { name: 'a mobile number given as a landline', type: 'TEL_NOW', parameter: samples.mciMobile, path: 'parameter' },
   { name: 'a mobile number of the wrong length', type: 'MOBILE', parameter: '0912123456', path: 'parameter' },
-  { name: 'an Irancell number without its operator', type: 'MOBILE', parameter: samples.mtnMobile, path: 'secondParameter' },
-  { name: 'an operator on a water bill', type: 'WATER', parameter: samples.waterBillId, operator: 'MCI', path: 'secondParameter' },
+  {
+    name: 'an Irancell number without its operator',
+    type: 'MOBILE',
+    parameter: samples.mtnMobile,
+    path: 'secondParameter',
+  },
+  {
+    name: 'an operator on a water bill',
+    type: 'WATER',
+    parameter: samples.waterBillId,
+    operator: 'MCI',
+    path: 'secondParameter',
+  },
   { name: 'an empty parameter', type: 'MOBILE_NOW', parameter: '', path: 'parameter' },
 ] as const;
 
 describe('bad bill input is refused before any upstream call', () => {
   it.each(badBills)('rejects $name in Query.bill', async (c) => {
-    const res = await h.gql(BILL, { type: c.type, parameter: c.parameter, operator: 'operator' in c ? c.operator : null });
+    const res = await h.gql(BILL, {
+      type: c.type,
+      parameter: c.parameter,
+      operator: 'operator' in c ? c.operator : null,
+    });
     expect(res.data).toEqual({ bill: null });
     expect(res.errors).toHaveLength(1);
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: c.path });

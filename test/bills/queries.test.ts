@@ -32,7 +32,13 @@ describe('synchronous bill inquiry', () => {
     { type: 'TEL', parameter: samples.landline, upstreamType: 'Tel' },
     { type: 'TEL_NOW', parameter: samples.landline, upstreamType: 'TelNow' },
     { type: 'MOBILE', parameter: samples.mciMobile, upstreamType: 'Mobile' },
-    { type: 'MOBILE_NOW', parameter: samples.mtnMobile, operator: 'MTN', upstreamType: 'MobileNow', secondParameter: 'MTN' },
+    {
+      type: 'MOBILE_NOW',
+      parameter: samples.mtnMobile,
+      operator: 'MTN',
+      upstreamType: 'MobileNow',
+      secondParameter: 'MTN',
+    },
   ] as const;
 
   it.each(cases)('answers a $type bill with the upstream call the spec defines', async (c) => {
@@ -131,7 +137,14 @@ describe('detailed inquiry', () => {
   });
 
   it('agrees with the summary inquiry on amount and identifiers', async () => {
-    const res = await h.gql<{ bill: { amount: string; billId: string; paymentId: string; details: { amount: string; billId: string; paymentId: string } } }>(
+    const res = await h.gql<{
+      bill: {
+        amount: string;
+        billId: string;
+        paymentId: string;
+        details: { amount: string; billId: string; paymentId: string };
+      };
+    }>(
       `{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount billId paymentId details { amount billId paymentId } } }`,
     );
     const { details, ...summary } = res.data!.bill;
@@ -139,7 +152,9 @@ describe('detailed inquiry', () => {
   });
 
   it('is null, with no upstream call, for bill types that have no detailed inquiry', async () => {
-    const res = await h.gql(`{ bill(type: MOBILE, parameter: "${samples.mciMobile}") { details { amount } history { amount } } }`);
+    const res = await h.gql(
+      `{ bill(type: MOBILE, parameter: "${samples.mciMobile}") { details { amount } history { amount } } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ bill: { details: null, history: null } });
     expect(h.upstreamCalls()).toHaveLength(0);
@@ -148,7 +163,12 @@ describe('detailed inquiry', () => {
 
 describe('bill history', () => {
   it('lists past bills newest first with payment dates', async () => {
-    const res = await h.gql<{ bill: { billId: string; history: Array<{ amount: string; billId: string; dueDate: { iso: string }; paidOn: { iso: string } | null }> } }>(
+    const res = await h.gql<{
+      bill: {
+        billId: string;
+        history: Array<{ amount: string; billId: string; dueDate: { iso: string }; paidOn: { iso: string } | null }>;
+      };
+    }>(
       `{ bill(type: GAS, parameter: "${samples.gasSubscription}") { billId history { amount billId dueDate { iso } paidOn { iso } } } }`,
     );
     expect(res.errors).toBeUndefined();
@@ -167,7 +187,12 @@ describe('bill history', () => {
 
 describe('driving licence negative score', () => {
   it('reads the negative points of a person by licence number and mobile', async () => {
-    const res = await h.gql<{ person: { nationalId: string; drivingLicenceNegativeScore: { licenceNumber: string; points: number; offenseCount: number | null } } }>(
+    const res = await h.gql<{
+      person: {
+        nationalId: string;
+        drivingLicenceNegativeScore: { licenceNumber: string; points: number; offenseCount: number | null };
+      };
+    }>(
       `{ person(nationalId: "${samples.nationalId}") { nationalId drivingLicenceNegativeScore(licenceNumber: "${samples.licenceNumber}", mobile: "+98${samples.mciMobile.slice(1)}") { licenceNumber points offenseCount rule } } }`,
     );
     expect(res.errors).toBeUndefined();
@@ -176,6 +201,10 @@ describe('driving licence negative score', () => {
     expect(Number.isInteger(score.points)).toBe(true);
     const [call] = h.upstreamCalls();
     expect(call!.operationId).toBe('billingNegativeScoreGet');
-    expect(call!.query).toMatchObject({ licenseNumber: samples.licenceNumber, nationalID: samples.nationalId, mobile: samples.mciMobile });
+    expect(call!.query).toMatchObject({
+      licenseNumber: samples.licenceNumber,
+      nationalID: samples.nationalId,
+      mobile: samples.mciMobile,
+    });
   });
 });

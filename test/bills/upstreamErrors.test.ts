@@ -18,7 +18,9 @@ async function waterBillError() {
 
 describe('upstream failures reach the caller as typed errors on the failing field', () => {
   it('maps a 400 to UPSTREAM_REJECTED with the upstream code and the trackId, but not the upstream message', async () => {
-    const res = await h.gql(`{ bill(type: TEL, parameter: "${samples.landlineWithUnknownAreaCode}") { parameter amount } }`);
+    const res = await h.gql(
+      `{ bill(type: TEL, parameter: "${samples.landlineWithUnknownAreaCode}") { parameter amount } }`,
+    );
     expect(res.data).toEqual({ bill: { parameter: samples.landlineWithUnknownAreaCode, amount: null } });
     const [error] = res.errors!;
     const [call] = h.upstreamCalls();
@@ -64,7 +66,11 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
     expect(res.errors).toBeUndefined();
     expect(res.data!.bill.amount).toMatch(/^\d+$/);
     const calls = h.sandbox.calls();
-    expect(calls.map((call) => `${call.operationId}:${call.status}`)).toEqual(['billingInquiryCcGet:401', 'token:200', 'billingInquiryCcGet:200']);
+    expect(calls.map((call) => `${call.operationId}:${call.status}`)).toEqual([
+      'billingInquiryCcGet:401',
+      'token:200',
+      'billingInquiryCcGet:200',
+    ]);
     expect(calls[0]!.trackId).not.toBe(calls[2]!.trackId);
   });
 
@@ -88,8 +94,13 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
 
   it('reports a failed submission of an asynchronous inquiry as an error, with no job', async () => {
     h.sandbox.injectFault({ operationId: 'billingInquiryRequestSubmit', status: 500 });
-    const res = await h.gql(`mutation { startBillInquiry(input: { type: TEL, parameter: "${samples.landline}" }) { id } }`);
+    const res = await h.gql(
+      `mutation { startBillInquiry(input: { type: TEL, parameter: "${samples.landline}" }) { id } }`,
+    );
     expect(res.data).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', operationId: 'billingInquiryRequestSubmit' });
+    expect(res.errors![0]!.extensions).toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      operationId: 'billingInquiryRequestSubmit',
+    });
   });
 });

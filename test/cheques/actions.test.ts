@@ -29,7 +29,11 @@ beforeAll(async () => {
 });
 
 async function view(nid: string, sayadId: string) {
-  const res = await h.gql<{ cheque: { view: { status: string; holders: { idCode: string }[] } | null } }>(HOLDER_VIEW, { id: sayadId }, withHandle(sms[nid]!));
+  const res = await h.gql<{ cheque: { view: { status: string; holders: { idCode: string }[] } | null } }>(
+    HOLDER_VIEW,
+    { id: sayadId },
+    withHandle(sms[nid]!),
+  );
   expect(res.errors).toBeUndefined();
   return res.data!.cheque.view;
 }
@@ -48,7 +52,13 @@ describe('a cheque’s life through the mutations', () => {
     const first = outcomeOf(await act(h, 'issueCheque', input, code), 'issueCheque');
     expect(first).toMatchObject({
       __typename: 'ChequeActionCompleted',
-      action: { status: 'SUCCESS', type: 'ISSUE', actorNationalId: DRAWER, idempotencyKey: input.idempotencyKey, receipt: { referenceId: expect.stringMatching(/^\d+$/), transferState: null } },
+      action: {
+        status: 'SUCCESS',
+        type: 'ISSUE',
+        actorNationalId: DRAWER,
+        idempotencyKey: input.idempotencyKey,
+        receipt: { referenceId: expect.stringMatching(/^\d+$/), transferState: null },
+      },
       cheque: { sayadId },
     });
     const again = outcomeOf(await act(h, 'issueCheque', input, code), 'issueCheque');
@@ -56,8 +66,19 @@ describe('a cheque’s life through the mutations', () => {
     // The leaf is looked up once, the cheque issued once.
     expect(callCounts(h)).toEqual({ creditSayadSerialInquiryGet: 1, creditAcSayadIssueChequePost: 1 });
     const issued = h.upstreamCalls('creditAcSayadIssueChequePost')[0]!.body as Record<string, unknown>;
-    expect(issued).toMatchObject({ sayadId, seriesNo: BOOK.seriesNo, serialNo: String(BOOK.serialFrom + 1), bankCode: '15', dueDate: DUE_DATE.replaceAll('/', ''), reason: 'GPPC', chequeMedia: '2' });
-    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'AWAITING_ACCEPTANCE', holders: [{ idCode: WOMAN.nationalId }] });
+    expect(issued).toMatchObject({
+      sayadId,
+      seriesNo: BOOK.seriesNo,
+      serialNo: String(BOOK.serialFrom + 1),
+      bankCode: '15',
+      dueDate: DUE_DATE.replaceAll('/', ''),
+      reason: 'GPPC',
+      chequeMedia: '2',
+    });
+    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({
+      status: 'AWAITING_ACCEPTANCE',
+      holders: [{ idCode: WOMAN.nationalId }],
+    });
   });
 
   it('refuses the same key for another cheque action, sending nothing', async () => {
@@ -65,33 +86,61 @@ describe('a cheque’s life through the mutations', () => {
     expect(outcomeOf(await act(h, 'issueCheque', input, code), 'issueCheque').__typename).toBe('ChequeActionCompleted');
     h.sandbox.clearCalls();
     const res = await act(h, 'issueCheque', { ...input, amount: '26000000' }, code);
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.idempotencyKey' } });
+    expect(res.errors![0]).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.idempotencyKey' },
+    });
     expect(h.upstreamCalls()).toEqual([]);
   });
 
   it('lets the receiver accept it, then pass it on by SMS consent; the new receiver rejects, so she holds it still', async () => {
-    const accepted = outcomeOf(await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]), 'acceptCheque');
+    const accepted = outcomeOf(
+      await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]),
+      'acceptCheque',
+    );
     expect(accepted).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'ACCEPT' } });
     expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'ISSUED' });
 
     h.sandbox.clearCalls();
-    const passed = outcomeOf(await act(h, 'transferCheque', transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId]), sms[WOMAN.nationalId]), 'transferCheque');
-    expect(passed).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'TRANSFER', receipt: { transferState: 'AWAITING_ACCEPTANCE' } } });
+    const passed = outcomeOf(
+      await act(
+        h,
+        'transferCheque',
+        transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId]),
+        sms[WOMAN.nationalId],
+      ),
+      'transferCheque',
+    );
+    expect(passed).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: { type: 'TRANSFER', receipt: { transferState: 'AWAITING_ACCEPTANCE' } },
+    });
     expect(callCounts(h)).toEqual({ credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post: 1 });
     expect(await view(JOINT_HOLDER.nationalId, sayadId)).toMatchObject({ status: 'AWAITING_TRANSFER_ACCEPTANCE' });
 
-    const rejected = outcomeOf(await act(h, 'rejectCheque', answerInput(JOINT_HOLDER.nationalId, sayadId), sms[JOINT_HOLDER.nationalId]), 'rejectCheque');
+    const rejected = outcomeOf(
+      await act(h, 'rejectCheque', answerInput(JOINT_HOLDER.nationalId, sayadId), sms[JOINT_HOLDER.nationalId]),
+      'rejectCheque',
+    );
     expect(rejected).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'REJECT' } });
-    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'ISSUED', holders: [{ idCode: WOMAN.nationalId }] });
+    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({
+      status: 'ISSUED',
+      holders: [{ idCode: WOMAN.nationalId }],
+    });
   });
 
   it('gives it back to the drawer under an authorization-code consent, and the drawer takes it back', async () => {
     const womanCode = await codeConsent(h.gql, WOMAN.nationalId, '056', [AC_TRANSFER_SCOPE]);
     h.sandbox.clearCalls();
-    const given = outcomeOf(await act(h, 'transferCheque', transferInput(WOMAN.nationalId, sayadId, [DRAWER], { giveBack: true }), womanCode), 'transferCheque');
+    const given = outcomeOf(
+      await act(h, 'transferCheque', transferInput(WOMAN.nationalId, sayadId, [DRAWER], { giveBack: true }), womanCode),
+      'transferCheque',
+    );
     expect(given).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'GIVE_BACK' } });
     expect(callCounts(h)).toEqual({ creditAcSayadTransferChequePost: 1 });
-    expect(h.upstreamCalls('creditAcSayadTransferChequePost')[0]!.body).toMatchObject({ giveBack: '1', transferDate: expect.stringMatching(/^14\d{12}$/) });
+    expect(h.upstreamCalls('creditAcSayadTransferChequePost')[0]!.body).toMatchObject({
+      giveBack: '1',
+      transferDate: expect.stringMatching(/^14\d{12}$/),
+    });
     const back = outcomeOf(await act(h, 'acceptCheque', answerInput(DRAWER, sayadId), sms[DRAWER]), 'acceptCheque');
     expect(back.__typename).toBe('ChequeActionCompleted');
     expect(await view(DRAWER, sayadId)).toMatchObject({ status: 'ISSUED', holders: [{ idCode: DRAWER }] });
@@ -104,7 +153,12 @@ describe('a cheque’s life through the mutations', () => {
     expect(cancelled).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'CANCEL' } });
     expect(await view(DRAWER, other)).toMatchObject({ status: 'VOIDED' });
     const again = outcomeOf(await act(h, 'cancelCheque', cancelInput(other), sms[DRAWER]), 'cancelCheque');
-    expect(again).toMatchObject({ __typename: 'ChequeActionRejected', reason: 'WRONG_STATE', code: 'WRONG_STATE', action: { status: 'FAILED', failure: { code: 'WRONG_STATE' } } });
+    expect(again).toMatchObject({
+      __typename: 'ChequeActionRejected',
+      reason: 'WRONG_STATE',
+      code: 'WRONG_STATE',
+      action: { status: 'FAILED', failure: { code: 'WRONG_STATE' } },
+    });
   });
 });
 
@@ -116,7 +170,12 @@ describe('the Sayad system’s refusals', () => {
 
   it.each([
     ['someone the cheque is not drawn to', JOINT_HOLDER.nationalId, {}, 'NOT_A_PARTY'],
-    ['a Shahab code that is not the receiver’s', WOMAN.nationalId, { receiver: { nationalId: WOMAN.nationalId, shahabCode: '1000000000000001' } }, 'INVALID_PARTY'],
+    [
+      'a Shahab code that is not the receiver’s',
+      WOMAN.nationalId,
+      { receiver: { nationalId: WOMAN.nationalId, shahabCode: '1000000000000001' } },
+      'INVALID_PARTY',
+    ],
   ])('rejects an acceptance by %s', async (_what, nid, overrides, reason) => {
     const res = outcomeOf(await act(h, 'acceptCheque', answerInput(nid, sayadId, overrides), sms[nid]), 'acceptCheque');
     expect(res).toMatchObject({ __typename: 'ChequeActionRejected', reason, message: expect.any(String) });
@@ -128,14 +187,25 @@ describe('the Sayad system’s refusals', () => {
   });
 
   it('rejects passing on a cheque awaiting acceptance', async () => {
-    const res = outcomeOf(await act(h, 'transferCheque', transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId]), sms[WOMAN.nationalId]), 'transferCheque');
+    const res = outcomeOf(
+      await act(
+        h,
+        'transferCheque',
+        transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId]),
+        sms[WOMAN.nationalId],
+      ),
+      'transferCheque',
+    );
     expect(res).toMatchObject({ __typename: 'ChequeActionRejected', reason: 'WRONG_STATE' });
   });
 
   it('refuses to issue from a Sayad id no chequebook has, after looking up the leaf only', async () => {
     h.sandbox.clearCalls();
     const res = await act(h, 'issueCheque', issueInput(5, [WOMAN.nationalId], { sayadId: '0159999999999999' }), code);
-    expect(res.errors![0]).toMatchObject({ path: ['issueCheque'], extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.sayadId' } });
+    expect(res.errors![0]).toMatchObject({
+      path: ['issueCheque'],
+      extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.sayadId' },
+    });
     expect(callCounts(h)).toEqual({ creditSayadSerialInquiryGet: 1 });
   });
 });
@@ -146,16 +216,40 @@ describe('bad input', () => {
     ['issueCheque', issueInput(6, []), 'input.receivers'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId, WOMAN.nationalId]), 'input.receivers.1.id'],
     ['issueCheque', issueInput(6, [DRAWER]), 'input.receivers.0.id'],
-    ['issueCheque', issueInput(6, [WOMAN.nationalId], { receivers: [{ id: WOMAN.nationalId, name: 'مریم' }] }), 'input.receivers.0.shahabCode'],
-    ['issueCheque', issueInput(6, [WOMAN.nationalId], { receivers: [{ id: '10100000000', kind: 'COMPANY', name: 'شرکت', shahabCode: '1234567890123456' }] }), 'input.receivers.0.shahabCode'],
-    ['issueCheque', issueInput(6, [WOMAN.nationalId], { drawer: { nationalId: DRAWER, shahabCode: '12' , name: 'x' } }), 'input.drawer.shahabCode'],
-    ['issueCheque', issueInput(6, [WOMAN.nationalId], { drawer: { nationalId: DRAWER, shahabCode: '1234567890123456' } }), 'input.drawer.name'],
+    [
+      'issueCheque',
+      issueInput(6, [WOMAN.nationalId], { receivers: [{ id: WOMAN.nationalId, name: 'مریم' }] }),
+      'input.receivers.0.shahabCode',
+    ],
+    [
+      'issueCheque',
+      issueInput(6, [WOMAN.nationalId], {
+        receivers: [{ id: '10100000000', kind: 'COMPANY', name: 'شرکت', shahabCode: '1234567890123456' }],
+      }),
+      'input.receivers.0.shahabCode',
+    ],
+    [
+      'issueCheque',
+      issueInput(6, [WOMAN.nationalId], { drawer: { nationalId: DRAWER, shahabCode: '12', name: 'x' } }),
+      'input.drawer.shahabCode',
+    ],
+    [
+      'issueCheque',
+      issueInput(6, [WOMAN.nationalId], { drawer: { nationalId: DRAWER, shahabCode: '1234567890123456' } }),
+      'input.drawer.name',
+    ],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { dueDate: '2026-11-23' }), 'input.dueDate'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { dueDate: jalaliDaysAhead(-2) }), 'input.dueDate'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { dueDate: jalaliDaysAhead(11 * 366) }), 'input.dueDate'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { description: 'بابت\u0000خرید' }), 'input.description'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { description: 'ب'.repeat(101) }), 'input.description'],
-    ['issueCheque', issueInput(6, [WOMAN.nationalId], { receivers: [{ id: WOMAN.nationalId, name: 'مریم\r\n', shahabCode: '1234567890123456' }] }), 'input.receivers.0.name'],
+    [
+      'issueCheque',
+      issueInput(6, [WOMAN.nationalId], {
+        receivers: [{ id: WOMAN.nationalId, name: 'مریم\r\n', shahabCode: '1234567890123456' }],
+      }),
+      'input.receivers.0.name',
+    ],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { amount: '0' }), 'input.amount'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { sayadId: '12345' }), 'input.sayadId'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId], { toIban: 'IR00' }), 'input.toIban'],
@@ -163,7 +257,11 @@ describe('bad input', () => {
     ['acceptCheque', answerInput(WOMAN.nationalId, sayadId, { description: 'accepted' }), 'input.description'],
     ['acceptCheque', answerInput(WOMAN.nationalId, sayadId, { description: 'تایید\tشد' }), 'input.description'],
     ['cancelCheque', cancelInput(sayadId, { description: 'ابطال\u202Eشد' }), 'input.description'],
-    ['cancelCheque', cancelInput(sayadId, { drawer: { nationalId: '1234567890', shahabCode: '1234567890123456' } }), 'input.drawer.nationalId'],
+    [
+      'cancelCheque',
+      cancelInput(sayadId, { drawer: { nationalId: '1234567890', shahabCode: '1234567890123456' } }),
+      'input.drawer.nationalId',
+    ],
     ['transferCheque', transferInput(WOMAN.nationalId, sayadId, [WOMAN.nationalId]), 'input.receivers.0.id'],
   ] as const)('%s refuses %j on its argument path before any upstream call', async (mutation, input, argumentPath) => {
     h.sandbox.clearCalls();
@@ -178,7 +276,9 @@ describe('consent', () => {
   it('needs one, says which, and sends nothing', async () => {
     h.sandbox.clearCalls();
     const res = await act(h, 'issueCheque', issueInput(7, [WOMAN.nationalId]));
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'CONSENT_REQUIRED', scope: 'credit:ac-sayad-issue-cheque:post', grant: 'authorization_code' } });
+    expect(res.errors![0]).toMatchObject({
+      extensions: { code: 'CONSENT_REQUIRED', scope: 'credit:ac-sayad-issue-cheque:post', grant: 'authorization_code' },
+    });
     expect(h.upstreamCalls()).toEqual([]);
   });
 
@@ -198,9 +298,18 @@ describe('consent', () => {
   });
 
   it('takes either grant for a transfer, and without one names the authorization-code variant', async () => {
-    const res = await act(h, 'transferCheque', transferInput(WOMAN.nationalId, BOOK.sayadIds[7]!, [JOINT_HOLDER.nationalId]), sms[JOINT_HOLDER.nationalId]);
+    const res = await act(
+      h,
+      'transferCheque',
+      transferInput(WOMAN.nationalId, BOOK.sayadIds[7]!, [JOINT_HOLDER.nationalId]),
+      sms[JOINT_HOLDER.nationalId],
+    );
     expect(res.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
-    const none = await act(h, 'transferCheque', transferInput(WOMAN.nationalId, BOOK.sayadIds[7]!, [JOINT_HOLDER.nationalId]));
+    const none = await act(
+      h,
+      'transferCheque',
+      transferInput(WOMAN.nationalId, BOOK.sayadIds[7]!, [JOINT_HOLDER.nationalId]),
+    );
     expect(none.errors![0]).toMatchObject({ extensions: { code: 'CONSENT_REQUIRED', scope: AC_TRANSFER_SCOPE } });
   });
 });

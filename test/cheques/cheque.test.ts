@@ -2,7 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { JOINT_HOLDER, THREE_BANKS, WOMAN, accountsOf, fullNameOf, personOf, shahabCodeOf } from '../../src/sandbox/world/index.js';
+import {
+  JOINT_HOLDER,
+  THREE_BANKS,
+  WOMAN,
+  accountsOf,
+  fullNameOf,
+  personOf,
+  shahabCodeOf,
+} from '../../src/sandbox/world/index.js';
 import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { smsConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
@@ -23,16 +31,31 @@ const [book] = chequebooksOf(account);
 const sayadId = book!.sayadIds[0]!;
 const handles: Record<string, string> = {};
 
-const party = (nid: string) => ({ idCode: nid, idType: '1', shahabId: shahabCodeOf(nid), name: fullNameOf(personOf(nid)) });
+const party = (nid: string) => ({
+  idCode: nid,
+  idType: '1',
+  shahabId: shahabCodeOf(nid),
+  name: fullNameOf(personOf(nid)),
+});
 
 beforeAll(async () => {
   const token = await issueCodeToken(h.sandbox, drawer, '015', [operation('creditAcSayadIssueChequePost').scope]);
   const issued = await callWorld(h.sandbox, token, 'creditAcSayadIssueChequePost', {
     query: { trackId: randomUUID() },
     body: {
-      accountOwners: [party(drawer)], receivers: [party(WOMAN.nationalId)], signers: [{ signer: party(drawer), legalStamp: '0' }],
-      sayadId, seriesNo: book!.seriesNo, serialNo: String(book!.serialFrom), fromIban: account.iban, amount: '42000000',
-      description: 'بابت قرارداد', dueDate: '14051015', chequeType: '1', chequeMedia: '2', reason: 'SPAC',
+      accountOwners: [party(drawer)],
+      receivers: [party(WOMAN.nationalId)],
+      signers: [{ signer: party(drawer), legalStamp: '0' }],
+      sayadId,
+      seriesNo: book!.seriesNo,
+      serialNo: String(book!.serialFrom),
+      fromIban: account.iban,
+      amount: '42000000',
+      description: 'بابت قرارداد',
+      dueDate: '14051015',
+      chequeType: '1',
+      chequeMedia: '2',
+      reason: 'SPAC',
     },
   });
   expect(issued.status).toBe(200);
@@ -50,13 +73,24 @@ const CHEQUE = `query($id: String!) { cheque(sayadId: $id) {
 describe('Query.cheque', () => {
   it('shows the receiver the cheque awaiting her acceptance, one inquiry each', async () => {
     h.sandbox.clearCalls();
-    const res = await h.gql<{ cheque: Record<string, unknown> }>(CHEQUE, { id: sayadId }, withHandle(handles[WOMAN.nationalId]!));
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(
+      CHEQUE,
+      { id: sayadId },
+      withHandle(handles[WOMAN.nationalId]!),
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.cheque).toMatchObject({
       sayadId,
       view: {
-        status: 'AWAITING_ACCEPTANCE', statusCode: 7, amount: '42000000', dueDate: { jalali: '1405/10/15' }, reason: 'SPAC', type: 'NORMAL', media: 'DIGITAL',
-        drawerAccount: { iban: account.iban }, holders: [{ kind: 'NATURAL', person: { nationalId: WOMAN.nationalId } }],
+        status: 'AWAITING_ACCEPTANCE',
+        statusCode: 7,
+        amount: '42000000',
+        dueDate: { jalali: '1405/10/15' },
+        reason: 'SPAC',
+        type: 'NORMAL',
+        media: 'DIGITAL',
+        drawerAccount: { iban: account.iban },
+        holders: [{ kind: 'NATURAL', person: { nationalId: WOMAN.nationalId } }],
       },
       statusReport: { awaitingAcceptance: true, drawers: [{ idCode: drawer, kind: 'NATURAL' }] },
       chain: [{ role: 'DRAWER', step: 0, party: { idCode: drawer } }],
@@ -65,7 +99,11 @@ describe('Query.cheque', () => {
   });
 
   it('shows nothing, and no error, to someone the cheque does not involve', async () => {
-    const res = await h.gql<{ cheque: Record<string, unknown> }>(CHEQUE, { id: sayadId }, withHandle(handles[JOINT_HOLDER.nationalId]!));
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(
+      CHEQUE,
+      { id: sayadId },
+      withHandle(handles[JOINT_HOLDER.nationalId]!),
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.cheque).toEqual({ sayadId, view: null, statusReport: null, chain: null });
   });
@@ -77,17 +115,26 @@ describe('Query.cheque', () => {
     expect(h.upstreamCalls()).toEqual([]);
   });
 
-  it.each(['12345', '01512352005108511', 'abcdefghijklmnop'])('refuses the Sayad id %j before any upstream call', async (id) => {
-    h.sandbox.clearCalls();
-    const res = await h.gql(`query($id: String!) { cheque(sayadId: $id) { sayadId } }`, { id });
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'sayadId' } });
-    expect(h.upstreamCalls()).toEqual([]);
-  });
+  it.each(['12345', '01512352005108511', 'abcdefghijklmnop'])(
+    'refuses the Sayad id %j before any upstream call',
+    async (id) => {
+      h.sandbox.clearCalls();
+      const res = await h.gql(`query($id: String!) { cheque(sayadId: $id) { sayadId } }`, { id });
+      expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'sayadId' } });
+      expect(h.upstreamCalls()).toEqual([]);
+    },
+  );
 
   it('resolves cheques as entities by Sayad id, null for an invalid one', async () => {
-    const res = await h.gql<{ _entities: unknown[] }>('query($r: [_Any!]!) { _entities(representations: $r) { ... on Cheque { sayadId } } }', {
-      r: [{ __typename: 'Cheque', sayadId }, { __typename: 'Cheque', sayadId: '123' }],
-    });
+    const res = await h.gql<{ _entities: unknown[] }>(
+      'query($r: [_Any!]!) { _entities(representations: $r) { ... on Cheque { sayadId } } }',
+      {
+        r: [
+          { __typename: 'Cheque', sayadId },
+          { __typename: 'Cheque', sayadId: '123' },
+        ],
+      },
+    );
     expect(res.data!._entities).toEqual([{ sayadId }, null]);
   });
 });
@@ -100,8 +147,12 @@ describe('BankAccount.chequebooks', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.account.chequebooks).toEqual([
       {
-        sheets: book!.sheets, media: book!.mediaType, firstSerial: String(book!.serialFrom), lastSerial: String(book!.serialFrom + book!.sheets - 1),
-        issuedOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) }, expiresOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
+        sheets: book!.sheets,
+        media: book!.mediaType,
+        firstSerial: String(book!.serialFrom),
+        lastSerial: String(book!.serialFrom + book!.sheets - 1),
+        issuedOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
+        expiresOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
         cheques: book!.sayadIds.map((id) => ({ sayadId: id })),
       },
     ]);

@@ -17,7 +17,12 @@ const [book] = chequebooksOf(account);
 const awaiting = book!.sayadIds[0]!;
 const accepted = book!.sayadIds[1]!;
 
-const party = (nid: string) => ({ idCode: nid, idType: '1', shahabId: shahabCodeOf(nid), name: fullNameOf(personOf(nid)) });
+const party = (nid: string) => ({
+  idCode: nid,
+  idType: '1',
+  shahabId: shahabCodeOf(nid),
+  name: fullNameOf(personOf(nid)),
+});
 const actor = (nid: string) => ({ nationalId: nid, shahabCode: shahabCodeOf(nid) });
 
 beforeAll(async () => {
@@ -26,14 +31,26 @@ beforeAll(async () => {
     const issued = await callWorld(h.sandbox, token, 'creditAcSayadIssueChequePost', {
       query: { trackId: randomUUID() },
       body: {
-        accountOwners: [party(drawer)], receivers: [party(WOMAN.nationalId)], signers: [{ signer: party(drawer), legalStamp: '0' }],
-        sayadId, seriesNo: book!.seriesNo, serialNo: String(book!.serialFrom + leaf), fromIban: account.iban, amount: '42000000',
-        description: 'بابت قرارداد', dueDate: '14051015', chequeType: '1', chequeMedia: '2', reason: 'SPAC',
+        accountOwners: [party(drawer)],
+        receivers: [party(WOMAN.nationalId)],
+        signers: [{ signer: party(drawer), legalStamp: '0' }],
+        sayadId,
+        seriesNo: book!.seriesNo,
+        serialNo: String(book!.serialFrom + leaf),
+        fromIban: account.iban,
+        amount: '42000000',
+        description: 'بابت قرارداد',
+        dueDate: '14051015',
+        chequeType: '1',
+        chequeMedia: '2',
+        reason: 'SPAC',
       },
     });
     expect(issued.status).toBe(200);
   }
-  const womanToken = await issueSmsToken(h.sandbox, WOMAN.nationalId, [operation('creditSmsSayadAcceptChequePost').scope]);
+  const womanToken = await issueSmsToken(h.sandbox, WOMAN.nationalId, [
+    operation('creditSmsSayadAcceptChequePost').scope,
+  ]);
   const answered = await callWorld(h.sandbox, womanToken, 'creditSmsSayadAcceptChequePost', {
     query: { trackId: randomUUID() },
     path: { user: WOMAN.nationalId },
@@ -54,21 +71,43 @@ describe('Cheque.drawerReport', () => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();
     expect(res.data!.cheque!.drawerReport).toEqual({
-      status: 'AWAITING_ACCEPTANCE', statusCode: 7, amount: '42000000', dueDate: { jalali: '1405/10/15' }, type: 'NORMAL', media: 'DIGITAL',
+      status: 'AWAITING_ACCEPTANCE',
+      statusCode: 7,
+      amount: '42000000',
+      dueDate: { jalali: '1405/10/15' },
+      type: 'NORMAL',
+      media: 'DIGITAL',
       drawerAccount: { iban: account.iban },
-      receivers: [{ idCode: WOMAN.nationalId, kind: 'NATURAL', name: fullNameOf(personOf(WOMAN.nationalId)), person: { nationalId: WOMAN.nationalId } }],
+      receivers: [
+        {
+          idCode: WOMAN.nationalId,
+          kind: 'NATURAL',
+          name: fullNameOf(personOf(WOMAN.nationalId)),
+          person: { nationalId: WOMAN.nationalId },
+        },
+      ],
       issuedAt: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}(:\d{2})?$/) },
     });
     expect(callCounts(h)).toEqual({ [INQUIRY]: 1 });
     const [call] = h.upstreamCalls(INQUIRY);
     expect(call!.path).toContain(`/users/${drawer}/`);
-    expect(call!.body).toEqual({ sayadId: awaiting, customerAuthStatus: '2', idCode: drawer, shahabId: shahabCodeOf(drawer), idType: '1' });
+    expect(call!.body).toEqual({
+      sayadId: awaiting,
+      customerAuthStatus: '2',
+      idCode: drawer,
+      shahabId: shahabCodeOf(drawer),
+      idType: '1',
+    });
   });
 
   it('shows the holders of an accepted cheque as its receivers', async () => {
     const res = await h.gql<Report>(REPORT, { id: accepted, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque!.drawerReport).toMatchObject({ status: 'ISSUED', statusCode: 1, receivers: [{ person: { nationalId: WOMAN.nationalId } }] });
+    expect(res.data!.cheque!.drawerReport).toMatchObject({
+      status: 'ISSUED',
+      statusCode: 1,
+      receivers: [{ person: { nationalId: WOMAN.nationalId } }],
+    });
   });
 
   it('is null, and no error, for someone who did not draw the cheque', async () => {
@@ -87,7 +126,10 @@ describe('Cheque.drawerReport', () => {
   ])('refuses a bad drawer on %s before any upstream call (%j)', async (argumentPath, input) => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: input });
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({ path: ['cheque', 'drawerReport'], extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(res.errors![0]).toMatchObject({
+      path: ['cheque', 'drawerReport'],
+      extensions: { code: 'BAD_USER_INPUT', argumentPath },
+    });
     expect(res.data!.cheque).toEqual({ sayadId: awaiting, drawerReport: null });
     expect(h.upstreamCalls()).toEqual([]);
   });

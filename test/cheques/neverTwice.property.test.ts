@@ -17,11 +17,30 @@ import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { withHandle } from '../consent/support.js';
 import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';
-import { DRAWER, DUE_DATE, actorOf, answerInput, cancelInput, chequeConsents, partyOf, transferInput, type ChequeMutation, MUTATIONS } from './support.js';
+import {
+  DRAWER,
+  DUE_DATE,
+  actorOf,
+  answerInput,
+  cancelInput,
+  chequeConsents,
+  partyOf,
+  transferInput,
+  type ChequeMutation,
+  MUTATIONS,
+} from './support.js';
 
 // A late landing (450 ms, after a 300 ms timeout) must arrive within the settling time even on a loaded
 // machine: one arriving after it would rightly be reported never applied, and fail the test.
-const h = useHarness({ env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', UPSTREAM_OPERATION_BUDGET_MS: '2200', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60' } });
+const h = useHarness({
+  env: {
+    ACTION_SETTLE_MS: '2500',
+    UPSTREAM_TIMEOUT_MS: '300',
+    UPSTREAM_OPERATION_BUDGET_MS: '2200',
+    JOB_POLL_INITIAL_MS: '20',
+    JOB_POLL_MAX_MS: '60',
+  },
+});
 let handles: Record<string, string> = {};
 let issueHandle = '';
 beforeAll(async () => {
@@ -78,31 +97,74 @@ function nextStep(sayadId: string, model: Model, pick: number): Step | null {
     case 'BLANK': {
       const receiver = pick < 50 ? WOMAN.nationalId : JOINT_HOLDER.nationalId;
       const input = {
-        idempotencyKey: key, drawer: actorOf(DRAWER), sayadId, receivers: [partyOf(receiver)], amount: String(1_000_000 + pick),
-        dueDate: DUE_DATE, description: 'بابت خرید', reason: 'GOODS',
+        idempotencyKey: key,
+        drawer: actorOf(DRAWER),
+        sayadId,
+        receivers: [partyOf(receiver)],
+        amount: String(1_000_000 + pick),
+        dueDate: DUE_DATE,
+        description: 'بابت خرید',
+        reason: 'GOODS',
       };
-      return { mutation: 'issueCheque', actor: DRAWER, input, action: 'ISSUE', after: { status: 'AWAITING', holders: [], receivers: [receiver] } };
+      return {
+        mutation: 'issueCheque',
+        actor: DRAWER,
+        input,
+        action: 'ISSUE',
+        after: { status: 'AWAITING', holders: [], receivers: [receiver] },
+      };
     }
     case 'AWAITING': {
       const receiver = model.receivers[0]!;
       const issued = model.holders.length === 0;
-      if (pick < 70) return { mutation: 'acceptCheque', actor: receiver, input: answerInput(receiver, sayadId, { idempotencyKey: key }), action: 'ACCEPT', after: { status: 'HELD', holders: model.receivers } };
+      if (pick < 70)
+        return {
+          mutation: 'acceptCheque',
+          actor: receiver,
+          input: answerInput(receiver, sayadId, { idempotencyKey: key }),
+          action: 'ACCEPT',
+          after: { status: 'HELD', holders: model.receivers },
+        };
       if (pick < 85 || !issued) {
         const after: Model = issued ? { status: 'VOIDED' } : { status: 'HELD', holders: model.holders };
-        return { mutation: 'rejectCheque', actor: receiver, input: answerInput(receiver, sayadId, { idempotencyKey: key }), action: 'REJECT', after };
+        return {
+          mutation: 'rejectCheque',
+          actor: receiver,
+          input: answerInput(receiver, sayadId, { idempotencyKey: key }),
+          action: 'REJECT',
+          after,
+        };
       }
-      return { mutation: 'cancelCheque', actor: DRAWER, input: cancelInput(sayadId, { idempotencyKey: key }), action: 'CANCEL', after: { status: 'VOIDED' } };
+      return {
+        mutation: 'cancelCheque',
+        actor: DRAWER,
+        input: cancelInput(sayadId, { idempotencyKey: key }),
+        action: 'CANCEL',
+        after: { status: 'VOIDED' },
+      };
     }
     case 'HELD': {
       const holder = model.holders[0]!;
       if (holder !== DRAWER && pick < 25) {
         const input = transferInput(holder, sayadId, [DRAWER], { idempotencyKey: key, giveBack: true });
-        return { mutation: 'transferCheque', actor: holder, input, action: 'GIVE_BACK', after: { status: 'AWAITING', holders: model.holders, receivers: [DRAWER] } };
+        return {
+          mutation: 'transferCheque',
+          actor: holder,
+          input,
+          action: 'GIVE_BACK',
+          after: { status: 'AWAITING', holders: model.holders, receivers: [DRAWER] },
+        };
       }
       const others = PEOPLE.filter((nid) => nid !== holder);
       const receiver = others[pick % others.length]!;
       const input = transferInput(holder, sayadId, [receiver], { idempotencyKey: key });
-      return { mutation: 'transferCheque', actor: holder, input, action: 'TRANSFER', after: { status: 'AWAITING', holders: model.holders, receivers: [receiver] } };
+      return {
+        mutation: 'transferCheque',
+        actor: holder,
+        input,
+        action: 'TRANSFER',
+        after: { status: 'AWAITING', holders: model.holders, receivers: [receiver] },
+      };
     }
     case 'VOIDED':
       return null;
@@ -128,7 +190,11 @@ async function send(step: Step): Promise<Outcome | null> {
 async function finalOutcome(step: Step): Promise<Outcome | null> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const res = await h.gql<{ chequeAction: Outcome | null }>(FOLLOW, { nid: step.actor, key: step.input['idempotencyKey'] }, withHandle(handles[step.actor]!));
+    const res = await h.gql<{ chequeAction: Outcome | null }>(
+      FOLLOW,
+      { nid: step.actor, key: step.input['idempotencyKey'] },
+      withHandle(handles[step.actor]!),
+    );
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
     const outcome = res.data!.chequeAction;
     if (!outcome || outcome.__typename !== 'ChequeActionPending') return outcome;
@@ -144,7 +210,10 @@ interface Settled {
 }
 
 /** One cheque's life: each action sent by duplicates and retries, the next chosen once the last is definite. */
-async function live(sayadId: string, picks: readonly { pick: number; duplicates: number; retries: number }[]): Promise<Settled[]> {
+async function live(
+  sayadId: string,
+  picks: readonly { pick: number; duplicates: number; retries: number }[],
+): Promise<Settled[]> {
   let model: Model = { status: 'BLANK' };
   const settled: Settled[] = [];
   for (const { pick, duplicates, retries } of picks) {
@@ -162,22 +231,34 @@ async function live(sayadId: string, picks: readonly { pick: number; duplicates:
   return settled;
 }
 
-const life = fc.array(fc.record({ pick: fc.integer({ min: 0, max: 99 }), duplicates: fc.integer({ min: 1, max: 3 }), retries: fc.integer({ min: 0, max: 2 }) }), {
-  minLength: 6,
-  maxLength: 12,
-});
+const life = fc.array(
+  fc.record({
+    pick: fc.integer({ min: 0, max: 99 }),
+    duplicates: fc.integer({ min: 1, max: 3 }),
+    retries: fc.integer({ min: 0, max: 2 }),
+  }),
+  {
+    minLength: 6,
+    maxLength: 12,
+  },
+);
 const scenario = fc.record({
   lives: fc.array(life, { minLength: 8, maxLength: 8 }),
   // Every run has a late landing and an answer lost after the effect, besides the random faults.
-  actionFaults: fc.tuple(
-    fc.array(fc.record({ rule: fc.constantFrom(...UNCLEAR_ANSWERS), operationId: fc.constantFrom(...ACTION_OPERATIONS) }), { maxLength: 12 }),
-    fc.constantFrom(...ACTION_OPERATIONS),
-    fc.constantFrom(...ACTION_OPERATIONS),
-  ).map(([random, late, lost]) => [
-    { rule: { delayMs: 450 }, operationId: late },
-    { rule: { status: 503, afterEffect: true }, operationId: lost },
-    ...random,
-  ]),
+  actionFaults: fc
+    .tuple(
+      fc.array(
+        fc.record({ rule: fc.constantFrom(...UNCLEAR_ANSWERS), operationId: fc.constantFrom(...ACTION_OPERATIONS) }),
+        { maxLength: 12 },
+      ),
+      fc.constantFrom(...ACTION_OPERATIONS),
+      fc.constantFrom(...ACTION_OPERATIONS),
+    )
+    .map(([random, late, lost]) => [
+      { rule: { delayMs: 450 }, operationId: late },
+      { rule: { status: 503, afterEffect: true }, operationId: lost },
+      ...random,
+    ]),
   recordFaults: fc.array(fc.constantFrom(...LOOKUP_FAULTS), { maxLength: 4 }),
 });
 
@@ -206,10 +287,16 @@ describe('cheque actions under retries, duplicates and faults', () => {
           if (final?.__typename === 'ChequeActionRejected') finals.rejected += 1;
           const key = String(step.input['idempotencyKey']);
           const claimed = answers.find((answer) => answer !== null)?.action.trackId ?? final?.action.trackId;
-          const mine = claimed === undefined ? [] : steps.filter((applied) => applied.trackId === claimed || applied.trackId === `R-${claimed}`);
+          const mine =
+            claimed === undefined
+              ? []
+              : steps.filter((applied) => applied.trackId === claimed || applied.trackId === `R-${claimed}`);
           expect(mine.length, key).toBeLessThanOrEqual(1);
           if (final?.__typename === 'ChequeActionCompleted') {
-            expect(mine.map(({ action, by, sayadId }) => ({ action, by, sayadId })), key).toEqual([{ action: step.action, by: step.actor, sayadId: step.input['sayadId'] }]);
+            expect(
+              mine.map(({ action, by, sayadId }) => ({ action, by, sayadId })),
+              key,
+            ).toEqual([{ action: step.action, by: step.actor, sayadId: step.input['sayadId'] }]);
             expect(final.action.type).toBe(step.action);
           } else {
             expect(mine, key).toEqual([]);

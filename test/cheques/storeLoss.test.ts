@@ -10,7 +10,15 @@ import { BOOK, act, chequeConsents, issueInput } from './support.js';
 
 const prefix = randomPrefix();
 const redis = testRedis();
-const h = useHarness({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' } });
+const h = useHarness({
+  env: {
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    ACTION_SETTLE_MS: '1000',
+    UPSTREAM_TIMEOUT_MS: '500',
+    UPSTREAM_OPERATION_BUDGET_MS: '500',
+  },
+});
 let code = '';
 beforeAll(async () => {
   ({ code } = await chequeConsents(h, []));
@@ -24,7 +32,11 @@ describe('a cheque action sent again after the store lost its record', () => {
   it('is applied once, and the resend answers the first outcome', async () => {
     const input = issueInput(21, [WOMAN.nationalId]);
     const first = (await act(h, 'issueCheque', input, code)).data!['issueCheque']!;
-    expect(first).toMatchObject({ __typename: 'ChequeActionCompleted', action: { status: 'SUCCESS', type: 'ISSUE' }, cheque: { sayadId: BOOK.sayadIds[21] } });
+    expect(first).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: { status: 'SUCCESS', type: 'ISSUE' },
+      cheque: { sayadId: BOOK.sayadIds[21] },
+    });
 
     expect((await keysUnder(redis, prefix)).length).toBeGreaterThan(0);
     await deleteKeys(redis, prefix);
@@ -37,7 +49,9 @@ describe('a cheque action sent again after the store lost its record', () => {
       action: { id: first.action.id, status: 'SUCCESS', type: 'ISSUE', receipt: { referenceId: null } },
       cheque: { sayadId: BOOK.sayadIds[21] },
     });
-    const issues = h.upstreamCalls('creditAcSayadIssueChequePost').filter((call) => (call.body as { sayadId?: string }).sayadId === BOOK.sayadIds[21]);
+    const issues = h
+      .upstreamCalls('creditAcSayadIssueChequePost')
+      .filter((call) => (call.body as { sayadId?: string }).sayadId === BOOK.sayadIds[21]);
     // Both reached the upstream under one trackId; the second was refused before it could act.
     expect(issues).toHaveLength(2);
     expect(new Set(issues.map((call) => call.trackId)).size).toBe(1);

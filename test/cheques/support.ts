@@ -25,14 +25,21 @@ export const ISSUE_SCOPE = operation('creditAcSayadIssueChequePost').scope;
 export const AC_TRANSFER_SCOPE = operation('creditAcSayadTransferChequePost').scope;
 
 /** The consents of a cheque's parties: `code` the drawer's authorization code to issue, the rest SMS, by national id. */
-export async function chequeConsents(h: Pick<Harness, 'gql'>, people: readonly string[]): Promise<{ code: string; sms: Record<string, string> }> {
+export async function chequeConsents(
+  h: Pick<Harness, 'gql'>,
+  people: readonly string[],
+): Promise<{ code: string; sms: Record<string, string> }> {
   const code = await codeConsent(h.gql, DRAWER, DRAWER_BANK, [ISSUE_SCOPE]);
   const sms: Record<string, string> = {};
   for (const nid of people) sms[nid] = await smsConsent(h.gql, nid, SMS_SCOPES);
   return { code, sms };
 }
 
-export const actorOf = (nid: string) => ({ nationalId: nid, shahabCode: shahabCodeOf(nid), name: fullNameOf(personOf(nid)) });
+export const actorOf = (nid: string) => ({
+  nationalId: nid,
+  shahabCode: shahabCodeOf(nid),
+  name: fullNameOf(personOf(nid)),
+});
 export const partyOf = (nid: string) => ({ id: nid, name: fullNameOf(personOf(nid)), shahabCode: shahabCodeOf(nid) });
 
 export const RESULT = `__typename
@@ -42,7 +49,12 @@ export const RESULT = `__typename
 
 export interface ChequeOutcome {
   __typename: 'ChequeActionCompleted' | 'ChequeActionPending' | 'ChequeActionRejected';
-  action: { id: string; status: string; type?: string; receipt?: { referenceId: string | null; transferState: string | null } | null };
+  action: {
+    id: string;
+    status: string;
+    type?: string;
+    receipt?: { referenceId: string | null; transferState: string | null } | null;
+  };
   cheque?: { sayadId: string };
   reason?: string;
   code?: string;
@@ -59,7 +71,12 @@ export const MUTATIONS = {
 export type ChequeMutation = keyof typeof MUTATIONS;
 
 /** Runs a cheque mutation with the consent's handle. */
-export function act(h: Pick<Harness, 'gql'>, mutation: ChequeMutation, input: Record<string, unknown>, handle?: string) {
+export function act(
+  h: Pick<Harness, 'gql'>,
+  mutation: ChequeMutation,
+  input: Record<string, unknown>,
+  handle?: string,
+) {
   return h.gql<Record<string, ChequeOutcome>>(
     `mutation($input: ${MUTATIONS[mutation]}!) { ${mutation}(input: $input) { ${RESULT} } }`,
     { input },
@@ -84,15 +101,34 @@ export const issueInput = (leaf: number, receivers: readonly string[], overrides
 });
 
 export const answerInput = (nid: string, sayadId: string, overrides: Record<string, unknown> = {}) => ({
-  idempotencyKey: randomUUID(), receiver: { nationalId: nid, shahabCode: shahabCodeOf(nid) }, sayadId, description: 'تایید', ...overrides,
+  idempotencyKey: randomUUID(),
+  receiver: { nationalId: nid, shahabCode: shahabCodeOf(nid) },
+  sayadId,
+  description: 'تایید',
+  ...overrides,
 });
 
-export const transferInput = (holder: string, sayadId: string, receivers: readonly string[], overrides: Record<string, unknown> = {}) => ({
-  idempotencyKey: randomUUID(), holder: actorOf(holder), sayadId, receivers: receivers.map(partyOf), description: 'انتقال', reason: 'SERVICES', ...overrides,
+export const transferInput = (
+  holder: string,
+  sayadId: string,
+  receivers: readonly string[],
+  overrides: Record<string, unknown> = {},
+) => ({
+  idempotencyKey: randomUUID(),
+  holder: actorOf(holder),
+  sayadId,
+  receivers: receivers.map(partyOf),
+  description: 'انتقال',
+  reason: 'SERVICES',
+  ...overrides,
 });
 
 export const cancelInput = (sayadId: string, overrides: Record<string, unknown> = {}) => ({
-  idempotencyKey: randomUUID(), drawer: { nationalId: DRAWER, shahabCode: shahabCodeOf(DRAWER) }, sayadId, description: 'ابطال', ...overrides,
+  idempotencyKey: randomUUID(),
+  drawer: { nationalId: DRAWER, shahabCode: shahabCodeOf(DRAWER) },
+  sayadId,
+  description: 'ابطال',
+  ...overrides,
 });
 
 export const HOLDER_VIEW = `query($id: String!) { cheque(sayadId: $id) { view { status holders { idCode } } } }`;

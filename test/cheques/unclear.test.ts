@@ -6,9 +6,22 @@ import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
 import { withHandle } from '../consent/support.js';
 import { eventually, useHarness } from '../helpers/harness.js';
 import { collect } from '../helpers/subscriptions.js';
-import { BOOK, DRAWER, HOLDER_VIEW, RESULT, act, answerInput, cancelInput, chequeConsents, issueInput, type ChequeOutcome } from './support.js';
+import {
+  BOOK,
+  DRAWER,
+  HOLDER_VIEW,
+  RESULT,
+  act,
+  answerInput,
+  cancelInput,
+  chequeConsents,
+  issueInput,
+  type ChequeOutcome,
+} from './support.js';
 
-const h = useHarness({ env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' } });
+const h = useHarness({
+  env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
+});
 let code = '';
 let sms: Record<string, string> = {};
 beforeAll(async () => {
@@ -46,14 +59,29 @@ describe('an unclear answer to a cheque action', () => {
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', afterEffect: true, ...fault });
     const input = answerInput(WOMAN.nationalId, sayadId);
     const first = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
-    expect(first.data!['acceptCheque']).toMatchObject({ __typename: 'ChequeActionPending', action: { status: 'PENDING' } });
+    expect(first.data!['acceptCheque']).toMatchObject({
+      __typename: 'ChequeActionPending',
+      action: { status: 'PENDING' },
+    });
     const retry = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
     expect(retry.data!['acceptCheque']!.action.id).toBe(first.data!['acceptCheque']!.action.id);
     const outcome = await settled(WOMAN.nationalId, input.idempotencyKey);
     // Learned from the call record, which keeps no reference of the action.
-    expect(outcome).toMatchObject({ __typename: 'ChequeActionCompleted', action: { status: 'SUCCESS', type: 'ACCEPT', receipt: { referenceId: null } }, cheque: { sayadId } });
-    expect(h.upstreamCalls('creditSmsSayadAcceptChequePost').filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId)).toHaveLength(1);
-    const seen = await h.gql<{ cheque: { view: { status: string } } }>(HOLDER_VIEW, { id: sayadId }, withHandle(sms[WOMAN.nationalId]!));
+    expect(outcome).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: { status: 'SUCCESS', type: 'ACCEPT', receipt: { referenceId: null } },
+      cheque: { sayadId },
+    });
+    expect(
+      h
+        .upstreamCalls('creditSmsSayadAcceptChequePost')
+        .filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId),
+    ).toHaveLength(1);
+    const seen = await h.gql<{ cheque: { view: { status: string } } }>(
+      HOLDER_VIEW,
+      { id: sayadId },
+      withHandle(sms[WOMAN.nationalId]!),
+    );
     expect(seen.data!.cheque.view.status).toBe('ISSUED');
   });
 
@@ -61,18 +89,32 @@ describe('an unclear answer to a cheque action', () => {
     const sayadId = await issued(17);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', delayMs: 800 });
     const input = answerInput(WOMAN.nationalId, sayadId);
-    expect((await act(h, 'acceptCheque', input, sms[WOMAN.nationalId])).data!['acceptCheque']!.__typename).toBe('ChequeActionPending');
-    expect(await settled(WOMAN.nationalId, input.idempotencyKey)).toMatchObject({ __typename: 'ChequeActionCompleted' });
+    expect((await act(h, 'acceptCheque', input, sms[WOMAN.nationalId])).data!['acceptCheque']!.__typename).toBe(
+      'ChequeActionPending',
+    );
+    expect(await settled(WOMAN.nationalId, input.idempotencyKey)).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+    });
   });
 
   it('reports an action refused with 408 before it took effect as rejected once the settling time has passed, and the cheque is untouched', async () => {
     const sayadId = await issued(14, [JOINT_HOLDER.nationalId]);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadCancelChequePost', status: 408 });
     const input = cancelInput(sayadId);
-    expect((await act(h, 'cancelCheque', input, sms[DRAWER])).data!['cancelCheque']!.__typename).toBe('ChequeActionPending');
+    expect((await act(h, 'cancelCheque', input, sms[DRAWER])).data!['cancelCheque']!.__typename).toBe(
+      'ChequeActionPending',
+    );
     const outcome = await settled(DRAWER, input.idempotencyKey);
-    expect(outcome).toMatchObject({ __typename: 'ChequeActionRejected', reason: 'REJECTED', action: { status: 'FAILED' } });
-    expect(h.upstreamCalls('creditSmsSayadCancelChequePost').filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId)).toHaveLength(1);
+    expect(outcome).toMatchObject({
+      __typename: 'ChequeActionRejected',
+      reason: 'REJECTED',
+      action: { status: 'FAILED' },
+    });
+    expect(
+      h
+        .upstreamCalls('creditSmsSayadCancelChequePost')
+        .filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId),
+    ).toHaveLength(1);
     // Not applied: a new key cancels it.
     const again = await act(h, 'cancelCheque', cancelInput(sayadId), sms[DRAWER]);
     expect(again.data!['cancelCheque']!.__typename).toBe('ChequeActionCompleted');
@@ -83,7 +125,12 @@ describe('an unclear answer to a cheque action', () => {
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', status: 500, afterEffect: true });
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
     const { id } = res.data!['acceptCheque']!.action;
-    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { consentHandle: sms[WOMAN.nationalId] } });
+    const client = createClient({
+      url: h.server.url.replace('http', 'ws'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { consentHandle: sms[WOMAN.nationalId] },
+    });
     try {
       const { events, errors } = await collect<{ jobUpdated: { __typename: string; status: string; type: string } }>(
         client,
@@ -100,11 +147,17 @@ describe('an unclear answer to a cheque action', () => {
   it('sends concurrent duplicates once, all answering the same action', async () => {
     const sayadId = await issued(16);
     const input = answerInput(WOMAN.nationalId, sayadId);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => act(h, 'acceptCheque', input, sms[WOMAN.nationalId])));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => act(h, 'acceptCheque', input, sms[WOMAN.nationalId])),
+    );
     const ids = new Set(answers.map((res) => res.data!['acceptCheque']!.action.id));
     expect(ids.size).toBe(1);
     expect(answers.every((res) => res.data!['acceptCheque']!.__typename === 'ChequeActionCompleted')).toBe(true);
-    expect(h.upstreamCalls('creditSmsSayadAcceptChequePost').filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId)).toHaveLength(1);
+    expect(
+      h
+        .upstreamCalls('creditSmsSayadAcceptChequePost')
+        .filter((call) => (call.body as { sayadId?: string }).sayadId === sayadId),
+    ).toHaveLength(1);
   });
 });
 
@@ -125,11 +178,22 @@ describe('who sees a cheque action as a job', () => {
     const sayadId = await issued(19);
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
     const { id } = res.data!['acceptCheque']!.action;
-    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { consentHandle: sms[DRAWER] } });
+    const client = createClient({
+      url: h.server.url.replace('http', 'ws'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { consentHandle: sms[DRAWER] },
+    });
     try {
-      const { events, errors, error } = await collect<{ jobUpdated: unknown }>(client, 'subscription($id: ID!) { jobUpdated(id: $id) { id } }', { id });
+      const { events, errors, error } = await collect<{ jobUpdated: unknown }>(
+        client,
+        'subscription($id: ID!) { jobUpdated(id: $id) { id } }',
+        { id },
+      );
       expect(events).toEqual([]);
-      const codes = [...errors, ...((Array.isArray(error) ? error : []) as { extensions?: { code?: string } }[])].map((e) => e.extensions?.code);
+      const codes = [...errors, ...((Array.isArray(error) ? error : []) as { extensions?: { code?: string } }[])].map(
+        (e) => e.extensions?.code,
+      );
       expect(codes).toContain('NOT_FOUND');
     } finally {
       await client.dispose();

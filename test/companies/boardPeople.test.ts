@@ -13,9 +13,11 @@ import { useHarness } from '../helpers/harness.js';
 
 const h = useHarness();
 
-
 interface PlatesOf {
-  person: { nationalId: string; activePlates: Array<{ vehicle: { plateNumber: string; details: { vin: string } | null } | null }> } | null;
+  person: {
+    nationalId: string;
+    activePlates: Array<{ vehicle: { plateNumber: string; details: { vin: string } | null } | null }>;
+  } | null;
 }
 
 interface Military {
@@ -35,7 +37,11 @@ describe('board members and signatories as people', () => {
     const { boardMembers, signingRights } = res.data!.company;
     expect(boardMembers).toHaveLength(boardSize);
     expect(signingRights.signatories).toHaveLength(boardSize);
-    expect(callCounts(h)).toEqual({ kybBoardMembersGet: 1, kybAuthorizedSignatoriesGet: 1, kycMilitaryInquiryGet: boardSize });
+    expect(callCounts(h)).toEqual({
+      kybBoardMembersGet: 1,
+      kybAuthorizedSignatoriesGet: 1,
+      kycMilitaryInquiryGet: boardSize,
+    });
     const asked = h.upstreamCalls('kycMilitaryInquiryGet').map((call) => call.query['nationalCode']);
     expect(new Set(asked)).toEqual(new Set(companyOf(nationalId).board.map((seat) => seat.nationalId)));
     for (const { person } of [...boardMembers, ...signingRights.signatories]) {
@@ -47,7 +53,8 @@ describe('board members and signatories as people', () => {
 describe('a large board asked for every member’s vehicles', () => {
   it('makes one upstream call per distinct person and plate, however many paths lead to them', async () => {
     const { nationalId, boardSize } = COMPANY_SAMPLES.largeBoard;
-    const personFields = 'person { nationalId militaryService { allowed } activePlates(includeRevoked: false) { plateText vehicle { plateNumber details { vin } } } }';
+    const personFields =
+      'person { nationalId militaryService { allowed } activePlates(includeRevoked: false) { plateText vehicle { plateNumber details { vin } } } }';
     const res = await h.gql<{ company: { boardMembers: PlatesOf[]; signingRights: { signatories: PlatesOf[] } } }>(`{
       company(nationalId: "${nationalId}") {
         boardMembers { ${personFields} }
@@ -71,7 +78,9 @@ describe('a large board asked for every member’s vehicles', () => {
     const { boardMembers, signingRights } = res.data!.company;
     for (const { person } of [...boardMembers, ...signingRights.signatories]) {
       const plates = platesOf(person!.nationalId);
-      expect(person!.activePlates.map((p) => p.vehicle)).toEqual(plates.map((plate) => ({ plateNumber: plate, details: { vin: vehicleOf(plate).vin } })));
+      expect(person!.activePlates.map((p) => p.vehicle)).toEqual(
+        plates.map((plate) => ({ plateNumber: plate, details: { vin: vehicleOf(plate).vin } })),
+      );
     }
     expect(activePlates.length).toBeGreaterThan(5);
   });
@@ -80,7 +89,9 @@ describe('a large board asked for every member’s vehicles', () => {
 describe('_entities for Company', () => {
   it('resolves companies by legal id in order, an invalid one failing only its own item, and then their fields', async () => {
     const { active, dissolved } = COMPANY_SAMPLES;
-    const res = await h.gql<{ _entities: Array<{ __typename: string; nationalId: string; name: string; status: string } | null> }>(
+    const res = await h.gql<{
+      _entities: Array<{ __typename: string; nationalId: string; name: string; status: string } | null>;
+    }>(
       `query($representations: [_Any!]!) { _entities(representations: $representations) { __typename ... on Company { nationalId name status } } }`,
       {
         representations: [

@@ -16,7 +16,6 @@ import { useHarness } from '../helpers/harness.js';
 
 const h = useHarness();
 
-
 const { active, largeBoard, dissolved } = COMPANY_SAMPLES;
 
 const REGISTRY = `query($id: String!) {
@@ -91,7 +90,9 @@ describe('the company registry record', () => {
     expect(res.data!.company.nationalId).toBe(active.nationalId);
     expect(res.data!.company.name).toBeNull();
     expect(res.data!.company.boardMembers).toHaveLength(active.boardSize);
-    expect(res.errors!.map((e) => [e.path, e.extensions!['code']])).toEqual([[['company', 'name'], 'UPSTREAM_UNAVAILABLE']]);
+    expect(res.errors!.map((e) => [e.path, e.extensions!['code']])).toEqual([
+      [['company', 'name'], 'UPSTREAM_UNAVAILABLE'],
+    ]);
   });
 });
 
@@ -121,7 +122,9 @@ describe('validation before any upstream call', () => {
     ['a negative page size', 'first: -1', 'first'],
     ['a cursor of another kind', 'after: "bm90LWEtY3Vyc29y"', 'after'],
   ])('refuses %s for gazette notices', async (_, args, path) => {
-    const res = await h.gql(`{ company(nationalId: "${active.nationalId}") { gazetteNotices(${args}) { totalCount } } }`);
+    const res = await h.gql(
+      `{ company(nationalId: "${active.nationalId}") { gazetteNotices(${args}) { totalCount } } }`,
+    );
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
@@ -178,7 +181,10 @@ describe('board members', () => {
   it("gives a board member's person the identity the civil registry has for them", async () => {
     const seat = companyOf(active.nationalId).board[2]!;
     const citizen = personOf(seat.nationalId);
-    const res = await h.gql<{ company: { boardMembers: Array<{ name: string; person: { nationalId: string } }> }; person: { identity: { firstName: string; lastName: string } } }>(
+    const res = await h.gql<{
+      company: { boardMembers: Array<{ name: string; person: { nationalId: string } }> };
+      person: { identity: { firstName: string; lastName: string } };
+    }>(
       `{
         company(nationalId: "${active.nationalId}") { boardMembers { name person { nationalId } } }
         person(nationalId: "${seat.nationalId}") { identity(birthDate: "${citizen.birthDate}") { firstName lastName } }
@@ -200,7 +206,13 @@ interface Rights {
   publishedOn: { jalali: string };
   newsletterDate: { jalali: string };
   lastNoticePublishedOn: { jalali: string };
-  signatories: Array<{ person: { nationalId: string } | null; nationalId: string; name: string; title: string; kind: string }>;
+  signatories: Array<{
+    person: { nationalId: string } | null;
+    nationalId: string;
+    name: string;
+    title: string;
+    kind: string;
+  }>;
 }
 
 const RIGHTS = `query($id: String!) {
@@ -241,7 +253,10 @@ describe('signing rights', () => {
   });
 
   it('reads the allowed topics the same whether the upstream sends them as one text or as a list', async () => {
-    expect([topicsAsText(companyOf(active.nationalId)), topicsAsText(companyOf(dissolved.nationalId))]).toEqual([true, false]);
+    expect([topicsAsText(companyOf(active.nationalId)), topicsAsText(companyOf(dissolved.nationalId))]).toEqual([
+      true,
+      false,
+    ]);
     const asText = await h.gql<{ company: { signingRights: Rights } }>(RIGHTS, { id: active.nationalId });
     const asList = await h.gql<{ company: { signingRights: Rights } }>(RIGHTS, { id: dissolved.nationalId });
     const topics = asText.data!.company.signingRights.allowedTopics;
@@ -259,7 +274,13 @@ interface Notice {
   pageNumber: number;
 }
 interface NoticePage {
-  company: { gazetteNotices: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: Notice[] } };
+  company: {
+    gazetteNotices: {
+      totalCount: number;
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      nodes: Notice[];
+    };
+  };
 }
 
 const NOTICES = `query($id: String!, $first: Int, $after: String) {
@@ -277,7 +298,11 @@ describe('gazette notices', () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const res: { data?: NoticePage | null } = await h.gql<NoticePage>(NOTICES, { id: largeBoard.nationalId, first: 3, after });
+      const res: { data?: NoticePage | null } = await h.gql<NoticePage>(NOTICES, {
+        id: largeBoard.nationalId,
+        first: 3,
+        after,
+      });
       const page: NoticePage['company']['gazetteNotices'] = res.data!.company.gazetteNotices;
       expect(page.totalCount).toBe(world.length);
       seen.push(...page.nodes);
@@ -301,7 +326,9 @@ describe('gazette notices', () => {
     const res = await h.gql<NoticePage & { company: { capital: string } }>(
       `{ company(nationalId: "${largeBoard.nationalId}") { capital gazetteNotices(first: 100) { nodes { capitalAfter } } } }`,
     );
-    const capitals = res.data!.company.gazetteNotices.nodes.map((n) => n.capitalAfter).filter((c): c is string => c !== null);
+    const capitals = res
+      .data!.company.gazetteNotices.nodes.map((n) => n.capitalAfter)
+      .filter((c): c is string => c !== null);
     expect(capitals.length).toBeGreaterThan(1);
     expect(capitals[0]).toBe(res.data!.company.capital);
     const ascending = [...capitals].reverse().map(BigInt);
@@ -343,12 +370,17 @@ describe('membership', () => {
         },
       },
     });
-    expect(h.upstreamCalls('kybMatchLegalIdWithMembersGet')[0]!.query).toMatchObject({ nationalId: seat.nationalId, legalId: active.nationalId });
+    expect(h.upstreamCalls('kybMatchLegalIdWithMembersGet')[0]!.query).toMatchObject({
+      nationalId: seat.nationalId,
+      legalId: active.nationalId,
+    });
   });
 
   it('does not match someone off the board', async () => {
     const outsider = companyOf(largeBoard.nationalId).board[0]!.nationalId;
-    const res = await h.gql(`{ company(nationalId: "${active.nationalId}") { membership(nationalId: "${outsider}") { matched positions { title } } } }`);
+    const res = await h.gql(
+      `{ company(nationalId: "${active.nationalId}") { membership(nationalId: "${outsider}") { matched positions { title } } } }`,
+    );
     expect(res.data).toEqual({ company: { membership: { matched: false, positions: [] } } });
   });
 });
@@ -369,7 +401,7 @@ describe('trade licences and credit validation', () => {
         issuer: l.issuer,
         issuedOn: { jalali: l.issueDate },
         expiresOn: { jalali: l.expiryDate },
-        status: { 'معتبر': 'VALID', 'منقضی شده': 'EXPIRED', 'ابطال شده': 'REVOKED' }[l.status],
+        status: { معتبر: 'VALID', 'منقضی شده': 'EXPIRED', 'ابطال شده': 'REVOKED' }[l.status],
         statusText: l.status,
       })),
     );

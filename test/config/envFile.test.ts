@@ -21,7 +21,10 @@ describe('.env in the working directory', () => {
       'the ready line',
       () => {
         if (run.child.exitCode !== null) throw new Error(`exited early: ${run.stderr()}`);
-        const line = run.stdout().split('\n').find((text) => text.includes('"subgraph ready"'));
+        const line = run
+          .stdout()
+          .split('\n')
+          .find((text) => text.includes('"subgraph ready"'));
         return line ? (JSON.parse(line) as { url: string }).url : undefined;
       },
       15_000,

@@ -18,8 +18,19 @@ describe('operation limit settings', () => {
   });
 
   it('turn off one by one with 0', () => {
-    const limits = loadConfig({ LIMIT_MAX_DEPTH: '0', LIMIT_MAX_COST: '0', LIMIT_MAX_UPSTREAM_CALLS: '0', LIMIT_BLOCK_FIELD_SUGGESTIONS: 'false' }).limits;
-    expect(limits).toMatchObject({ maxDepth: null, maxCost: null, maxUpstreamCalls: null, blockFieldSuggestions: false, maxAliases: 30 });
+    const limits = loadConfig({
+      LIMIT_MAX_DEPTH: '0',
+      LIMIT_MAX_COST: '0',
+      LIMIT_MAX_UPSTREAM_CALLS: '0',
+      LIMIT_BLOCK_FIELD_SUGGESTIONS: 'false',
+    }).limits;
+    expect(limits).toMatchObject({
+      maxDepth: null,
+      maxCost: null,
+      maxUpstreamCalls: null,
+      blockFieldSuggestions: false,
+      maxAliases: 30,
+    });
   });
 
   it('refuse a negative bound, naming the variable', () => {
@@ -48,7 +59,10 @@ describe('rate limit and SMS throttle settings', () => {
   });
 
   it('take fractional rates and refuse nonsense', () => {
-    expect(loadConfig({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: '3' }).rateLimit).toEqual({ perSecond: 0.5, burst: 3 });
+    expect(loadConfig({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: '3' }).rateLimit).toEqual({
+      perSecond: 0.5,
+      burst: 3,
+    });
     expect(() => loadConfig({ RATE_LIMIT_PER_SECOND: '-1' })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMIT_BURST: '0' })).toThrow(/RATE_LIMIT_BURST/);
     expect(() => loadConfig({ SMS_THROTTLE_PER_HOUR: '1.5' })).toThrow(/SMS_THROTTLE_PER_HOUR/);

@@ -15,18 +15,25 @@ describe('the job store setting', () => {
       commandTimeoutMs: 1000,
       allowEviction: false,
     });
-    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal:6380', REDIS_KEY_PREFIX: 'payments:' }).redis).toMatchObject({
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache.internal:6380', REDIS_KEY_PREFIX: 'payments:' }).redis,
+    ).toMatchObject({
       url: 'rediss://cache.internal:6380',
       keyPrefix: 'payments:',
     });
   });
 
   it('takes the command timeout and the eviction override', () => {
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_COMMAND_TIMEOUT_MS: '250', REDIS_ALLOW_EVICTION: 'true' }).redis).toMatchObject({
+    expect(
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_COMMAND_TIMEOUT_MS: '250', REDIS_ALLOW_EVICTION: 'true' })
+        .redis,
+    ).toMatchObject({
       commandTimeoutMs: 250,
       allowEviction: true,
     });
-    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_ALLOW_EVICTION: 'yes' })).toThrow(/REDIS_ALLOW_EVICTION/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_ALLOW_EVICTION: 'yes' })).toThrow(
+      /REDIS_ALLOW_EVICTION/,
+    );
   });
 
   it('refuses a URL of another scheme, naming the variable', () => {

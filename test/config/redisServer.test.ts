@@ -24,29 +24,52 @@ const PERSISTING = { save: '3600 1 300 100 60 10000', appendonly: 'no' };
 describe('the Redis server check at start-up', () => {
   it('accepts noeviction without a word when the server persists', async () => {
     const { logger, warnings } = recordingLogger();
-    await checkRedisServer(settings({ 'maxmemory-policy': 'noeviction', ...PERSISTING }), { allowEviction: false }, logger);
+    await checkRedisServer(
+      settings({ 'maxmemory-policy': 'noeviction', ...PERSISTING }),
+      { allowEviction: false },
+      logger,
+    );
     expect(warnings).toEqual([]);
   });
 
-  it.each(['allkeys-lru', 'volatile-lru', 'volatile-ttl', 'allkeys-random'])('refuses maxmemory-policy %s, naming the way out', async (policy) => {
-    const { logger } = recordingLogger();
-    const check = checkRedisServer(settings({ 'maxmemory-policy': policy, ...PERSISTING }), { allowEviction: false }, logger);
-    await expect(check).rejects.toThrow(ConfigError);
-    await expect(check).rejects.toThrow(/noeviction.*REDIS_ALLOW_EVICTION=true/s);
-  });
+  it.each(['allkeys-lru', 'volatile-lru', 'volatile-ttl', 'allkeys-random'])(
+    'refuses maxmemory-policy %s, naming the way out',
+    async (policy) => {
+      const { logger } = recordingLogger();
+      const check = checkRedisServer(
+        settings({ 'maxmemory-policy': policy, ...PERSISTING }),
+        { allowEviction: false },
+        logger,
+      );
+      await expect(check).rejects.toThrow(ConfigError);
+      await expect(check).rejects.toThrow(/noeviction.*REDIS_ALLOW_EVICTION=true/s);
+    },
+  );
 
   it('starts with an evicting policy when REDIS_ALLOW_EVICTION says so, with a warning', async () => {
     const { logger, warnings } = recordingLogger();
-    await checkRedisServer(settings({ 'maxmemory-policy': 'allkeys-lru', ...PERSISTING }), { allowEviction: true }, logger);
+    await checkRedisServer(
+      settings({ 'maxmemory-policy': 'allkeys-lru', ...PERSISTING }),
+      { allowEviction: true },
+      logger,
+    );
     expect(warnings).toEqual([expect.stringMatching(/evict/)]);
   });
 
   it('warns when the server persists nothing, and not when it keeps an append-only file', async () => {
     const none = recordingLogger();
-    await checkRedisServer(settings({ 'maxmemory-policy': 'noeviction', save: '', appendonly: 'no' }), { allowEviction: false }, none.logger);
+    await checkRedisServer(
+      settings({ 'maxmemory-policy': 'noeviction', save: '', appendonly: 'no' }),
+      { allowEviction: false },
+      none.logger,
+    );
     expect(none.warnings).toEqual([expect.stringMatching(/persists nothing/)]);
     const aof = recordingLogger();
-    await checkRedisServer(settings({ 'maxmemory-policy': 'noeviction', save: '', appendonly: 'yes' }), { allowEviction: false }, aof.logger);
+    await checkRedisServer(
+      settings({ 'maxmemory-policy': 'noeviction', save: '', appendonly: 'yes' }),
+      { allowEviction: false },
+      aof.logger,
+    );
     expect(aof.warnings).toEqual([]);
   });
 

@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operation } from '../../src/datasources/upstream/operations.js';
 import { useHarness } from '../helpers/harness.js';
 import { basicAuth, issueToken } from '../sandbox/support.js';
-import { NID_VERIFICATION_SCOPE, PEOPLE, TAX_DEBTS, TAX_SCOPE, errorCode, smsConsent, withHandle, type TaxDebtsData } from './support.js';
+import {
+  NID_VERIFICATION_SCOPE,
+  PEOPLE,
+  TAX_DEBTS,
+  TAX_SCOPE,
+  errorCode,
+  smsConsent,
+  withHandle,
+  type TaxDebtsData,
+} from './support.js';
 
 const h = useHarness();
 let aliHandle: string;
@@ -45,12 +54,20 @@ describe('a field that needs a consent', () => {
     const other = await smsConsent(h.gql, PEOPLE.ali, [NID_VERIFICATION_SCOPE]);
     h.sandbox.clearCalls();
     const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(other));
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: TAX_SCOPE, grant: 'authorization_sms' });
+    expect(res.errors![0]!.extensions).toMatchObject({
+      code: 'CONSENT_REQUIRED',
+      scope: TAX_SCOPE,
+      grant: 'authorization_sms',
+    });
     expect(h.sandbox.calls()).toHaveLength(0);
   });
 
   it('leaves fields that need no consent alone, whatever handle is presented', async () => {
-    const res = await h.gql<{ person: { nationalId: string } }>(`{ person(nationalId: "${PEOPLE.reza}") { nationalId } }`, undefined, withHandle('nonsense'));
+    const res = await h.gql<{ person: { nationalId: string } }>(
+      `{ person(nationalId: "${PEOPLE.reza}") { nationalId } }`,
+      undefined,
+      withHandle('nonsense'),
+    );
     expect(res).toMatchObject({ data: { person: { nationalId: PEOPLE.reza } } });
     expect(res.errors).toBeUndefined();
   });
@@ -85,9 +102,16 @@ describe('the sandbox enforces the user grants itself', () => {
   async function codeToken(nid: string): Promise<string> {
     const auth = { authorization: basicAuth(h.sandbox.options.clientId, h.sandbox.options.clientSecret) };
     const query = new URLSearchParams({
-      client_id: h.sandbox.options.clientId, response_type: 'code', redirect_uri: 'https://app.example/cb', scope: TAX_SCOPE, mobile: '09121234567', auth_type: 'SMS',
+      client_id: h.sandbox.options.clientId,
+      response_type: 'code',
+      redirect_uri: 'https://app.example/cb',
+      scope: TAX_SCOPE,
+      mobile: '09121234567',
+      auth_type: 'SMS',
     });
-    const sent = (await (await fetch(`${h.sandbox.url}/dev/v2/oauth2/authorize?${query}`, { headers: auth })).json()) as { result: { smsSent: boolean; trackId: string } };
+    const sent = (await (
+      await fetch(`${h.sandbox.url}/dev/v2/oauth2/authorize?${query}`, { headers: auth })
+    ).json()) as { result: { smsSent: boolean; trackId: string } };
     expect(sent.result.smsSent).toBe(true);
     const verified = (await (
       await fetch(`${h.sandbox.url}/dev/v2/oauth2/verify/sms`, {
@@ -100,10 +124,21 @@ describe('the sandbox enforces the user grants itself', () => {
       await fetch(`${h.sandbox.url}/dev/v2/oauth2/token`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'authorization_code', code: verified.result.code, auth_type: 'SMS', redirect_uri: 'https://app.example/cb' }),
+        body: JSON.stringify({
+          grant_type: 'authorization_code',
+          code: verified.result.code,
+          auth_type: 'SMS',
+          redirect_uri: 'https://app.example/cb',
+        }),
       })
     ).json()) as { result: Record<string, unknown> };
-    expect(token.result).toMatchObject({ type: 'CODE', auth_type: 'SMS', userId: nid, scopes: [TAX_SCOPE], lifeTime: 864_000_000 });
+    expect(token.result).toMatchObject({
+      type: 'CODE',
+      auth_type: 'SMS',
+      userId: nid,
+      scopes: [TAX_SCOPE],
+      lifeTime: 864_000_000,
+    });
     return token.result['value'] as string;
   }
 
@@ -111,7 +146,10 @@ describe('the sandbox enforces the user grants itself', () => {
     const cc = await issueToken(h.sandbox, [TAX_SCOPE]);
     const response = await fetch(taxUrl(PEOPLE.ali), { headers: { authorization: `Bearer ${cc.value}` } });
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { error: unknown }).error).toEqual({ code: 'UNAUTHORIZED', message: 'invalid token type' });
+    expect(((await response.json()) as { error: unknown }).error).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'invalid token type',
+    });
   });
 
   it("answers 200 for the token owner's national id and 403 for anyone else's", async () => {

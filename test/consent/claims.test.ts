@@ -56,7 +56,16 @@ class CountingGrants extends UpstreamGrants {
 
   override async exchangeCode(): Promise<TokenGrant> {
     this.exchanged += 1;
-    return { kind: 'issued', token: { value: 'access', refreshToken: 'refresh', expiresAt: Date.now() + 600_000, scopes: null, userId: NATIONAL_ID } };
+    return {
+      kind: 'issued',
+      token: {
+        value: 'access',
+        refreshToken: 'refresh',
+        expiresAt: Date.now() + 600_000,
+        scopes: null,
+        userId: NATIONAL_ID,
+      },
+    };
   }
 }
 
@@ -72,13 +81,20 @@ describe('concurrent completions of one SMS consent, with a slow store', () => {
       codePendingMs: 600_000,
       refreshMarginMs: 60_000,
     });
-    const started = await service.startSms({ nationalId: NATIONAL_ID, mobile: '09121234567', scopes: ['kyc:sms-tax-Inquiry:get'] });
+    const started = await service.startSms({
+      nationalId: NATIONAL_ID,
+      mobile: '09121234567',
+      scopes: ['kyc:sms-tax-Inquiry:get'],
+    });
     expect(started.kind).toBe('challenge');
     const consentId = started.kind === 'challenge' ? started.consentId : '';
 
     // Both completions read the pending consent before either goes on.
     store.gateNextReads(2);
-    const outcomes = await Promise.all([service.completeSms({ consentId, otp: '12345' }), service.completeSms({ consentId, otp: '12345' })]);
+    const outcomes = await Promise.all([
+      service.completeSms({ consentId, otp: '12345' }),
+      service.completeSms({ consentId, otp: '12345' }),
+    ]);
     expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['expired', 'granted']);
     expect(grants.verified).toBe(1);
     expect(grants.exchanged).toBe(1);

@@ -1,7 +1,16 @@
 /** The authorization-code (web) consent: authorize URL, the sandbox's login page, the redirect, the token. */
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../helpers/harness.js';
-import { COMPLETE_CODE, PEOPLE, START_CODE, TAX_SCOPE, TRANSFER_SCOPE, browserLogin, errorCode, withHandle } from './support.js';
+import {
+  COMPLETE_CODE,
+  PEOPLE,
+  START_CODE,
+  TAX_SCOPE,
+  TRANSFER_SCOPE,
+  browserLogin,
+  errorCode,
+  withHandle,
+} from './support.js';
 
 const h = useHarness({ env: { UPSTREAM_REDIRECT_URI: 'https://app.example/consent/done' } });
 
@@ -20,7 +29,14 @@ async function startCode(nationalId: string, bank = '062', scopes = [TRANSFER_SC
 }
 
 interface Completed {
-  completeCodeConsent: { __typename: string; handle?: string; nationalId?: string; grant?: string; scopes?: string[]; code?: string };
+  completeCodeConsent: {
+    __typename: string;
+    handle?: string;
+    nationalId?: string;
+    grant?: string;
+    scopes?: string[];
+    code?: string;
+  };
 }
 
 describe('authorization-code consent', () => {
@@ -41,14 +57,20 @@ describe('authorization-code consent', () => {
       state: challenge.state,
     });
 
-    const login = await browserLogin(challenge.authorizeUrl, { nid: PEOPLE.ali, password: PEOPLE.ali, decision: 'allow' });
+    const login = await browserLogin(challenge.authorizeUrl, {
+      nid: PEOPLE.ali,
+      password: PEOPLE.ali,
+      decision: 'allow',
+    });
     expect(login.status).toBe(302);
     expect(`${login.location!.origin}${login.location!.pathname}`).toBe('https://app.example/consent/done');
     expect(login.location!.searchParams.get('state')).toBe(challenge.state);
     const code = login.location!.searchParams.get('code')!;
     expect(code).toMatch(/^\S{16}$/);
 
-    const done = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code, state: challenge.state } });
+    const done = await h.gql<Completed>(COMPLETE_CODE, {
+      input: { consentId: challenge.consentId, code, state: challenge.state },
+    });
     expect(done.errors).toBeUndefined();
     expect(done.data!.completeCodeConsent).toMatchObject({
       __typename: 'ConsentGranted',
@@ -57,20 +79,47 @@ describe('authorization-code consent', () => {
       scopes: [TRANSFER_SCOPE],
     });
     const [token] = h.sandbox.calls('token');
-    expect(token!.body).toEqual({ grant_type: 'authorization_code', code, bank: '062', redirect_uri: 'https://app.example/consent/done' });
+    expect(token!.body).toEqual({
+      grant_type: 'authorization_code',
+      code,
+      bank: '062',
+      redirect_uri: 'https://app.example/consent/done',
+    });
 
     const handle = done.data!.completeCodeConsent.handle!;
-    const consent = await h.gql<{ consent: Record<string, unknown> }>(`{ consent { nationalId grant bank mobile scopes } }`, undefined, withHandle(handle));
-    expect(consent.data!.consent).toEqual({ nationalId: PEOPLE.ali, grant: 'AUTHORIZATION_CODE', bank: '062', mobile: null, scopes: [TRANSFER_SCOPE] });
+    const consent = await h.gql<{ consent: Record<string, unknown> }>(
+      `{ consent { nationalId grant bank mobile scopes } }`,
+      undefined,
+      withHandle(handle),
+    );
+    expect(consent.data!.consent).toEqual({
+      nationalId: PEOPLE.ali,
+      grant: 'AUTHORIZATION_CODE',
+      bank: '062',
+      mobile: null,
+      scopes: [TRANSFER_SCOPE],
+    });
 
     // A web consent is not an SMS consent: the SMS-only field still asks for one.
-    const tax = await h.gql(`{ person(nationalId: "${PEOPLE.ali}") { taxDebts { amount } } }`, undefined, withHandle(handle));
-    expect(tax.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: TAX_SCOPE, grant: 'authorization_sms' });
+    const tax = await h.gql(
+      `{ person(nationalId: "${PEOPLE.ali}") { taxDebts { amount } } }`,
+      undefined,
+      withHandle(handle),
+    );
+    expect(tax.errors![0]!.extensions).toMatchObject({
+      code: 'CONSENT_REQUIRED',
+      scope: TAX_SCOPE,
+      grant: 'authorization_sms',
+    });
   });
 
   it('fails with FORBIDDEN when someone else signs in, and keeps no consent', async () => {
     const challenge = await startCode(PEOPLE.ali);
-    const login = await browserLogin(challenge.authorizeUrl, { nid: PEOPLE.reza, password: PEOPLE.reza, decision: 'allow' });
+    const login = await browserLogin(challenge.authorizeUrl, {
+      nid: PEOPLE.reza,
+      password: PEOPLE.reza,
+      decision: 'allow',
+    });
     const code = login.location!.searchParams.get('code')!;
     const res = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code } });
     expect(errorCode(res)).toBe('FORBIDDEN');
@@ -87,7 +136,11 @@ describe('authorization-code consent', () => {
     expect(wrong.location).toBeNull();
     expect(wrong.page).toContain('Wrong national id or password.');
 
-    const denied = await browserLogin(challenge.authorizeUrl, { nid: PEOPLE.ali, password: PEOPLE.ali, decision: 'deny' });
+    const denied = await browserLogin(challenge.authorizeUrl, {
+      nid: PEOPLE.ali,
+      password: PEOPLE.ali,
+      decision: 'deny',
+    });
     expect(denied.status).toBe(302);
     expect(denied.location!.searchParams.get('error')).toBe('access_denied');
     expect(denied.location!.searchParams.get('code')).toBeNull();
@@ -95,8 +148,13 @@ describe('authorization-code consent', () => {
 
   it('answers a code the upstream does not know with InvalidAuthorizationCode', async () => {
     const challenge = await startCode(PEOPLE.ali);
-    const res = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code: 'notARealCode1234' } });
-    expect(res.data!.completeCodeConsent).toMatchObject({ __typename: 'InvalidAuthorizationCode', code: 'INVALID_CODE' });
+    const res = await h.gql<Completed>(COMPLETE_CODE, {
+      input: { consentId: challenge.consentId, code: 'notARealCode1234' },
+    });
+    expect(res.data!.completeCodeConsent).toMatchObject({
+      __typename: 'InvalidAuthorizationCode',
+      code: 'INVALID_CODE',
+    });
     expect(h.sandbox.calls('token').map((call) => call.status)).toEqual([400]);
   });
 

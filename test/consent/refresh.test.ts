@@ -1,9 +1,21 @@
 /** Keeping a consent alive: refresh before expiry (single flight), renewal when the upstream rejects the token. */
 import { describe, expect, it } from 'vitest';
 import { useHarness, type Harness } from '../helpers/harness.js';
-import { COMPLETE_CODE, PEOPLE, START_CODE, TAX_DEBTS, TRANSFER_SCOPE, browserLogin, errorCode, smsConsent, withHandle, type TaxDebtsData } from './support.js';
+import {
+  COMPLETE_CODE,
+  PEOPLE,
+  START_CODE,
+  TAX_DEBTS,
+  TRANSFER_SCOPE,
+  browserLogin,
+  errorCode,
+  smsConsent,
+  withHandle,
+  type TaxDebtsData,
+} from './support.js';
 
-const refreshCalls = (h: Harness) => h.sandbox.calls('token').filter((call) => (call.body as { grant_type?: string }).grant_type === 'refresh_token');
+const refreshCalls = (h: Harness) =>
+  h.sandbox.calls('token').filter((call) => (call.body as { grant_type?: string }).grant_type === 'refresh_token');
 
 describe('a consent whose token is close to expiry', () => {
   // Tokens live 60 s, less than the 5-minute refresh margin: every use finds the token due for renewal.
@@ -21,7 +33,12 @@ describe('a consent whose token is close to expiry', () => {
       ['token', 200],
       ['kycSmsTaxInquiryGet', 200],
     ]);
-    expect(calls[0]!.body).toEqual({ grant_type: 'refresh_token', refresh_token: expect.any(String), token_type: 'CODE', auth_type: 'SMS' });
+    expect(calls[0]!.body).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: expect.any(String),
+      token_type: 'CODE',
+      auth_type: 'SMS',
+    });
     expect(calls[1]).toMatchObject({ tokenType: 'CODE', tokenUserId: PEOPLE.ali });
 
     // The next renewal spends the new refresh token: the sandbox would refuse a spent one.
@@ -34,7 +51,9 @@ describe('a consent whose token is close to expiry', () => {
     const handle = await smsConsent(h.gql, PEOPLE.ali);
     h.sandbox.clearCalls();
     h.sandbox.injectFault({ operationId: 'token', delayMs: 150 });
-    const results = await Promise.all(Array.from({ length: 4 }, () => h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle))));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle))),
+    );
     for (const res of results) expect(res.errors).toBeUndefined();
     expect(refreshCalls(h)).toHaveLength(1);
     expect(h.upstreamCalls('kycSmsTaxInquiryGet').map((call) => call.status)).toEqual([200, 200, 200, 200]);
@@ -62,7 +81,12 @@ describe('a consent whose token is close to expiry', () => {
     const { handle } = done.data!.completeCodeConsent;
     h.sandbox.clearCalls();
     // No field uses the web grant yet (transfers are not in the graph): ask the consent service directly.
-    await h.server.services.consents.tokenFor(handle, { operationId: 'oakTransferToDepositPost', scope: TRANSFER_SCOPE, grant: 'authorization_code', subject: PEOPLE.reza });
+    await h.server.services.consents.tokenFor(handle, {
+      operationId: 'oakTransferToDepositPost',
+      scope: TRANSFER_SCOPE,
+      grant: 'authorization_code',
+      subject: PEOPLE.reza,
+    });
     expect(refreshCalls(h).map((call) => [call.status, call.body])).toEqual([
       [200, { grant_type: 'refresh_token', refresh_token: expect.any(String), token_type: 'CODE', bank: '057' }],
     ]);

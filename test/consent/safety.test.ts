@@ -58,9 +58,13 @@ beforeEach(() => {
 type Completed = GraphQLResponse<{ completeSmsConsent: { __typename: string; handle?: string } }>;
 
 /** Changes the `result` of the token endpoint's answers to requests of `grantType`. */
-function tokenAnswer(grantType: 'authorization_code' | 'refresh_token', change: (result: Record<string, unknown>) => void): Rewrite {
+function tokenAnswer(
+  grantType: 'authorization_code' | 'refresh_token',
+  change: (result: Record<string, unknown>) => void,
+): Rewrite {
   return (request, answer) => {
-    if (request.path !== TOKEN_PATH || (request.body as { grant_type?: unknown } | undefined)?.grant_type !== grantType) return undefined;
+    if (request.path !== TOKEN_PATH || (request.body as { grant_type?: unknown } | undefined)?.grant_type !== grantType)
+      return undefined;
     const envelope = answer as { result?: Record<string, unknown> };
     if (!envelope.result) return undefined;
     change(envelope.result);
@@ -103,17 +107,24 @@ describe('a consent whose token names no person', () => {
 
   it('is refused and dropped for the authorization-code grant', async () => {
     proxy.rewrite = tokenAnswer('authorization_code', (result) => void delete result['userId']);
-    const started = await gql<{ startCodeConsent: { consentId: string; authorizeUrl: string; state: string } }>(START_CODE, {
-      input: { nationalId: PEOPLE.reza, bank: '062', scopes: [TRANSFER_SCOPE] },
-    });
+    const started = await gql<{ startCodeConsent: { consentId: string; authorizeUrl: string; state: string } }>(
+      START_CODE,
+      {
+        input: { nationalId: PEOPLE.reza, bank: '062', scopes: [TRANSFER_SCOPE] },
+      },
+    );
     const { consentId, authorizeUrl, state } = started.data!.startCodeConsent;
     const login = await browserLogin(authorizeUrl, { nid: PEOPLE.reza, password: PEOPLE.reza, decision: 'allow' });
     const code = login.location!.searchParams.get('code')!;
-    const res = await gql<{ completeCodeConsent: { __typename: string } }>(COMPLETE_CODE, { input: { consentId, code, state } });
+    const res = await gql<{ completeCodeConsent: { __typename: string } }>(COMPLETE_CODE, {
+      input: { consentId, code, state },
+    });
     expect(errorCode(res)).toBe('FORBIDDEN');
     expect(res.data ?? null).toBeNull();
     expect(granted()).toEqual([]);
-    const again = await gql<{ completeCodeConsent: { __typename: string } }>(COMPLETE_CODE, { input: { consentId, code, state } });
+    const again = await gql<{ completeCodeConsent: { __typename: string } }>(COMPLETE_CODE, {
+      input: { consentId, code, state },
+    });
     expect(again.data!.completeCodeConsent.__typename).toBe('ConsentExpired');
     expect(tokenCalls('authorization_code')).toEqual([200]);
   });
@@ -145,13 +156,22 @@ describe('a consent whose renewed token does not name its person', () => {
 
   it('is refused and dropped when the renewal forced by a rejected token names another person', async () => {
     const handle = await smsConsent(gql, PEOPLE.ali);
-    const need = { operationId: 'kycSmsTaxInquiryGet', scope: TAX_SCOPE, grant: 'authorization_sms' as const, subject: PEOPLE.ali };
+    const need = {
+      operationId: 'kycSmsTaxInquiryGet',
+      scope: TAX_SCOPE,
+      grant: 'authorization_sms' as const,
+      subject: PEOPLE.ali,
+    };
     const current = await server.services.consents.tokenFor(handle, need);
     proxy.rewrite = tokenAnswer('refresh_token', (result) => void (result['userId'] = PEOPLE.sara));
     // What the upstream client does when the upstream answers 401/403 to `current`.
-    await expect(server.services.consents.renewFor(handle, current)).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    await expect(server.services.consents.renewFor(handle, current)).rejects.toMatchObject({
+      extensions: { code: 'FORBIDDEN' },
+    });
     proxy.rewrite = null;
-    await expect(server.services.consents.tokenFor(handle, need)).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    await expect(server.services.consents.tokenFor(handle, need)).rejects.toMatchObject({
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it('is kept when the renewed token names its own person', async () => {
@@ -163,7 +183,8 @@ describe('a consent whose renewed token does not name its person', () => {
 });
 
 describe('two completions of one SMS consent at the same time', () => {
-  const complete = (consentId: string, otp = SANDBOX_OTP_VALUE): Promise<Completed> => gql(COMPLETE_SMS, { input: { consentId, otp } });
+  const complete = (consentId: string, otp = SANDBOX_OTP_VALUE): Promise<Completed> =>
+    gql(COMPLETE_SMS, { input: { consentId, otp } });
 
   it('verify the OTP and redeem the code upstream once; one gets the consent, the other finds it completed', async () => {
     const consentId = await startSms(gql, PEOPLE.ali);
@@ -178,7 +199,8 @@ describe('two completions of one SMS consent at the same time', () => {
     expect(tokenCalls('authorization_code')).toEqual([200]);
     expect(granted()).toHaveLength(1);
 
-    const handle = results.find((res) => res.data!.completeSmsConsent.__typename === 'ConsentGranted')!.data!.completeSmsConsent.handle!;
+    const handle = results.find((res) => res.data!.completeSmsConsent.__typename === 'ConsentGranted')!.data!
+      .completeSmsConsent.handle!;
     expect((await gql(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle))).errors).toBeUndefined();
   });
 
@@ -205,8 +227,12 @@ describe('two completions of one SMS consent at the same time', () => {
 });
 
 describe('a consent of one grant', () => {
-  const tokenFor = (handle: string, scope: string, grant: 'authorization_sms' | 'authorization_code', subject: string) =>
-    server.services.consents.tokenFor(handle, { operationId: 'any', scope, grant, subject });
+  const tokenFor = (
+    handle: string,
+    scope: string,
+    grant: 'authorization_sms' | 'authorization_code',
+    subject: string,
+  ) => server.services.consents.tokenFor(handle, { operationId: 'any', scope, grant, subject });
 
   it('cannot serve an operation of the authorization-code grant with the same scope name (SMS consent)', async () => {
     const handle = await smsConsent(gql, PEOPLE.ali, [TAX_SCOPE]);
@@ -226,6 +252,8 @@ describe('a consent of one grant', () => {
       extensions: { code: 'CONSENT_REQUIRED', scope: TRANSFER_SCOPE, grant: 'authorization_sms' },
     });
     expect(sandbox.calls()).toHaveLength(0);
-    await expect(tokenFor(handle, TRANSFER_SCOPE, 'authorization_code', PEOPLE.reza)).resolves.toEqual(expect.any(String));
+    await expect(tokenFor(handle, TRANSFER_SCOPE, 'authorization_code', PEOPLE.reza)).resolves.toEqual(
+      expect.any(String),
+    );
   });
 });

@@ -65,8 +65,14 @@ beforeAll(async () => {
 
   const code = await gql(START_CODE, { input: { nationalId: PEOPLE.reza, bank: '062', scopes: [TRANSFER_SCOPE] } });
   const challenge = code.data!['startCodeConsent']!;
-  const login = await browserLogin(challenge['authorizeUrl']!, { nid: PEOPLE.reza, password: PEOPLE.reza, decision: 'allow' });
-  const granted = await gql(COMPLETE_CODE, { input: { consentId: challenge['consentId'], code: login.location!.searchParams.get('code') } });
+  const login = await browserLogin(challenge['authorizeUrl']!, {
+    nid: PEOPLE.reza,
+    password: PEOPLE.reza,
+    decision: 'allow',
+  });
+  const granted = await gql(COMPLETE_CODE, {
+    input: { consentId: challenge['consentId'], code: login.location!.searchParams.get('code') },
+  });
   handles.push(granted.data!['completeCodeConsent']!['handle']!);
   await gql(`mutation { revokeConsent { nationalId } }`, undefined, withHandle(handles[1]!));
 });

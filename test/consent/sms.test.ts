@@ -21,7 +21,16 @@ import {
 const h = useHarness();
 
 interface Completed {
-  completeSmsConsent: { __typename: string; handle?: string; nationalId?: string; grant?: string; scopes?: string[]; expiresAt?: string; code?: string; attemptsLeft?: number };
+  completeSmsConsent: {
+    __typename: string;
+    handle?: string;
+    nationalId?: string;
+    grant?: string;
+    scopes?: string[];
+    expiresAt?: string;
+    code?: string;
+    attemptsLeft?: number;
+  };
 }
 
 describe('SMS consent', () => {
@@ -57,13 +66,20 @@ describe('SMS consent', () => {
     const done = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId: challenge['consentId'], otp: '۱۲۳۴۵' } });
     expect(done.errors).toBeUndefined();
     const granted = done.data!.completeSmsConsent;
-    expect(granted).toMatchObject({ __typename: 'ConsentGranted', nationalId: PEOPLE.ali, grant: 'SMS', scopes: [TAX_SCOPE] });
+    expect(granted).toMatchObject({
+      __typename: 'ConsentGranted',
+      nationalId: PEOPLE.ali,
+      grant: 'SMS',
+      scopes: [TAX_SCOPE],
+    });
     expect(granted.handle).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(granted.expiresAt!) - Date.now()).toBeGreaterThan(9 * 24 * 3_600_000);
 
     const [verify] = h.sandbox.calls('verifySms');
     expect(verify!.body).toEqual({ mobile: MOBILE, otp: '12345', nid: PEOPLE.ali, trackId: expect.any(String) });
-    const tokenCalls = h.sandbox.calls('token').filter((call) => (call.body as { grant_type?: string }).grant_type === 'authorization_code');
+    const tokenCalls = h.sandbox
+      .calls('token')
+      .filter((call) => (call.body as { grant_type?: string }).grant_type === 'authorization_code');
     expect(tokenCalls).toHaveLength(1);
     expect(tokenCalls[0]!.body).toEqual({
       grant_type: 'authorization_code',
@@ -106,9 +122,17 @@ describe('SMS consent', () => {
   it('answers a wrong OTP with InvalidOtp, asks for no token, and still accepts the right one', async () => {
     const consentId = await startSms(h.gql, PEOPLE.ali);
     const wrong = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: '54321' } });
-    expect(wrong.data!.completeSmsConsent).toMatchObject({ __typename: 'InvalidOtp', code: 'INVALID_OTP', attemptsLeft: 4 });
+    expect(wrong.data!.completeSmsConsent).toMatchObject({
+      __typename: 'InvalidOtp',
+      code: 'INVALID_OTP',
+      attemptsLeft: 4,
+    });
     expect(h.sandbox.calls('verifySms').map((call) => call.status)).toEqual([400]);
-    expect(h.sandbox.calls('token').filter((call) => (call.body as { grant_type?: string }).grant_type === 'authorization_code')).toHaveLength(0);
+    expect(
+      h.sandbox
+        .calls('token')
+        .filter((call) => (call.body as { grant_type?: string }).grant_type === 'authorization_code'),
+    ).toHaveLength(0);
 
     const right = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
     expect(right.data!.completeSmsConsent.__typename).toBe('ConsentGranted');
@@ -129,13 +153,18 @@ describe('SMS consent', () => {
 
   it('cannot be completed twice', async () => {
     const consentId = await startSms(h.gql, PEOPLE.ali);
-    expect((await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } })).data!.completeSmsConsent.__typename).toBe('ConsentGranted');
+    expect(
+      (await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } })).data!.completeSmsConsent
+        .__typename,
+    ).toBe('ConsentGranted');
     const again = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
     expect(again.data!.completeSmsConsent.__typename).toBe('ConsentExpired');
   });
 
   it('answers an unknown consent id with ConsentExpired, without calling the upstream', async () => {
-    const res = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId: 'AAAAAAAAAAAAAAAAAAAAAA', otp: SANDBOX_OTP } });
+    const res = await h.gql<Completed>(COMPLETE_SMS, {
+      input: { consentId: 'AAAAAAAAAAAAAAAAAAAAAA', otp: SANDBOX_OTP },
+    });
     expect(res.data!.completeSmsConsent.__typename).toBe('ConsentExpired');
     expect(h.sandbox.calls()).toHaveLength(0);
   });
@@ -163,19 +192,28 @@ describe('SMS consent', () => {
     expect(h.sandbox.calls()).toHaveLength(0);
   });
 
-  it.each(['1234', '123456', '12 45', '12-45'])('refuses the malformed OTP %j before calling the upstream', async (otp) => {
-    const consentId = await startSms(h.gql, PEOPLE.ali);
-    h.sandbox.clearCalls();
-    const res = await h.gql(COMPLETE_SMS, { input: { consentId, otp } });
-    expect(errorCode(res)).toBe('BAD_USER_INPUT');
-    expect(res.errors![0]!.extensions!['argumentPath']).toBe('input.otp');
-    expect(h.sandbox.calls()).toHaveLength(0);
-  });
+  it.each(['1234', '123456', '12 45', '12-45'])(
+    'refuses the malformed OTP %j before calling the upstream',
+    async (otp) => {
+      const consentId = await startSms(h.gql, PEOPLE.ali);
+      h.sandbox.clearCalls();
+      const res = await h.gql(COMPLETE_SMS, { input: { consentId, otp } });
+      expect(errorCode(res)).toBe('BAD_USER_INPUT');
+      expect(res.errors![0]!.extensions!['argumentPath']).toBe('input.otp');
+      expect(h.sandbox.calls()).toHaveLength(0);
+    },
+  );
 
   it('reports an upstream refusal to send the OTP as ConsentRefused', async () => {
     h.sandbox.injectFault({ operationId: 'authorize', status: 400 });
-    const res = await h.gql<{ startSmsConsent: Record<string, string> }>(START_SMS, { input: { nationalId: PEOPLE.ali, mobile: MOBILE, scopes: [TAX_SCOPE] } });
-    expect(res.data!.startSmsConsent).toMatchObject({ __typename: 'ConsentRefused', code: 'CONSENT_REFUSED', upstreamCode: 'VALIDATION_ERROR' });
+    const res = await h.gql<{ startSmsConsent: Record<string, string> }>(START_SMS, {
+      input: { nationalId: PEOPLE.ali, mobile: MOBILE, scopes: [TAX_SCOPE] },
+    });
+    expect(res.data!.startSmsConsent).toMatchObject({
+      __typename: 'ConsentRefused',
+      code: 'CONSENT_REFUSED',
+      upstreamCode: 'VALIDATION_ERROR',
+    });
   });
 
   it('fails with UPSTREAM_UNAVAILABLE when the upstream cannot send the OTP', async () => {
@@ -205,7 +243,9 @@ describe('the consent query and revocation', () => {
   });
 
   it('lists the scopes each grant may ask for', async () => {
-    const res = await h.gql<{ sms: string[]; code: string[] }>(`{ sms: consentScopes(grant: SMS) code: consentScopes(grant: AUTHORIZATION_CODE) }`);
+    const res = await h.gql<{ sms: string[]; code: string[] }>(
+      `{ sms: consentScopes(grant: SMS) code: consentScopes(grant: AUTHORIZATION_CODE) }`,
+    );
     expect(res.data!.sms).toContain(TAX_SCOPE);
     expect(res.data!.sms).not.toContain(TRANSFER_SCOPE);
     expect(res.data!.code).toContain(TRANSFER_SCOPE);
@@ -214,7 +254,11 @@ describe('the consent query and revocation', () => {
 
   it('revokes: the handle stops working at once', async () => {
     const handle = await smsConsent(h.gql, PEOPLE.ali);
-    const revoked = await h.gql<{ revokeConsent: unknown }>(`mutation { revokeConsent { nationalId scopes } }`, undefined, withHandle(handle));
+    const revoked = await h.gql<{ revokeConsent: unknown }>(
+      `mutation { revokeConsent { nationalId scopes } }`,
+      undefined,
+      withHandle(handle),
+    );
     expect(revoked.data).toEqual({ revokeConsent: { nationalId: PEOPLE.ali, scopes: [TAX_SCOPE] } });
     h.sandbox.clearCalls();
     const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
@@ -235,7 +279,11 @@ describe('expiry', () => {
       const res = await short.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
       expect(res.data!.completeSmsConsent).toMatchObject({ __typename: 'ConsentExpired', code: 'CONSENT_EXPIRED' });
       expect(short.sandbox.calls('verifySms').map((call) => call.status)).toEqual([400]);
-      expect(short.sandbox.calls('token').filter((call) => (call.body as { grant_type?: string }).grant_type === 'authorization_code')).toHaveLength(0);
+      expect(
+        short.sandbox
+          .calls('token')
+          .filter((call) => (call.body as { grant_type?: string }).grant_type === 'authorization_code'),
+      ).toHaveLength(0);
     } finally {
       await short.close();
     }

@@ -58,7 +58,16 @@ export const TAX_DEBTS = `query($nid: String!) {
 }`;
 
 export interface TaxDebtsData {
-  person: { nationalId: string; taxDebts: Array<{ taxType: string; period: string; amount: string; dueDate: { jalali: string; iso: string }; status: string }> | null };
+  person: {
+    nationalId: string;
+    taxDebts: Array<{
+      taxType: string;
+      period: string;
+      amount: string;
+      dueDate: { jalali: string; iso: string };
+      status: string;
+    }> | null;
+  };
 }
 
 export type Gql = Harness['gql'];
@@ -72,8 +81,15 @@ export function errorCode(res: GraphQLResponse<unknown>): unknown {
 }
 
 /** Starts an SMS consent and returns the challenge's consent id. */
-export async function startSms(gql: Gql, nationalId: string, scopes: string[] = [TAX_SCOPE], mobile = MOBILE): Promise<string> {
-  const res = await gql<{ startSmsConsent: { __typename: string; consentId: string } }>(START_SMS, { input: { nationalId, mobile, scopes } });
+export async function startSms(
+  gql: Gql,
+  nationalId: string,
+  scopes: string[] = [TAX_SCOPE],
+  mobile = MOBILE,
+): Promise<string> {
+  const res = await gql<{ startSmsConsent: { __typename: string; consentId: string } }>(START_SMS, {
+    input: { nationalId, mobile, scopes },
+  });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   expect(res.data!.startSmsConsent.__typename).toBe('SmsConsentChallenge');
   return res.data!.startSmsConsent.consentId;
@@ -82,21 +98,33 @@ export async function startSms(gql: Gql, nationalId: string, scopes: string[] = 
 /** A whole SMS consent with the sandbox OTP; returns the handle. */
 export async function smsConsent(gql: Gql, nationalId: string, scopes: string[] = [TAX_SCOPE]): Promise<string> {
   const consentId = await startSms(gql, nationalId, scopes);
-  const res = await gql<{ completeSmsConsent: { __typename: string; handle: string } }>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP_VALUE } });
+  const res = await gql<{ completeSmsConsent: { __typename: string; handle: string } }>(COMPLETE_SMS, {
+    input: { consentId, otp: SANDBOX_OTP_VALUE },
+  });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   expect(res.data!.completeSmsConsent.__typename).toBe('ConsentGranted');
   return res.data!.completeSmsConsent.handle;
 }
 
 /** An authorization-code consent of `nationalId` at `bank`, through the sandbox's login page; its handle. */
-export async function codeConsent(gql: Gql, nationalId: string, bank: string, scopes: string[] = [TRANSFER_SCOPE]): Promise<string> {
-  const started = await gql<{ startCodeConsent: { consentId: string; authorizeUrl: string; state: string } }>(START_CODE, { input: { nationalId, bank, scopes } });
+export async function codeConsent(
+  gql: Gql,
+  nationalId: string,
+  bank: string,
+  scopes: string[] = [TRANSFER_SCOPE],
+): Promise<string> {
+  const started = await gql<{ startCodeConsent: { consentId: string; authorizeUrl: string; state: string } }>(
+    START_CODE,
+    { input: { nationalId, bank, scopes } },
+  );
   expect(started.errors, JSON.stringify(started.errors)).toBeUndefined();
   const { consentId, authorizeUrl, state } = started.data!.startCodeConsent;
   const login = await browserLogin(authorizeUrl, { nid: nationalId, password: nationalId, decision: 'allow' });
   const code = login.location?.searchParams.get('code');
   expect(code).toBeTruthy();
-  const done = await gql<{ completeCodeConsent: { __typename: string; handle: string } }>(COMPLETE_CODE, { input: { consentId, code, state } });
+  const done = await gql<{ completeCodeConsent: { __typename: string; handle: string } }>(COMPLETE_CODE, {
+    input: { consentId, code, state },
+  });
   expect(done.data?.completeCodeConsent.__typename, JSON.stringify(done)).toBe('ConsentGranted');
   return done.data!.completeCodeConsent.handle;
 }
@@ -105,7 +133,10 @@ export async function codeConsent(gql: Gql, nationalId: string, bank: string, sc
  * What a browser does on the sandbox's authorization page: load it, post the login form, and read
  * the redirect (not followed) back to the redirect URI.
  */
-export async function browserLogin(authorizeUrl: string, form: Record<string, string>): Promise<{ status: number; location: URL | null; page: string }> {
+export async function browserLogin(
+  authorizeUrl: string,
+  form: Record<string, string>,
+): Promise<{ status: number; location: URL | null; page: string }> {
   const page = await fetch(authorizeUrl);
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
@@ -139,7 +170,10 @@ export interface CapturedHarness {
  * A subgraph that logs everything into memory, talking to its sandbox through a proxy that keeps
  * every answer, so a test can see what the upstream handed out (tokens, codes) and look for it.
  */
-export async function startCapturedHarness(sandboxOptions: SandboxOptions = {}, env: Record<string, string> = {}): Promise<CapturedHarness> {
+export async function startCapturedHarness(
+  sandboxOptions: SandboxOptions = {},
+  env: Record<string, string> = {},
+): Promise<CapturedHarness> {
   const sandbox = await startSandbox(sandboxOptions);
   const upstreamAnswers: string[] = [];
   const proxy = createServer((req: IncomingMessage, res) => {

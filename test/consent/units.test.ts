@@ -84,7 +84,10 @@ describe('RequestUpstream and the consent', () => {
     const client = fakeClient();
     const access = new RequestUpstream(client, 4, undefined, consent('c1'));
     const options = { query: { nationalCode: '0499370899' }, subject: '0499370899' };
-    await Promise.all([access.read('kycSmsTaxInquiryGet', options), access.read('kycSmsTaxInquiryGet', { ...options })]);
+    await Promise.all([
+      access.read('kycSmsTaxInquiryGet', options),
+      access.read('kycSmsTaxInquiryGet', { ...options }),
+    ]);
     expect(client.seen).toHaveLength(1);
   });
 

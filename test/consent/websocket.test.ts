@@ -13,7 +13,12 @@ afterAll(async () => {
 });
 
 function wsClient(connectionParams?: Record<string, unknown>): Client {
-  const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, ...(connectionParams && { connectionParams }) });
+  const client = createClient({
+    url: h.server.url.replace('http', 'ws'),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    ...(connectionParams && { connectionParams }),
+  });
   clients.push(client);
   return client;
 }
@@ -40,12 +45,18 @@ describe('consent over WebSocket', () => {
     const res = await run(wsClient({ consentHandle: handle }), { nid: PEOPLE.ali });
     expect(res.errors).toBeUndefined();
     expect(res.data!.person.taxDebts!.length).toBeGreaterThan(0);
-    expect(h.upstreamCalls('kycSmsTaxInquiryGet')).toMatchObject([{ status: 200, tokenType: 'CODE', tokenUserId: PEOPLE.ali }]);
+    expect(h.upstreamCalls('kycSmsTaxInquiryGet')).toMatchObject([
+      { status: 200, tokenType: 'CODE', tokenUserId: PEOPLE.ali },
+    ]);
   });
 
   it('fails with CONSENT_REQUIRED without one, and FORBIDDEN for another person', async () => {
     const none = await run(wsClient(), { nid: PEOPLE.ali });
-    expect(none.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: TAX_SCOPE, grant: 'authorization_sms' });
+    expect(none.errors![0]!.extensions).toMatchObject({
+      code: 'CONSENT_REQUIRED',
+      scope: TAX_SCOPE,
+      grant: 'authorization_sms',
+    });
 
     const handle = await smsConsent(h.gql, PEOPLE.ali);
     h.sandbox.clearCalls();

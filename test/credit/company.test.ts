@@ -1,6 +1,12 @@
 /** A company's credit over HTTP: loans, bounced cheques and cheque colour under client credential. */
 import { describe, expect, it } from 'vitest';
-import { COMPANY_SAMPLES, CREDIT_SAMPLES, INVALID_LEGAL_ID, bouncedChequesOf, facilitiesOf } from '../../src/sandbox/world/index.js';
+import {
+  COMPANY_SAMPLES,
+  CREDIT_SAMPLES,
+  INVALID_LEGAL_ID,
+  bouncedChequesOf,
+  facilitiesOf,
+} from '../../src/sandbox/world/index.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts, expectedColour } from './support.js';
 
@@ -10,8 +16,15 @@ const h = useHarness();
 
 interface CompanyCredit {
   company: {
-    facilities: { name: string | null; totalAmount: string; facilities: Array<{ bank: { code: string }; contractType: string; originalAmount: string }> };
-    bouncedCheques: { name: string | null; cheques: Array<{ amount: string; accountNumber: string; bank: { code: string } }> };
+    facilities: {
+      name: string | null;
+      totalAmount: string;
+      facilities: Array<{ bank: { code: string }; contractType: string; originalAmount: string }>;
+    };
+    bouncedCheques: {
+      name: string | null;
+      cheques: Array<{ amount: string; accountNumber: string; bank: { code: string } }>;
+    };
     chequeStanding: { colour: string; code: string };
   };
 }
@@ -28,9 +41,13 @@ describe('Company credit', () => {
     expect(res.errors).toBeUndefined();
     const { facilities, bouncedCheques, chequeStanding } = res.data!.company;
     expect(facilities.name).toBe(COMPANY_SAMPLES.active.title);
-    expect(facilities.facilities.map((f) => f.originalAmount)).toEqual(facilitiesOf(company.nationalId).map((f) => f.original));
+    expect(facilities.facilities.map((f) => f.originalAmount)).toEqual(
+      facilitiesOf(company.nationalId).map((f) => f.original),
+    );
     expect(bouncedCheques.name).toBe(COMPANY_SAMPLES.active.title);
-    expect(bouncedCheques.cheques.map((c) => c.accountNumber)).toEqual(bouncedChequesOf(company.nationalId).map((c) => c.accountNumber));
+    expect(bouncedCheques.cheques.map((c) => c.accountNumber)).toEqual(
+      bouncedChequesOf(company.nationalId).map((c) => c.accountNumber),
+    );
     expect(bouncedCheques.cheques).toHaveLength(company.bouncedCheques);
     expect(chequeStanding).toEqual({ colour: expectedColour(bouncedCheques.cheques.map((c) => c.amount)), code: '5' });
     expect(chequeStanding.colour).toBe(company.colour);
@@ -40,7 +57,12 @@ describe('Company credit', () => {
       creditChequeColorInquiryGet: 1,
     });
     const clientId = h.sandbox.options.clientId;
-    expect(h.upstreamCalls().map((call) => call.path).sort()).toEqual(
+    expect(
+      h
+        .upstreamCalls()
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual(
       [
         `/credit/v2/clients/${clientId}/chequeColorInquiry`,
         `/credit/v2/clients/${clientId}/users/${company.nationalId}/backChequesLegal`,
@@ -67,7 +89,10 @@ describe('Company credit', () => {
       { id: company.nationalId },
     );
     expect(res.errors).toBeUndefined();
-    expect(callCounts(h)).toEqual({ creditChequeColorInquiryGet: 1, credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get: 1 });
+    expect(callCounts(h)).toEqual({
+      creditChequeColorInquiryGet: 1,
+      credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get: 1,
+    });
   });
 
   it('refuses an invalid legal id before any upstream call', async () => {

@@ -11,7 +11,13 @@ interface Day {
   iso: string;
 }
 interface GuaranteeData {
-  bankGuarantee: (Record<string, unknown> & { issueDate: Day; maturityDate: Day; collaterals?: Array<Record<string, unknown>> | null }) | null;
+  bankGuarantee:
+    | (Record<string, unknown> & {
+        issueDate: Day;
+        maturityDate: Day;
+        collaterals?: Array<Record<string, unknown>> | null;
+      })
+    | null;
 }
 
 const GUARANTEE = `query($id: String!) { bankGuarantee(guaranteeId: $id) {
@@ -52,7 +58,14 @@ describe('Query.bankGuarantee', () => {
     const world = guaranteeOf(guaranteeId)!.collaterals;
     expect(res.data!.bankGuarantee!.collaterals).toHaveLength(collaterals);
     expect(res.data!.bankGuarantee!.collaterals).toEqual(
-      world.map((c) => expect.objectContaining({ collateralId: c.collateralId, type: c.typeDescription, evaluatedAmount: c.evaluatedAmount, interestRate: Number(c.interestRate) })),
+      world.map((c) =>
+        expect.objectContaining({
+          collateralId: c.collateralId,
+          type: c.typeDescription,
+          evaluatedAmount: c.evaluatedAmount,
+          interestRate: Number(c.interestRate),
+        }),
+      ),
     );
     expect(callCounts(h)).toEqual({ creditGuaranteeDetailsGet: 1, creditGuaranteeCollateralsGet: 1 });
   });

@@ -12,7 +12,14 @@ import {
 } from '../../src/sandbox/world/index.js';
 import { errorCode, smsConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
-import { BACK_CHEQUES_SCOPE, CREDIT_SMS_SCOPES, FACILITY_SCOPE, GUARANTY_SCOPE, callCounts, expectedColour } from './support.js';
+import {
+  BACK_CHEQUES_SCOPE,
+  CREDIT_SMS_SCOPES,
+  FACILITY_SCOPE,
+  GUARANTY_SCOPE,
+  callCounts,
+  expectedColour,
+} from './support.js';
 
 const { borrower, cleanGuarantor } = CREDIT_SAMPLES;
 
@@ -31,7 +38,11 @@ interface Day {
 }
 type FacilityOut = Record<string, unknown> & { contractType: string; setDate: Day; endDate: Day };
 type ChequeOut = Record<string, unknown> & { amount: string; issueDate: Day; bounceDate: Day };
-type IssuedCardOut = Record<string, unknown> & { maskedPan: string; bank: { code: string; name: string }; issueDate: string };
+type IssuedCardOut = Record<string, unknown> & {
+  maskedPan: string;
+  bank: { code: string; name: string };
+  issueDate: string;
+};
 const person = (nationalId: string, fields: string, headers?: Record<string, string>) =>
   h.gql<Data>(`query($nid: String!) { person(nationalId: $nid) { ${fields} } }`, { nid: nationalId }, headers);
 
@@ -64,7 +75,8 @@ describe('Person.facilities (SMS consent)', () => {
     expect(res.errors).toBeUndefined();
     const report = res.data!.person['facilities'] as Record<string, unknown> & { facilities: FacilityOut[] };
     const world = facilitiesOf(borrower.nationalId);
-    const sum = (pick: (f: (typeof world)[number]) => string) => String(world.reduce((total, f) => total + Number(pick(f)), 0));
+    const sum = (pick: (f: (typeof world)[number]) => string) =>
+      String(world.reduce((total, f) => total + Number(pick(f)), 0));
     const { firstName, lastName } = personOf(borrower.nationalId);
     expect(report).toMatchObject({
       name: `${firstName} ${lastName}`,
@@ -97,9 +109,19 @@ describe('Person.facilities (SMS consent)', () => {
   });
 
   it('answers a person without loans (the upstream’s result 120) with an empty list and zero totals', async () => {
-    const res = await person(cleanGuarantor.nationalId, 'facilities { name totalAmount debtAmount dishonoured facilities { requestNumber } }', withHandle(guarantorHandle));
+    const res = await person(
+      cleanGuarantor.nationalId,
+      'facilities { name totalAmount debtAmount dishonoured facilities { requestNumber } }',
+      withHandle(guarantorHandle),
+    );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person['facilities']).toEqual({ name: null, totalAmount: '0', debtAmount: '0', dishonoured: false, facilities: [] });
+    expect(res.data!.person['facilities']).toEqual({
+      name: null,
+      totalAmount: '0',
+      debtAmount: '0',
+      dishonoured: false,
+      facilities: [],
+    });
   });
 });
 
@@ -111,7 +133,12 @@ describe('Person.bouncedCheques', () => {
     const world = bouncedChequesOf(borrower.nationalId);
     expect(report.cheques).toHaveLength(borrower.bouncedCheques);
     report.cheques.forEach((cheque, i) => {
-      expect(cheque).toMatchObject({ bank: { code: world[i]!.bankCode }, accountNumber: world[i]!.accountNumber, amount: world[i]!.amount, number: world[i]!.number });
+      expect(cheque).toMatchObject({
+        bank: { code: world[i]!.bankCode },
+        accountNumber: world[i]!.accountNumber,
+        amount: world[i]!.amount,
+        number: world[i]!.number,
+      });
       expect(cheque.bounceDate.iso >= cheque.issueDate.iso).toBe(true);
     });
     const colour = expectedColour(report.cheques.map((cheque) => cheque.amount));
@@ -122,9 +149,15 @@ describe('Person.bouncedCheques', () => {
   });
 
   it('answers a clean person with an empty list and WHITE', async () => {
-    const res = await person(cleanGuarantor.nationalId, 'bouncedCheques { name cheques { amount } } chequeStanding { colour code }');
+    const res = await person(
+      cleanGuarantor.nationalId,
+      'bouncedCheques { name cheques { amount } } chequeStanding { colour code }',
+    );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person).toEqual({ bouncedCheques: { name: null, cheques: [] }, chequeStanding: { colour: 'WHITE', code: '1' } });
+    expect(res.data!.person).toEqual({
+      bouncedCheques: { name: null, cheques: [] },
+      chequeStanding: { colour: 'WHITE', code: '1' },
+    });
   });
 
   it('maps an upstream 400 to UPSTREAM_REJECTED on that field alone', async () => {
@@ -143,13 +176,21 @@ describe('Person.bouncedChequesConfirmedBySms', () => {
   it('needs the consent scope and the person’s own consent', async () => {
     const missing = await person(borrower.nationalId, 'bouncedChequesConfirmedBySms { name }');
     expect(missing.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: BACK_CHEQUES_SCOPE });
-    const other = await person(borrower.nationalId, 'bouncedChequesConfirmedBySms { name }', withHandle(guarantorHandle));
+    const other = await person(
+      borrower.nationalId,
+      'bouncedChequesConfirmedBySms { name }',
+      withHandle(guarantorHandle),
+    );
     expect(errorCode(other)).toBe('FORBIDDEN');
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('agrees with the client-credential inquiry', async () => {
-    const res = await person(borrower.nationalId, `bouncedCheques ${CHEQUES} bouncedChequesConfirmedBySms ${CHEQUES}`, withHandle(borrowerHandle));
+    const res = await person(
+      borrower.nationalId,
+      `bouncedCheques ${CHEQUES} bouncedChequesConfirmedBySms ${CHEQUES}`,
+      withHandle(borrowerHandle),
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.person['bouncedChequesConfirmedBySms']).toEqual(res.data!.person['bouncedCheques']);
     expect(callCounts(h)).toMatchObject({ creditBackChequesGet: 1, creditSmsBackChequesGet: 1 });
@@ -157,12 +198,16 @@ describe('Person.bouncedChequesConfirmedBySms', () => {
 });
 
 describe('Person.guaranteedLoans (SMS consent)', () => {
-  const LOANS = 'guaranteedLoans { guarantorName inquiryId loans { debtorFirstName debtorLastName bank { code } requestNumber guaranteePercent debtAmount originalAmount setDate { jalali } } }';
+  const LOANS =
+    'guaranteedLoans { guarantorName inquiryId loans { debtorFirstName debtorLastName bank { code } requestNumber guaranteePercent debtAmount originalAmount setDate { jalali } } }';
 
   it('lists the loans of other people of the world the person guaranteed', async () => {
     const res = await person(cleanGuarantor.nationalId, LOANS, withHandle(guarantorHandle));
     expect(res.errors).toBeUndefined();
-    const report = res.data!.person['guaranteedLoans'] as { guarantorName: string; loans: Array<Record<string, unknown>> };
+    const report = res.data!.person['guaranteedLoans'] as {
+      guarantorName: string;
+      loans: Array<Record<string, unknown>>;
+    };
     const guarantor = personOf(cleanGuarantor.nationalId);
     expect(report.guarantorName).toBe(`${guarantor.firstName} ${guarantor.lastName}`);
     const world = guarantiesOf(cleanGuarantor.nationalId);
@@ -175,13 +220,19 @@ describe('Person.guaranteedLoans (SMS consent)', () => {
         guaranteePercent: percent,
         debtAmount: facility.debt,
         originalAmount: facility.original,
-        setDate: { jalali: `${facility.setDate.slice(0, 4)}/${facility.setDate.slice(4, 6)}/${facility.setDate.slice(6)}` },
+        setDate: {
+          jalali: `${facility.setDate.slice(0, 4)}/${facility.setDate.slice(4, 6)}/${facility.setDate.slice(6)}`,
+        },
       })),
     );
   });
 
   it('answers a person who guarantees nothing with an empty list', async () => {
-    const res = await person(borrower.nationalId, 'guaranteedLoans { guarantorName loans { debtorLastName } }', withHandle(borrowerHandle));
+    const res = await person(
+      borrower.nationalId,
+      'guaranteedLoans { guarantorName loans { debtorLastName } }',
+      withHandle(borrowerHandle),
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.person['guaranteedLoans']).toEqual({ guarantorName: null, loans: [] });
   });
@@ -195,11 +246,20 @@ describe('Person.guaranteedLoans (SMS consent)', () => {
 
 describe('Person.issuedCards', () => {
   it('lists the person’s cards of the world, masked, with their banks and Gregorian issue dates', async () => {
-    const res = await person(borrower.nationalId, 'issuedCards { remainingNationwide remainingAtBank cards { maskedPan bank { code name } issueDate state stateCode message } }');
+    const res = await person(
+      borrower.nationalId,
+      'issuedCards { remainingNationwide remainingAtBank cards { maskedPan bank { code name } issueDate state stateCode message } }',
+    );
     expect(res.errors).toBeUndefined();
-    const issuance = res.data!.person['issuedCards'] as { remainingNationwide: number; remainingAtBank: number; cards: IssuedCardOut[] };
+    const issuance = res.data!.person['issuedCards'] as {
+      remainingNationwide: number;
+      remainingAtBank: number;
+      cards: IssuedCardOut[];
+    };
     const cards = cardsOf(borrower.nationalId);
-    expect(issuance.cards.map((card) => card.maskedPan).sort()).toEqual(cards.map((card) => `${card.slice(0, 6)}******${card.slice(-4)}`).sort());
+    expect(issuance.cards.map((card) => card.maskedPan).sort()).toEqual(
+      cards.map((card) => `${card.slice(0, 6)}******${card.slice(-4)}`).sort(),
+    );
     for (const card of issuance.cards) {
       expect(bankByCode(card.bank.code)!.bin).toBe(card.maskedPan.slice(0, 6));
       expect(card.bank.name).toBe(bankByCode(card.bank.code)!.name);
@@ -234,7 +294,10 @@ describe('several paths to the same person', () => {
   });
 
   it('refuses an invalid national id before any upstream call', async () => {
-    const res = await person(INVALID.nationalId, 'bouncedCheques { name } chequeStanding { colour } issuedCards { remainingNationwide }');
+    const res = await person(
+      INVALID.nationalId,
+      'bouncedCheques { name } chequeStanding { colour } issuedCards { remainingNationwide }',
+    );
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });

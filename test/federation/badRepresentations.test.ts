@@ -14,15 +14,27 @@ const SAYAD_ID = '1234567890123456';
 const CARD = '6037991234567893';
 
 const ENTITIES = /* GraphQL */ `
-  query($representations: [_Any!]!) {
+  query ($representations: [_Any!]!) {
     _entities(representations: $representations) {
       __typename
-      ... on Person { nationalId }
-      ... on Company { nationalId }
-      ... on Vehicle { plateNumber }
-      ... on Cheque { sayadId }
-      ... on Card { number }
-      ... on BankAccount { iban }
+      ... on Person {
+        nationalId
+      }
+      ... on Company {
+        nationalId
+      }
+      ... on Vehicle {
+        plateNumber
+      }
+      ... on Cheque {
+        sayadId
+      }
+      ... on Card {
+        number
+      }
+      ... on BankAccount {
+        iban
+      }
     }
   }
 `;
@@ -39,7 +51,10 @@ describe('checkRepresentation', () => {
       nationalId: samples.nationalId,
       extra: 1,
     });
-    expect(checkRepresentation({ __typename: 'BankAccount', iban: IBAN.toLowerCase() }, 0)).toEqual({ __typename: 'BankAccount', iban: IBAN });
+    expect(checkRepresentation({ __typename: 'BankAccount', iban: IBAN.toLowerCase() }, 0)).toEqual({
+      __typename: 'BankAccount',
+      iban: IBAN,
+    });
   });
 
   it.each([

@@ -1,12 +1,5 @@
 import { composeServices } from '@apollo/composition';
-import {
-  buildSchema,
-  isObjectType,
-  Kind,
-  parse,
-  type DocumentNode,
-  type GraphQLSchema,
-} from 'graphql';
+import { buildSchema, isObjectType, Kind, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../helpers/harness.js';
 
@@ -26,14 +19,19 @@ const REVIEWS_SDL = /* GraphQL */ `
 
 /** The graphs of a join__type directive list on a supergraph type, e.g. ['INQUIRY', 'REVIEWS']. */
 function joinTypeGraphs(supergraph: DocumentNode, typeName: string): Array<{ graph: string; key: string | null }> {
-  const definition = supergraph.definitions.find((d) => d.kind === Kind.OBJECT_TYPE_DEFINITION && d.name.value === typeName);
+  const definition = supergraph.definitions.find(
+    (d) => d.kind === Kind.OBJECT_TYPE_DEFINITION && d.name.value === typeName,
+  );
   if (definition?.kind !== Kind.OBJECT_TYPE_DEFINITION) return [];
   return (definition.directives ?? [])
     .filter((d) => d.name.value === 'join__type')
     .map((d) => {
       const graph = d.arguments?.find((a) => a.name.value === 'graph')?.value;
       const key = d.arguments?.find((a) => a.name.value === 'key')?.value;
-      return { graph: graph?.kind === Kind.ENUM ? graph.value : '?', key: key?.kind === Kind.STRING ? key.value : null };
+      return {
+        graph: graph?.kind === Kind.ENUM ? graph.value : '?',
+        key: key?.kind === Kind.STRING ? key.value : null,
+      };
     })
     .sort((a, b) => a.graph.localeCompare(b.graph));
 }

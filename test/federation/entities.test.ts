@@ -8,7 +8,12 @@ interface NegativeScore {
   offenseCount: number | null;
   rule: string | null;
 }
-type Entity = { __typename: 'Person'; nationalId: string; clean?: NegativeScore | null; suspended?: NegativeScore | null } | null;
+type Entity = {
+  __typename: 'Person';
+  nationalId: string;
+  clean?: NegativeScore | null;
+  suspended?: NegativeScore | null;
+} | null;
 
 /** A second valid national id (check digit correct), distinct from samples.nationalId. */
 const OTHER_NATIONAL_ID = '0067749828';
@@ -24,8 +29,18 @@ const ENTITIES = /* GraphQL */ `
       __typename
       ... on Person {
         nationalId
-        clean: drivingLicenceNegativeScore(licenceNumber: $licence, mobile: $mobile) { licenceNumber points offenseCount rule }
-        suspended: drivingLicenceNegativeScore(licenceNumber: $suspendedLicence, mobile: $mobile) { licenceNumber points offenseCount rule }
+        clean: drivingLicenceNegativeScore(licenceNumber: $licence, mobile: $mobile) {
+          licenceNumber
+          points
+          offenseCount
+          rule
+        }
+        suspended: drivingLicenceNegativeScore(licenceNumber: $suspendedLicence, mobile: $mobile) {
+          licenceNumber
+          points
+          offenseCount
+          rule
+        }
       }
     }
   }
@@ -77,7 +92,12 @@ describe('_entities for Person', () => {
     expect(response.status).toBe(200);
     expect(response.errors?.map((error) => error.path)).toEqual([['_entities', 1]]);
     const clean: NegativeScore = { licenceNumber: samples.licenceNumber, points: 0, offenseCount: 0, rule: null };
-    const suspended: NegativeScore = { licenceNumber: SUSPENDED_LICENCE, points: 30, offenseCount: 22, rule: SUSPENSION_RULE };
+    const suspended: NegativeScore = {
+      licenceNumber: SUSPENDED_LICENCE,
+      points: 30,
+      offenseCount: 22,
+      rule: SUSPENSION_RULE,
+    };
     expect(response.data).toEqual({
       _entities: [
         { __typename: 'Person', nationalId: samples.nationalId, clean, suspended },
@@ -107,7 +127,9 @@ describe('_entities for Person', () => {
       { representations: [{ __typename: 'Person', nationalId: samples.nationalId }] },
     );
     expect(response.status).toBe(200);
-    expect(response.data).toEqual({ _entities: [{ nationalId: samples.nationalId, drivingLicenceNegativeScore: null }] });
+    expect(response.data).toEqual({
+      _entities: [{ nationalId: samples.nationalId, drivingLicenceNegativeScore: null }],
+    });
     expect(response.errors).toHaveLength(1);
     expect(response.errors?.[0]?.path).toEqual(['_entities', 0, 'drivingLicenceNegativeScore']);
     expect(response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

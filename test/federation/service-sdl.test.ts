@@ -85,7 +85,12 @@ function unwrap(type: TypeNode): { name: string; isList: boolean } {
 function findUnsizedLists(document: DocumentNode): string[] {
   const composite = new Set(
     document.definitions
-      .filter((d) => d.kind === Kind.OBJECT_TYPE_DEFINITION || d.kind === Kind.INTERFACE_TYPE_DEFINITION || d.kind === Kind.UNION_TYPE_DEFINITION)
+      .filter(
+        (d) =>
+          d.kind === Kind.OBJECT_TYPE_DEFINITION ||
+          d.kind === Kind.INTERFACE_TYPE_DEFINITION ||
+          d.kind === Kind.UNION_TYPE_DEFINITION,
+      )
       .map((d) => nameOf(d)),
   );
   const unsized: string[] = [];
@@ -95,9 +100,11 @@ function findUnsizedLists(document: DocumentNode): string[] {
     if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
     for (const field of definition.fields ?? []) {
       const { name, isList } = unwrap(field.type);
-      if (!isList || !composite.has(name) || (typeName === 'Query' && FEDERATION_QUERY_FIELDS.has(field.name.value))) continue;
+      if (!isList || !composite.has(name) || (typeName === 'Query' && FEDERATION_QUERY_FIELDS.has(field.name.value)))
+        continue;
       if (field.name.value === 'nodes' && typeName.endsWith('Connection')) continue;
-      if (!(field.directives ?? []).some((d) => d.name.value === 'listSize')) unsized.push(`${typeName}.${field.name.value}`);
+      if (!(field.directives ?? []).some((d) => d.name.value === 'listSize'))
+        unsized.push(`${typeName}.${field.name.value}`);
     }
   }
   return unsized;
@@ -122,9 +129,11 @@ describe('_service { sdl }', () => {
   });
 
   it('declares Person as an entity keyed by nationalId', () => {
-    const person = document.definitions.find((d) => d.kind === Kind.OBJECT_TYPE_DEFINITION && d.name.value === 'Person');
+    const person = document.definitions.find(
+      (d) => d.kind === Kind.OBJECT_TYPE_DEFINITION && d.name.value === 'Person',
+    );
     expect(person?.kind).toBe(Kind.OBJECT_TYPE_DEFINITION);
-    const keys = (person?.kind === Kind.OBJECT_TYPE_DEFINITION ? person.directives ?? [] : [])
+    const keys = (person?.kind === Kind.OBJECT_TYPE_DEFINITION ? (person.directives ?? []) : [])
       .filter((d) => d.name.value === 'key')
       .map((d) => stringArgument(d, 'fields'));
     expect(keys).toEqual(['nationalId']);
@@ -148,7 +157,8 @@ describe('_service { sdl }', () => {
 
     const federationLink = links.find((d) => stringArgument(d, 'url') === federationUrls[0]);
     const imports = federationLink?.arguments?.find((a) => a.name.value === 'import')?.value;
-    const imported = imports?.kind === Kind.LIST ? imports.values.map((v) => (v.kind === Kind.STRING ? v.value : null)) : [];
+    const imported =
+      imports?.kind === Kind.LIST ? imports.values.map((v) => (v.kind === Kind.STRING ? v.value : null)) : [];
     expect(imported).toContain('@key');
   });
 
@@ -159,7 +169,19 @@ describe('_service { sdl }', () => {
     });
     const typeNames = new Set(ours.map(nameOf));
     // Guard against a vacuous pass: the walk really covers our schema.
-    for (const expected of ['Query', 'Mutation', 'Subscription', 'Person', 'Bill', 'BillDetails', 'BillType', 'BillInquiryInput', 'Job', 'Rial', 'JobStatus']) {
+    for (const expected of [
+      'Query',
+      'Mutation',
+      'Subscription',
+      'Person',
+      'Bill',
+      'BillDetails',
+      'BillType',
+      'BillInquiryInput',
+      'Job',
+      'Rial',
+      'JobStatus',
+    ]) {
       expect(typeNames.has(expected), `type ${expected} in the SDL`).toBe(true);
     }
 

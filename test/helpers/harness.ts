@@ -13,7 +13,11 @@ export interface Harness {
   readonly sandbox: Sandbox;
   readonly server: RunningServer;
   /** Posts a GraphQL operation to the subgraph over real HTTP. */
-  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<T>>;
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GraphQLResponse<T>>;
   /** Calls the sandbox recorded for business operations (the token endpoint left out). */
   upstreamCalls(operationId?: string): ReturnType<Sandbox['calls']>;
   close(): Promise<void>;
@@ -113,7 +117,10 @@ export function useHarness(options: HarnessOptions = {}): Harness {
 }
 
 /** Waits until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

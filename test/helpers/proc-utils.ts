@@ -109,7 +109,13 @@ export interface CloseInfo {
 }
 
 function isCloseInfo(event: unknown): event is CloseInfo {
-  return typeof event === 'object' && event !== null && 'code' in event && typeof event.code === 'number' && 'reason' in event;
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    'code' in event &&
+    typeof event.code === 'number' &&
+    'reason' in event
+  );
 }
 
 export interface WsClient {
@@ -127,7 +133,10 @@ export interface WsClient {
  * A graphql-ws client that never retries, connects at once (not lazily), and records close events.
  * `headers` are sent on the HTTP upgrade request.
  */
-export function openWsClient(url: string, options: { connectionParams?: Record<string, unknown>; headers?: Record<string, string> } = {}): WsClient {
+export function openWsClient(
+  url: string,
+  options: { connectionParams?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): WsClient {
   const closes: CloseInfo[] = [];
   let resolveConnected!: () => void;
   let resolveClose!: (info: CloseInfo) => void;
@@ -167,8 +176,17 @@ export function collectSubscription<T = Record<string, unknown>>(
   client: Client,
   query: string,
   variables: Record<string, unknown> = {},
-): { readonly results: Array<{ data?: T | null; errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }> }>; readonly ended: Promise<'complete' | 'error'> } {
-  const results: Array<{ data?: T | null; errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }> }> = [];
+): {
+  readonly results: Array<{
+    data?: T | null;
+    errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }>;
+  }>;
+  readonly ended: Promise<'complete' | 'error'>;
+} {
+  const results: Array<{
+    data?: T | null;
+    errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }>;
+  }> = [];
   const ended = new Promise<'complete' | 'error'>((resolve) => {
     client.subscribe<T>(
       { query, variables },
@@ -176,7 +194,12 @@ export function collectSubscription<T = Record<string, unknown>>(
         next: (value) => {
           results.push({
             ...(value.data !== undefined && { data: value.data }),
-            ...(value.errors && { errors: value.errors.map((e) => ({ message: e.message, ...(e.extensions && { extensions: { ...e.extensions } }) })) }),
+            ...(value.errors && {
+              errors: value.errors.map((e) => ({
+                message: e.message,
+                ...(e.extensions && { extensions: { ...e.extensions } }),
+              })),
+            }),
           });
         },
         error: () => resolve('error'),

@@ -52,7 +52,19 @@ const KNOWN_VALUES: ReadonlyArray<[RegExp, readonly string[]]> = [
 ];
 
 /** Strings no field expects: empty, huge, control characters, scripts, injection attempts, digits in other scripts. */
-const ODD_STRINGS = ['', ' ', 'x'.repeat(5_000), '\u0000\u0007\n\t', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '۱۲۳۴۵۶۷۸۹۰', '%00', '{{7*7}}', '\uD800'];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  'x'.repeat(5_000),
+  '\u0000\u0007\n\t',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '۱۲۳۴۵۶۷۸۹۰',
+  '%00',
+  '{{7*7}}',
+  '\uD800',
+];
 
 /** An enum value in a literal; in variables it is its name. */
 class EnumValue {
@@ -78,7 +90,8 @@ function literal(value: Value): string {
 function json(value: Value): unknown {
   if (value instanceof EnumValue) return value.name;
   if (Array.isArray(value)) return value.map(json);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, json(field)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, json(field)]));
   return value;
 }
 
@@ -152,11 +165,16 @@ class DocumentBuilder {
   }
 
   private selection(type: GraphQLCompositeType, depth: number): string {
-    if (this.defect(0.05)) return this.pick(['notAField', 'a: __typename a: id', '__schema { nope }', 'person { nationalId }']);
+    if (this.defect(0.05))
+      return this.pick(['notAField', 'a: __typename a: id', '__schema { nope }', 'person { nationalId }']);
     const roll = this.nat(99);
     if (roll < 4) {
       const root = depth === 0 && type === this.schema.getQueryType();
-      return this.pick(root ? ['__typename', '__schema { queryType { name } }', '__type(name: "Person") { name kind }'] : ['__typename']);
+      return this.pick(
+        root
+          ? ['__typename', '__schema { queryType { name } }', '__type(name: "Person") { name kind }']
+          : ['__typename'],
+      );
     }
     if (isAbstractType(type) || roll < 10) return this.fragment(type, depth);
     const root = type === this.schema.getQueryType() || type === this.schema.getMutationType();
@@ -168,7 +186,11 @@ class DocumentBuilder {
   }
 
   private fragment(type: GraphQLCompositeType, depth: number): string {
-    const possible: readonly GraphQLObjectType[] = isAbstractType(type) ? this.schema.getPossibleTypes(type) : isObjectType(type) ? [type] : [];
+    const possible: readonly GraphQLObjectType[] = isAbstractType(type)
+      ? this.schema.getPossibleTypes(type)
+      : isObjectType(type)
+        ? [type]
+        : [];
     // Now and then a type the parent can never be.
     const onType: GraphQLCompositeType =
       possible.length === 0 || this.defect(0.1) ? this.randomCompositeType() : this.pick(possible);
@@ -180,7 +202,9 @@ class DocumentBuilder {
   }
 
   private randomCompositeType(): GraphQLCompositeType {
-    const types = Object.values(this.schema.getTypeMap()).filter((t): t is GraphQLCompositeType => isCompositeType(t) && !t.name.startsWith('__'));
+    const types = Object.values(this.schema.getTypeMap()).filter(
+      (t): t is GraphQLCompositeType => isCompositeType(t) && !t.name.startsWith('__'),
+    );
     return this.pick(types);
   }
 
@@ -230,7 +254,8 @@ class DocumentBuilder {
     const name = this.name('v');
     const declared = this.defect(0.1) ? this.pick(['Int', 'String!', '[String]', 'Nope', 'Boolean!']) : String(type);
     this.variableDefinitions.push(`$${name}: ${declared}`);
-    if (isNonNullType(type) ? !this.defect(0.1) : !this.chance(0.1)) this.variables[name] = json(this.value(type, hint, 0));
+    if (isNonNullType(type) ? !this.defect(0.1) : !this.chance(0.1))
+      this.variables[name] = json(this.value(type, hint, 0));
     return `$${name}`;
   }
 
@@ -287,14 +312,34 @@ class DocumentBuilder {
 
   /** An `_entities` representation: a type name and a key, right or wrong. */
   private representation(depth: number): Value {
-    const typename = this.pick(['Person', 'Company', 'Vehicle', 'BankAccount', 'Card', 'Cheque', 'Query', 'Nope', 'Job']);
+    const typename = this.pick([
+      'Person',
+      'Company',
+      'Vehicle',
+      'BankAccount',
+      'Card',
+      'Cheque',
+      'Query',
+      'Nope',
+      'Job',
+    ]);
     const key = this.pick(['nationalId', 'plateNumber', 'iban', 'number', 'sayadId', 'id']);
     if (this.chance(0.1)) return this.pick<Value>([42, 'text', [], {}, { nationalId: '0499370899' }]);
     return { __typename: typename, [key]: depth > 2 ? null : this.string(key) };
   }
 
   private wrongValue(): Value {
-    return this.pick<Value>([42, -7.5, true, 'text', null, [1, 'two'], { nested: { deeper: 1 } }, new EnumValue('SOME_ENUM'), '']);
+    return this.pick<Value>([
+      42,
+      -7.5,
+      true,
+      'text',
+      null,
+      [1, 'two'],
+      { nested: { deeper: 1 } },
+      new EnumValue('SOME_ENUM'),
+      '',
+    ]);
   }
 
   // --- whole-document damage -----------------------------------------------------------------------
@@ -314,7 +359,11 @@ class DocumentBuilder {
 }
 
 /** Random requests against `schema`; selections go at most `maxDepth` levels below the root. */
-export function randomRequest(schema: GraphQLSchema, maxDepth = 4, excluded = EXCLUDED_ROOT_FIELDS): fc.Arbitrary<RandomRequest> {
+export function randomRequest(
+  schema: GraphQLSchema,
+  maxDepth = 4,
+  excluded = EXCLUDED_ROOT_FIELDS,
+): fc.Arbitrary<RandomRequest> {
   return fc.gen().map((g) => new DocumentBuilder(schema, g, maxDepth, excluded).build());
 }
 

@@ -5,7 +5,14 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-encoding',
+]);
 
 /** What the proxy saw of one call: its path and its parsed JSON request body (undefined when not JSON). */
 export interface ProxiedRequest {
@@ -47,7 +54,10 @@ export async function startTamperingProxy(targetUrl: string): Promise<TamperingP
           let text = await answer.text();
           const json = parse(text);
           if (proxy.rewrite && json !== undefined) {
-            const request: ProxiedRequest = { path: new URL(req.url ?? '/', 'http://proxy.invalid').pathname, body: body ? parse(body.toString('utf8')) : undefined };
+            const request: ProxiedRequest = {
+              path: new URL(req.url ?? '/', 'http://proxy.invalid').pathname,
+              body: body ? parse(body.toString('utf8')) : undefined,
+            };
             const replaced = proxy.rewrite(request, json);
             if (replaced !== undefined) text = JSON.stringify(replaced);
           }

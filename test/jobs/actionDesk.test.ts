@@ -78,7 +78,14 @@ describe('ActionDesk', () => {
       ...action([]),
       send: () =>
         Promise.reject(
-          new UpstreamError({ code: 'UPSTREAM_REJECTED', message: 'refused', operationId: 'x', httpStatus: 400, upstreamCode: 'VALIDATION_ERROR', upstreamMessage: 'duplicate trackId' }),
+          new UpstreamError({
+            code: 'UPSTREAM_REJECTED',
+            message: 'refused',
+            operationId: 'x',
+            httpStatus: 400,
+            upstreamCode: 'VALIDATION_ERROR',
+            upstreamMessage: 'duplicate trackId',
+          }),
         ),
       // Were the duplicate read as a refusal, the action would fail.
       refusalOf: () => ({ code: 'REFUSED', message: 'refused' }),
@@ -143,7 +150,12 @@ function failingAction(notSent: boolean): DeskAction<'fake', { readonly what: st
     noun: 'fake action',
     send: () =>
       Promise.reject(
-        new UpstreamError({ code: ErrorCode.UpstreamUnavailable, message: 'failing', operationId: 'oakTransferToDepositPost', ...(notSent && { notSent }) }),
+        new UpstreamError({
+          code: ErrorCode.UpstreamUnavailable,
+          message: 'failing',
+          operationId: 'oakTransferToDepositPost',
+          ...(notSent && { notSent }),
+        }),
       ),
     refusalOf: (error) => refusalFrom(error, 'fake action', () => ({ code: 'REFUSED', message: 'refused' })),
   };

@@ -43,13 +43,20 @@ describe('billInquiry job kind', () => {
     const outcome = await billInquiryJob.poll(upstream, ref, valid);
     expect(outcome).toEqual({
       status: 'SUCCESS',
-      result: { amount: expect.stringMatching(/^\d+$/), billId: WATER_BILL, paymentId: expect.stringMatching(/^\d+$/), dueDate: expect.any(String) },
+      result: {
+        amount: expect.stringMatching(/^\d+$/),
+        billId: WATER_BILL,
+        paymentId: expect.stringMatching(/^\d+$/),
+        dueDate: expect.any(String),
+      },
     });
   });
 
   it('reads a FAILED inquiry as a FAILED outcome with the upstream code', async () => {
     const ref = await billInquiryJob.submit(upstream, wrong);
-    const outcome = await billInquiryJob.poll(upstream, ref, wrong).catch((error: unknown) => ({ thrown: error instanceof Error ? error.message : String(error) }));
+    const outcome = await billInquiryJob
+      .poll(upstream, ref, wrong)
+      .catch((error: unknown) => ({ thrown: error instanceof Error ? error.message : String(error) }));
 
     expect(outcome).toEqual({ status: 'FAILED', failure: { code: '40317', message: 'invalid input value' } });
   });
@@ -61,7 +68,14 @@ describe('billInquiry job kind', () => {
       events: new MemoryJobEvents(),
       kinds: [billInquiryJob],
       upstream,
-      config: { pollInitialMs: 10, pollMaxMs: 20, maxAgeMs: 60_000, actionSettleMs: 60_000, actionKeyRetentionMs: 60_000, actionTrackSecret: null },
+      config: {
+        pollInitialMs: 10,
+        pollMaxMs: 20,
+        maxAgeMs: 60_000,
+        actionSettleMs: 60_000,
+        actionKeyRetentionMs: 60_000,
+        actionTrackSecret: null,
+      },
       logger: silentLogger,
     });
     try {
@@ -70,7 +84,11 @@ describe('billInquiry job kind', () => {
       await waitFor(async () => (await store.get(job.id))?.status !== 'PENDING', 3_000);
 
       const done = await store.get(job.id);
-      expect({ status: done?.status, failure: done?.failure, statusPolls: sandbox.calls('billingInquiryStatusPoll').length }).toEqual({
+      expect({
+        status: done?.status,
+        failure: done?.failure,
+        statusPolls: sandbox.calls('billingInquiryStatusPoll').length,
+      }).toEqual({
         status: 'FAILED',
         failure: { code: '40317', message: 'invalid input value' },
         statusPolls: 1,

@@ -131,7 +131,14 @@ describe('polling', () => {
     clock = 6_000;
 
     const done = await finalOf(store, job.id);
-    expect(done).toEqual({ ...job, status: 'SUCCESS', result: { amount: '1200' }, failure: null, updatedAt: 6_000, version: 2 });
+    expect(done).toEqual({
+      ...job,
+      status: 'SUCCESS',
+      result: { amount: '1200' },
+      failure: null,
+      updatedAt: 6_000,
+      version: 2,
+    });
     expect(kind.polls.map((poll) => [poll.ref, poll.input, poll.upstream])).toEqual([
       ['ref-1', input, fakeUpstream],
       ['ref-1', input, fakeUpstream],
@@ -184,7 +191,12 @@ describe('polling', () => {
   });
 
   it('fails the job after three UPSTREAM_REJECTED in a row, with the upstream code', async () => {
-    const kind = new ScriptedKind([rejected('VALIDATION_ERROR'), rejected('VALIDATION_ERROR'), rejected('VALIDATION_ERROR'), success('1')]);
+    const kind = new ScriptedKind([
+      rejected('VALIDATION_ERROR'),
+      rejected('VALIDATION_ERROR'),
+      rejected('VALIDATION_ERROR'),
+      success('1'),
+    ]);
     const { engine, store, events } = setup([kind]);
     const job = await engine.start('fake', input);
 
@@ -284,9 +296,14 @@ describe('watch', () => {
     expect(single.polls).toHaveLength(4);
     expect(triple.polls).toHaveLength(4);
     // One loop: polls never overlap, each at least the initial delay after the one before.
-    for (let i = 1; i < triple.polls.length; i++) expect(triple.polls[i]! - triple.polls[i - 1]!).toBeGreaterThanOrEqual(9);
+    for (let i = 1; i < triple.polls.length; i++)
+      expect(triple.polls[i]! - triple.polls[i - 1]!).toBeGreaterThanOrEqual(9);
     expect(triple.seen).toHaveLength(3);
-    for (const seen of triple.seen) expect(seen.map((record) => [record.status, record.version])).toEqual([['PENDING', 1], ['SUCCESS', 2]]);
+    for (const seen of triple.seen)
+      expect(seen.map((record) => [record.status, record.version])).toEqual([
+        ['PENDING', 1],
+        ['SUCCESS', 2],
+      ]);
   });
 
   it('a watch of a finished job yields it once and ends', async () => {
@@ -380,7 +397,13 @@ describe('resume and stop', () => {
     expect(await second.engine.resume()).toBe(2);
 
     const [doneA, doneB] = await Promise.all([finalOf(first.store, a.id), finalOf(first.store, b.id)]);
-    expect(doneA).toEqual({ ...a, status: 'SUCCESS', result: { amount: '42' }, updatedAt: doneA.updatedAt, version: 2 });
+    expect(doneA).toEqual({
+      ...a,
+      status: 'SUCCESS',
+      result: { amount: '42' },
+      updatedAt: doneA.updatedAt,
+      version: 2,
+    });
     expect(doneB.result).toEqual({ amount: '42' });
     expect(after.submits).toEqual([]);
     expect(after.polls.map((poll) => [poll.ref, poll.input]).sort()).toEqual([
@@ -397,7 +420,8 @@ describe('resume and stop', () => {
     await engine.start('fake', input);
     expect(await engine.resume()).toBe(1);
     await waitFor(() => kind.polls.length >= 3);
-    for (let i = 1; i < kind.polls.length; i++) expect(kind.polls[i]!.at - kind.polls[i - 1]!.at).toBeGreaterThanOrEqual(19);
+    for (let i = 1; i < kind.polls.length; i++)
+      expect(kind.polls[i]!.at - kind.polls[i - 1]!.at).toBeGreaterThanOrEqual(19);
   });
 
   it('stop() ends polling', async () => {

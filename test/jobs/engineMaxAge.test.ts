@@ -14,7 +14,10 @@ class UnlimitedKind extends ScriptedKind {
 
 const MAX_AGE_MS = 1_000;
 
-async function counted(metric: typeof jobTransitions | typeof jobsFollowed, labels: Record<string, string>): Promise<number> {
+async function counted(
+  metric: typeof jobTransitions | typeof jobsFollowed,
+  labels: Record<string, string>,
+): Promise<number> {
   const found = (await metric.get()).values.find((value) => {
     const seen: Record<string, string | number | undefined> = value.labels;
     return Object.entries(labels).every(([name, label]) => seen[name] === label);

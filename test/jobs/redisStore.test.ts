@@ -52,7 +52,10 @@ describe('expiry as Redis TTLs', () => {
     const retainUntil = Date.now() + 7 * 24 * HOUR;
     const job = { ...pending('a'), retainUntil };
     await store.insert(job);
-    await store.replace({ ...succeeded(job), status: 'FAILED', result: null, failure: { code: 'NOT_APPLIED', message: 'no' } }, 1);
+    await store.replace(
+      { ...succeeded(job), status: 'FAILED', result: null, failure: { code: 'NOT_APPLIED', message: 'no' } },
+      1,
+    );
     const expected = retainUntil - Date.now();
     const ttl = await redis.pttl(`${prefix}job:a`);
     expect(ttl).toBeGreaterThan(expected - 5_000);
@@ -93,7 +96,11 @@ describe('sharing one Redis', () => {
     await store.insert(pending('a'));
     await store.insert(pending('b'));
     await store.replace(succeeded(pending('b')), 1);
-    expect((await keysUnder(redis, prefix)).sort()).toEqual([`${prefix}job:a`, `${prefix}job:b`, `${prefix}jobs:pending`]);
+    expect((await keysUnder(redis, prefix)).sort()).toEqual([
+      `${prefix}job:a`,
+      `${prefix}job:b`,
+      `${prefix}jobs:pending`,
+    ]);
     expect(await redis.smembers(`${prefix}jobs:pending`)).toEqual(['a']);
   });
 

@@ -19,7 +19,13 @@ export const pending = (id: string): JobRecord => ({
   version: 1,
 });
 
-export const succeeded = (job: JobRecord, version = job.version + 1): JobRecord => ({ ...job, status: 'SUCCESS', result: { amount: '5' }, updatedAt: 2_000, version });
+export const succeeded = (job: JobRecord, version = job.version + 1): JobRecord => ({
+  ...job,
+  status: 'SUCCESS',
+  result: { amount: '5' },
+  updatedAt: 2_000,
+  version,
+});
 
 export function describeJobStore(newStore: NewStore): void {
   describe('the JobStore contract', () => {
@@ -72,7 +78,9 @@ export function describeJobStore(newStore: NewStore): void {
     it('lets exactly one of many concurrent replaces of one version succeed', async () => {
       const store = await newStore(60_000);
       await store.insert(pending('a'));
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.replace({ ...succeeded(pending('a')), ref: `r-${i}` }, 1)));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => store.replace({ ...succeeded(pending('a')), ref: `r-${i}` }, 1)),
+      );
       expect(results.filter(Boolean)).toHaveLength(1);
       expect((await store.get('a'))?.ref).toBe(`r-${results.indexOf(true)}`);
     });

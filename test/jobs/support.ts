@@ -31,10 +31,18 @@ export const rejected = (upstreamCode?: string) =>
   });
 
 export const unavailable = () =>
-  new UpstreamError({ code: ErrorCode.UpstreamUnavailable, message: 'The upstream failed to answer.', operationId: 'billingInquiryStatusPoll' });
+  new UpstreamError({
+    code: ErrorCode.UpstreamUnavailable,
+    message: 'The upstream failed to answer.',
+    operationId: 'billingInquiryStatusPoll',
+  });
 
 export const notFound = () =>
-  new UpstreamError({ code: ErrorCode.NotFound, message: 'The upstream found no such record.', operationId: 'billingInquiryStatusPoll' });
+  new UpstreamError({
+    code: ErrorCode.NotFound,
+    message: 'The upstream found no such record.',
+    operationId: 'billingInquiryStatusPoll',
+  });
 
 /** One poll's answer: an outcome, an error to throw, or a function deciding it when the poll runs. */
 export type Step = PollOutcome<FakeResult> | Error | (() => Promise<PollOutcome<FakeResult>>);
@@ -122,7 +130,14 @@ export const fakeUpstream: Pick<UpstreamAccess, 'send'> = {
   send: () => Promise.reject(new Error('the fake kinds do not call the upstream')),
 };
 
-export const FAST: JobsConfig = { pollInitialMs: 10, pollMaxMs: 30, maxAgeMs: 60_000, actionSettleMs: 60_000, actionKeyRetentionMs: 60_000, actionTrackSecret: null };
+export const FAST: JobsConfig = {
+  pollInitialMs: 10,
+  pollMaxMs: 30,
+  maxAgeMs: 60_000,
+  actionSettleMs: 60_000,
+  actionKeyRetentionMs: 60_000,
+  actionTrackSecret: null,
+};
 
 export interface Setup {
   readonly engine: JobEngine;

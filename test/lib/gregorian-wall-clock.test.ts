@@ -15,9 +15,12 @@ describe('gregorianWallClockToIso', () => {
     expect(gregorianWallClockToIso(input)).toBe(iso);
   });
 
-  it.each(['', '02/30/2024 10:00:00', '2024-13-01', '2024-03-20 24:00:00', '1403/01/01', 'soon'])('gives null for %j', (input) => {
-    expect(gregorianWallClockToIso(input)).toBeNull();
-  });
+  it.each(['', '02/30/2024 10:00:00', '2024-13-01', '2024-03-20 24:00:00', '1403/01/01', 'soon'])(
+    'gives null for %j',
+    (input) => {
+      expect(gregorianWallClockToIso(input)).toBeNull();
+    },
+  );
 
   it('gives null for an absent value', () => {
     expect(gregorianWallClockToIso(null)).toBeNull();

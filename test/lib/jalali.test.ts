@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { toJalaali } from 'jalaali-js';
 import { describe, expect, it } from 'vitest';
-import {
-  isValidJalali,
-  isoToJalali,
-  jalaliDateTimeToIso,
-  jalaliToIso,
-  parseJalaliDate,
-} from '../../src/lib/jalali.js';
+import { isValidJalali, isoToJalali, jalaliDateTimeToIso, jalaliToIso, parseJalaliDate } from '../../src/lib/jalali.js';
 import { expectBadUserInput, toPersianDigits } from '../validation/support.js';
 
 const KNOWN: Array<[string, string]> = [
@@ -50,7 +44,19 @@ describe('jalaliToIso', () => {
   });
 
   it('returns null for empty and impossible dates', () => {
-    for (const bad of ['', '   ', '1402/12/30', '1403/01-01', '1403-1-1x', '1403/13/01', '1403/00/10', '1403/07/31', '1403/01/32', '14030', 'abc']) {
+    for (const bad of [
+      '',
+      '   ',
+      '1402/12/30',
+      '1403/01-01',
+      '1403-1-1x',
+      '1403/13/01',
+      '1403/00/10',
+      '1403/07/31',
+      '1403/01/32',
+      '14030',
+      'abc',
+    ]) {
       expect(jalaliToIso(bad)).toBeNull();
     }
   });

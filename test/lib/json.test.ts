@@ -82,7 +82,11 @@ describe('parseJson', () => {
       fc.property(bigInteger, ordinaryJson, (n, other) => {
         const digits = n.toString();
         const text = `{"id": ${digits}, "list": [${digits}, ${JSON.stringify(other)}], "s": "${digits}"}`;
-        expect(parseJson(text)).toStrictEqual({ id: digits, list: [digits, JSON.parse(JSON.stringify(other))], s: digits });
+        expect(parseJson(text)).toStrictEqual({
+          id: digits,
+          list: [digits, JSON.parse(JSON.stringify(other))],
+          s: digits,
+        });
       }),
     );
   });
@@ -93,9 +97,13 @@ describe('parseJson', () => {
       -9007199254740991,
       '9007199254740992',
     ]);
+    // The literals below lose precision on purpose: they are what JSON.parse makes of the same text.
     expect(parseJson('[12345678901234567890.5, 12345678901234567890e0, 0.12345678901234567]')).toStrictEqual([
+      // eslint-disable-next-line no-loss-of-precision
       12345678901234567890.5,
-      12345678901234567890e0,
+      // eslint-disable-next-line no-loss-of-precision
+      12345678901234567890,
+      // eslint-disable-next-line no-loss-of-precision
       0.12345678901234567,
     ]);
     expect(parseJson('{"card": 6037701689095443}')).toStrictEqual({ card: 6037701689095443 });

@@ -14,8 +14,13 @@ const evidence = (overrides: Partial<CallerEvidence> = {}): CallerEvidence => ({
 describe('who a caller is', () => {
   it("is the router's client name when the router secret proves the router sent it", async () => {
     const headers = { 'apollographql-client-name': 'web-app', 'x-forwarded-for': '1.2.3.4' };
-    expect(await identifyCaller(evidence({ headers, viaRouter: true, consentHandle: LIVE }))).toEqual({ id: 'client:web-app', viaRouter: true });
-    expect(await identifyCaller(evidence({ viaRouter: true, connectionParams: { 'apollographql-client-name': 'ios' } }))).toMatchObject({ id: 'client:ios' });
+    expect(await identifyCaller(evidence({ headers, viaRouter: true, consentHandle: LIVE }))).toEqual({
+      id: 'client:web-app',
+      viaRouter: true,
+    });
+    expect(
+      await identifyCaller(evidence({ viaRouter: true, connectionParams: { 'apollographql-client-name': 'ios' } })),
+    ).toMatchObject({ id: 'client:ios' });
   });
 
   it('ignores the client name and forwarded addresses without the router secret', async () => {
@@ -30,12 +35,14 @@ describe('who a caller is', () => {
     expect(await identifyCaller(evidence({ consentHandle: 'made-up' }))).toMatchObject({ id: 'address:10.0.0.7' });
   });
 
-  it("is the forwarded address from the router when it names no client", async () => {
+  it('is the forwarded address from the router when it names no client', async () => {
     const headers = { 'x-forwarded-for': '1.2.3.4' };
     expect(await identifyCaller(evidence({ headers, viaRouter: true }))).toMatchObject({ id: 'address:1.2.3.4' });
     // A client that sends its own X-Forwarded-For gets its real address appended after it: the last entry counts.
     const spoofing = { 'x-forwarded-for': 'made-up, 1.2.3.4' };
-    expect(await identifyCaller(evidence({ headers: spoofing, viaRouter: true }))).toMatchObject({ id: 'address:1.2.3.4' });
+    expect(await identifyCaller(evidence({ headers: spoofing, viaRouter: true }))).toMatchObject({
+      id: 'address:1.2.3.4',
+    });
     expect(await identifyCaller(evidence({ viaRouter: true }))).toMatchObject({ id: 'address:10.0.0.7' });
   });
 });

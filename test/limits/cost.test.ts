@@ -20,11 +20,14 @@ describe('operationCost', () => {
   it('adds field weights and multiplies through assumed list sizes', () => {
     expect(cost(`{ person(nationalId: ${ID}) { militaryService { allowed } lifeStatus { alive } } }`)).toBe(2);
     // activePlates 1 + 10 (assumedSize) × details 1
-    expect(cost(`{ person(nationalId: ${ID}) { activePlates(mobile: "09121234567") { vehicle { details { vin } } } } }`)).toBe(11);
+    expect(
+      cost(`{ person(nationalId: ${ID}) { activePlates(mobile: "09121234567") { vehicle { details { vin } } } } }`),
+    ).toBe(11);
   });
 
   it('sizes a connection’s nodes by its slicing argument, its default, or a variable', () => {
-    const q = (first: string) => `query ($n: Int) { vehicle(plateNumber: "123456789") { offenses${first} { nodes { image { offenseId } } } } }`;
+    const q = (first: string) =>
+      `query ($n: Int) { vehicle(plateNumber: "123456789") { offenses${first} { nodes { image { offenseId } } } } }`;
     expect(cost(q('(first: 5)'))).toBe(1 + 5);
     expect(cost(q(''))).toBe(1 + 20);
     expect(cost(q('(first: $n)'), { n: 50 })).toBe(1 + 50);
@@ -55,11 +58,14 @@ describe('operationCost', () => {
   it('walks each fragment once inside a sized connection too: fragments that spread the next twice do not double the work per level', () => {
     const levels = 16;
     let query = `{ company(nationalId: "10100003850") { gazetteNotices(first: 5) { ...F0 } } } `;
-    for (let i = 0; i < levels; i++) query += `fragment F${i} on GazetteNoticeConnection { ...F${i + 1} ...F${i + 1} } `;
+    for (let i = 0; i < levels; i++)
+      query += `fragment F${i} on GazetteNoticeConnection { ...F${i + 1} ...F${i + 1} } `;
     query += `fragment F${levels} on GazetteNoticeConnection { nodes { __typename } }`;
     const document = parse(query);
     // Counts the walks of the innermost fragment: without a memo it is walked 2^16 times (2^30 is minutes).
-    const innermost = document.definitions.find((definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === `F${levels}`);
+    const innermost = document.definitions.find(
+      (definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === `F${levels}`,
+    );
     if (innermost?.kind !== Kind.FRAGMENT_DEFINITION) throw new Error('no innermost fragment');
     const { selections } = innermost.selectionSet;
     let walks = 0;
@@ -85,11 +91,16 @@ describe('operationCost', () => {
 
   it('estimates the cycle person → activePlates → vehicle → owner → … as growing tenfold per round', () => {
     let inner = '';
-    for (let i = 0; i < 6; i += 1) inner = `activePlates(mobile: "09121234567") { vehicle { owner { ${inner || 'nationalId'} } } }`;
+    for (let i = 0; i < 6; i += 1)
+      inner = `activePlates(mobile: "09121234567") { vehicle { owner { ${inner || 'nationalId'} } } }`;
     expect(cost(`{ person(nationalId: ${ID}) { ${inner} } }`)).toBe(111_111);
   });
 
   it('is 0 when the variables do not coerce (execution refuses them anyway)', () => {
-    expect(cost('query ($n: Int!) { vehicle(plateNumber: "123456789") { offenses(first: $n) { totalCount } } }', { n: 'many' })).toBe(0);
+    expect(
+      cost('query ($n: Int!) { vehicle(plateNumber: "123456789") { offenses(first: $n) { totalCount } } }', {
+        n: 'many',
+      }),
+    ).toBe(0);
   });
 });

@@ -17,7 +17,9 @@ const ALIASES = 25;
  */
 const BOUND = CAPACITY - 1;
 
-const h = useHarness({ env: { ROUTER_SECRET: SECRET, UPSTREAM_MAX_CONCURRENCY: String(CAPACITY), UPSTREAM_TIMEOUT_MS: '10000' } });
+const h = useHarness({
+  env: { ROUTER_SECRET: SECRET, UPSTREAM_MAX_CONCURRENCY: String(CAPACITY), UPSTREAM_TIMEOUT_MS: '10000' },
+});
 
 /** National ids that pass the checksum: nine digits, then the check digit. */
 function nationalId(n: number): string {
@@ -35,7 +37,10 @@ describe('fair shares of the upstream capacity', () => {
     h.sandbox.injectFault({ operationId: 'oakBlacklistInquiryGet', delayMs: 1_000, times: CAPACITY });
     h.sandbox.injectFault({ operationId: 'oakBlacklistInquiryGet', delayMs: 20, times: Infinity });
     const heavy = Array.from({ length: HEAVY_REQUESTS }, (_, r) => {
-      const aliases = Array.from({ length: ALIASES }, (_, i) => `p${i}: person(nationalId: "${nationalId(r * ALIASES + i + 1)}") { bankBlacklist { blocked } }`);
+      const aliases = Array.from(
+        { length: ALIASES },
+        (_, i) => `p${i}: person(nationalId: "${nationalId(r * ALIASES + i + 1)}") { bankBlacklist { blocked } }`,
+      );
       return h.gql(`{ ${aliases.join('\n')} }`, undefined, as('heavy'));
     });
     await eventually(() => (h.upstreamCalls('oakBlacklistInquiryGet').length >= CAPACITY ? true : undefined));
@@ -52,7 +57,9 @@ describe('fair shares of the upstream capacity', () => {
 
     const calls = h.upstreamCalls();
     const lightIndex = calls.findIndex((call) => call.operationId === 'kycMilitaryInquiryGet');
-    expect(calls.filter((call) => call.operationId === 'oakBlacklistInquiryGet')).toHaveLength(HEAVY_REQUESTS * ALIASES);
+    expect(calls.filter((call) => call.operationId === 'oakBlacklistInquiryGet')).toHaveLength(
+      HEAVY_REQUESTS * ALIASES,
+    );
     // When the light request arrives every slot is taken and the heavy caller has over 90 calls queued.
     // First come, first served would put the light call after all of them; round-robin by caller gives
     // it the second freed slot.

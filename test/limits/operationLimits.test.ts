@@ -13,7 +13,12 @@ import { collect } from '../helpers/subscriptions.js';
 const h = useHarness();
 /** Small limits, so a few fields reach them. */
 const small = useHarness({
-  env: { LIMIT_MAX_TOKENS: '0', LIMIT_MAX_UPSTREAM_CALLS: '3', LIMIT_MAX_ALIASES: '2', LIMIT_MAX_RESPONSE_BYTES: '300' },
+  env: {
+    LIMIT_MAX_TOKENS: '0',
+    LIMIT_MAX_UPSTREAM_CALLS: '3',
+    LIMIT_MAX_ALIASES: '2',
+    LIMIT_MAX_RESPONSE_BYTES: '300',
+  },
 });
 const budget = useHarness({ env: { LIMIT_MAX_UPSTREAM_CALLS: '3' } });
 const clients: Client[] = [];
@@ -26,7 +31,8 @@ const { driver } = VEHICLE_SAMPLES;
 /** person → activePlates → vehicle → owner → activePlates → … `levels` times round the cycle. */
 function cyclicQuery(levels: number): string {
   let inner = '';
-  for (let i = 0; i < levels; i += 1) inner = `activePlates(mobile: "${driver.mobile}") { plateText vehicle { plateNumber owner { nationalId ${inner} } } }`;
+  for (let i = 0; i < levels; i += 1)
+    inner = `activePlates(mobile: "${driver.mobile}") { plateText vehicle { plateNumber owner { nationalId ${inner} } } }`;
   return `{ person(nationalId: "${driver.nationalId}") { nationalId ${inner} } }`;
 }
 
@@ -44,7 +50,12 @@ async function hits(limit: string): Promise<number> {
 }
 
 function wsClient(url: string): Client {
-  const client = createClient({ url: url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+  const client = createClient({
+    url: url.replace('http', 'ws'),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: true,
+  });
   clients.push(client);
   return client;
 }
@@ -110,7 +121,9 @@ describe('cost', () => {
     } }`;
     expect(refusalOf(await h.gql(query, { first: 100 }))).toMatchObject({ limit: 'cost', actual: 1011 });
     const cheap = await h.gql(query, { first: 1 });
-    expect(cheap.errors?.filter((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED') ?? []).toEqual([]);
+    expect(cheap.errors?.filter((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED') ?? []).toEqual(
+      [],
+    );
   });
 });
 
@@ -123,7 +136,9 @@ describe('the runtime budget of upstream calls', () => {
     const refused = res.errors!.filter((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED');
     expect(refused).toHaveLength(2);
     for (const error of refused) expect(error.extensions).toMatchObject({ limit: 'upstreamCalls', max: 3 });
-    const answered = Object.values(res.data!).filter((person) => (person as { militaryService: unknown }).militaryService !== null);
+    const answered = Object.values(res.data!).filter(
+      (person) => (person as { militaryService: unknown }).militaryService !== null,
+    );
     expect(answered).toHaveLength(3);
     expect(callCounts(budget)).toEqual({ kycMilitaryInquiryGet: 3 });
   });
@@ -144,9 +159,17 @@ describe('response size', () => {
 
 describe('over graphql-ws', () => {
   it('refuses a subscription document past a limit before it runs', async () => {
-    const collected = await collect(wsClient(small.server.url), 'subscription { jobUpdated(id: "job-1") { a: id b: status c: createdAt } }', {});
+    const collected = await collect(
+      wsClient(small.server.url),
+      'subscription { jobUpdated(id: "job-1") { a: id b: status c: createdAt } }',
+      {},
+    );
     const errors = collected.error as Array<{ extensions?: Record<string, unknown> }>;
-    expect(errors).toEqual([expect.objectContaining({ extensions: { code: 'OPERATION_LIMIT_EXCEEDED', limit: 'aliases', max: 2, actual: 3 } })]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        extensions: { code: 'OPERATION_LIMIT_EXCEEDED', limit: 'aliases', max: 2, actual: 3 },
+      }),
+    ]);
     expect(collected.events).toEqual([]);
   });
 
@@ -170,7 +193,14 @@ describe('over graphql-ws', () => {
 
 describe('what must still pass', () => {
   it('answers the full introspection query', async () => {
-    const res = await h.gql(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true }));
+    const res = await h.gql(
+      getIntrospectionQuery({
+        descriptions: true,
+        specifiedByUrl: true,
+        directiveIsRepeatable: true,
+        inputValueDeprecation: true,
+      }),
+    );
     expect(res.errors).toBeUndefined();
     expect(res.status).toBe(200);
   });
@@ -183,7 +213,10 @@ describe('what must still pass', () => {
 
   it('answers a router batch of 100 entity representations', async () => {
     const board = companyOf(COMPANY_SAMPLES.largeBoard.nationalId).board;
-    const representations = Array.from({ length: 100 }, (_, i) => ({ __typename: 'Person', nationalId: board[i % board.length]!.nationalId }));
+    const representations = Array.from({ length: 100 }, (_, i) => ({
+      __typename: 'Person',
+      nationalId: board[i % board.length]!.nationalId,
+    }));
     const res = await h.gql<{ _entities: unknown[] }>(
       'query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Person { nationalId militaryService { allowed } } } }',
       { representations },
@@ -203,11 +236,18 @@ describe('what must still pass', () => {
 describe('repeated selections and directives', () => {
   it('refuses one field selected more times than allowed in one selection set', async () => {
     const res = await h.gql(`{ person(nationalId: "${samples.nationalId}") { ${'nationalId '.repeat(11)} } }`);
-    expect(refusalOf(res)).toEqual({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'repeatedSelections', max: 10, actual: 11 });
+    expect(refusalOf(res)).toEqual({
+      code: 'OPERATION_LIMIT_EXCEEDED',
+      limit: 'repeatedSelections',
+      max: 10,
+      actual: 11,
+    });
   });
 
   it('refuses more directives than allowed', async () => {
-    const res = await h.gql(`{ person(nationalId: "${samples.nationalId}") { ${'... @include(if: true) { nationalId } '.repeat(51)} } }`);
+    const res = await h.gql(
+      `{ person(nationalId: "${samples.nationalId}") { ${'... @include(if: true) { nationalId } '.repeat(51)} } }`,
+    );
     expect(refusalOf(res)).toEqual({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'directives', max: 50, actual: 51 });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
@@ -217,6 +257,10 @@ describe('response size over graphql-ws', () => {
   it('replaces an event larger than the cap with a refusal', async () => {
     const collected = await collect(wsClient(small.server.url), '{ __schema { types { name } } }', {});
     expect(collected.events).toEqual([]);
-    expect(collected.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'responseSize', max: 300 }) })]);
+    expect(collected.errors).toEqual([
+      expect.objectContaining({
+        extensions: expect.objectContaining({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'responseSize', max: 300 }),
+      }),
+    ]);
   });
 });

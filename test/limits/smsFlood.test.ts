@@ -16,7 +16,8 @@ const START_CHECK = `mutation($n: String!, $m: String!) { startMobileOwnershipCh
 const startSms = (h: Pick<Harness, 'gql'>, nationalId: string, mobile: string) =>
   h.gql<{ startSmsConsent: { __typename: string } }>(START_SMS, { input: { nationalId, mobile, scopes: [TAX_SCOPE] } });
 
-const codeOf = (res: GraphQLResponse<unknown>) => res.errors?.[0]?.extensions?.['code'] ?? res.errors?.[0]?.message ?? 'sent';
+const codeOf = (res: GraphQLResponse<unknown>) =>
+  res.errors?.[0]?.extensions?.['code'] ?? res.errors?.[0]?.message ?? 'sent';
 
 /** How many answers had each outcome: `sent`, or the error code. */
 function tally(answers: Array<GraphQLResponse<unknown>>): Record<string, number> {
@@ -53,7 +54,9 @@ describe('in one process', () => {
   });
 
   it('throttles the Shahkar check by SMS the same way, before the upstream is asked', async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => h.gql(START_CHECK, { n: WOMAN.nationalId, m: WOMAN.mobile })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => h.gql(START_CHECK, { n: WOMAN.nationalId, m: WOMAN.mobile })),
+    );
     expect(tally(answers)).toEqual({ sent: 1, RATE_LIMITED: 4 });
     expect(h.upstreamCalls('facilityShahkarSmsSendGet')).toHaveLength(1);
   });
@@ -75,7 +78,9 @@ describe('with Redis', () => {
   afterAll(() => redis.quit());
 
   async function replica(redisUrl = TEST_REDIS_URL, env: Record<string, string> = {}): Promise<Harness> {
-    const harness = await startHarness({ env: { ...THROTTLED, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, ...env } });
+    const harness = await startHarness({
+      env: { ...THROTTLED, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, ...env },
+    });
     harnesses.push(harness);
     return harness;
   }
@@ -83,7 +88,9 @@ describe('with Redis', () => {
   it('shares the throttle between replicas', async () => {
     prefix = randomPrefix();
     const [a, b] = [await replica(), await replica()];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => startSms(i % 2 === 0 ? a : b, PEOPLE.ali, '09125550000')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => startSms(i % 2 === 0 ? a : b, PEOPLE.ali, '09125550000')),
+    );
     expect(tally(answers)).toEqual({ sent: 1, RATE_LIMITED: 19 });
     expect(a.upstreamCalls('authorize').length + b.upstreamCalls('authorize').length).toBe(1);
     // Per national id too, with another mobile, on the other replica.

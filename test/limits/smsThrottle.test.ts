@@ -1,7 +1,12 @@
 /** The SMS throttle's windows, in memory and in Redis, with an injected clock. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle, type ThrottleWindow } from '../../src/limits/smsThrottle.js';
+import {
+  MemorySmsThrottle,
+  RedisSmsThrottle,
+  type SmsThrottle,
+  type ThrottleWindow,
+} from '../../src/limits/smsThrottle.js';
 import { limitsHit } from '../../src/observability/metrics.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis } from '../helpers/redis.js';
 
@@ -115,7 +120,12 @@ describe('the SMS throttle in Redis', () => {
     const unreachable = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
     unreachable.on('error', () => undefined);
     try {
-      const throttle = new RedisSmsThrottle(unreachable, { windows: WINDOWS, secret: SECRET, keyPrefix: randomPrefix(), timeoutMs: 60_000 });
+      const throttle = new RedisSmsThrottle(unreachable, {
+        windows: WINDOWS,
+        secret: SECRET,
+        keyPrefix: randomPrefix(),
+        timeoutMs: 60_000,
+      });
       // The timeout is a minute: only refusing without waiting for Redis can pass within the test's time.
       expect(await outcome(throttle)).toEqual({ code: 'SERVICE_UNAVAILABLE', retryAfter: undefined });
     } finally {
@@ -133,7 +143,8 @@ describe('the SMS throttle in memory', () => {
   it('forgets numbers with nothing left in the longest window', async () => {
     const clock = { now: 10_000_000 };
     const throttle = new MemorySmsThrottle({ windows: WINDOWS, secret: SECRET, now: () => clock.now });
-    for (let i = 0; i < 100; i += 1) await throttle.admit({ nationalId: String(i).padStart(10, '0'), mobile: `0912${String(i).padStart(7, '0')}` });
+    for (let i = 0; i < 100; i += 1)
+      await throttle.admit({ nationalId: String(i).padStart(10, '0'), mobile: `0912${String(i).padStart(7, '0')}` });
     expect(throttle.tracked).toBe(200);
     clock.now += 3_600_001;
     await throttle.admit(ALI);

@@ -16,7 +16,8 @@ class FakeClient implements Pick<UpstreamClient, 'call'> {
   }
 }
 
-const upstreamCallHits = async () => (await limitsHit.get()).values.find((value) => value.labels['limit'] === 'upstreamCalls')?.value ?? 0;
+const upstreamCallHits = async () =>
+  (await limitsHit.get()).values.find((value) => value.labels['limit'] === 'upstreamCalls')?.value ?? 0;
 
 describe('UpstreamBudget in RequestUpstream', () => {
   it('counts a deduplicated read once and refuses the reads past the budget without sending them', async () => {
@@ -43,7 +44,9 @@ describe('UpstreamBudget in RequestUpstream', () => {
     const client = new FakeClient();
     const access = new RequestUpstream(client, 4, undefined, undefined, new UpstreamBudget(1));
     await access.send('facilityShahkarSmsSendGet', { query: { mobile: '09121234567' } });
-    await expect(access.send('facilityShahkarSmsSendGet', { query: { mobile: '09121234568' } })).rejects.toBeInstanceOf(OperationLimitError);
+    await expect(access.send('facilityShahkarSmsSendGet', { query: { mobile: '09121234568' } })).rejects.toBeInstanceOf(
+      OperationLimitError,
+    );
     expect(client.seen).toHaveLength(1);
   });
 
@@ -55,14 +58,18 @@ describe('UpstreamBudget in RequestUpstream', () => {
     await access.send('oakTransferToDepositPost', { body: {}, trackId: 'claimed-track-id' });
     expect(client.seen.map((call) => call.operationId)).toEqual(['billingInquiryCcGet', 'oakTransferToDepositPost']);
     expect(budget.used).toBe(2);
-    await expect(access.read('billingInquiryCcGet', { query: { parameter: '2' } })).rejects.toBeInstanceOf(OperationLimitError);
+    await expect(access.read('billingInquiryCcGet', { query: { parameter: '2' } })).rejects.toBeInstanceOf(
+      OperationLimitError,
+    );
   });
 
   it('counts without refusing when the budget is off', async () => {
     const client = new FakeClient();
     const budget = new UpstreamBudget(null);
     const access = new RequestUpstream(client, 4, undefined, undefined, budget);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => access.read('billingInquiryCcGet', { query: { parameter: String(i) } })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => access.read('billingInquiryCcGet', { query: { parameter: String(i) } })),
+    );
     expect(budget.used).toBe(20);
   });
 });

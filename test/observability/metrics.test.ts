@@ -48,12 +48,20 @@ describe('/metrics', () => {
       }
     };
     expect(await answer('{ __typename }')).toEqual({ data: { __typename: 'Query' } });
-    expect(await answer('{ bill(type: WATER, parameter: "12") { amount } }')).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+    expect(await answer('{ bill(type: WATER, parameter: "12") { amount } }')).toMatchObject({
+      errors: [{ extensions: { code: 'BAD_USER_INPUT' } }],
+    });
     const deep = `{ ${'company(nationalId: "10101010101") { boardMembers { person { '.repeat(6)}nationalId${' } } }'.repeat(6)} }`;
-    expect(await answer(deep)).toMatchObject({ errors: expect.arrayContaining([expect.objectContaining({ extensions: expect.objectContaining({ code: 'OPERATION_LIMIT_EXCEEDED' }) })]) });
+    expect(await answer(deep)).toMatchObject({
+      errors: expect.arrayContaining([
+        expect.objectContaining({ extensions: expect.objectContaining({ code: 'OPERATION_LIMIT_EXCEEDED' }) }),
+      ]),
+    });
     await ws.dispose();
     const open = sample(before, 'subgraph_websocket_connections');
-    await pollUntil('the connection to close', async () => (sample(await metrics(), 'subgraph_websocket_connections') === open ? true : undefined));
+    await pollUntil('the connection to close', async () =>
+      sample(await metrics(), 'subgraph_websocket_connections') === open ? true : undefined,
+    );
     const after = await metrics();
     const delta = (series: string) => sample(after, series) - sample(before, series);
     expect(delta('subgraph_graphql_operations_total{type="query",outcome="ok"}')).toBe(1);
@@ -66,9 +74,13 @@ describe('/metrics', () => {
     const base = sample(await metrics(), series);
     const ws = openWsClient(harness.server.url.replace(/^http/, 'ws'));
     await ws.connected;
-    await pollUntil('the connection to be counted', async () => (sample(await metrics(), series) === base + 1 ? true : undefined));
+    await pollUntil('the connection to be counted', async () =>
+      sample(await metrics(), series) === base + 1 ? true : undefined,
+    );
     await ws.dispose();
-    await pollUntil('the connection to be uncounted', async () => (sample(await metrics(), series) === base ? true : undefined));
+    await pollUntil('the connection to be uncounted', async () =>
+      sample(await metrics(), series) === base ? true : undefined,
+    );
   });
 });
 

@@ -18,9 +18,13 @@ describe('OpenTelemetry spans', () => {
 
   it('a GraphQL request is a server span named after its operation; each upstream call is its child, with the trackId and request id', async () => {
     exporter.reset();
-    const res = await harness.gql(`query WaterBill { bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`, undefined, {
-      'x-request-id': 'req-tracing-1',
-    });
+    const res = await harness.gql(
+      `query WaterBill { bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`,
+      undefined,
+      {
+        'x-request-id': 'req-tracing-1',
+      },
+    );
     expect(res.errors).toBeUndefined();
     const spans = exporter.getFinishedSpans();
     const request = spans.find((s) => s.name === 'graphql.query WaterBill');
@@ -53,8 +57,16 @@ describe('OpenTelemetry spans', () => {
 describe('tracing configuration', () => {
   it('is on only when an OTLP endpoint is configured and the SDK is not disabled', () => {
     expect(loadConfig({}).tracing.enabled).toBe(false);
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }).tracing).toEqual({ enabled: true, serviceName: 'inquiry-subgraph' });
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces', OTEL_SERVICE_NAME: 'x' }).tracing).toEqual({ enabled: true, serviceName: 'x' });
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_SDK_DISABLED: 'true' }).tracing.enabled).toBe(false);
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }).tracing).toEqual({
+      enabled: true,
+      serviceName: 'inquiry-subgraph',
+    });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces', OTEL_SERVICE_NAME: 'x' })
+        .tracing,
+    ).toEqual({ enabled: true, serviceName: 'x' });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_SDK_DISABLED: 'true' }).tracing.enabled,
+    ).toBe(false);
   });
 });

@@ -6,7 +6,9 @@ import { jalaliDaysAhead } from '../helpers/dates.js';
 const h = useHarness();
 
 const person = async <T>(nationalId: string, selection: string) => {
-  const res = await h.gql<{ person: T }>(`query($n: String!) { person(nationalId: $n) { ${selection} } }`, { n: nationalId });
+  const res = await h.gql<{ person: T }>(`query($n: String!) { person(nationalId: $n) { ${selection} } }`, {
+    n: nationalId,
+  });
   return res;
 };
 
@@ -28,12 +30,17 @@ describe('civil identity', () => {
     });
     const [call] = h.upstreamCalls();
     expect(call!.operationId).toBe('facilityCcNidInquiryGet');
-    expect(call!.path).toBe(`/facility/v2/clients/${h.sandbox.options.clientId}/users/${WOMAN.nationalId}/cc/nidInquiry`);
+    expect(call!.path).toBe(
+      `/facility/v2/clients/${h.sandbox.options.clientId}/users/${WOMAN.nationalId}/cc/nidInquiry`,
+    );
     expect(call!.query.birthDate).toBe(WOMAN.birthDate);
   });
 
-  it('answers null from the civil registry for a birth date that is not the person\'s', async () => {
-    const res = await person<{ civilRegistry: unknown }>(JOINT_HOLDER.nationalId, `civilRegistry(birthDate: "1370/01/01") { firstName }`);
+  it("answers null from the civil registry for a birth date that is not the person's", async () => {
+    const res = await person<{ civilRegistry: unknown }>(
+      JOINT_HOLDER.nationalId,
+      `civilRegistry(birthDate: "1370/01/01") { firstName }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.person.civilRegistry).toBeNull();
   });
@@ -75,7 +82,11 @@ describe('identity checks', () => {
     expect(match.fullNameSimilarity).toBeNull();
     expect(match.genderSimilarity).toBe(100);
     const [call] = h.upstreamCalls();
-    expect(call!.query).toMatchObject({ birthDate: CLIENT_PERSON.birthDate, firstName: CLIENT_PERSON.firstName, gender: 'زن' });
+    expect(call!.query).toMatchObject({
+      birthDate: CLIENT_PERSON.birthDate,
+      firstName: CLIENT_PERSON.firstName,
+      gender: 'زن',
+    });
     expect(call!.query).not.toHaveProperty('fullName');
   });
 
@@ -85,13 +96,19 @@ describe('identity checks', () => {
     ['a right-to-left override', 'fullName', 'مریم \\u202Eاحمدی'],
     ['digits', 'firstName', 'R2D2'],
   ])('refuses a name with %s before any upstream call', async (_, argument, value) => {
-    const res = await person(CLIENT_PERSON.nationalId, `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", ${argument}: "${value}") { alive }`);
+    const res = await person(
+      CLIENT_PERSON.nationalId,
+      `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", ${argument}: "${value}") { alive }`,
+    );
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: argument });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('needs at least one name to match', async () => {
-    const res = await person(CLIENT_PERSON.nationalId, `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", fatherName: "علی") { alive }`);
+    const res = await person(
+      CLIENT_PERSON.nationalId,
+      `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", fatherName: "علی") { alive }`,
+    );
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'fullName' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
@@ -112,10 +129,17 @@ describe('identity checks', () => {
     expect(p.militaryService).toMatchObject({ allowed: true, condition: 'ALLOWED' });
     expect(p.ownsMobile).toBe(true);
     expect(p.notTheirs).toBe(false);
-    expect(p.shahab).toMatchObject({ code: expect.stringMatching(/^\d{16}$/), firstName: JOINT_HOLDER.firstName, gender: 'MALE' });
+    expect(p.shahab).toMatchObject({
+      code: expect.stringMatching(/^\d{16}$/),
+      firstName: JOINT_HOLDER.firstName,
+      gender: 'MALE',
+    });
     expect(typeof (p.bankBlacklist as { blocked: boolean }).blocked).toBe('boolean');
     const shahabCall = h.upstreamCalls('oakShahabInquiryGet')[0]!;
-    expect(shahabCall.query).toMatchObject({ birthDate: JOINT_HOLDER.birthDate.replaceAll('/', ''), identityNo: JOINT_HOLDER.identityNo });
+    expect(shahabCall.query).toMatchObject({
+      birthDate: JOINT_HOLDER.birthDate.replaceAll('/', ''),
+      identityNo: JOINT_HOLDER.identityNo,
+    });
   });
 
   it('matches accounts and cards to their owners', async () => {
@@ -140,9 +164,12 @@ describe('identity checks', () => {
     expect(h.upstreamCalls('kycIbanOwnerVerificationGet')).toHaveLength(2);
   });
 
-  it('requires the person\'s consent for the SMS-confirmed variants, with no upstream call', async () => {
+  it("requires the person's consent for the SMS-confirmed variants, with no upstream call", async () => {
     const res = await person(WOMAN.nationalId, `identityConfirmedBySms(birthDate: "${WOMAN.birthDate}") { firstName }`);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: 'facility:sms-nid-inquiry:get' });
+    expect(res.errors![0]!.extensions).toMatchObject({
+      code: 'CONSENT_REQUIRED',
+      scope: 'facility:sms-nid-inquiry:get',
+    });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });
@@ -150,7 +177,11 @@ describe('identity checks', () => {
 describe('fan-out', () => {
   it('asks once per distinct person however many times each is asked for', async () => {
     const people = [WOMAN, JOINT_HOLDER, DEAD];
-    const aliases = Array.from({ length: 20 }, (_, i) => `p${i}: person(nationalId: "${people[i % 3]!.nationalId}") { militaryService { allowed } bankBlacklist { blocked } }`);
+    const aliases = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `p${i}: person(nationalId: "${people[i % 3]!.nationalId}") { militaryService { allowed } bankBlacklist { blocked } }`,
+    );
     const res = await h.gql(`{ ${aliases.join('\n')} }`);
     expect(res.errors).toBeUndefined();
     expect(h.upstreamCalls('kycMilitaryInquiryGet')).toHaveLength(3);

@@ -13,13 +13,16 @@ const COMPLETE = `mutation($c: ID!, $o: String!) {
 }`;
 
 async function start(nationalId: string, mobile: string): Promise<string> {
-  const res = await h.gql<{ startMobileOwnershipCheck: { checkId: string; expiresAt: string } }>(START, { n: nationalId, m: mobile });
+  const res = await h.gql<{ startMobileOwnershipCheck: { checkId: string; expiresAt: string } }>(START, {
+    n: nationalId,
+    m: mobile,
+  });
   expect(res.errors).toBeUndefined();
   return res.data!.startMobileOwnershipCheck.checkId;
 }
 
 describe('Shahkar check by SMS', () => {
-  it('texts a code, then confirms the mobile is the person\'s', async () => {
+  it("texts a code, then confirms the mobile is the person's", async () => {
     const checkId = await start(JOINT_HOLDER.nationalId, JOINT_HOLDER.mobile);
     const [send] = h.upstreamCalls('facilityShahkarSmsSendGet');
     expect(send!.query).toMatchObject({ mobile: JOINT_HOLDER.mobile, nationalCode: JOINT_HOLDER.nationalId });
@@ -31,17 +34,21 @@ describe('Shahkar check by SMS', () => {
     expect(verify!.query).toMatchObject({ otpTrackId: checkId, otp: SANDBOX_OTP });
   });
 
-  it('says when the mobile is someone else\'s', async () => {
+  it("says when the mobile is someone else's", async () => {
     const checkId = await start(JOINT_HOLDER.nationalId, WOMAN.mobile);
     const res = await h.gql(COMPLETE, { c: checkId, o: SANDBOX_OTP });
-    expect(res.data).toEqual({ completeMobileOwnershipCheck: { __typename: 'MobileOwnershipChecked', matches: false } });
+    expect(res.data).toEqual({
+      completeMobileOwnershipCheck: { __typename: 'MobileOwnershipChecked', matches: false },
+    });
   });
 
   it('reports a wrong code as an outcome, not an error', async () => {
     const checkId = await start(WOMAN.nationalId, WOMAN.mobile);
     const res = await h.gql(COMPLETE, { c: checkId, o: '99999' });
     expect(res.errors).toBeUndefined();
-    expect(res.data).toMatchObject({ completeMobileOwnershipCheck: { __typename: 'MobileOwnershipCodeRejected', code: 'INVALID_OTP' } });
+    expect(res.data).toMatchObject({
+      completeMobileOwnershipCheck: { __typename: 'MobileOwnershipCodeRejected', code: 'INVALID_OTP' },
+    });
   });
 
   it('sends each SMS once: starting twice sends two codes, never a retry', async () => {
@@ -72,9 +79,14 @@ describe('an expired code', () => {
   const short = useHarness({ sandbox: { otpLifetimeMs: 1 } });
 
   it('is refused as OTP_EXPIRED', async () => {
-    const started = await short.gql<{ startMobileOwnershipCheck: { checkId: string } }>(START, { n: WOMAN.nationalId, m: WOMAN.mobile });
+    const started = await short.gql<{ startMobileOwnershipCheck: { checkId: string } }>(START, {
+      n: WOMAN.nationalId,
+      m: WOMAN.mobile,
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const res = await short.gql(COMPLETE, { c: started.data!.startMobileOwnershipCheck.checkId, o: SANDBOX_OTP });
-    expect(res.data).toMatchObject({ completeMobileOwnershipCheck: { __typename: 'MobileOwnershipCodeRejected', code: 'OTP_EXPIRED' } });
+    expect(res.data).toMatchObject({
+      completeMobileOwnershipCheck: { __typename: 'MobileOwnershipCodeRejected', code: 'OTP_EXPIRED' },
+    });
   });
 });

@@ -16,7 +16,12 @@ describe('postal', () => {
     expect(address.province).toBe(expected.Province);
     const coordinates = coordinatesOf(WOMAN.postalCode)!;
     expect(address.coordinates).toEqual({ latitude: coordinates.lat, longitude: coordinates.lng });
-    expect(h.upstreamCalls().map((call) => call.operationId).sort()).toEqual(['ecityPostalCodeCoordinatesGet', 'ecityPostalCodeGet']);
+    expect(
+      h
+        .upstreamCalls()
+        .map((call) => call.operationId)
+        .sort(),
+    ).toEqual(['ecityPostalCodeCoordinatesGet', 'ecityPostalCodeGet']);
   });
 
   it('refuses a postal code that is not 10 digits before any upstream call', async () => {
@@ -32,9 +37,13 @@ describe('postal', () => {
 
   it('tracks a parcel with its events, newest first', async () => {
     const code = '1'.padEnd(24, '0').replace(/0$/, '7');
-    const res = await h.gql<{ parcel: { trackingCode: string; status: string; events: Array<{ at: { jalali: string; iso: string } | null; description: string }> } }>(
-      `{ parcel(trackingCode: "${code}") { trackingCode status events { at { jalali iso } location description } } }`,
-    );
+    const res = await h.gql<{
+      parcel: {
+        trackingCode: string;
+        status: string;
+        events: Array<{ at: { jalali: string; iso: string } | null; description: string }>;
+      };
+    }>(`{ parcel(trackingCode: "${code}") { trackingCode status events { at { jalali iso } location description } } }`);
     expect(res.errors).toBeUndefined();
     const { parcel } = res.data!;
     expect(parcel.trackingCode).toBe(code);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BadUserInputError } from '../../src/errors.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parsePage, slicePage, type Page } from '../../src/resolvers/shared/pagination.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  parsePage,
+  slicePage,
+  type Page,
+} from '../../src/resolvers/shared/pagination.js';
 
 const items = Array.from({ length: 45 }, (_, i) => i);
 
@@ -29,14 +35,19 @@ describe('pagination of whole upstream lists', () => {
     try {
       parsePage({ first }, { first: 'offenses.first', after: 'offenses.after' });
     } catch (error) {
-      expect((error as BadUserInputError).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'offenses.first' });
+      expect((error as BadUserInputError).extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        argumentPath: 'offenses.first',
+      });
     }
   });
 
-  it.each(['nonsense', Buffer.from('offset:-3').toString('base64url'), Buffer.from('offset:0').toString('base64url'), ''])(
-    'rejects a cursor it did not issue: %s',
-    (after) => {
-      expect(() => parsePage({ after })).toThrow(/after: not a cursor/);
-    },
-  );
+  it.each([
+    'nonsense',
+    Buffer.from('offset:-3').toString('base64url'),
+    Buffer.from('offset:0').toString('base64url'),
+    '',
+  ])('rejects a cursor it did not issue: %s', (after) => {
+    expect(() => parsePage({ after })).toThrow(/after: not a cursor/);
+  });
 });

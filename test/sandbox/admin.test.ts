@@ -28,7 +28,11 @@ const water = (sandbox: Sandbox = admin) =>
   callOperation(sandbox, 'billingInquiryCcGet', { token, query: { type: 'Water', parameter: SAMPLES.water[0] } });
 
 async function post(sandbox: Sandbox, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: res.status === 204 ? null : await res.json() };
 }
 
@@ -41,17 +45,28 @@ describe('the admin path', () => {
   });
 
   it('takes a fault rule over HTTP; the next inquiry fails accordingly', async () => {
-    const res = await post(admin, '/__sandbox/faults', { operationId: 'billingInquiryCcGet', status: 503, retryAfter: 2 });
+    const res = await post(admin, '/__sandbox/faults', {
+      operationId: 'billingInquiryCcGet',
+      status: 503,
+      retryAfter: 2,
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ faults: [{ rule: { operationId: 'billingInquiryCcGet', status: 503, retryAfter: 2 }, remaining: 1 }] });
+    expect(res.json).toEqual({
+      faults: [{ rule: { operationId: 'billingInquiryCcGet', status: 503, retryAfter: 2 }, remaining: 1 }],
+    });
     const failed = await water();
     expect(failed.status).toBe(503);
     expect((await water()).status).toBe(200);
   });
 
   it('lists rules with their uses left, accepts an array and "Infinity", and forgets them on DELETE', async () => {
-    await post(admin, '/__sandbox/faults', [{ operationId: 'billingInquiryCcGet', reset: true, times: 'Infinity' }, { status: 500, probability: 0.5 }]);
-    const listed = (await (await fetch(`${admin.url}/__sandbox/faults`)).json()) as { faults: Array<{ remaining: unknown }> };
+    await post(admin, '/__sandbox/faults', [
+      { operationId: 'billingInquiryCcGet', reset: true, times: 'Infinity' },
+      { status: 500, probability: 0.5 },
+    ]);
+    const listed = (await (await fetch(`${admin.url}/__sandbox/faults`)).json()) as {
+      faults: Array<{ remaining: unknown }>;
+    };
     expect(listed.faults.map((fault) => fault.remaining)).toEqual(['Infinity', 'Infinity']);
     expect((await fetch(`${admin.url}/__sandbox/faults`, { method: 'DELETE' })).status).toBe(204);
     expect(admin.faults()).toEqual([]);
@@ -72,7 +87,7 @@ describe('the admin path', () => {
     expect((await water()).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect((await fetch(`${admin.url}/__sandbox/latency`, { method: 'DELETE' })).status).toBe(204);
-    expect((await (await fetch(`${admin.url}/__sandbox/latency`)).json())).toEqual({ latency: [] });
+    expect(await (await fetch(`${admin.url}/__sandbox/latency`)).json()).toEqual({ latency: [] });
   });
 
   it('is never recorded as an upstream call', async () => {
@@ -111,7 +126,10 @@ describe('fault kinds', () => {
 
   it('sends Retry-After with an injected status', async () => {
     admin.injectFault({ operationId: 'billingInquiryCcGet', status: 429, retryAfter: 'Wed, 25 Nov 2026 10:00:00 GMT' });
-    const res = await fetch(`${admin.url}/billing/v2/clients/sandbox-client/billingInquiry?type=Water&parameter=${SAMPLES.water[0]}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(
+      `${admin.url}/billing/v2/clients/sandbox-client/billingInquiry?type=Water&parameter=${SAMPLES.water[0]}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('Wed, 25 Nov 2026 10:00:00 GMT');
     expect(await res.json()).toMatchObject({ status: 'FAILED', error: { code: 'RATE_LIMITED' } });

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { SAMPLES, UUID, callOperation, errorOf, issueToken, pollUntil, resultOf, withCheckDigit, type Json, type JsonResponse } from './support.js';
+import {
+  SAMPLES,
+  UUID,
+  callOperation,
+  errorOf,
+  issueToken,
+  pollUntil,
+  resultOf,
+  withCheckDigit,
+  type Json,
+  type JsonResponse,
+} from './support.js';
 
 const DELAY_MS = 50;
 const RESPONSE_CODE = /^FN-[A-Z]{4}-\d{11}$/;

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { billIdCheckDigit, isValidBillId } from '../../src/sandbox/validation.js';
-import { PERSIAN, SAMPLES, SLASHED_DATE, callOperation, errorOf, issueToken, resultOf, withCheckDigit, type Json } from './support.js';
+import {
+  PERSIAN,
+  SAMPLES,
+  SLASHED_DATE,
+  callOperation,
+  errorOf,
+  issueToken,
+  resultOf,
+  withCheckDigit,
+  type Json,
+} from './support.js';
 
 let sandbox: Sandbox;
 let token: string;
@@ -16,22 +26,81 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const call = (id: OperationId, query: Record<string, string | undefined>) => callOperation(sandbox, id, { token, query });
+const call = (id: OperationId, query: Record<string, string | undefined>) =>
+  callOperation(sandbox, id, { token, query });
 const inquiry = async (query: Record<string, string | undefined>) => resultOf(await call('billingInquiryCcGet', query));
 
 /** Every key wire facts §4.4 lists for the detailBillingInquiry Info block. */
 const INFO_KEYS = [
-  'CompanyName', 'CustomerName', 'CustomerFamily', 'CustomerType', 'Address', 'PostalCode', 'FileNumber', 'ComputerPassword',
-  'IdentificationNumber', 'TariffType', 'Phase', 'Amper', 'VoltageType', 'ContractDemand', 'Year', 'Period', 'PreviousReadingDate',
-  'CurrentReadingDate', 'BillExportationDate', 'RejectDate', 'NormalConsumption', 'PeakConsumption', 'LowConsumption',
-  'FridayConsumption', 'ReactiveConsumption', 'DemandRead', 'AverageConsumption', 'BillPayableAmount', 'PeriodAmount',
-  'InsuranceAmount', 'TaxAmount', 'PaytollAmount', 'ElectricityTaxAmount', 'PreviousDebt', 'EnergyAmount', 'ReactiveAmount',
-  'DemandAmount', 'SubscriptionAmount', 'SeasonAmount', 'FreeAmount', 'GasDiscountAmount', 'DiscountAmount', 'WarmDaysCount',
-  'ColdDaysCount', 'TotalDaysCount', 'ConsumptionDebtAmount', 'OtherDebtAmount', 'BranchDebtAmount',
+  'CompanyName',
+  'CustomerName',
+  'CustomerFamily',
+  'CustomerType',
+  'Address',
+  'PostalCode',
+  'FileNumber',
+  'ComputerPassword',
+  'IdentificationNumber',
+  'TariffType',
+  'Phase',
+  'Amper',
+  'VoltageType',
+  'ContractDemand',
+  'Year',
+  'Period',
+  'PreviousReadingDate',
+  'CurrentReadingDate',
+  'BillExportationDate',
+  'RejectDate',
+  'NormalConsumption',
+  'PeakConsumption',
+  'LowConsumption',
+  'FridayConsumption',
+  'ReactiveConsumption',
+  'DemandRead',
+  'AverageConsumption',
+  'BillPayableAmount',
+  'PeriodAmount',
+  'InsuranceAmount',
+  'TaxAmount',
+  'PaytollAmount',
+  'ElectricityTaxAmount',
+  'PreviousDebt',
+  'EnergyAmount',
+  'ReactiveAmount',
+  'DemandAmount',
+  'SubscriptionAmount',
+  'SeasonAmount',
+  'FreeAmount',
+  'GasDiscountAmount',
+  'DiscountAmount',
+  'WarmDaysCount',
+  'ColdDaysCount',
+  'TotalDaysCount',
+  'ConsumptionDebtAmount',
+  'OtherDebtAmount',
+  'BranchDebtAmount',
 ];
 
-const ELECTRICAL_KEYS = ['Phase', 'Amper', 'VoltageType', 'PeakConsumption', 'LowConsumption', 'FridayConsumption', 'ElectricityTaxAmount'];
-const AMOUNT_KEYS = ['BillPayableAmount', 'PeriodAmount', 'InsuranceAmount', 'TaxAmount', 'PreviousDebt', 'EnergyAmount', 'SubscriptionAmount', 'DiscountAmount'];
+const ELECTRICAL_KEYS = [
+  'Phase',
+  'Amper',
+  'VoltageType',
+  'PeakConsumption',
+  'LowConsumption',
+  'FridayConsumption',
+  'ElectricityTaxAmount',
+];
+const AMOUNT_KEYS = [
+  'BillPayableAmount',
+  'PeriodAmount',
+  'InsuranceAmount',
+  'TaxAmount',
+  'PreviousDebt',
+  'EnergyAmount',
+  'SubscriptionAmount',
+  'DiscountAmount',
+];
 const DATE_KEYS = ['PreviousReadingDate', 'CurrentReadingDate', 'BillExportationDate'];
 
 const sortedKeys = (value: unknown) => Object.keys(value as object).sort();
@@ -76,8 +145,14 @@ describe('billingInquiry', () => {
   it('derives a 13-digit bill id with its service digit for gas, landline and mobile', async () => {
     const gas = String((await inquiry({ type: 'Gas', parameter: SAMPLES.gasSubscription[1] }))['BillId']);
     const tel = String((await inquiry({ type: 'Tel', parameter: SAMPLES.landline[0] }))['BillId']);
-    const mobile = String((await inquiry({ type: 'Mobile', parameter: SAMPLES.mtn[1], secondParameter: 'MTN' }))['BillId']);
-    for (const [billId, service] of [[gas, '3'], [tel, '4'], [mobile, '5']] as const) {
+    const mobile = String(
+      (await inquiry({ type: 'Mobile', parameter: SAMPLES.mtn[1], secondParameter: 'MTN' }))['BillId'],
+    );
+    for (const [billId, service] of [
+      [gas, '3'],
+      [tel, '4'],
+      [mobile, '5'],
+    ] as const) {
       expect(billId).toMatch(/^\d{13}$/);
       expect(billId.at(-2)).toBe(service);
     }
@@ -115,29 +190,39 @@ describe('detailBillingInquiry', () => {
     ['Gas', SAMPLES.gasSubscription[0]],
   ];
 
-  it.each(cases)('answers %s with string Amount, BillId, PayId, Date and a full string Info', async (type, parameter) => {
-    const result = resultOf(await call('billingDetailInquiryCcGet', { type, parameter }));
-    expect(sortedKeys(result)).toEqual(['Amount', 'BillId', 'Date', 'Info', 'PayId']);
-    for (const key of ['Amount', 'BillId', 'PayId']) expect(result[key]).toMatch(/^\d+$/);
-    expect(result['Date']).toMatch(SLASHED_DATE);
-    const info = result['Info'] as Json;
-    expect(sortedKeys(info)).toEqual([...INFO_KEYS].sort());
-    for (const key of INFO_KEYS) expect(typeof info[key], key).toBe('string');
-    for (const key of ['CompanyName', 'CustomerName', 'CustomerFamily', 'Address', 'CustomerType']) expect(info[key], key).toMatch(PERSIAN);
-    for (const key of AMOUNT_KEYS) expect(info[key], key).toMatch(/^\d+$/);
-    for (const key of DATE_KEYS) expect(info[key], key).toMatch(SLASHED_DATE);
-    expect(info['PostalCode']).toMatch(/^\d{10}$/);
-    expect(info['BillPayableAmount']).toBe(result['Amount']);
-    expect(Number(info['BillPayableAmount'])).toSatisfy(
-      (due: number) => due === 0 || due === Number(info['PeriodAmount']) + Number(info['PreviousDebt']),
-    );
-    expect(Number(info['TotalDaysCount'])).toBeGreaterThan(25);
-  });
+  it.each(cases)(
+    'answers %s with string Amount, BillId, PayId, Date and a full string Info',
+    async (type, parameter) => {
+      const result = resultOf(await call('billingDetailInquiryCcGet', { type, parameter }));
+      expect(sortedKeys(result)).toEqual(['Amount', 'BillId', 'Date', 'Info', 'PayId']);
+      for (const key of ['Amount', 'BillId', 'PayId']) expect(result[key]).toMatch(/^\d+$/);
+      expect(result['Date']).toMatch(SLASHED_DATE);
+      const info = result['Info'] as Json;
+      expect(sortedKeys(info)).toEqual([...INFO_KEYS].sort());
+      for (const key of INFO_KEYS) expect(typeof info[key], key).toBe('string');
+      for (const key of ['CompanyName', 'CustomerName', 'CustomerFamily', 'Address', 'CustomerType'])
+        expect(info[key], key).toMatch(PERSIAN);
+      for (const key of AMOUNT_KEYS) expect(info[key], key).toMatch(/^\d+$/);
+      for (const key of DATE_KEYS) expect(info[key], key).toMatch(SLASHED_DATE);
+      expect(info['PostalCode']).toMatch(/^\d{10}$/);
+      expect(info['BillPayableAmount']).toBe(result['Amount']);
+      expect(Number(info['BillPayableAmount'])).toSatisfy(
+        (due: number) => due === 0 || due === Number(info['PeriodAmount']) + Number(info['PreviousDebt']),
+      );
+      expect(Number(info['TotalDaysCount'])).toBeGreaterThan(25);
+    },
+  );
 
   it('leaves the electricity fields empty for water and gas, and fills them for electricity', async () => {
-    const water = resultOf(await call('billingDetailInquiryCcGet', { type: 'Water', parameter: SAMPLES.water[0] }))['Info'] as Json;
-    const gas = resultOf(await call('billingDetailInquiryCcGet', { type: 'Gas', parameter: SAMPLES.gasSubscription[0] }))['Info'] as Json;
-    const power = resultOf(await call('billingDetailInquiryCcGet', { type: 'Electricity', parameter: SAMPLES.electricity[0] }))['Info'] as Json;
+    const water = resultOf(await call('billingDetailInquiryCcGet', { type: 'Water', parameter: SAMPLES.water[0] }))[
+      'Info'
+    ] as Json;
+    const gas = resultOf(
+      await call('billingDetailInquiryCcGet', { type: 'Gas', parameter: SAMPLES.gasSubscription[0] }),
+    )['Info'] as Json;
+    const power = resultOf(
+      await call('billingDetailInquiryCcGet', { type: 'Electricity', parameter: SAMPLES.electricity[0] }),
+    )['Info'] as Json;
     for (const key of ELECTRICAL_KEYS) {
       expect(water[key], key).toBe('');
       expect(gas[key], key).toBe('');
@@ -158,7 +243,12 @@ describe('detailBillingInquiry', () => {
     for (const [detailType, inquiryType, parameter] of pairs) {
       const detail = resultOf(await call('billingDetailInquiryCcGet', { type: detailType, parameter }));
       const plain = await inquiry({ type: inquiryType, parameter });
-      expect({ Amount: detail['Amount'], BillId: detail['BillId'], PayId: detail['PayId'], Date: detail['Date'] }).toEqual({
+      expect({
+        Amount: detail['Amount'],
+        BillId: detail['BillId'],
+        PayId: detail['PayId'],
+        Date: detail['Date'],
+      }).toEqual({
         Amount: String(plain['Amount']),
         BillId: String(plain['BillId']),
         PayId: String(plain['PayId']),
@@ -227,7 +317,9 @@ describe('negativeScore', () => {
   it('covers clean records, points and a suspension verdict across licences', async () => {
     const seen = { clean: false, points: false, suspended: false };
     for (let n = 0; n < 400 && !(seen.clean && seen.points && seen.suspended); n++) {
-      const result = resultOf(await call('billingNegativeScoreGet', { ...query, licenseNumber: String(1000000000 + n) }));
+      const result = resultOf(
+        await call('billingNegativeScoreGet', { ...query, licenseNumber: String(1000000000 + n) }),
+      );
       const score = Number(result['NegativeScore']);
       if (score === 0) {
         seen.clean = true;
@@ -268,31 +360,136 @@ describe('upstream input checks of the synchronous bill operations', () => {
     ['an empty type', 'billingInquiryCcGet', { type: '', parameter: SAMPLES.water[0] }, 'Bill Type is Empty'],
     ['no parameter', 'billingInquiryCcGet', { type: 'Water' }, 'Bill Parameter is Empty'],
     ['an unknown type', 'billingInquiryCcGet', { type: 'Internet', parameter: SAMPLES.water[0] }, 'Bill Wrong Type'],
-    ['a type in the wrong case', 'billingInquiryCcGet', { type: 'water', parameter: SAMPLES.water[0] }, 'Bill Wrong Type'],
-    ['Electricity-support on billingInquiry', 'billingInquiryCcGet', { type: 'Electricity-support', parameter: SAMPLES.electricity[0] }, 'Bill Wrong Type'],
-    ['Electricity-standard on detail', 'billingDetailInquiryCcGet', { type: 'Electricity-standard', parameter: SAMPLES.electricity[0] }, 'Bill Wrong Type'],
-    ['GasByBillId on detail', 'billingDetailInquiryCcGet', { type: 'GasByBillId', parameter: SAMPLES.gasBillId[0] }, 'Bill Wrong Type'],
+    [
+      'a type in the wrong case',
+      'billingInquiryCcGet',
+      { type: 'water', parameter: SAMPLES.water[0] },
+      'Bill Wrong Type',
+    ],
+    [
+      'Electricity-support on billingInquiry',
+      'billingInquiryCcGet',
+      { type: 'Electricity-support', parameter: SAMPLES.electricity[0] },
+      'Bill Wrong Type',
+    ],
+    [
+      'Electricity-standard on detail',
+      'billingDetailInquiryCcGet',
+      { type: 'Electricity-standard', parameter: SAMPLES.electricity[0] },
+      'Bill Wrong Type',
+    ],
+    [
+      'GasByBillId on detail',
+      'billingDetailInquiryCcGet',
+      { type: 'GasByBillId', parameter: SAMPLES.gasBillId[0] },
+      'Bill Wrong Type',
+    ],
     ['Mobile on detail', 'billingDetailInquiryCcGet', { type: 'Mobile', parameter: SAMPLES.mci[0] }, 'Bill Wrong Type'],
-    ['Tel on history', 'billingBillHistoryInquiryGet', { type: 'Tel', parameter: SAMPLES.landline[0] }, 'Bill Wrong Type'],
-    ['Electricity-support on history', 'billingBillHistoryInquiryGet', { type: 'Electricity-support', parameter: SAMPLES.electricity[0] }, 'Bill Wrong Type'],
-    ['a water bill id with a wrong check digit', 'billingInquiryCcGet', { type: 'Water', parameter: '12345670016' }, 'Wrong Parameter'],
-    ['a 5-digit bill id', 'billingInquiryCcGet', { type: 'Electricity', parameter: withCheckDigit('1234') }, 'Wrong Parameter'],
-    ['a 14-digit bill id', 'billingInquiryCcGet', { type: 'Water', parameter: withCheckDigit('1234567890123') }, 'Wrong Parameter'],
-    ['a bill id with letters', 'billingDetailInquiryCcGet', { type: 'Water', parameter: '1234567a0015' }, 'Wrong Parameter'],
-    ['a GasByBillId with a wrong check digit', 'billingInquiryCcGet', { type: 'GasByBillId', parameter: '44556677030' }, 'Wrong Parameter'],
+    [
+      'Tel on history',
+      'billingBillHistoryInquiryGet',
+      { type: 'Tel', parameter: SAMPLES.landline[0] },
+      'Bill Wrong Type',
+    ],
+    [
+      'Electricity-support on history',
+      'billingBillHistoryInquiryGet',
+      { type: 'Electricity-support', parameter: SAMPLES.electricity[0] },
+      'Bill Wrong Type',
+    ],
+    [
+      'a water bill id with a wrong check digit',
+      'billingInquiryCcGet',
+      { type: 'Water', parameter: '12345670016' },
+      'Wrong Parameter',
+    ],
+    [
+      'a 5-digit bill id',
+      'billingInquiryCcGet',
+      { type: 'Electricity', parameter: withCheckDigit('1234') },
+      'Wrong Parameter',
+    ],
+    [
+      'a 14-digit bill id',
+      'billingInquiryCcGet',
+      { type: 'Water', parameter: withCheckDigit('1234567890123') },
+      'Wrong Parameter',
+    ],
+    [
+      'a bill id with letters',
+      'billingDetailInquiryCcGet',
+      { type: 'Water', parameter: '1234567a0015' },
+      'Wrong Parameter',
+    ],
+    [
+      'a GasByBillId with a wrong check digit',
+      'billingInquiryCcGet',
+      { type: 'GasByBillId', parameter: '44556677030' },
+      'Wrong Parameter',
+    ],
     ['a 5-digit gas subscription', 'billingInquiryCcGet', { type: 'Gas', parameter: '12345' }, 'Wrong Parameter'],
-    ['a 16-digit gas subscription', 'billingDetailInquiryCcGet', { type: 'Gas', parameter: '1234567890123456' }, 'Wrong Parameter'],
-    ['a gas subscription with letters', 'billingBillHistoryInquiryGet', { type: 'Gas', parameter: '12345678x' }, 'Wrong Parameter'],
+    [
+      'a 16-digit gas subscription',
+      'billingDetailInquiryCcGet',
+      { type: 'Gas', parameter: '1234567890123456' },
+      'Wrong Parameter',
+    ],
+    [
+      'a gas subscription with letters',
+      'billingBillHistoryInquiryGet',
+      { type: 'Gas', parameter: '12345678x' },
+      'Wrong Parameter',
+    ],
     ['an unknown area code', 'billingInquiryCcGet', { type: 'Tel', parameter: '02077689361' }, 'Wrong Parameter'],
-    ['a mobile number as landline', 'billingInquiryCcGet', { type: 'TelNow', parameter: '09121234567' }, 'Wrong Parameter'],
+    [
+      'a mobile number as landline',
+      'billingInquiryCcGet',
+      { type: 'TelNow', parameter: '09121234567' },
+      'Wrong Parameter',
+    ],
     ['a landline without area code', 'billingInquiryCcGet', { type: 'Tel', parameter: '77689361' }, 'Wrong Parameter'],
-    ['an unknown mobile prefix', 'billingInquiryCcGet', { type: 'Mobile', parameter: '09231234567' }, 'Wrong Parameter'],
-    ['an MTN number without operator', 'billingInquiryCcGet', { type: 'Mobile', parameter: SAMPLES.mtn[0] }, 'Wrong Parameter'],
-    ['a Rightel number without operator', 'billingInquiryCcGet', { type: 'MobileNow', parameter: SAMPLES.rightel[0] }, 'Wrong Parameter'],
-    ['an unknown operator', 'billingInquiryCcGet', { type: 'Mobile', parameter: SAMPLES.mci[0], secondParameter: 'Hamrah' }, 'Wrong Parameter'],
-    ['an operator in the wrong case', 'billingInquiryCcGet', { type: 'Mobile', parameter: SAMPLES.mtn[0], secondParameter: 'mtn' }, 'Wrong Parameter'],
-    ['an operator on a water bill', 'billingInquiryCcGet', { type: 'Water', parameter: SAMPLES.water[0], secondParameter: 'MCI' }, 'Wrong Parameter'],
-    ['a second parameter on a detail inquiry', 'billingDetailInquiryCcGet', { type: 'Gas', parameter: SAMPLES.gasSubscription[0], secondParameter: 'x' }, 'Wrong Parameter'],
+    [
+      'an unknown mobile prefix',
+      'billingInquiryCcGet',
+      { type: 'Mobile', parameter: '09231234567' },
+      'Wrong Parameter',
+    ],
+    [
+      'an MTN number without operator',
+      'billingInquiryCcGet',
+      { type: 'Mobile', parameter: SAMPLES.mtn[0] },
+      'Wrong Parameter',
+    ],
+    [
+      'a Rightel number without operator',
+      'billingInquiryCcGet',
+      { type: 'MobileNow', parameter: SAMPLES.rightel[0] },
+      'Wrong Parameter',
+    ],
+    [
+      'an unknown operator',
+      'billingInquiryCcGet',
+      { type: 'Mobile', parameter: SAMPLES.mci[0], secondParameter: 'Hamrah' },
+      'Wrong Parameter',
+    ],
+    [
+      'an operator in the wrong case',
+      'billingInquiryCcGet',
+      { type: 'Mobile', parameter: SAMPLES.mtn[0], secondParameter: 'mtn' },
+      'Wrong Parameter',
+    ],
+    [
+      'an operator on a water bill',
+      'billingInquiryCcGet',
+      { type: 'Water', parameter: SAMPLES.water[0], secondParameter: 'MCI' },
+      'Wrong Parameter',
+    ],
+    [
+      'a second parameter on a detail inquiry',
+      'billingDetailInquiryCcGet',
+      { type: 'Gas', parameter: SAMPLES.gasSubscription[0], secondParameter: 'x' },
+      'Wrong Parameter',
+    ],
   ];
 
   it.each(rejections)('rejects %s', async (_, id, query, message) => {

@@ -30,7 +30,12 @@ let sandbox: Sandbox;
 let token = '';
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  token = (await issueToken(sandbox, CC_OPERATIONS.map((id) => operation(id).scope))).value;
+  token = (
+    await issueToken(
+      sandbox,
+      CC_OPERATIONS.map((id) => operation(id).scope),
+    )
+  ).value;
 });
 afterAll(() => sandbox.close());
 
@@ -40,8 +45,14 @@ const { borrower, cleanGuarantor, company, cleanCompany } = CREDIT_SAMPLES;
 
 describe('facilityInquiry', () => {
   it('lists a legal entity’s loans with both blocks of each item, totals adding up', async () => {
-    const answer = await result('credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', { path: { user: company.nationalId } });
-    expect(answer).toMatchObject({ user: company.nationalId, legalId: company.nationalId, name: COMPANY_SAMPLES.active.title });
+    const answer = await result('credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', {
+      path: { user: company.nationalId },
+    });
+    expect(answer).toMatchObject({
+      user: company.nationalId,
+      legalId: company.nationalId,
+      name: COMPANY_SAMPLES.active.title,
+    });
     const list = answer['facilityList'] as Json[];
     expect(list).toHaveLength(company.facilities);
     const sum = (key: string) => String(list.reduce((total, item) => total + Number(item[key]), 0));
@@ -57,7 +68,9 @@ describe('facilityInquiry', () => {
   });
 
   it('answers 10-digit national ids too, and a person without loans with the documented result 120', async () => {
-    const answer = await result('credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', { path: { user: cleanGuarantor.nationalId } });
+    const answer = await result('credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', {
+      path: { user: cleanGuarantor.nationalId },
+    });
     expect(answer).toEqual({ result: 120, user: cleanGuarantor.nationalId, message: expect.any(String) });
   });
 
@@ -67,7 +80,9 @@ describe('facilityInquiry', () => {
   });
 
   it.each([INVALID.nationalId, INVALID_LEGAL_ID, '123'])('refuses the id %s with 400', async (user) => {
-    const response = await call('credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', { path: { user } });
+    const response = await call('credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get', {
+      path: { user },
+    });
     expect(errorOf(response)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'invalid user' });
   });
 });
@@ -76,30 +91,53 @@ describe('bounced cheques and cheque colour', () => {
   it('lists a person’s bounced cheques on their own accounts, amounts as numbers', async () => {
     const answer = await result('creditBackChequesGet', { path: { user: borrower.nationalId } });
     const person = personOf(borrower.nationalId);
-    expect(answer).toMatchObject({ nid: borrower.nationalId, legalId: null, name: `${person.firstName} ${person.lastName}` });
+    expect(answer).toMatchObject({
+      nid: borrower.nationalId,
+      legalId: null,
+      name: `${person.firstName} ${person.lastName}`,
+    });
     const cheques = answer['chequeList'] as Json[];
     expect(cheques).toHaveLength(borrower.bouncedCheques);
     expect(shapeOf(cheques[0]!)).toEqual({
-      accountNumber: 'string', amount: 'number', backDate: 'string', bankCode: 'string', branchCode: 'string',
-      branchDescription: 'string', date: 'string', id: 'string', number: 'string',
+      accountNumber: 'string',
+      amount: 'number',
+      backDate: 'string',
+      bankCode: 'string',
+      branchCode: 'string',
+      branchDescription: 'string',
+      date: 'string',
+      id: 'string',
+      number: 'string',
     });
     for (const cheque of cheques) expect(cheque['backDate']! >= cheque['date']!).toBe(true);
   });
 
   it('answers a drawer without bounced cheques with result 110', async () => {
     expect(await result('creditBackChequesGet', { path: { user: cleanGuarantor.nationalId } })).toEqual({
-      result: 110, nid: cleanGuarantor.nationalId, message: expect.any(String),
+      result: 110,
+      nid: cleanGuarantor.nationalId,
+      message: expect.any(String),
     });
-    expect(await result('credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get', { path: { user: cleanCompany.nationalId } })).toEqual({
-      result: 110, user: cleanCompany.nationalId, message: expect.any(String),
+    expect(
+      await result('credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get', {
+        path: { user: cleanCompany.nationalId },
+      }),
+    ).toEqual({
+      result: 110,
+      user: cleanCompany.nationalId,
+      message: expect.any(String),
     });
   });
 
   it('answers backChequesLegal with the legal-entity shape, and refuses a national id', async () => {
-    const answer = await result('credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get', { path: { user: company.nationalId } });
+    const answer = await result('credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get', {
+      path: { user: company.nationalId },
+    });
     expect(answer).toMatchObject({ nid: null, legalId: company.nationalId, name: COMPANY_SAMPLES.active.title });
     expect(answer['chequeList']).toHaveLength(company.bouncedCheques);
-    const refused = await call('credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get', { path: { user: borrower.nationalId } });
+    const refused = await call('credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get', {
+      path: { user: borrower.nationalId },
+    });
     expect(errorOf(refused)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 
@@ -113,8 +151,14 @@ describe('bounced cheques and cheque colour', () => {
   });
 
   it('refuses a missing or invalid idCode', async () => {
-    expect(errorOf(await call('creditChequeColorInquiryGet'))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'idCode is required' });
-    expect(errorOf(await call('creditChequeColorInquiryGet', { query: { idCode: INVALID.nationalId } }))).toMatchObject({ status: 400 });
+    expect(errorOf(await call('creditChequeColorInquiryGet'))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'idCode is required',
+    });
+    expect(errorOf(await call('creditChequeColorInquiryGet', { query: { idCode: INVALID.nationalId } }))).toMatchObject(
+      { status: 400 },
+    );
   });
 });
 
@@ -139,13 +183,20 @@ describe('bank guarantees', () => {
 
 describe('macnaInquiry', () => {
   it('lists the person’s cards of the world, masked, with their banks', async () => {
-    const answer = (await call('creditMacnaInquiryGet', { query: { nationalCode: borrower.nationalId } })).body['result'] as Json[];
+    const answer = (await call('creditMacnaInquiryGet', { query: { nationalCode: borrower.nationalId } })).body[
+      'result'
+    ] as Json[];
     expect(answer).toHaveLength(1);
     const entry = answer[0]!;
     const cards = cardsOf(borrower.nationalId);
     const history = entry['history'] as Json[];
-    expect(entry).toMatchObject({ nationalCode: borrower.nationalId, firstName: personOf(borrower.nationalId).firstName });
-    expect(history.map((h) => h['pan']).sort()).toEqual(cards.map((card) => `${card.slice(0, 6)}******${card.slice(-4)}`).sort());
+    expect(entry).toMatchObject({
+      nationalCode: borrower.nationalId,
+      firstName: personOf(borrower.nationalId).firstName,
+    });
+    expect(history.map((h) => h['pan']).sort()).toEqual(
+      cards.map((card) => `${card.slice(0, 6)}******${card.slice(-4)}`).sort(),
+    );
     for (const h of history) {
       expect(h['issueDate']).toMatch(/^20\d\d-\d\d-\d\d$/);
       expect(typeof h['bankCode']).toBe('number');

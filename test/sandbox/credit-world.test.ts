@@ -38,7 +38,9 @@ describe('credit samples', () => {
   });
 
   it('makes the borrower a bad debtor and the clean guarantor a guarantor of loans that exist', () => {
-    expect(facilityTotals(facilitiesOf(CREDIT_SAMPLES.borrower.nationalId)).dishonoured).toBe(CREDIT_SAMPLES.borrower.dishonoured);
+    expect(facilityTotals(facilitiesOf(CREDIT_SAMPLES.borrower.nationalId)).dishonoured).toBe(
+      CREDIT_SAMPLES.borrower.dishonoured,
+    );
     expect(guarantiesOf(CREDIT_SAMPLES.borrower.nationalId)).toEqual([]);
     const guaranties = guarantiesOf(CREDIT_SAMPLES.cleanGuarantor.nationalId);
     expect(guaranties).toHaveLength(CREDIT_SAMPLES.cleanGuarantor.guaranteedLoans);
@@ -49,13 +51,17 @@ describe('credit samples', () => {
   });
 
   it('has the guarantees it names, and none for the unknown id', () => {
-    expect(guaranteeOf(GUARANTEE_SAMPLES.withCollaterals.guaranteeId)?.collaterals).toHaveLength(GUARANTEE_SAMPLES.withCollaterals.collaterals);
+    expect(guaranteeOf(GUARANTEE_SAMPLES.withCollaterals.guaranteeId)?.collaterals).toHaveLength(
+      GUARANTEE_SAMPLES.withCollaterals.collaterals,
+    );
     expect(guaranteeOf(GUARANTEE_SAMPLES.withoutCollaterals.guaranteeId)?.collaterals).toHaveLength(0);
     expect(guaranteeOf(GUARANTEE_SAMPLES.unknown)).toBeUndefined();
   });
 
   it('is deterministic', () => {
-    expect(bouncedChequesOf(CREDIT_SAMPLES.company.nationalId)).toEqual(bouncedChequesOf(CREDIT_SAMPLES.company.nationalId));
+    expect(bouncedChequesOf(CREDIT_SAMPLES.company.nationalId)).toEqual(
+      bouncedChequesOf(CREDIT_SAMPLES.company.nationalId),
+    );
     expect(facilitiesOf(CREDIT_SAMPLES.borrower.nationalId)).toEqual(facilitiesOf(CREDIT_SAMPLES.borrower.nationalId));
   });
 });

@@ -40,7 +40,9 @@ describe('one deterministic world', () => {
   });
 
   it('gives different bill ids different bills', () => {
-    const bills = Array.from({ length: 20 }, (_, i) => currentBill({ type: 'Water', parameter: withCheckDigit(`55500${i}0011`) }));
+    const bills = Array.from({ length: 20 }, (_, i) =>
+      currentBill({ type: 'Water', parameter: withCheckDigit(`55500${i}0011`) }),
+    );
     expect(new Set(bills.map((bill) => `${bill.amount}|${bill.date}`)).size).toBeGreaterThan(10);
   });
 

@@ -67,7 +67,11 @@ describe('status faults', () => {
 
   it('applies to any operation when none is named, including the token endpoint', async () => {
     sandbox.injectFault({ status: 502, times: 2 });
-    const tokenResponse = await requestToken(sandbox, { grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get' });
+    const tokenResponse = await requestToken(sandbox, {
+      grant_type: 'client_credentials',
+      nid: '0499370899',
+      scopes: 'billing:cc-inquiry:get',
+    });
     expect(tokenResponse.status).toBe(502);
     expect((await negativeScore()).status).toBe(502);
     expect((await inquire()).status).toBe(200);
@@ -97,9 +101,12 @@ describe('status faults', () => {
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 500 });
     sandbox.injectFault({ status: 429 });
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 503 });
-    expect([(await inquire()).status, (await inquire()).status, (await inquire()).status, (await inquire()).status]).toEqual([
-      500, 429, 503, 200,
-    ]);
+    expect([
+      (await inquire()).status,
+      (await inquire()).status,
+      (await inquire()).status,
+      (await inquire()).status,
+    ]).toEqual([500, 429, 503, 200]);
   });
 
   it('ignores a rule with times 0, and refuses a malformed rule', () => {

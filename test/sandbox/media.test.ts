@@ -11,7 +11,12 @@ import {
   ocrOf,
   personOf,
 } from '../../src/sandbox/world/index.js';
-import { DEFAULT_FACE_THRESHOLD, liveImageComparisonOf, twoImagesComparisonOf, videoComparisonOf } from '../../src/sandbox/world/media.js';
+import {
+  DEFAULT_FACE_THRESHOLD,
+  liveImageComparisonOf,
+  twoImagesComparisonOf,
+  videoComparisonOf,
+} from '../../src/sandbox/world/media.js';
 import { MiB, findFile, jpeg, mp4, png, webm } from '../uploads/files.js';
 import { callOperation, errorOf, issueToken, operationUrl, resultOf, type JsonResponse } from './support.js';
 
@@ -28,7 +33,12 @@ let sandbox: Sandbox;
 let token: string;
 beforeAll(async () => {
   sandbox = await startSandbox();
-  token = (await issueToken(sandbox, MEDIA.map((id) => operation(id).scope))).value;
+  token = (
+    await issueToken(
+      sandbox,
+      MEDIA.map((id) => operation(id).scope),
+    )
+  ).value;
 });
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.clearCalls());
@@ -37,7 +47,11 @@ type Part = string | { data: Buffer; filename: string; contentType: string };
 
 let trackIds = 0;
 /** Posts a multipart form, with a fresh trackId unless `trackId` is null. */
-async function postForm(id: OperationId, parts: Record<string, Part>, trackId: string | null = `media-${++trackIds}`): Promise<JsonResponse> {
+async function postForm(
+  id: OperationId,
+  parts: Record<string, Part>,
+  trackId: string | null = `media-${++trackIds}`,
+): Promise<JsonResponse> {
   const form = new FormData();
   for (const [name, part] of Object.entries(parts)) {
     if (typeof part === 'string') form.append(name, part);
@@ -51,7 +65,11 @@ async function postForm(id: OperationId, parts: Record<string, Part>, trackId: s
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const videoPart = (data: Buffer, filename = 'video.mp4', contentType = 'video/mp4') => ({ data, filename, contentType });
+const videoPart = (data: Buffer, filename = 'video.mp4', contentType = 'video/mp4') => ({
+  data,
+  filename,
+  contentType,
+});
 const imagePart = (data: Buffer) => ({ data, filename: 'card.jpg', contentType: 'image/jpeg' });
 
 const womanVideoForm = (video: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({
@@ -65,8 +83,20 @@ const womanVideoForm = (video: Buffer, extra: Record<string, Part> = {}): Record
 describe('compareLiveVideoWithNationalCard', () => {
   it('answers the wire fields, drawn from the video bytes and the person', async () => {
     const video = mp4('sandbox-1');
-    const result = resultOf(await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(video, { speechText: 'سلام من یاسمن هستم' })));
-    expect(Object.keys(result).sort()).toEqual(['faceVerification', 'liveness', 'printLiveness', 'replayLiveness', 'speechSimilarity', 'trackingCode']);
+    const result = resultOf(
+      await postForm(
+        'kycCompareLiveVideoWithNationalCardPost',
+        womanVideoForm(video, { speechText: 'سلام من یاسمن هستم' }),
+      ),
+    );
+    expect(Object.keys(result).sort()).toEqual([
+      'faceVerification',
+      'liveness',
+      'printLiveness',
+      'replayLiveness',
+      'speechSimilarity',
+      'trackingCode',
+    ]);
     expect(result).toEqual(liveVideoComparisonOf(video, WOMAN.nationalId, 'سلام من یاسمن هستم'));
     expect(result['faceVerification']).toBeGreaterThanOrEqual(90);
     expect(result['speechSimilarity']).toBeGreaterThan(0.5);
@@ -74,7 +104,12 @@ describe('compareLiveVideoWithNationalCard', () => {
 
   it('leaves speechSimilarity out without a speech text, and accepts WebM', async () => {
     const video = webm('sandbox-2');
-    const result = resultOf(await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(video, { video: videoPart(video, 'v.webm', 'video/webm') })));
+    const result = resultOf(
+      await postForm(
+        'kycCompareLiveVideoWithNationalCardPost',
+        womanVideoForm(video, { video: videoPart(video, 'v.webm', 'video/webm') }),
+      ),
+    );
     expect(result).not.toHaveProperty('speechSimilarity');
     expect(result).toEqual(liveVideoComparisonOf(video, WOMAN.nationalId));
   });
@@ -93,7 +128,9 @@ describe('compareLiveVideoWithNationalCard', () => {
   });
 
   it('takes a video of exactly 5 MB and refuses one byte more with 400 VALIDATION_ERROR', async () => {
-    expect((await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4('max', 5 * MiB)))).status).toBe(200);
+    expect(
+      (await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4('max', 5 * MiB)))).status,
+    ).toBe(200);
     const over = await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4('max', 5 * MiB + 1)));
     expect(errorOf(over)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'video must be at most 5 MB' });
   });
@@ -102,13 +139,19 @@ describe('compareLiveVideoWithNationalCard', () => {
     const form = womanVideoForm(mp4('missing'));
     delete form[field];
     expect(errorOf(await postForm('kycCompareLiveVideoWithNationalCardPost', form))).toEqual({
-      status: 400, code: 'VALIDATION_ERROR', message: `${field} is required`,
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: `${field} is required`,
     });
   });
 
   it.each([
-    ['a birth date that is not the person\'s', { birthDate: '1370/01/01' }, 'birthDate does not match'],
-    ['a serial that is not the person\'s card', { serialNumber: nationalCardSerialOf(CLIENT_PERSON.nationalId) }, 'serialNumber does not match'],
+    ["a birth date that is not the person's", { birthDate: '1370/01/01' }, 'birthDate does not match'],
+    [
+      "a serial that is not the person's card",
+      { serialNumber: nationalCardSerialOf(CLIENT_PERSON.nationalId) },
+      'serialNumber does not match',
+    ],
     ['a file that is no video', { video: videoPart(png()) }, 'invalid video'],
     ['an invalid national id', { nationalCode: '1234567890' }, 'invalid nationalCode'],
   ])('refuses %s with 400', async (_, extra, message) => {
@@ -117,17 +160,21 @@ describe('compareLiveVideoWithNationalCard', () => {
   });
 
   it('needs a trackId and a multipart body', async () => {
-    expect(errorOf(await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4()), null)).message).toBe('trackId is required');
+    expect(
+      errorOf(await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(mp4()), null)).message,
+    ).toBe('trackId is required');
     const json = await callOperation(sandbox, 'kycCompareLiveVideoWithNationalCardPost', {
-      token, query: { trackId: 'media-json' }, body: { nationalCode: WOMAN.nationalId },
+      token,
+      query: { trackId: 'media-json' },
+      body: { nationalCode: WOMAN.nationalId },
     });
     expect(errorOf(json)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'invalid body' });
   });
 
   it('spoofs one video in ten: filmed from a photo or a screen, liveness under 0.001', () => {
-    const spoofs = Array.from({ length: 200 }, (_, i) => liveVideoComparisonOf(mp4(`spoof-${i}`), WOMAN.nationalId)).filter(
-      (c) => c.printLiveness === 'true' || c.replayLiveness === 'true',
-    );
+    const spoofs = Array.from({ length: 200 }, (_, i) =>
+      liveVideoComparisonOf(mp4(`spoof-${i}`), WOMAN.nationalId),
+    ).filter((c) => c.printLiveness === 'true' || c.replayLiveness === 'true');
     expect(spoofs.length).toBeGreaterThan(5);
     expect(spoofs.length).toBeLessThan(50);
     for (const spoof of spoofs) expect(spoof.liveness).toBeLessThan(0.001);
@@ -140,17 +187,33 @@ describe('ocr', () => {
     const front = resultOf(await postForm('kycOcrPost', { cardImage: imagePart(image), type: 'uploadCardFront' }));
     const back = resultOf(await postForm('kycOcrPost', { cardImage: imagePart(image), type: 'uploadCardBack' }));
     expect(front).toEqual(ocrOf(image).front);
-    expect(Object.keys(front).sort()).toEqual(['birthDate', 'docType', 'expirationDate', 'fatherName', 'firstName', 'lastName', 'nationalCode']);
+    expect(Object.keys(front).sort()).toEqual([
+      'birthDate',
+      'docType',
+      'expirationDate',
+      'fatherName',
+      'firstName',
+      'lastName',
+      'nationalCode',
+    ]);
     expect(front['docType']).toBe('national-card-front');
     expect(back).toEqual({ serial: ocrOf(image).back.serial, docType: 'national-card-back' });
-    expect(sandbox.calls('kycOcrPost')[0]!.body).toEqual({ cardImage: { filename: 'card.jpg', contentType: 'image/jpeg', size: 1024 }, type: 'uploadCardFront' });
+    expect(sandbox.calls('kycOcrPost')[0]!.body).toEqual({
+      cardImage: { filename: 'card.jpg', contentType: 'image/jpeg', size: 1024 },
+      type: 'uploadCardFront',
+    });
   });
 
   it('reads a person of the world, whose card serial is on the back', () => {
     const image = findFile(jpeg, (file) => isValidNationalId(ocrOf(file).front.nationalCode));
     const { front, back } = ocrOf(image);
     const person = personOf(front.nationalCode);
-    expect(front).toMatchObject({ firstName: person.firstName, lastName: person.lastName, fatherName: person.fatherName, birthDate: person.birthDate });
+    expect(front).toMatchObject({
+      firstName: person.firstName,
+      lastName: person.lastName,
+      fatherName: person.fatherName,
+      birthDate: person.birthDate,
+    });
     expect(back.serial).toBe(nationalCardSerialOf(front.nationalCode));
     expect(front.expirationDate).toMatch(/^14\d\d\/\d\d\/\d\d$/);
   });
@@ -164,25 +227,42 @@ describe('ocr', () => {
   });
 
   it.each([
-    ['an image that is not a JPG', { cardImage: imagePart(png()), type: 'uploadCardFront' }, 'cardImage must be a JPG image'],
+    [
+      'an image that is not a JPG',
+      { cardImage: imagePart(png()), type: 'uploadCardFront' },
+      'cardImage must be a JPG image',
+    ],
     ['an unknown type', { cardImage: imagePart(jpeg()), type: 'uploadSelfie' }, 'invalid type'],
     ['no image', { type: 'uploadCardFront' }, 'cardImage is required'],
     ['no type', { cardImage: imagePart(jpeg()) }, 'type is required'],
   ])('refuses %s with 400', async (_, form, message) => {
-    expect(errorOf(await postForm('kycOcrPost', form as Record<string, Part>))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+    expect(errorOf(await postForm('kycOcrPost', form as Record<string, Part>))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message,
+    });
   });
 
   it('needs a trackId', async () => {
-    expect(errorOf(await postForm('kycOcrPost', { cardImage: imagePart(jpeg()), type: 'uploadCardFront' }, null)).message).toBe('trackId is required');
+    expect(
+      errorOf(await postForm('kycOcrPost', { cardImage: imagePart(jpeg()), type: 'uploadCardFront' }, null)).message,
+    ).toBe('trackId is required');
   });
 });
 
 describe('nationalCardImage', () => {
-  it('answers the designed shape: the person\'s card photo as base64 JPEG', async () => {
-    const result = resultOf(await callOperation(sandbox, 'facilityNationalCardImageGet', {
-      token, query: { nationalCode: WOMAN.nationalId, birthDate: WOMAN.birthDate },
-    }));
-    expect(result).toEqual({ nationalCode: WOMAN.nationalId, image: nationalCardImageOf(WOMAN.nationalId), contentType: 'image/jpeg' });
+  it("answers the designed shape: the person's card photo as base64 JPEG", async () => {
+    const result = resultOf(
+      await callOperation(sandbox, 'facilityNationalCardImageGet', {
+        token,
+        query: { nationalCode: WOMAN.nationalId, birthDate: WOMAN.birthDate },
+      }),
+    );
+    expect(result).toEqual({
+      nationalCode: WOMAN.nationalId,
+      image: nationalCardImageOf(WOMAN.nationalId),
+      contentType: 'image/jpeg',
+    });
     const bytes = Buffer.from(result['image'] as string, 'base64');
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect([...bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
@@ -190,15 +270,27 @@ describe('nationalCardImage', () => {
   });
 
   it.each([
-    ['a birth date that is not the person\'s', { nationalCode: WOMAN.nationalId, birthDate: '1370/01/01' }, 'birthDate does not match'],
+    [
+      "a birth date that is not the person's",
+      { nationalCode: WOMAN.nationalId, birthDate: '1370/01/01' },
+      'birthDate does not match',
+    ],
     ['no national id', { birthDate: WOMAN.birthDate }, 'nationalCode is required'],
     ['no birth date', { nationalCode: WOMAN.nationalId }, 'birthDate is required'],
   ])('refuses %s with 400', async (_, query, message) => {
-    expect(errorOf(await callOperation(sandbox, 'facilityNationalCardImageGet', { token, query }))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+    expect(errorOf(await callOperation(sandbox, 'facilityNationalCardImageGet', { token, query }))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message,
+    });
   });
 });
 
-const facePart = (data: Buffer, filename = 'image.jpg', contentType = 'image/jpeg') => ({ data, filename, contentType });
+const facePart = (data: Buffer, filename = 'image.jpg', contentType = 'image/jpeg') => ({
+  data,
+  filename,
+  contentType,
+});
 
 const womanHolder = (): Record<string, Part> => ({
   nationalCode: WOMAN.nationalId,
@@ -207,14 +299,22 @@ const womanHolder = (): Record<string, Part> => ({
 });
 
 const HOLDER_REFUSALS = [
-  ['a birth date that is not the person\'s', { birthDate: '1370/01/01' }, 'birthDate does not match'],
-  ['a serial that is not the person\'s card', { serialNumber: nationalCardSerialOf(CLIENT_PERSON.nationalId) }, 'serialNumber does not match'],
+  ["a birth date that is not the person's", { birthDate: '1370/01/01' }, 'birthDate does not match'],
+  [
+    "a serial that is not the person's card",
+    { serialNumber: nationalCardSerialOf(CLIENT_PERSON.nationalId) },
+    'serialNumber does not match',
+  ],
   ['an invalid national id', { nationalCode: '1234567890' }, 'invalid nationalCode'],
 ] as const;
 
 describe('compareVideoWithNationalCardImage', () => {
   const ID = 'kycCompareVideoWithNationalCardImagePost';
-  const form = (video: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({ video: videoPart(video), ...womanHolder(), ...extra });
+  const form = (video: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({
+    video: videoPart(video),
+    ...womanHolder(),
+    ...extra,
+  });
 
   it('answers faceVerification and trackingCode only, drawn from the video bytes and the person', async () => {
     const video = mp4('recorded-1');
@@ -232,21 +332,40 @@ describe('compareVideoWithNationalCardImage', () => {
   });
 
   it('accepts WebM, and a video of exactly 5 MB but not one byte more', async () => {
-    expect((await postForm(ID, form(webm('recorded-webm'), { video: videoPart(webm('recorded-webm'), 'v.webm', 'video/webm') }))).status).toBe(200);
+    expect(
+      (
+        await postForm(
+          ID,
+          form(webm('recorded-webm'), { video: videoPart(webm('recorded-webm'), 'v.webm', 'video/webm') }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await postForm(ID, form(mp4('max', 5 * MiB)))).status).toBe(200);
-    expect(errorOf(await postForm(ID, form(mp4('max', 5 * MiB + 1))))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'video must be at most 5 MB' });
+    expect(errorOf(await postForm(ID, form(mp4('max', 5 * MiB + 1))))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'video must be at most 5 MB',
+    });
   });
 
   it.each(['video', 'nationalCode', 'birthDate', 'serialNumber'])('refuses a form without %s', async (field) => {
     const parts = form(mp4('missing'));
     delete parts[field];
-    expect(errorOf(await postForm(ID, parts))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: `${field} is required` });
+    expect(errorOf(await postForm(ID, parts))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: `${field} is required`,
+    });
   });
 
   it.each([...HOLDER_REFUSALS, ['a file that is no video', { video: videoPart(png()) }, 'invalid video']] as const)(
     'refuses %s with 400',
     async (_, extra, message) => {
-      expect(errorOf(await postForm(ID, form(mp4('refused'), extra as Record<string, Part>)))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+      expect(errorOf(await postForm(ID, form(mp4('refused'), extra as Record<string, Part>)))).toEqual({
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message,
+      });
     },
   );
 
@@ -257,12 +376,22 @@ describe('compareVideoWithNationalCardImage', () => {
 
 describe('compareLiveImageWithNationalCard', () => {
   const ID = 'kycCompareLiveImageWithNationalCardPost';
-  const form = (image: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({ liveImage: facePart(image), ...womanHolder(), ...extra });
+  const form = (image: Buffer, extra: Record<string, Part> = {}): Record<string, Part> => ({
+    liveImage: facePart(image),
+    ...womanHolder(),
+    ...extra,
+  });
 
   it('answers the verdict against the threshold sent, drawn from the image bytes and the person', async () => {
     const image = jpeg('selfie-1');
     const result = resultOf(await postForm(ID, form(image, { threshold: '95' })));
-    expect(Object.keys(result).sort()).toEqual(['isVerified', 'message', 'trackingCode', 'verificationScore', 'verificationThreshold']);
+    expect(Object.keys(result).sort()).toEqual([
+      'isVerified',
+      'message',
+      'trackingCode',
+      'verificationScore',
+      'verificationThreshold',
+    ]);
     expect(result).toEqual(liveImageComparisonOf(image, WOMAN.nationalId, 95));
     expect(result['verificationThreshold']).toBe(95);
     expect(result['isVerified']).toBe((result['verificationScore'] as number) >= 95);
@@ -273,7 +402,7 @@ describe('compareLiveImageWithNationalCard', () => {
     });
   });
 
-  it('scores the person\'s own card high: verified at the default threshold, a PNG as well', async () => {
+  it("scores the person's own card high: verified at the default threshold, a PNG as well", async () => {
     const image = png('selfie-png');
     const result = resultOf(await postForm(ID, form(image, { liveImage: facePart(image, 'me.png', 'image/png') })));
     expect(result).toEqual(liveImageComparisonOf(image, WOMAN.nationalId));
@@ -293,13 +422,21 @@ describe('compareLiveImageWithNationalCard', () => {
 
   it('takes an image of exactly 5 MB but not one byte more', async () => {
     expect((await postForm(ID, form(jpeg('max', 5 * MiB)))).status).toBe(200);
-    expect(errorOf(await postForm(ID, form(jpeg('max', 5 * MiB + 1))))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'liveImage must be at most 5 MB' });
+    expect(errorOf(await postForm(ID, form(jpeg('max', 5 * MiB + 1))))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'liveImage must be at most 5 MB',
+    });
   });
 
   it.each(['liveImage', 'nationalCode', 'birthDate', 'serialNumber'])('refuses a form without %s', async (field) => {
     const parts = form(jpeg('missing'));
     delete parts[field];
-    expect(errorOf(await postForm(ID, parts))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: `${field} is required` });
+    expect(errorOf(await postForm(ID, parts))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: `${field} is required`,
+    });
   });
 
   it.each([
@@ -309,7 +446,11 @@ describe('compareLiveImageWithNationalCard', () => {
     ['a threshold that is no number', { threshold: 'high' }, 'invalid threshold'],
     ['a negative threshold', { threshold: '-5' }, 'invalid threshold'],
   ] as const)('refuses %s with 400', async (_, extra, message) => {
-    expect(errorOf(await postForm(ID, form(jpeg('refused'), extra as Record<string, Part>)))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+    expect(errorOf(await postForm(ID, form(jpeg('refused'), extra as Record<string, Part>)))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message,
+    });
   });
 
   it('needs a trackId', async () => {
@@ -342,11 +483,17 @@ describe('compareTwoImages', () => {
   it('compares two byte-identical photos as the same face', async () => {
     const image = jpeg('two-same');
     const result = resultOf(await postForm(ID, form(image, Buffer.from(image))));
-    expect(result).toMatchObject({ verificationScore: 100, verificationThreshold: DEFAULT_FACE_THRESHOLD, isVerified: true });
+    expect(result).toMatchObject({
+      verificationScore: 100,
+      verificationThreshold: DEFAULT_FACE_THRESHOLD,
+      isVerified: true,
+    });
   });
 
   it('scores photos that differ over the whole range: some match at the default threshold, most do not', () => {
-    const scores = Array.from({ length: 200 }, (_, i) => twoImagesComparisonOf(jpeg(`range-a-${i}`), jpeg(`range-b-${i}`)));
+    const scores = Array.from({ length: 200 }, (_, i) =>
+      twoImagesComparisonOf(jpeg(`range-a-${i}`), jpeg(`range-b-${i}`)),
+    );
     const verified = scores.filter((c) => c.isVerified);
     expect(verified.length).toBeGreaterThan(10);
     expect(verified.length).toBeLessThan(100);
@@ -356,16 +503,32 @@ describe('compareTwoImages', () => {
   it.each(['liveImage', 'personImage'])('refuses a form without %s', async (field) => {
     const parts = form(jpeg('a'), jpeg('b'));
     delete parts[field];
-    expect(errorOf(await postForm(ID, parts))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: `${field} is required` });
+    expect(errorOf(await postForm(ID, parts))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: `${field} is required`,
+    });
   });
 
   it.each([
-    ['a person image that is no JPG or PNG', { personImage: facePart(webm()) }, 'personImage must be a JPG or PNG image'],
+    [
+      'a person image that is no JPG or PNG',
+      { personImage: facePart(webm()) },
+      'personImage must be a JPG or PNG image',
+    ],
     ['a live image that is no JPG or PNG', { liveImage: facePart(mp4()) }, 'liveImage must be a JPG or PNG image'],
-    ['a person image over 5 MB', { personImage: facePart(png('big', 5 * MiB + 1)) }, 'personImage must be at most 5 MB'],
+    [
+      'a person image over 5 MB',
+      { personImage: facePart(png('big', 5 * MiB + 1)) },
+      'personImage must be at most 5 MB',
+    ],
     ['a threshold over 100', { threshold: '1000' }, 'invalid threshold'],
   ] as const)('refuses %s with 400', async (_, extra, message) => {
-    expect(errorOf(await postForm(ID, form(jpeg('a'), png('b'), extra as Record<string, Part>)))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+    expect(errorOf(await postForm(ID, form(jpeg('a'), png('b'), extra as Record<string, Part>)))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message,
+    });
   });
 
   it('needs a trackId', async () => {

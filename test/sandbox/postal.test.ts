@@ -10,9 +10,22 @@ describe('postalCode', () => {
   it('answers the address with the upstream’s mixed-casing keys and JSON types', async () => {
     const address = await result('ecityPostalCodeGet', { query: { postalCode: CLIENT_PERSON.postalCode } });
     expect(shapeOf(address)).toEqual({
-      Province: 'string', TownShip: 'string', Zone: 'string', Village: 'string', LocalityType: 'string', LocalityName: 'string',
-      LocalityCode: 'number', SubLocality: 'string', street: 'string', street2: 'string', HouseNumber: 'number', Floor: 'string',
-      SideFloor: 'string', BuilidingName: 'string', Description: 'string', PostCode: 'string',
+      Province: 'string',
+      TownShip: 'string',
+      Zone: 'string',
+      Village: 'string',
+      LocalityType: 'string',
+      LocalityName: 'string',
+      LocalityCode: 'number',
+      SubLocality: 'string',
+      street: 'string',
+      street2: 'string',
+      HouseNumber: 'number',
+      Floor: 'string',
+      SideFloor: 'string',
+      BuilidingName: 'string',
+      Description: 'string',
+      PostCode: 'string',
     });
     expect(address['PostCode']).toBe(CLIENT_PERSON.postalCode);
     expect(address).toEqual(personOf(CLIENT_PERSON.nationalId).address);
@@ -24,7 +37,11 @@ describe('postalCode', () => {
     ['a leading 0', INVALID.postalCode, 'invalid postalCode'],
     ['a 2 among the first five digits', '4293102834', 'invalid postalCode'],
   ])('refuses %s', async (_, postalCode, message) => {
-    expect(errorOf(await call('ecityPostalCodeGet', { query: { postalCode } }))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
+    expect(errorOf(await call('ecityPostalCodeGet', { query: { postalCode } }))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message,
+    });
   });
 });
 
@@ -39,31 +56,41 @@ describe('postalCodeCoordinates (designed)', () => {
   });
 
   it('refuses an invalid postal code', async () => {
-    expect(errorOf(await call('ecityPostalCodeCoordinatesGet', { query: { postalCode: INVALID.postalCode } })).message).toBe('invalid postalCode');
+    expect(
+      errorOf(await call('ecityPostalCodeCoordinatesGet', { query: { postalCode: INVALID.postalCode } })).message,
+    ).toBe('invalid postalCode');
   });
 });
 
 describe('parcelTracking (designed)', () => {
   const DATE_TIME = /^14\d\d\/(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d$/;
 
-  it.each(['12345678901234567890', '123456789012345678901234', '98765432109876543210123'])('answers %s with events, newest first', async (trackingCode) => {
-    const parcel = await result('ecityParcelTrackingGet', { query: { trackingCode } });
-    expect(shapeOf(parcel)).toEqual({ trackingCode: 'string', status: 'string', events: 'array' });
-    expect(parcel['trackingCode']).toBe(trackingCode);
-    const events = parcel['events'] as Json[];
-    expect(events.length).toBeGreaterThan(0);
-    for (const event of events) {
-      expect(shapeOf(event)).toEqual({ date: 'string', location: 'string', description: 'string' });
-      expect(event['date']).toMatch(DATE_TIME);
-    }
-    const dates = events.map((event) => event['date'] as string);
-    expect(dates).toEqual([...dates].sort().reverse());
-  });
-
-  it.each([['19 digits', '1234567890123456789'], ['25 digits', '1234567890123456789012345'], ['letters', 'AB345678901234567890']])(
-    'refuses a tracking code of %s',
-    async (_, trackingCode) => {
-      expect(errorOf(await call('ecityParcelTrackingGet', { query: { trackingCode } }))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'invalid trackingCode' });
+  it.each(['12345678901234567890', '123456789012345678901234', '98765432109876543210123'])(
+    'answers %s with events, newest first',
+    async (trackingCode) => {
+      const parcel = await result('ecityParcelTrackingGet', { query: { trackingCode } });
+      expect(shapeOf(parcel)).toEqual({ trackingCode: 'string', status: 'string', events: 'array' });
+      expect(parcel['trackingCode']).toBe(trackingCode);
+      const events = parcel['events'] as Json[];
+      expect(events.length).toBeGreaterThan(0);
+      for (const event of events) {
+        expect(shapeOf(event)).toEqual({ date: 'string', location: 'string', description: 'string' });
+        expect(event['date']).toMatch(DATE_TIME);
+      }
+      const dates = events.map((event) => event['date'] as string);
+      expect(dates).toEqual([...dates].sort().reverse());
     },
   );
+
+  it.each([
+    ['19 digits', '1234567890123456789'],
+    ['25 digits', '1234567890123456789012345'],
+    ['letters', 'AB345678901234567890'],
+  ])('refuses a tracking code of %s', async (_, trackingCode) => {
+    expect(errorOf(await call('ecityParcelTrackingGet', { query: { trackingCode } }))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'invalid trackingCode',
+    });
+  });
 });

@@ -5,14 +5,7 @@ import { Ledger } from '../../src/sandbox/ledger.js';
 import { TrackIdRegistry } from '../../src/sandbox/track-ids.js';
 import { SayadRegistry } from '../../src/sandbox/sayad.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import {
-  ALL_SCOPES,
-  SAMPLES,
-  UUID,
-  callOperation,
-  errorOf,
-  issueToken,
-} from './support.js';
+import { ALL_SCOPES, SAMPLES, UUID, callOperation, errorOf, issueToken } from './support.js';
 
 let sandbox: Sandbox;
 let token: string;
@@ -38,7 +31,10 @@ describe('envelopes and trackId', () => {
   });
 
   it('wraps a failure as { trackId, status: FAILED, error: { code, message } }', async () => {
-    const response = await callOperation(sandbox, 'billingInquiryCcGet', { token, query: { parameter: SAMPLES.water[0] } });
+    const response = await callOperation(sandbox, 'billingInquiryCcGet', {
+      token,
+      query: { parameter: SAMPLES.water[0] },
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body).sort()).toEqual(['error', 'status', 'trackId']);
     expect(response.body['status']).toBe('FAILED');
@@ -54,12 +50,20 @@ describe('envelopes and trackId', () => {
   });
 
   it('rejects a trackId sent a second time, even when the first call failed', async () => {
-    expect((await callOperation(sandbox, 'billingInquiryCcGet', { token, query: waterQuery({ trackId: 'dup-1' }) })).status).toBe(200);
-    const again = await callOperation(sandbox, 'billingInquiryCcGet', { token, query: waterQuery({ trackId: 'dup-1' }) });
+    expect(
+      (await callOperation(sandbox, 'billingInquiryCcGet', { token, query: waterQuery({ trackId: 'dup-1' }) })).status,
+    ).toBe(200);
+    const again = await callOperation(sandbox, 'billingInquiryCcGet', {
+      token,
+      query: waterQuery({ trackId: 'dup-1' }),
+    });
     expect(errorOf(again)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'duplicate trackId' });
 
     expect((await callOperation(sandbox, 'billingNegativeScoreGet', { query: { trackId: 'dup-2' } })).status).toBe(401);
-    const afterRejection = await callOperation(sandbox, 'billingInquiryCcGet', { token, query: waterQuery({ trackId: 'dup-2' }) });
+    const afterRejection = await callOperation(sandbox, 'billingInquiryCcGet', {
+      token,
+      query: waterQuery({ trackId: 'dup-2' }),
+    });
     expect(errorOf(afterRejection).message).toBe('duplicate trackId');
   });
 
@@ -84,7 +88,11 @@ describe('envelopes and trackId', () => {
 
 describe('routing from the catalog', () => {
   it('answers 401 for a path under another client id', async () => {
-    const response = await callOperation(sandbox, 'billingInquiryCcGet', { token, query: waterQuery(), clientId: 'someone-else' });
+    const response = await callOperation(sandbox, 'billingInquiryCcGet', {
+      token,
+      query: waterQuery(),
+      clientId: 'someone-else',
+    });
     expect(errorOf(response)).toEqual({ status: 401, code: 'UNAUTHORIZED', message: 'client not found' });
   });
 
@@ -103,7 +111,14 @@ describe('routing from the catalog', () => {
   // Operations under a user grant need a CODE token, not the client-credentials token used here:
   // test/consent/ covers them. The implemented ones come from the sandbox's own handler table, so an
   // operation that gains a handler leaves the 501 list by itself.
-  const handled = createHandlers(() => 0, () => 0, new Ledger(), () => '0499370899', new TrackIdRegistry(), new SayadRegistry());
+  const handled = createHandlers(
+    () => 0,
+    () => 0,
+    new Ledger(),
+    () => '0499370899',
+    new TrackIdRegistry(),
+    new SayadRegistry(),
+  );
   const clientCredential = [...operations.keys()].filter((id) => operations.get(id)?.grant === 'client_credentials');
   const implemented = clientCredential.filter((id) => handled[id] !== undefined);
   const unimplemented = clientCredential.filter((id) => handled[id] === undefined);
@@ -122,7 +137,10 @@ describe('routing from the catalog', () => {
   });
 
   it.each(implemented)('routes %s to its handler, which answers or rejects the empty request', async (id) => {
-    const response = await callOperation(sandbox, id, { token, body: operations.get(id)?.method === 'POST' ? {} : undefined });
+    const response = await callOperation(sandbox, id, {
+      token,
+      body: operations.get(id)?.method === 'POST' ? {} : undefined,
+    });
     expect([200, 400, 404]).toContain(response.status);
     // A handler may answer 404 for a record it does not know; only the router says a bare 'not found'.
     expect(errorOf(response).message).not.toBe('not found');
@@ -139,7 +157,10 @@ describe('call recording', () => {
     await fetch(`${sandbox.url}/dev/v2/oauth2/token`, { method: 'POST', body: '{}' });
     await callOperation(sandbox, 'billingInquiryCcGet', { token, query: waterQuery({ trackId: 'rec-1' }) });
     await callOperation(sandbox, 'billingInquiryCcGet', { query: waterQuery() });
-    await callOperation(sandbox, 'billingInquiryRequestSubmit', { token, body: { type: 'Tel', parameter: SAMPLES.landline[0] } });
+    await callOperation(sandbox, 'billingInquiryRequestSubmit', {
+      token,
+      body: { type: 'Tel', parameter: SAMPLES.landline[0] },
+    });
     await callOperation(sandbox, 'billingInquiryStatusPoll', { token, body: '{not json' });
     await fetch(`${sandbox.url}/nowhere?x=1`);
 

@@ -6,24 +6,34 @@ import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { JOINT_HOLDER, THREE_BANKS, accountsOf, fullNameOf, personOf } from '../../src/sandbox/world/index.js';
 import { callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
 
-const account = accountsOf(THREE_BANKS.nationalId).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
+const account = accountsOf(THREE_BANKS.nationalId).find(
+  (candidate) => candidate.iban === 'IR490150007580401235200517',
+)!;
 const book = chequebooksOf(account)[0]!;
 
 let sandbox: Sandbox;
 let token = '';
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  token = (await issueToken(sandbox, [operation('creditSayadSerialInquiryGet').scope, operation('creditChequebookInquiryGet').scope])).value;
+  token = (
+    await issueToken(sandbox, [
+      operation('creditSayadSerialInquiryGet').scope,
+      operation('creditChequebookInquiryGet').scope,
+    ])
+  ).value;
 });
 afterAll(() => sandbox.close());
 
-const inquiry = (sayadId: string) => callOperation(sandbox, 'creditSayadSerialInquiryGet', { token, query: { sayadId } });
+const inquiry = (sayadId: string) =>
+  callOperation(sandbox, 'creditSayadSerialInquiryGet', { token, query: { sayadId } });
 
 describe('sayadSerialInquiry', () => {
   it('answers a leaf of the world with its account, numbers, dates and holder, as the chequebook inquiry lists it', async () => {
     const leaf = 3;
     const result = resultOf(await inquiry(book.sayadIds[leaf]!));
-    const [listed] = resultOf(await callOperation(sandbox, 'creditChequebookInquiryGet', { token, query: { deposit: account.deposit } }))['chequeDetails'] as Json[];
+    const [listed] = resultOf(
+      await callOperation(sandbox, 'creditChequebookInquiryGet', { token, query: { deposit: account.deposit } }),
+    )['chequeDetails'] as Json[];
     expect(result).toEqual({
       iban: account.iban,
       issuedDate: listed!['issuanceDate'],
@@ -40,7 +50,9 @@ describe('sayadSerialInquiry', () => {
   });
 
   it('names a joint account’s book after its first holder', async () => {
-    const joint = accountsOf(JOINT_HOLDER.nationalId).find((candidate) => candidate.joint && chequebooksOf(candidate).length > 0);
+    const joint = accountsOf(JOINT_HOLDER.nationalId).find(
+      (candidate) => candidate.joint && chequebooksOf(candidate).length > 0,
+    );
     expect(joint, 'a joint account with a chequebook').toBeDefined();
     const result = resultOf(await inquiry(chequebooksOf(joint!)[0]!.sayadIds[0]!));
     expect(result['name']).toBe(fullNameOf(personOf(joint!.owners[0]!)));
@@ -53,10 +65,15 @@ describe('sayadSerialInquiry', () => {
     expect(errorOf(await inquiry(sayadId))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
-  it.each([['15 digits', '123456789012345'], ['letters', '12345678901234ab'], ['nothing', '']])(
-    'refuses a malformed sayadId: %s',
-    async (_, sayadId) => {
-      expect(errorOf(await inquiry(sayadId))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'invalid sayadId' });
-    },
-  );
+  it.each([
+    ['15 digits', '123456789012345'],
+    ['letters', '12345678901234ab'],
+    ['nothing', ''],
+  ])('refuses a malformed sayadId: %s', async (_, sayadId) => {
+    expect(errorOf(await inquiry(sayadId))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'invalid sayadId',
+    });
+  });
 });

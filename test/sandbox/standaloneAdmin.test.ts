@@ -28,7 +28,12 @@ async function standalone(env: Record<string, string>): Promise<string> {
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   // Any answer from the token endpoint means the sandbox listens.
-  await pollUntil('the sandbox to listen', async () => ((await fetch(`${url}/dev/v2/oauth2/token`, { method: 'POST' })).status > 0 ? true : undefined), 15_000, 100);
+  await pollUntil(
+    'the sandbox to listen',
+    async () => ((await fetch(`${url}/dev/v2/oauth2/token`, { method: 'POST' })).status > 0 ? true : undefined),
+    15_000,
+    100,
+  );
   return url;
 }
 

@@ -74,7 +74,9 @@ export function operationUrl(
   query: Record<string, string | undefined> = {},
   clientId = sandbox.options.clientId,
 ): string {
-  const path = operation(id).path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'clientId' ? clientId : '0499370899'));
+  const path = operation(id).path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    name === 'clientId' ? clientId : '0499370899',
+  );
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
   const qs = search.toString();
@@ -91,7 +93,11 @@ export interface CallOptions {
 }
 
 /** Calls a catalog operation with its catalog method. */
-export async function callOperation(sandbox: Sandbox, id: OperationId, options: CallOptions = {}): Promise<JsonResponse> {
+export async function callOperation(
+  sandbox: Sandbox,
+  id: OperationId,
+  options: CallOptions = {},
+): Promise<JsonResponse> {
   const spec = operation(id);
   const headers: Record<string, string> = {};
   if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
@@ -128,7 +134,8 @@ export async function pollUntil<T>(read: () => Promise<T>, until: (value: T) => 
   for (;;) {
     const value = await read();
     if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

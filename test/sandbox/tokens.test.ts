@@ -59,7 +59,10 @@ describe('client-credentials grant', () => {
 
   it('echoes a trackId sent on the token request, and does not treat it as used', async () => {
     const body = { grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get' };
-    const headers = { authorization: basicAuth('sandbox-client', 'sandbox-secret'), 'content-type': 'application/json' };
+    const headers = {
+      authorization: basicAuth('sandbox-client', 'sandbox-secret'),
+      'content-type': 'application/json',
+    };
     for (let i = 0; i < 2; i++) {
       const response = await fetch(`${sandbox.url}/dev/v2/oauth2/token?trackId=token-track-1`, {
         method: 'POST',
@@ -96,8 +99,18 @@ describe('client-credentials grant', () => {
   it.each([
     ['a wrong nid', { grant_type: 'client_credentials', nid: '1000000011', scopes: 'billing:cc-inquiry:get' }],
     ['no nid', { grant_type: 'client_credentials', scopes: 'billing:cc-inquiry:get' }],
-    ['an unknown scope', { grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get,billing:nope:get' }],
-    ['a scope with a space', { grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get, billing:cc-negative-score:get' }],
+    [
+      'an unknown scope',
+      { grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get,billing:nope:get' },
+    ],
+    [
+      'a scope with a space',
+      {
+        grant_type: 'client_credentials',
+        nid: '0499370899',
+        scopes: 'billing:cc-inquiry:get, billing:cc-negative-score:get',
+      },
+    ],
     ['empty scopes', { grant_type: 'client_credentials', nid: '0499370899', scopes: '' }],
     ['scopes as an array', { grant_type: 'client_credentials', nid: '0499370899', scopes: ['billing:cc-inquiry:get'] }],
     ['an unsupported grant', { grant_type: 'authorization_code', code: 'abc', redirect_uri: 'https://x' }],
@@ -109,7 +122,12 @@ describe('client-credentials grant', () => {
   });
 
   it('uses the configured credentials, nid and lifetime', async () => {
-    const custom = await startSandbox({ clientId: 'app', clientSecret: 's3', clientNid: '1000000011', tokenLifetimeMs: 60_000 });
+    const custom = await startSandbox({
+      clientId: 'app',
+      clientSecret: 's3',
+      clientNid: '1000000011',
+      tokenLifetimeMs: 60_000,
+    });
     try {
       const ok = await requestToken(
         custom,
@@ -162,7 +180,10 @@ describe('refresh grant', () => {
   });
 
   it.each([
-    ['an unknown refresh token', { grant_type: 'refresh_token', refresh_token: 'nope', token_type: 'CLIENT-CREDENTIAL' }],
+    [
+      'an unknown refresh token',
+      { grant_type: 'refresh_token', refresh_token: 'nope', token_type: 'CLIENT-CREDENTIAL' },
+    ],
     ['no refresh token', { grant_type: 'refresh_token', token_type: 'CLIENT-CREDENTIAL' }],
     ['no token_type', { grant_type: 'refresh_token', refresh_token: 'x' }],
   ])('answers 400 for %s', async (_, body) => {
@@ -171,7 +192,11 @@ describe('refresh grant', () => {
 
   it('refuses a valid refresh token with a CODE token_type', async () => {
     const token = await issueToken(sandbox);
-    const response = await requestToken(sandbox, { grant_type: 'refresh_token', refresh_token: token.refreshToken, token_type: 'CODE' });
+    const response = await requestToken(sandbox, {
+      grant_type: 'refresh_token',
+      refresh_token: token.refreshToken,
+      token_type: 'CODE',
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -184,14 +209,24 @@ describe('bearer tokens on business calls', () => {
   });
 
   it('answers 401 for a token the sandbox never issued', async () => {
-    expect(errorOf(await inquire('made-up-token'))).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'the sent token is invalid' });
+    expect(errorOf(await inquire('made-up-token'))).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      message: 'the sent token is invalid',
+    });
   });
 
   it('answers 401 for a token without the operation scope, and records the token scopes', async () => {
     const token = await issueToken(sandbox, ['billing:cc-negative-score:get']);
     sandbox.clearCalls();
-    expect(errorOf(await inquire(token.value))).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'insufficient scope' });
-    expect(sandbox.calls('billingInquiryCcGet')).toMatchObject([{ status: 401, scopes: ['billing:cc-negative-score:get'] }]);
+    expect(errorOf(await inquire(token.value))).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      message: 'insufficient scope',
+    });
+    expect(sandbox.calls('billingInquiryCcGet')).toMatchObject([
+      { status: 401, scopes: ['billing:cc-negative-score:get'] },
+    ]);
   });
 
   it('answers 401 for every token issued before revokeAllTokens, but their refresh tokens still work', async () => {
@@ -203,7 +238,11 @@ describe('bearer tokens on business calls', () => {
     const fresh = await issueToken(sandbox);
     expect((await inquire(fresh.value)).status).toBe(200);
     const refreshed = resultOf(
-      await requestToken(sandbox, { grant_type: 'refresh_token', refresh_token: old.refreshToken, token_type: 'CLIENT-CREDENTIAL' }),
+      await requestToken(sandbox, {
+        grant_type: 'refresh_token',
+        refresh_token: old.refreshToken,
+        token_type: 'CLIENT-CREDENTIAL',
+      }),
     );
     expect((await inquire(refreshed['value'] as string)).status).toBe(200);
   });
@@ -213,10 +252,17 @@ describe('bearer tokens on business calls', () => {
     try {
       const token = await issueToken(shortLived, BILL_SCOPES);
       const call = () =>
-        callOperation(shortLived, 'billingInquiryCcGet', { token: token.value, query: { type: 'Water', parameter: SAMPLES.water[0] } });
+        callOperation(shortLived, 'billingInquiryCcGet', {
+          token: token.value,
+          query: { type: 'Water', parameter: SAMPLES.water[0] },
+        });
       expect((await call()).status).toBe(200);
       const expired = await pollUntil(call, (response) => response.status !== 200, 3000);
-      expect(errorOf(expired)).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'the sent token is invalid' });
+      expect(errorOf(expired)).toMatchObject({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: 'the sent token is invalid',
+      });
     } finally {
       await shortLived.close();
     }

@@ -110,24 +110,34 @@ describe('mobileOperatorOf', () => {
     expect(mobileOperatorOf(mobile)).toBe(operator);
   });
 
-  it.each(['09231234567', '09311234567', '09341234567', '09061234567', '09401234567', '09951234567', '0912123456', '9121234567'])(
-    '%s has no operator',
-    (mobile) => {
-      expect(mobileOperatorOf(mobile)).toBeUndefined();
-    },
-  );
+  it.each([
+    '09231234567',
+    '09311234567',
+    '09341234567',
+    '09061234567',
+    '09401234567',
+    '09951234567',
+    '0912123456',
+    '9121234567',
+  ])('%s has no operator', (mobile) => {
+    expect(mobileOperatorOf(mobile)).toBeUndefined();
+  });
 });
 
 describe('checkBillInquiry', () => {
   it('keeps the operator of a mobile inquiry', () => {
-    expect(checkBillInquiry({ type: 'Mobile', parameter: '09351234567', secondParameter: 'MTN' }, INQUIRY_BILL_TYPES)).toEqual({
+    expect(
+      checkBillInquiry({ type: 'Mobile', parameter: '09351234567', secondParameter: 'MTN' }, INQUIRY_BILL_TYPES),
+    ).toEqual({
       ok: true,
       input: { type: 'Mobile', parameter: '09351234567', secondParameter: 'MTN' },
     });
   });
 
   it('treats an empty secondParameter as absent', () => {
-    expect(checkBillInquiry({ type: 'Water', parameter: '12345670015', secondParameter: '' }, INQUIRY_BILL_TYPES)).toEqual({
+    expect(
+      checkBillInquiry({ type: 'Water', parameter: '12345670015', secondParameter: '' }, INQUIRY_BILL_TYPES),
+    ).toEqual({
       ok: true,
       input: { type: 'Water', parameter: '12345670015' },
     });

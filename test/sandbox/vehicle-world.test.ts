@@ -24,9 +24,18 @@ const { driver, noVehicles, unownedPlate } = VEHICLE_SAMPLES;
 describe('vehicle samples', () => {
   it('the driver is who the sample says', () => {
     const person = personOf(driver.nationalId);
-    expect(person).toMatchObject({ firstName: driver.firstName, lastName: driver.lastName, mobile: driver.mobile, birthDate: driver.birthDate });
+    expect(person).toMatchObject({
+      firstName: driver.firstName,
+      lastName: driver.lastName,
+      mobile: driver.mobile,
+      birthDate: driver.birthDate,
+    });
     expect(platesOf(driver.nationalId)).toEqual([...driver.plates]);
-    expect(plateRegistrationsOf(driver.nationalId).filter((r) => r.revoked).map((r) => r.plateNumber)).toEqual([driver.revokedPlate]);
+    expect(
+      plateRegistrationsOf(driver.nationalId)
+        .filter((r) => r.revoked)
+        .map((r) => r.plateNumber),
+    ).toEqual([driver.revokedPlate]);
     expect(motorcyclesOf(driver.nationalId)).toEqual([driver.motorcycle]);
     expect(motorcycleFinesOf(driver.motorcycle).Amount).toBeGreaterThan(0);
     expect(licencesOf(driver.nationalId).map((l) => l.licenseNumber)).toEqual([...driver.licences]);
@@ -35,7 +44,10 @@ describe('vehicle samples', () => {
   });
 
   it('the person without vehicles has none, and the unowned plate is valid', () => {
-    expect(personOf(noVehicles.nationalId)).toMatchObject({ mobile: noVehicles.mobile, birthDate: noVehicles.birthDate });
+    expect(personOf(noVehicles.nationalId)).toMatchObject({
+      mobile: noVehicles.mobile,
+      birthDate: noVehicles.birthDate,
+    });
     expect(plateRegistrationsOf(noVehicles.nationalId)).toEqual([]);
     expect(motorcyclesOf(noVehicles.nationalId)).toEqual([]);
     expect(licencesOf(noVehicles.nationalId)).toEqual([]);

@@ -12,7 +12,9 @@ import { callWorld, issueCodeToken } from './world-support.js';
 const SERIAL_SCOPE = operation('creditSayadSerialInquiryGet').scope;
 const TRANSFER_SCOPE = operation('oakTransferToDepositPost').scope;
 
-const leafAccount = accountsOf(THREE_BANKS.nationalId).find((account) => account.iban === 'IR490150007580401235200517')!;
+const leafAccount = accountsOf(THREE_BANKS.nationalId).find(
+  (account) => account.iban === 'IR490150007580401235200517',
+)!;
 const leaf = chequebooksOf(leafAccount)[0]!.sayadIds[0]!;
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
 const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
@@ -33,7 +35,8 @@ beforeEach(() => sandbox.clearFaults());
 const serial = (trackId: string, sayadId = leaf, bearer: string | null = token) =>
   callOperation(sandbox, 'creditSayadSerialInquiryGet', { token: bearer ?? undefined, query: { sayadId, trackId } });
 const wagesCall = (query: Record<string, string>) => callOperation(sandbox, 'devWagesGet', { token, query });
-const wages = async (query: Record<string, string>) => resultOf(await wagesCall(query)) as { wages: Json[]; total: number };
+const wages = async (query: Record<string, string>) =>
+  resultOf(await wagesCall(query)) as { wages: Json[]; total: number };
 const statusOf = async (trackId: string) => (await wages({ trackId })).wages[0]?.['status'];
 
 describe('the record of one call, by its trackId', () => {
@@ -42,14 +45,32 @@ describe('the record of one call, by its trackId', () => {
     const before = tehranTimestamp(Date.now());
     expect(resultOf(await serial(trackId))['serialNo']).toEqual(expect.any(String));
     const after = tehranTimestamp(Date.now());
-    const { wages: [wage], total } = await wages({ trackId });
+    const {
+      wages: [wage],
+      total,
+    } = await wages({ trackId });
     expect(total).toBe(1);
-    expect(Object.keys(wage!).sort()).toEqual(
-      ['amount', 'date', 'deposit', 'scopeName', 'serviceName', 'status', 'tariffName', 'trackId', 'transactionAmount', 'uid'],
-    );
+    expect(Object.keys(wage!).sort()).toEqual([
+      'amount',
+      'date',
+      'deposit',
+      'scopeName',
+      'serviceName',
+      'status',
+      'tariffName',
+      'trackId',
+      'transactionAmount',
+      'uid',
+    ]);
     expect(wage).toMatchObject({
-      trackId, status: 'DONE', transactionAmount: 0, scopeName: SERIAL_SCOPE, serviceName: 'sayadSerialInquiry',
-      uid: sandbox.options.clientNid, deposit: null, tariffName: expect.any(String),
+      trackId,
+      status: 'DONE',
+      transactionAmount: 0,
+      scopeName: SERIAL_SCOPE,
+      serviceName: 'sayadSerialInquiry',
+      uid: sandbox.options.clientNid,
+      deposit: null,
+      tariffName: expect.any(String),
     });
     expect(wage!['amount']).toBeGreaterThan(0);
     const date = String(wage!['date']);
@@ -60,12 +81,22 @@ describe('the record of one call, by its trackId', () => {
   it.each([
     ['the handler refused it', (trackId: string) => serial(trackId, '12345'), 400],
     ['it carried no token', (trackId: string) => serial(trackId, leaf, null), 401],
-    ['its client is unknown', (trackId: string) =>
-      callOperation(sandbox, 'creditSayadSerialInquiryGet', { token, query: { sayadId: leaf, trackId }, clientId: 'someone-else' }), 401],
+    [
+      'its client is unknown',
+      (trackId: string) =>
+        callOperation(sandbox, 'creditSayadSerialInquiryGet', {
+          token,
+          query: { sayadId: leaf, trackId },
+          clientId: 'someone-else',
+        }),
+      401,
+    ],
   ])('shows a call FAILED, uncharged, when %s', async (_, send, status) => {
     const trackId = randomUUID();
     expect((await send(trackId)).status).toBe(status);
-    expect((await wages({ trackId })).wages).toEqual([expect.objectContaining({ trackId, status: 'FAILED', amount: 0 })]);
+    expect((await wages({ trackId })).wages).toEqual([
+      expect.objectContaining({ trackId, status: 'FAILED', amount: 0 }),
+    ]);
   });
 
   it('answers an empty list for a trackId that never arrived', async () => {
@@ -73,7 +104,11 @@ describe('the record of one call, by its trackId', () => {
   });
 
   it('refuses a malformed trackId to look up', async () => {
-    expect(errorOf(await wagesCall({ trackId: 'not a trackId!' }))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'invalid trackId' });
+    expect(errorOf(await wagesCall({ trackId: 'not a trackId!' }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'invalid trackId',
+    });
   });
 });
 
@@ -90,10 +125,17 @@ describe('faults around the effect', () => {
     const trackId = randomUUID();
     const before = sandbox.balanceOf(rich.iban);
     const body = { description: 'اجاره', deposit: rich.deposit, amount: 45_000, destinationNumber: other.deposit };
-    await expect(callWorld(sandbox, userToken, 'oakTransferToDepositPost', { query: { trackId }, body })).rejects.toThrow();
+    await expect(
+      callWorld(sandbox, userToken, 'oakTransferToDepositPost', { query: { trackId }, body }),
+    ).rejects.toThrow();
     expect(sandbox.balanceOf(rich.iban)).toBe(before - 45_000n);
     expect((await wages({ trackId })).wages[0]).toMatchObject({
-      status: 'DONE', transactionAmount: 45_000, deposit: rich.deposit, uid: THREE_BANKS.nationalId, serviceName: 'transferTo', scopeName: TRANSFER_SCOPE,
+      status: 'DONE',
+      transactionAmount: 45_000,
+      deposit: rich.deposit,
+      uid: THREE_BANKS.nationalId,
+      serviceName: 'transferTo',
+      scopeName: TRANSFER_SCOPE,
     });
   });
 
@@ -113,7 +155,12 @@ describe('faults around the effect', () => {
     sandbox.injectFault({ operationId: 'creditSayadSerialInquiryGet', delayMs: 400 });
     const trackId = randomUUID();
     const sent = serial(trackId);
-    expect(await pollUntil(() => statusOf(trackId), (status) => status !== undefined)).toBe('PENDING');
+    expect(
+      await pollUntil(
+        () => statusOf(trackId),
+        (status) => status !== undefined,
+      ),
+    ).toBe('PENDING');
     expect((await sent).status).toBe(200);
     expect(await statusOf(trackId)).toBe('DONE');
   });
@@ -152,7 +199,9 @@ describe('the listing', () => {
     const page = await wages({ status: 'DONE', limit: '2' });
     expect(page.wages.map((wage) => wage['trackId'])).toEqual([done[2], done[1]]);
     expect(page.total).toBeGreaterThanOrEqual(3);
-    expect((await wages({ status: 'DONE', limit: '1', offset: '1' })).wages.map((wage) => wage['trackId'])).toEqual([done[1]]);
+    expect((await wages({ status: 'DONE', limit: '1', offset: '1' })).wages.map((wage) => wage['trackId'])).toEqual([
+      done[1],
+    ]);
 
     const all = await wages({ status: 'DONE', limit: '1000' });
     expect(all.wages).toHaveLength(all.total);
@@ -171,11 +220,15 @@ describe('the listing', () => {
     await serial(trackId);
     const now = tehranTimestamp(Date.now());
     const today = now.slice(0, 8);
-    const includes = async (query: Record<string, string>) => (await wages(query)).wages.some((wage) => wage['trackId'] === trackId);
+    const includes = async (query: Record<string, string>) =>
+      (await wages(query)).wages.some((wage) => wage['trackId'] === trackId);
     expect(await includes({ fromDate: today, toDate: today })).toBe(true);
     expect(await includes({ fromDate: tehranTimestamp(Date.now() + 60_000) })).toBe(false);
     expect(await includes({ toDate: tehranTimestamp(Date.now() - 60_000) })).toBe(false);
-    expect(await wages({ fromDate: tehranTimestamp(Date.now() + 86_400_000).slice(0, 8) })).toEqual({ wages: [], total: 0 });
+    expect(await wages({ fromDate: tehranTimestamp(Date.now() + 86_400_000).slice(0, 8) })).toEqual({
+      wages: [],
+      total: 0,
+    });
   });
 
   it.each([
@@ -186,6 +239,10 @@ describe('the listing', () => {
     ['fromDate', { fromDate: '14031332' }],
     ['toDate', { toDate: '14030101246000' }],
   ])('refuses an invalid %s', async (name, query) => {
-    expect(errorOf(await wagesCall(query))).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: `invalid ${name}` });
+    expect(errorOf(await wagesCall(query))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: `invalid ${name}`,
+    });
   });
 });

@@ -8,7 +8,16 @@ import type { OperationId } from '../../src/datasources/upstream/operations.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { accountsOf, cardsOf, personOf } from '../../src/sandbox/world/index.js';
 import { resultOf, type Json } from './support.js';
-import { WORLD_OPERATIONS, callWorld, forDepositToIban, ibanMod97, issueWorldToken, luhnValid, nationalIdArbitrary, type WorldCall } from './world-support.js';
+import {
+  WORLD_OPERATIONS,
+  callWorld,
+  forDepositToIban,
+  ibanMod97,
+  issueWorldToken,
+  luhnValid,
+  nationalIdArbitrary,
+  type WorldCall,
+} from './world-support.js';
 
 let sandbox: Sandbox;
 let token: string;
@@ -26,7 +35,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const result = async (id: OperationId, request: WorldCall = {}) => resultOf(await callWorld(sandbox, token, id, request));
+const result = async (id: OperationId, request: WorldCall = {}) =>
+  resultOf(await callWorld(sandbox, token, id, request));
 const RUNS = { numRuns: 25 };
 const nameOf = (nid: string) => {
   const { firstName, lastName } = personOf(nid);
@@ -63,7 +73,9 @@ describe('a person’s cards lead back to the person', () => {
         const bankCode = bankCodeOfPrefix.get(card.slice(0, 6))!;
         const { deposit, name } = await result('facilityCardToDepositGet', { query: { card } });
         expect(name).toBe(`${personOf(nid).firstName} ${personOf(nid).lastName}`);
-        const viaDeposit = await result('facilityDepositToIbanGet', { query: { deposit: forDepositToIban(deposit as string, bankCode), bankCode } });
+        const viaDeposit = await result('facilityDepositToIbanGet', {
+          query: { deposit: forDepositToIban(deposit as string, bankCode), bankCode },
+        });
         const viaCard = await result('facilityCardToIbanGet', { query: { version: '2', card } });
         expect(viaDeposit['iban']).toBe(viaCard['IBAN']);
         expect(viaDeposit['accountStatus']).toBe(viaCard['depositStatus']);
@@ -88,8 +100,12 @@ describe('a person’s cards lead back to the person', () => {
             joint++;
             expect(account.owners).toHaveLength(2);
             const [holder, second] = account.owners;
-            expect(await result('kycIbanOwnerVerificationGet', { query: { iban: account.iban, nid: holder! } })).toEqual({ isValid: 'yes' });
-            expect(await result('kycIbanOwnerVerificationGet', { query: { iban: account.iban, nid: second! } })).toEqual({ isValid: 'most_possible' });
+            expect(
+              await result('kycIbanOwnerVerificationGet', { query: { iban: account.iban, nid: holder! } }),
+            ).toEqual({ isValid: 'yes' });
+            expect(
+              await result('kycIbanOwnerVerificationGet', { query: { iban: account.iban, nid: second! } }),
+            ).toEqual({ isValid: 'most_possible' });
             const v1 = await result('facilityCardToIbanGet', { query: { card: account.card } });
             expect(v1['depositOwners']).toEqual([nameOf(holder!), nameOf(second!)]);
           }
@@ -107,34 +123,64 @@ describe('a person is the same person everywhere', () => {
     await fc.assert(
       fc.asyncProperty(nationalIdArbitrary, async (nid) => {
         const person = personOf(nid);
-        const record = await result('kycIdentificationInquiryGet', { query: { nationalCode: nid, birthDate: person.birthDate } });
-        expect(record).toMatchObject({ nationalId: nid, firstName: person.firstName, lastName: person.lastName, birthDate: person.birthDate, gender: person.gender });
-        const byPath = await result('facilityCcNidInquiryGet', { path: { nid }, query: { birthDate: person.birthDate } });
+        const record = await result('kycIdentificationInquiryGet', {
+          query: { nationalCode: nid, birthDate: person.birthDate },
+        });
+        expect(record).toMatchObject({
+          nationalId: nid,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          birthDate: person.birthDate,
+          gender: person.gender,
+        });
+        const byPath = await result('facilityCcNidInquiryGet', {
+          path: { nid },
+          query: { birthDate: person.birthDate },
+        });
         expect({ ...byPath, trackingCode: null }).toEqual({ ...record, trackingCode: null });
 
         const shahab = await result('oakShahabInquiryGet', {
           path: { nid },
           query: { birthDate: person.birthDate.replaceAll('/', ''), identityNo: record['identityNo'] as string },
         });
-        expect(shahab).toMatchObject({ firstName: record['firstName'], lastName: record['lastName'], fatherName: record['fatherName'], gender: record['gender'] === 'مرد' ? 'M' : 'F' });
+        expect(shahab).toMatchObject({
+          firstName: record['firstName'],
+          lastName: record['lastName'],
+          fatherName: record['fatherName'],
+          gender: record['gender'] === 'مرد' ? 'M' : 'F',
+        });
 
         const card = await result('mpgCardInformationGet', { path: { card: cardsOf(nid)[0]! } });
         expect(card['name']).toBe(`${record['firstName']} ${record['lastName']}`);
 
-        const death = await result('kycDeathStatusInquiryGet', { query: { nationalCode: nid, birthDate: person.birthDate } });
+        const death = await result('kycDeathStatusInquiryGet', {
+          query: { nationalCode: nid, birthDate: person.birthDate },
+        });
         expect(death['deathStatus']).toBe(record['deathStatus']);
 
-        expect(await result('facilityShahkarVerifyGet', { query: { mobile: person.mobile, nationalCode: nid } })).toEqual({ isValid: true });
-        expect(await result('kycMobileCardVerificationPost', { body: { mobile: person.mobile, card: cardsOf(nid)[0]! } })).toEqual({ isValid: true });
+        expect(
+          await result('facilityShahkarVerifyGet', { query: { mobile: person.mobile, nationalCode: nid } }),
+        ).toEqual({ isValid: true });
+        expect(
+          await result('kycMobileCardVerificationPost', { body: { mobile: person.mobile, card: cardsOf(nid)[0]! } }),
+        ).toEqual({ isValid: true });
 
         const military = await result('kycMilitaryInquiryGet', { query: { nationalCode: nid } });
         if (person.gender === 'زن' || person.birth.jy < 1350) expect(military['isAllowed']).toBe(true);
 
         const verification = await result('facilityCcNidVerificationGet', {
           path: { nid },
-          query: { birthDate: person.birthDate, fullName: `${record['firstName']} ${record['lastName']}`, fatherName: record['fatherName'] as string },
+          query: {
+            birthDate: person.birthDate,
+            fullName: `${record['firstName']} ${record['lastName']}`,
+            fatherName: record['fatherName'] as string,
+          },
         });
-        expect(verification).toMatchObject({ fullNameSimilarity: 100, fatherNameSimilarity: 100, deathStatus: record['deathStatus'] });
+        expect(verification).toMatchObject({
+          fullNameSimilarity: 100,
+          fatherNameSimilarity: 100,
+          deathStatus: record['deathStatus'],
+        });
 
         const address = await result('ecityPostalCodeGet', { query: { postalCode: person.postalCode } });
         expect(address).toEqual(person.address);

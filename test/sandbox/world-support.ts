@@ -45,25 +45,46 @@ const scopesOf = (grant: 'client_credentials' | 'authorization_sms') => [
 ];
 
 /** A client-credentials token for every world operation under that grant. */
-export const issueWorldToken = async (sandbox: Sandbox): Promise<string> => (await issueToken(sandbox, scopesOf('client_credentials'))).value;
+export const issueWorldToken = async (sandbox: Sandbox): Promise<string> =>
+  (await issueToken(sandbox, scopesOf('client_credentials'))).value;
 
 /**
  * An SMS-grant token of `nid` for the world's SMS operations (facilitySmsNidInquiryGet,
  * kycSmsNidVerificationGet, oakSmsShahabInquiryGet), straight from the sandbox's OTP endpoints.
  */
-export async function issueSmsToken(sandbox: Sandbox, nid: string, scopes: readonly string[] = scopesOf('authorization_sms')): Promise<string> {
+export async function issueSmsToken(
+  sandbox: Sandbox,
+  nid: string,
+  scopes: readonly string[] = scopesOf('authorization_sms'),
+): Promise<string> {
   const { clientId, clientSecret } = sandbox.options;
   const headers = { authorization: basicAuth(clientId, clientSecret), 'content-type': 'application/json' };
   const redirectUri = 'https://app.example/cb';
   const mobile = '09121234567';
   const authorize = new URLSearchParams({
-    client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: scopes.join(','), mobile, auth_type: 'SMS',
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: scopes.join(','),
+    mobile,
+    auth_type: 'SMS',
   });
   const post = async (path: string, body: unknown) =>
-    (await (await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { result: Record<string, string> };
-  const sent = (await (await fetch(`${sandbox.url}/dev/v2/oauth2/authorize?${authorize}`, { headers })).json()) as { result: { trackId: string } };
-  const { code } = (await post('/dev/v2/oauth2/verify/sms', { mobile, otp: SANDBOX_OTP, nid, trackId: sent.result.trackId })).result;
-  const token = await post('/dev/v2/oauth2/token', { grant_type: 'authorization_code', code, auth_type: 'SMS', redirect_uri: redirectUri });
+    (await (await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as {
+      result: Record<string, string>;
+    };
+  const sent = (await (await fetch(`${sandbox.url}/dev/v2/oauth2/authorize?${authorize}`, { headers })).json()) as {
+    result: { trackId: string };
+  };
+  const { code } = (
+    await post('/dev/v2/oauth2/verify/sms', { mobile, otp: SANDBOX_OTP, nid, trackId: sent.result.trackId })
+  ).result;
+  const token = await post('/dev/v2/oauth2/token', {
+    grant_type: 'authorization_code',
+    code,
+    auth_type: 'SMS',
+    redirect_uri: redirectUri,
+  });
   const value = token.result['value'];
   if (!value) throw new Error(`no SMS token for ${nid}: ${JSON.stringify(token)}`);
   return value;
@@ -76,7 +97,12 @@ export interface WorldCall {
 }
 
 /** Calls an operation, filling its path parameters (`card`, `nid`) from `path`. */
-export async function callWorld(sandbox: Sandbox, token: string, id: OperationId, call: WorldCall = {}): Promise<JsonResponse> {
+export async function callWorld(
+  sandbox: Sandbox,
+  token: string,
+  id: OperationId,
+  call: WorldCall = {},
+): Promise<JsonResponse> {
   const spec = operation(id);
   const path = spec.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(name === 'clientId' ? sandbox.options.clientId : (call.path?.[name] ?? '')),
@@ -162,11 +188,27 @@ export function useWorldSandbox(): {
  * An authorization-code (web) token of `nid` at `bank`, through the sandbox's login page as a
  * browser would go: authorize, log in (the sandbox's password is the national id), exchange the code.
  */
-export async function issueCodeToken(sandbox: Sandbox, nid: string, bank: string, scopes: readonly string[]): Promise<string> {
+export async function issueCodeToken(
+  sandbox: Sandbox,
+  nid: string,
+  bank: string,
+  scopes: readonly string[],
+): Promise<string> {
   const { clientId, clientSecret } = sandbox.options;
   const redirectUri = 'https://app.example/cb';
-  const authorize = new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: scopes.join(','), bank, state: 's' });
-  const login = await browserLogin(`${sandbox.url}${AUTHORIZE_PATH}?${authorize.toString()}`, { nid, password: nid, decision: 'allow' });
+  const authorize = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: scopes.join(','),
+    bank,
+    state: 's',
+  });
+  const login = await browserLogin(`${sandbox.url}${AUTHORIZE_PATH}?${authorize.toString()}`, {
+    nid,
+    password: nid,
+    decision: 'allow',
+  });
   const code = login.location?.searchParams.get('code');
   if (!code) throw new Error(`no authorization code for ${nid}`);
   const token = (await (

@@ -84,7 +84,9 @@ describe('cards and accounts', () => {
         const account = accountAt(bank, key);
         expect(account.iban).toMatch(new RegExp(`^IR\\d{2}${bank.code}00\\d{17}$`));
         expect(ibanMod97(account.iban)).toBe(1n);
-        expect(account.deposit).toMatch(new RegExp(`^\\d{4}\\${bank.separator}\\d{3}\\${bank.separator}${key}\\${bank.separator}\\d$`));
+        expect(account.deposit).toMatch(
+          new RegExp(`^\\d{4}\\${bank.separator}\\d{3}\\${bank.separator}${key}\\${bank.separator}\\d$`),
+        );
         expect(accountOfIban(account.iban)).toEqual(account);
         expect(accountOfDeposit(account.deposit)).toEqual(account);
         expect(accountOfDeposit(account.deposit.replace(/[.-]/g, '/'), bank)).toEqual(account);
@@ -113,7 +115,11 @@ describe('cards and accounts', () => {
         const expectedAccounts = BANKS.flatMap((bank) => household.map((key) => accountAt(bank, key)))
           .filter((account) => account.owners.includes(nid))
           .map((account) => account.iban);
-        expect(accountsOf(nid).map((account) => account.iban).sort()).toEqual(expectedAccounts.sort());
+        expect(
+          accountsOf(nid)
+            .map((account) => account.iban)
+            .sort(),
+        ).toEqual(expectedAccounts.sort());
         expect(new Set(cards.map((card) => accountOfCard(card)!.bank))).toEqual(new Set(banksOf(nid)));
       }),
       { numRuns: 60 },
@@ -132,7 +138,9 @@ describe('cards and accounts', () => {
   });
 
   it('has about one joint account in five, with two different owners, and mostly active accounts', () => {
-    const accounts = fc.sample(fc.tuple(bankArbitrary, keyArbitrary), { seed: 7, numRuns: 3000 }).map(([b, k]) => accountAt(b, k));
+    const accounts = fc
+      .sample(fc.tuple(bankArbitrary, keyArbitrary), { seed: 7, numRuns: 3000 })
+      .map(([b, k]) => accountAt(b, k));
     const joint = accounts.filter((a) => a.joint);
     expect(joint.length / accounts.length).toBeGreaterThan(0.12);
     expect(joint.length / accounts.length).toBeLessThan(0.3);
@@ -145,7 +153,9 @@ describe('cards and accounts', () => {
 
   it('decodes almost no random IBAN body or account number to an account', () => {
     const bodies = fc.sample(fc.tuple(bankArbitrary, fc.stringMatching(/^\d{17}$/)), { seed: 3, numRuns: 500 });
-    const found = bodies.filter(([bank, digits]) => accountOfDeposit(`${digits.slice(0, 4)}/${digits.slice(4, 7)}/${digits.slice(7, 16)}/${digits.slice(16)}`, bank));
+    const found = bodies.filter(([bank, digits]) =>
+      accountOfDeposit(`${digits.slice(0, 4)}/${digits.slice(4, 7)}/${digits.slice(7, 16)}/${digits.slice(16)}`, bank),
+    );
     expect(found.length).toBeLessThan(3);
   });
 
@@ -165,18 +175,36 @@ describe('cards and accounts', () => {
 });
 
 describe('samples', () => {
-  const personFields = (p: Pick<SamplePerson, 'nationalId' | 'firstName' | 'lastName' | 'gender' | 'birthDate' | 'alive' | 'mobile' | 'postalCode'> & {
-    banks: readonly (string | { code: string })[];
-  }) => ({
-    nationalId: p.nationalId, firstName: p.firstName, lastName: p.lastName, gender: p.gender, birthDate: p.birthDate,
-    alive: p.alive, mobile: p.mobile, postalCode: p.postalCode, banks: p.banks.map((b) => (typeof b === 'string' ? b : b.code)),
+  const personFields = (
+    p: Pick<
+      SamplePerson,
+      'nationalId' | 'firstName' | 'lastName' | 'gender' | 'birthDate' | 'alive' | 'mobile' | 'postalCode'
+    > & {
+      banks: readonly (string | { code: string })[];
+    },
+  ) => ({
+    nationalId: p.nationalId,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    gender: p.gender,
+    birthDate: p.birthDate,
+    alive: p.alive,
+    mobile: p.mobile,
+    postalCode: p.postalCode,
+    banks: p.banks.map((b) => (typeof b === 'string' ? b : b.code)),
   });
 
   function expectAccount(sample: SampleAccount): void {
     const account = accountOfCard(sample.card);
     expect(account).toBeDefined();
-    expect({ bankCode: account!.bank.code, card: account!.card, deposit: account!.deposit, iban: account!.iban, status: account!.status, owners: account!.owners })
-      .toEqual(sample);
+    expect({
+      bankCode: account!.bank.code,
+      card: account!.card,
+      deposit: account!.deposit,
+      iban: account!.iban,
+      status: account!.status,
+      owners: account!.owners,
+    }).toEqual(sample);
   }
 
   it.each(SAMPLE_PEOPLE.map((p) => [p.nationalId, p] as const))('%s is what the world says', (nid, sample) => {

@@ -36,12 +36,21 @@ describe('createErrorFormatter', () => {
   it('masks a plain Error thrown by a resolver (located, as graphql-js wraps it)', () => {
     const error = locatedError(new Error('secret detail'), undefined, ['bill', 'amount']);
     const result = format(formatted(error), error);
-    expect(result).toEqual({ message: 'Internal server error', path: ['bill', 'amount'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(result).toEqual({
+      message: 'Internal server error',
+      path: ['bill', 'amount'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expect(JSON.stringify(result)).not.toContain('secret detail');
     expect(JSON.stringify(result)).not.toContain('stacktrace');
     // ...but the operator still gets the detail in the log
     expect(captured.lines).toHaveLength(1);
-    const logged = JSON.parse(captured.lines[0] ?? '{}') as { level: number; msg: string; err?: { message: string }; path?: unknown };
+    const logged = JSON.parse(captured.lines[0] ?? '{}') as {
+      level: number;
+      msg: string;
+      err?: { message: string };
+      path?: unknown;
+    };
     expect(logged.level).toBe(50);
     expect(logged.msg).toBe('unexpected error');
     expect(logged.err?.message).toBe('secret detail');
@@ -51,7 +60,11 @@ describe('createErrorFormatter', () => {
   it('masks new GraphQLError("x", { originalError, path }) — a resolver error built by hand', () => {
     const error = new GraphQLError('x', { originalError: new Error('secret detail'), path: ['bill'] });
     const result = format(formatted(error), error);
-    expect(result).toEqual({ message: 'Internal server error', path: ['bill'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(result).toEqual({
+      message: 'Internal server error',
+      path: ['bill'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expect(JSON.stringify(result)).not.toContain('secret detail');
   });
 
@@ -65,7 +78,11 @@ describe('createErrorFormatter', () => {
   });
 
   it('keeps the message and code of a BadUserInputError thrown by a resolver, minus the stack trace', () => {
-    const error = locatedError(new BadUserInputError('parameter', 'expected a bill identifier of 6 to 13 digits'), undefined, ['bill']);
+    const error = locatedError(
+      new BadUserInputError('parameter', 'expected a bill identifier of 6 to 13 digits'),
+      undefined,
+      ['bill'],
+    );
     const result = format(formatted(error), error);
     expect(result).toEqual({
       message: 'parameter: expected a bill identifier of 6 to 13 digits',
@@ -76,7 +93,12 @@ describe('createErrorFormatter', () => {
   });
 
   it('keeps an UpstreamError (our own message, our extensions), minus the stack trace', () => {
-    const upstream = new UpstreamError({ code: 'UPSTREAM_TIMEOUT', message: 'The upstream did not answer in time.', operationId: 'billingInquiryCcGet', outcomeUnknown: true });
+    const upstream = new UpstreamError({
+      code: 'UPSTREAM_TIMEOUT',
+      message: 'The upstream did not answer in time.',
+      operationId: 'billingInquiryCcGet',
+      outcomeUnknown: true,
+    });
     const error = locatedError(upstream, undefined, ['bill', 'amount']);
     expect(format(formatted(error), error)).toEqual({
       message: 'The upstream did not answer in time.',
@@ -86,30 +108,48 @@ describe('createErrorFormatter', () => {
   });
 
   it('masks a code-less GraphQLError graphql-js raises during execution (an abstract type resolving to no object type)', () => {
-    const internal = new GraphQLError('Abstract type "_Entity" must resolve to an Object type at runtime for field "Query._entities".');
+    const internal = new GraphQLError(
+      'Abstract type "_Entity" must resolve to an Object type at runtime for field "Query._entities".',
+    );
     const error = locatedError(internal, undefined, ['_entities', 0]);
     const result = format(formatted(error), error);
-    expect(result).toEqual({ message: 'Internal server error', path: ['_entities', 0], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(result).toEqual({
+      message: 'Internal server error',
+      path: ['_entities', 0],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expect(captured.lines).toHaveLength(1);
   });
 
   it('cuts a long quoted value in a message to a short prefix, keeps schema names, and caps the length', () => {
     const value = 'x'.repeat(10_000);
-    const error = new GraphQLError(`Variable "$type" got invalid value "${value}"; Value "${value}" does not exist in "BillType" enum.`, {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    const error = new GraphQLError(
+      `Variable "$type" got invalid value "${value}"; Value "${value}" does not exist in "BillType" enum.`,
+      {
+        extensions: { code: 'BAD_USER_INPUT' },
+      },
+    );
     const result = format(formatted(error), error);
-    expect(result.message).toBe(`Variable "$type" got invalid value "${'x'.repeat(24)}…"; Value "${'x'.repeat(24)}…" does not exist in "BillType" enum.`);
-    const long = new GraphQLError(`Cannot query field "drivingLicenceNegativeScore" on type "Query". ${'y '.repeat(500)}`, {
-      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-    });
+    expect(result.message).toBe(
+      `Variable "$type" got invalid value "${'x'.repeat(24)}…"; Value "${'x'.repeat(24)}…" does not exist in "BillType" enum.`,
+    );
+    const long = new GraphQLError(
+      `Cannot query field "drivingLicenceNegativeScore" on type "Query". ${'y '.repeat(500)}`,
+      {
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    );
     const longResult = format(formatted(long), long);
-    expect(longResult.message.startsWith('Cannot query field "drivingLicenceNegativeScore" on type "Query".')).toBe(true);
+    expect(longResult.message.startsWith('Cannot query field "drivingLicenceNegativeScore" on type "Query".')).toBe(
+      true,
+    );
     expect([...longResult.message].length).toBeLessThanOrEqual(300);
   });
 
   it('keeps an error raised by GraphQL itself (validation), minus the stack trace', () => {
-    const error = new GraphQLError('Cannot query field "nope" on type "Query".', { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    const error = new GraphQLError('Cannot query field "nope" on type "Query".', {
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
     expect(format(formatted(error), error)).toEqual({
       message: 'Cannot query field "nope" on type "Query".',
       extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
@@ -137,7 +177,9 @@ describe('createErrorFormatter inside Apollo Server', () => {
       });
       expect(response.status).toBe(500);
       const body = response.body.kind === 'complete' ? response.body.string : '';
-      expect(JSON.parse(body)).toEqual({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      expect(JSON.parse(body)).toEqual({
+        errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+      });
       expect(body).not.toContain('secret detail');
     } finally {
       await apollo.stop();
@@ -167,7 +209,9 @@ describe('errors over HTTP', () => {
 
   it('an upstream 500 reaches the caller as UPSTREAM_UNAVAILABLE with our message, not the upstream body', async () => {
     harness.sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 500, times: Infinity });
-    const response = await harness.gql<{ bill: { amount: string | null } }>(`{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`);
+    const response = await harness.gql<{ bill: { amount: string | null } }>(
+      `{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`,
+    );
     expect(response.status).toBe(200);
     expect(response.data).toEqual({ bill: { amount: null } });
     expect(response.errors).toHaveLength(1);
@@ -188,7 +232,9 @@ describe('errors over HTTP', () => {
 
   it('a huge bad variable value is quoted only by a short prefix', async () => {
     const value = '9'.repeat(10_000);
-    const response = await harness.gql(`query($type: BillType!) { bill(type: $type, parameter: "1") { amount } }`, { type: value });
+    const response = await harness.gql(`query($type: BillType!) { bill(type: $type, parameter: "1") { amount } }`, {
+      type: value,
+    });
     expect(response.errors).toHaveLength(1);
     const [error] = response.errors ?? [];
     expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
@@ -204,12 +250,19 @@ describe('errors over HTTP', () => {
       const missing = collectSubscription(ws.client, 'subscription { jobUpdated(id: "no-such-job") { id } }');
       const bad = collectSubscription(ws.client, '{ bill(type: WATER, parameter: "123") { amount } }');
       expect(await missing.ended).toBe('complete');
-      expect(missing.results).toEqual([{ errors: [{ message: 'No job with id "no-such-job".', extensions: { code: 'NOT_FOUND' } }] }]);
+      expect(missing.results).toEqual([
+        { errors: [{ message: 'No job with id "no-such-job".', extensions: { code: 'NOT_FOUND' } }] },
+      ]);
       expect(await bad.ended).toBe('complete');
       expect(bad.results).toEqual([
         {
           data: { bill: null },
-          errors: [{ message: 'parameter: expected a bill identifier of 6 to 13 digits', extensions: { code: 'BAD_USER_INPUT', argumentPath: 'parameter' } }],
+          errors: [
+            {
+              message: 'parameter: expected a bill identifier of 6 to 13 digits',
+              extensions: { code: 'BAD_USER_INPUT', argumentPath: 'parameter' },
+            },
+          ],
         },
       ]);
     } finally {
@@ -220,18 +273,38 @@ describe('errors over HTTP', () => {
     const ws = openWsClient(harness.server.url.replace(/^http/, 'ws'));
     try {
       await ws.connected;
-      const bad = collectSubscription(ws.client, 'query($type: BillType!) { bill(type: $type, parameter: "1") { amount } }', { type: 'z'.repeat(10_000) });
+      const bad = collectSubscription(
+        ws.client,
+        'query($type: BillType!) { bill(type: $type, parameter: "1") { amount } }',
+        { type: 'z'.repeat(10_000) },
+      );
       expect(await bad.ended).toBe('complete');
       const [error] = bad.results[0]?.errors ?? [];
       expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(error?.message).toContain(`"${'z'.repeat(24)}…"`);
-      const job = collectSubscription(ws.client, 'subscription($id: ID!) { jobUpdated(id: $id) { id } }', { id: 'j'.repeat(10_000) });
+      const job = collectSubscription(ws.client, 'subscription($id: ID!) { jobUpdated(id: $id) { id } }', {
+        id: 'j'.repeat(10_000),
+      });
       expect(await job.ended).toBe('complete');
-      expect(job.results).toEqual([{ errors: [{ message: `No job with id "${'j'.repeat(24)}…".`, extensions: { code: 'NOT_FOUND' } }] }]);
-      const entities = collectSubscription(ws.client, 'query($r: [_Any!]!) { _entities(representations: $r) { __typename } }', { r: [{ __typename: 'Query' }] });
+      expect(job.results).toEqual([
+        { errors: [{ message: `No job with id "${'j'.repeat(24)}…".`, extensions: { code: 'NOT_FOUND' } }] },
+      ]);
+      const entities = collectSubscription(
+        ws.client,
+        'query($r: [_Any!]!) { _entities(representations: $r) { __typename } }',
+        { r: [{ __typename: 'Query' }] },
+      );
       expect(await entities.ended).toBe('complete');
       expect(entities.results).toEqual([
-        { data: { _entities: [null] }, errors: [{ message: expect.stringContaining('representations[0].__typename') as string, extensions: { code: 'BAD_USER_INPUT', argumentPath: 'representations[0].__typename' } }] },
+        {
+          data: { _entities: [null] },
+          errors: [
+            {
+              message: expect.stringContaining('representations[0].__typename') as string,
+              extensions: { code: 'BAD_USER_INPUT', argumentPath: 'representations[0].__typename' },
+            },
+          ],
+        },
       ]);
       expect(JSON.stringify(entities.results)).not.toContain('Abstract type');
     } finally {

@@ -61,8 +61,12 @@ describe('HTTP surface of the subgraph', () => {
   });
 
   it('GET /graphql refuses a mutation (405)', async () => {
-    const query = encodeURIComponent('mutation { startBillInquiry(input: {type: TEL, parameter: "02177689361"}) { id } }');
-    const res = await fetch(`${harness.server.url}?query=${query}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const query = encodeURIComponent(
+      'mutation { startBillInquiry(input: {type: TEL, parameter: "02177689361"}) { id } }',
+    );
+    const res = await fetch(`${harness.server.url}?query=${query}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(res.status).toBe(405);
     expect(harness.upstreamCalls()).toEqual([]);
   });

@@ -59,7 +59,10 @@ describe('random GraphQL requests', () => {
   function check(body: string, answer: Answer): void {
     const context = `${body.slice(0, 2_000)}\n→ ${answer.status} ${answer.text.slice(0, 2_000)}`;
     expect([200, 400], context).toContain(answer.status);
-    const answered = JSON.parse(answer.text) as { data?: unknown; errors?: Array<{ message?: unknown; extensions?: { code?: unknown } }> };
+    const answered = JSON.parse(answer.text) as {
+      data?: unknown;
+      errors?: Array<{ message?: unknown; extensions?: { code?: unknown } }>;
+    };
     expect(answered.data !== undefined || answered.errors !== undefined, context).toBe(true);
     for (const error of answered.errors ?? []) {
       expect(typeof error.message, context).toBe('string');
@@ -70,15 +73,24 @@ describe('random GraphQL requests', () => {
     for (const leak of LEAKS) expect(leak.test(answer.text), `${leak} in ${context}`).toBe(false);
   }
 
-  it.each(ODD_BODIES)('that are not GraphQL requests, or ask HTTP for a subscription, get a code and no internals: %s', async (body) => {
-    check(body, await post(body));
-  });
+  it.each(ODD_BODIES)(
+    'that are not GraphQL requests, or ask HTTP for a subscription, get a code and no internals: %s',
+    async (body) => {
+      check(body, await post(body));
+    },
+  );
 
   it('are each answered with known error codes and no internal message', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof({ weight: 9, arbitrary: randomRequest(schema).map((request) => JSON.stringify(request)) }, { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) }), async (body) => {
-        check(body, await post(body));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          { weight: 9, arbitrary: randomRequest(schema).map((request) => JSON.stringify(request)) },
+          { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+        ),
+        async (body) => {
+          check(body, await post(body));
+        },
+      ),
       // A failure ends the run at once: its request and answer are in the message, and shrinking over HTTP is slow.
       { numRuns: 200, endOnFailure: true },
     );

@@ -29,7 +29,9 @@ describe('router secret', () => {
     const response = await harness.gql(`{ person(nationalId: "0499370899") { nationalId } }`);
     expect(response.status).toBe(401);
     expect(response.data).toBeUndefined();
-    expect(response.errors).toEqual([{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }]);
+    expect(response.errors).toEqual([
+      { message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } },
+    ]);
     expect(harness.upstreamCalls()).toEqual([]);
   });
 
@@ -42,7 +44,9 @@ describe('router secret', () => {
   });
 
   it('HTTP with the right router-authorization is 200', async () => {
-    const response = await harness.gql('{ person(nationalId: "0499370899") { nationalId } }', undefined, { 'router-authorization': SECRET });
+    const response = await harness.gql('{ person(nationalId: "0499370899") { nationalId } }', undefined, {
+      'router-authorization': SECRET,
+    });
     expect(response).toEqual({ status: 200, data: { person: { nationalId: '0499370899' } } });
   });
 

@@ -17,7 +17,15 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CLIENT_PERSON, JOINT_HOLDER, THREE_BANKS, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { DRAWER_BANK, ISSUE_SCOPE, RESULT as CHEQUE_RESULT, issueInput } from '../cheques/support.js';
-import { COMPLETE_SMS, PEOPLE, SANDBOX_OTP_VALUE, START_SMS, TAX_DEBTS, TAX_SCOPE, codeConsent } from '../consent/support.js';
+import {
+  COMPLETE_SMS,
+  PEOPLE,
+  SANDBOX_OTP_VALUE,
+  START_SMS,
+  TAX_DEBTS,
+  TAX_SCOPE,
+  codeConsent,
+} from '../consent/support.js';
 import { postGraphQL, subgraphEnv, type GraphQLResponse } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 import { collect } from '../helpers/subscriptions.js';
@@ -37,7 +45,11 @@ const handles: string[] = [];
 /** What the upstream handed out: access and refresh tokens, authorization codes. */
 const issued = new Set<string>();
 
-async function gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> {
+async function gql<T = Record<string, unknown>>(
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<GraphQLResponse<T>> {
   const res = await postGraphQL<T>(server.url, query, variables, { 'router-authorization': ROUTER_SECRET, ...headers });
   responses.push(JSON.stringify(res));
   return res;
@@ -45,10 +57,14 @@ async function gql<T = Record<string, unknown>>(query: string, variables?: Recor
 const asConsent = (handle: string) => ({ 'x-consent-handle': handle });
 
 async function smsConsentOf(nationalId: string, mobile: string): Promise<string> {
-  const start = await gql<{ startSmsConsent: { consentId: string } }>(START_SMS, { input: { nationalId, mobile, scopes: [TAX_SCOPE] } });
+  const start = await gql<{ startSmsConsent: { consentId: string } }>(START_SMS, {
+    input: { nationalId, mobile, scopes: [TAX_SCOPE] },
+  });
   const consentId = start.data!.startSmsConsent.consentId;
   await gql(COMPLETE_SMS, { input: { consentId, otp: WRONG_OTP } });
-  const done = await gql<{ completeSmsConsent: { __typename: string; handle: string } }>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP_VALUE } });
+  const done = await gql<{ completeSmsConsent: { __typename: string; handle: string } }>(COMPLETE_SMS, {
+    input: { consentId, otp: SANDBOX_OTP_VALUE },
+  });
   expect(done.data!.completeSmsConsent.__typename).toBe('ConsentGranted');
   handles.push(done.data!.completeSmsConsent.handle);
   return done.data!.completeSmsConsent.handle;
@@ -77,9 +93,19 @@ beforeAll(async () => {
     }
     return undefined;
   };
-  const logger = createLogger('trace', new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(chunk.toString('utf8')), done()) }));
+  const logger = createLogger(
+    'trace',
+    new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(chunk.toString('utf8')), done()) }),
+  );
   server = await startServer(
-    loadConfig({ ...subgraphEnv(sandbox), UPSTREAM_BASE_URL: proxy.url, ROUTER_SECRET, LOG_LEVEL: 'trace', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_RETRY_ATTEMPTS: '1' }),
+    loadConfig({
+      ...subgraphEnv(sandbox),
+      UPSTREAM_BASE_URL: proxy.url,
+      ROUTER_SECRET,
+      LOG_LEVEL: 'trace',
+      UPSTREAM_TIMEOUT_MS: '500',
+      UPSTREAM_RETRY_ATTEMPTS: '1',
+    }),
     { logger },
   );
 
@@ -92,9 +118,14 @@ beforeAll(async () => {
   const chequeConsent = await codeConsentOf(THREE_BANKS.nationalId, DRAWER_BANK, [ISSUE_SCOPE]);
 
   // Inquiries.
-  await gql(`query($n: String!, $b: String!, $m: String!) { person(nationalId: $n) { identity(birthDate: $b) { firstName lastName } ownsMobile(mobile: $m) } }`, {
-    n: WOMAN.nationalId, b: WOMAN.birthDate, m: WOMAN.mobile,
-  });
+  await gql(
+    `query($n: String!, $b: String!, $m: String!) { person(nationalId: $n) { identity(birthDate: $b) { firstName lastName } ownsMobile(mobile: $m) } }`,
+    {
+      n: WOMAN.nationalId,
+      b: WOMAN.birthDate,
+      m: WOMAN.mobile,
+    },
+  );
   await gql(`query($c: String!) { card(number: $c) { holderName iban } }`, { c: CLIENT_PERSON.account.card });
   await gql(`query($i: String!) { account(iban: $i) { holders { fullName } } }`, { i: JOINT_HOLDER.account.iban });
   await gql(`query($p: String!) { postalAddress(postalCode: $p) { province street } }`, { p: WOMAN.postalCode });
@@ -103,16 +134,31 @@ beforeAll(async () => {
   // A transfer and a cheque.
   const transfer = await gql(
     `mutation($input: TransferInput!) { transfer(input: $input) { __typename ... on TransferCompleted { receipt { amount trackId } } } }`,
-    { input: { idempotencyKey: randomUUID(), nationalId: THREE_BANKS.nationalId, sourceAccountNumber: source.deposit, destination: destination.deposit, amount: '150000', description: 'قسط' } },
+    {
+      input: {
+        idempotencyKey: randomUUID(),
+        nationalId: THREE_BANKS.nationalId,
+        sourceAccountNumber: source.deposit,
+        destination: destination.deposit,
+        amount: '150000',
+        description: 'قسط',
+      },
+    },
     asConsent(transferConsent),
   );
   expect(transfer.data, JSON.stringify(transfer)).toMatchObject({ transfer: { __typename: 'TransferCompleted' } });
-  const cheque = await gql(`mutation($input: IssueChequeInput!) { issueCheque(input: $input) { ${CHEQUE_RESULT} } }`, { input: issueInput(1, [WOMAN.nationalId]) }, asConsent(chequeConsent));
+  const cheque = await gql(
+    `mutation($input: IssueChequeInput!) { issueCheque(input: $input) { ${CHEQUE_RESULT} } }`,
+    { input: issueInput(1, [WOMAN.nationalId]) },
+    asConsent(chequeConsent),
+  );
   expect(cheque.data, JSON.stringify(cheque)).toMatchObject({ issueCheque: { __typename: 'ChequeActionCompleted' } });
 
   // Refusals: bad input, a consent of another person, no consent, a wrong router secret.
   await gql(`{ person(nationalId: "1234567891") { identity(birthDate: "1369/03/22") { firstName } } }`);
-  await gql(`query($c: String!) { card(number: $c) { holderName } }`, { c: `${CLIENT_PERSON.account.card.slice(0, 15)}0` });
+  await gql(`query($c: String!) { card(number: $c) { holderName } }`, {
+    c: `${CLIENT_PERSON.account.card.slice(0, 15)}0`,
+  });
   await gql(TAX_DEBTS, { nid: WOMAN.nationalId });
   await gql(`mutation($input: StartSmsConsentInput!) { startSmsConsent(input: $input) { __typename } }`, {
     input: { nationalId: WOMAN.nationalId, mobile: '0912', scopes: [TAX_SCOPE] },
@@ -132,18 +178,25 @@ beforeAll(async () => {
   await gql(TAX_DEBTS, { nid: CLIENT_PERSON.nationalId }, asConsent(sms));
 
   // A subscription to an asynchronous bill inquiry, over graphql-ws with the consent handle.
-  const started = await gql<{ startBillInquiry: { id: string } }>(`mutation($input: BillInquiryInput!) { startBillInquiry(input: $input) { id } }`, {
-    input: { type: 'MOBILE', parameter: samples.mtnMobile, secondParameter: 'MTN' },
-  });
+  const started = await gql<{ startBillInquiry: { id: string } }>(
+    `mutation($input: BillInquiryInput!) { startBillInquiry(input: $input) { id } }`,
+    {
+      input: { type: 'MOBILE', parameter: samples.mtnMobile, secondParameter: 'MTN' },
+    },
+  );
   const client = createClient({
     url: server.url.replace('http', 'ws'),
     webSocketImpl: WebSocket,
     retryAttempts: 0,
     connectionParams: { routerSecret: ROUTER_SECRET, consentHandle: sms },
   });
-  const events = await collect(client, `subscription($id: ID!) { jobUpdated(id: $id) { id status ... on BillInquiryJob { bill { amount } } } }`, {
-    id: started.data!.startBillInquiry.id,
-  });
+  const events = await collect(
+    client,
+    `subscription($id: ID!) { jobUpdated(id: $id) { id status ... on BillInquiryJob { bill { amount } } } }`,
+    {
+      id: started.data!.startBillInquiry.id,
+    },
+  );
   responses.push(JSON.stringify(events));
   await client.dispose();
 
@@ -162,7 +215,13 @@ afterAll(async () => {
 function identifiers(): string[] {
   const people = [CLIENT_PERSON, WOMAN, JOINT_HOLDER, THREE_BANKS];
   return [
-    ...people.flatMap((person) => [person.nationalId, person.mobile, person.account.iban, person.account.card, person.account.deposit]),
+    ...people.flatMap((person) => [
+      person.nationalId,
+      person.mobile,
+      person.account.iban,
+      person.account.card,
+      person.account.deposit,
+    ]),
     PEOPLE.sara,
     source.iban,
     source.deposit,
@@ -184,19 +243,38 @@ describe('a workload scanned for secrets', () => {
     expect(sandbox.appliedTransfers()).toHaveLength(1);
     expect(sandbox.appliedSayadSteps()).toHaveLength(1);
     expect(responses.some((text) => text.includes('"SUCCESS"') && text.includes('jobUpdated'))).toBe(true);
-    for (const code of ['BAD_USER_INPUT', 'CONSENT_REQUIRED', 'UNAUTHENTICATED', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT']) {
-      expect(responses.some((text) => text.includes(`"${code}"`)), code).toBe(true);
+    for (const code of [
+      'BAD_USER_INPUT',
+      'CONSENT_REQUIRED',
+      'UNAUTHENTICATED',
+      'UPSTREAM_UNAVAILABLE',
+      'UPSTREAM_TIMEOUT',
+    ]) {
+      expect(
+        responses.some((text) => text.includes(`"${code}"`)),
+        code,
+      ).toBe(true);
     }
     // Logs at trace: the upstream calls, the consents, the jobs.
-    for (const message of ['"upstream call"', '"upstream call failed"', '"consent granted"', '"consent OTP rejected"', '"consent revoked"']) {
-      expect(lines.some((line) => line.includes(message)), message).toBe(true);
+    for (const message of [
+      '"upstream call"',
+      '"upstream call failed"',
+      '"consent granted"',
+      '"consent OTP rejected"',
+      '"consent revoked"',
+    ]) {
+      expect(
+        lines.some((line) => line.includes(message)),
+        message,
+      ).toBe(true);
     }
   });
 
   it('no client secret, Basic credentials, router secret, upstream token, refresh token or code in any response or log line', () => {
     const secrets = [CLIENT_SECRET, basicCredentials(), ROUTER_SECRET, ...issued];
     for (const text of [...responses, ...lines]) {
-      for (const secret of secrets) expect(text.includes(secret), `a secret leaked in ${text.slice(0, 500)}`).toBe(false);
+      for (const secret of secrets)
+        expect(text.includes(secret), `a secret leaked in ${text.slice(0, 500)}`).toBe(false);
     }
   });
 

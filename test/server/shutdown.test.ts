@@ -31,7 +31,11 @@ const DRAINING = 'draining: /readyz answers 503, requests are still served';
 const BILL_QUERY = `{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`;
 
 async function postGraphQL(url: string, query: string): Promise<{ status: number; body: BillResponse }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
   return { status: res.status, body: (await res.json()) as BillResponse };
 }
 
@@ -125,7 +129,9 @@ describe('the real process (node --import tsx src/index.ts)', () => {
     clients.push(ws);
     await ws.connected;
     const started = await ws.client
-      .iterate<{ startBillInquiry: { id: string } }>({ query: `mutation { startBillInquiry(input: {type: TEL, parameter: "${samples.landline}"}) { id } }` })
+      .iterate<{ startBillInquiry: { id: string } }>({
+        query: `mutation { startBillInquiry(input: {type: TEL, parameter: "${samples.landline}"}) { id } }`,
+      })
       .next();
     const jobId = started.done ? undefined : started.value.data?.startBillInquiry.id;
     expect(jobId).toMatch(/.+/);
@@ -151,9 +157,22 @@ describe('the real process (node --import tsx src/index.ts)', () => {
     expect(run.child.kill('SIGTERM')).toBe(true);
 
     // First the drain: readiness fails so a load balancer stops routing here, but requests are still answered.
-    await pollUntil('/readyz to answer 503', async () => ((await fetch(`${origin}/readyz`)).status === 503 ? true : undefined), DRAIN_MS, 10);
-    const duringDrain = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
-    expect({ status: duringDrain.status, connection: duringDrain.headers.get('connection'), body: await duringDrain.json() }).toEqual({
+    await pollUntil(
+      '/readyz to answer 503',
+      async () => ((await fetch(`${origin}/readyz`)).status === 503 ? true : undefined),
+      DRAIN_MS,
+      10,
+    );
+    const duringDrain = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect({
+      status: duringDrain.status,
+      connection: duringDrain.headers.get('connection'),
+      body: await duringDrain.json(),
+    }).toEqual({
       status: 200,
       connection: 'close',
       body: { data: { __typename: 'Query' } },

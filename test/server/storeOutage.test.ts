@@ -54,7 +54,8 @@ async function readyz(): Promise<number> {
 }
 
 const storeUpValue = async () => (await storeUp.get()).values[0]?.value;
-const codeOf = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) => res.errors?.[0]?.extensions?.['code'];
+const codeOf = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) =>
+  res.errors?.[0]?.extensions?.['code'];
 
 /** Every request that needs the store fails with SERVICE_UNAVAILABLE, and none reaches the upstream. */
 async function expectRefusedWithoutSending(jobId: string): Promise<void> {
@@ -62,12 +63,16 @@ async function expectRefusedWithoutSending(jobId: string): Promise<void> {
   const job = await h.gql(JOB, { id: jobId });
   expect(codeOf(job)).toBe('SERVICE_UNAVAILABLE');
   expect(job.errors![0]!.message).toMatch(/job store does not answer/);
-  expect(codeOf(await h.gql(START, { input: { type: 'TEL', parameter: samples.landline } }))).toBe('SERVICE_UNAVAILABLE');
+  expect(codeOf(await h.gql(START, { input: { type: 'TEL', parameter: samples.landline } }))).toBe(
+    'SERVICE_UNAVAILABLE',
+  );
   expect(codeOf(await h.gql(TRANSFER, { input: transferInput() }, withHandle(handle)))).toBe('SERVICE_UNAVAILABLE');
 
   const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
   try {
-    const { errors } = await collect(client, 'subscription($id: ID!) { jobUpdated(id: $id) { id status } }', { id: jobId });
+    const { errors } = await collect(client, 'subscription($id: ID!) { jobUpdated(id: $id) { id status } }', {
+      id: jobId,
+    });
     expect(errors.map((error) => error.extensions?.['code'])).toEqual(['SERVICE_UNAVAILABLE']);
   } finally {
     await client.dispose();
@@ -77,7 +82,9 @@ async function expectRefusedWithoutSending(jobId: string): Promise<void> {
 
 /** A bill inquiry's job, once finished: nothing polls the upstream for it any more. */
 async function finishedJob(): Promise<string> {
-  const started = await h.gql<{ startBillInquiry: { id: string } }>(START, { input: { type: 'TEL', parameter: samples.landline } });
+  const started = await h.gql<{ startBillInquiry: { id: string } }>(START, {
+    input: { type: 'TEL', parameter: samples.landline },
+  });
   expect(started.errors).toBeUndefined();
   const id = started.data!.startBillInquiry.id;
   await eventually(async () => {
@@ -90,7 +97,11 @@ async function finishedJob(): Promise<string> {
 async function expectServingAgain(): Promise<void> {
   await eventually(async () => ((await readyz()) === 200 ? true : undefined), 10_000);
   expect(await storeUpValue()).toBe(1);
-  const res = await h.gql<{ transfer: { __typename: string } }>(TRANSFER, { input: transferInput() }, withHandle(handle));
+  const res = await h.gql<{ transfer: { __typename: string } }>(
+    TRANSFER,
+    { input: transferInput() },
+    withHandle(handle),
+  );
   expect(res.errors).toBeUndefined();
   expect(res.data!.transfer.__typename).toBe('TransferCompleted');
 }

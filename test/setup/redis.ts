@@ -35,7 +35,18 @@ export async function redisForTests(): Promise<string | null> {
   if (await answers(url)) return null;
   if (url !== DEFAULT_URL) return `no Redis answers at TEST_REDIS_URL (${url})`;
   if (!redisServerInstalled()) return `no Redis answers at ${DEFAULT_URL} and redis-server is not installed`;
-  execFileSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no']);
+  execFileSync('redis-server', [
+    '--daemonize',
+    'yes',
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    '6379',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
   for (let tries = 0; tries < 50; tries++) {
     if (await answers(url)) return null;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -46,5 +57,7 @@ export async function redisForTests(): Promise<string | null> {
 /** The test files that need Redis: those that use the Redis test helper. */
 export function redisTestFiles(root: URL): string[] {
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.test.ts'));
-  return files.filter((file) => readFileSync(new URL(file, root), 'utf8').includes('helpers/redis.js')).map((file) => `test/${file}`);
+  return files
+    .filter((file) => readFileSync(new URL(file, root), 'utf8').includes('helpers/redis.js'))
+    .map((file) => `test/${file}`);
 }

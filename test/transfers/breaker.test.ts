@@ -5,7 +5,9 @@ import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 
-const h = useHarness({ env: { UPSTREAM_RETRY_ATTEMPTS: '1', UPSTREAM_BREAKER_MIN_CALLS: '4', UPSTREAM_BREAKER_HALF_OPEN_MS: '60000' } });
+const h = useHarness({
+  env: { UPSTREAM_RETRY_ATTEMPTS: '1', UPSTREAM_BREAKER_MIN_CALLS: '4', UPSTREAM_BREAKER_HALF_OPEN_MS: '60000' },
+});
 let handle = '';
 beforeAll(async () => {
   handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
@@ -31,17 +33,29 @@ interface Outcome {
 describe('a transfer while the oak group is failing', () => {
   it('is refused without being sent, settles as NOT_APPLIED, and moves no money', async () => {
     h.sandbox.injectFault({ operationId: 'oakIbanInquiryGet', status: 500, times: Infinity });
-    for (let i = 0; i < 6; i += 1) await h.gql(`{ account(iban: "${sepah[i % sepah.length]!.iban}") { accountNumber status } }`);
+    for (let i = 0; i < 6; i += 1)
+      await h.gql(`{ account(iban: "${sepah[i % sepah.length]!.iban}") { accountNumber status } }`);
     const failedReads = h.upstreamCalls('oakIbanInquiryGet').length;
     expect(failedReads).toBeGreaterThanOrEqual(4);
     expect(failedReads).toBeLessThan(6);
     const before = h.sandbox.balanceOf(source.iban);
 
     const key = randomUUID();
-    const input = { idempotencyKey: key, nationalId: THREE_BANKS.nationalId, sourceAccountNumber: source.deposit, destination: destination.deposit, amount: '150000', description: 'قسط' };
+    const input = {
+      idempotencyKey: key,
+      nationalId: THREE_BANKS.nationalId,
+      sourceAccountNumber: source.deposit,
+      destination: destination.deposit,
+      amount: '150000',
+      description: 'قسط',
+    };
     const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.transfer).toMatchObject({ __typename: 'TransferRejected', reason: 'NOT_APPLIED', transfer: { status: 'FAILED' } });
+    expect(res.data!.transfer).toMatchObject({
+      __typename: 'TransferRejected',
+      reason: 'NOT_APPLIED',
+      transfer: { status: 'FAILED' },
+    });
     expect(h.upstreamCalls('oakTransferToDepositPost')).toHaveLength(0);
     expect(h.sandbox.balanceOf(source.iban)).toBe(before);
 

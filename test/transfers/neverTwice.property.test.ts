@@ -19,7 +19,14 @@ import { useHarness } from '../helpers/harness.js';
 // machine the 300 ms timeouts may also open the oak group's breaker: transfers it refuses are never sent
 // (and must match the ledger like any other outcome); a short half-open time lets the inquiries resume.
 const h = useHarness({
-  env: { ACTION_SETTLE_MS: '2500', UPSTREAM_TIMEOUT_MS: '300', UPSTREAM_OPERATION_BUDGET_MS: '2200', JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '60', UPSTREAM_BREAKER_HALF_OPEN_MS: '300' },
+  env: {
+    ACTION_SETTLE_MS: '2500',
+    UPSTREAM_TIMEOUT_MS: '300',
+    UPSTREAM_OPERATION_BUDGET_MS: '2200',
+    JOB_POLL_INITIAL_MS: '20',
+    JOB_POLL_MAX_MS: '60',
+    UPSTREAM_BREAKER_HALF_OPEN_MS: '300',
+  },
 });
 let handle = '';
 beforeAll(async () => {
@@ -31,7 +38,6 @@ const source = sepah.find((account) => account.iban === 'IR760620062000301235200
 const destination = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
 const holder = personOf(destination.owners[0]!);
 const ABOVE_INTERNAL_LIMIT = 1_000_000_001;
-
 
 const RESULT = `__typename
   ... on TransferCompleted { receipt { amount } }
@@ -59,12 +65,17 @@ const scenario = fc.record({
 });
 
 async function send(key: string, amount: number): Promise<Outcome> {
-  const to = amount === ABOVE_INTERNAL_LIMIT
-    ? { destination: destination.iban, destinationFirstName: holder.firstName, destinationLastName: holder.lastName }
-    : { destination: destination.deposit };
+  const to =
+    amount === ABOVE_INTERNAL_LIMIT
+      ? { destination: destination.iban, destinationFirstName: holder.firstName, destinationLastName: holder.lastName }
+      : { destination: destination.deposit };
   const input = {
-    idempotencyKey: key, nationalId: THREE_BANKS.nationalId, sourceAccountNumber: source.deposit, ...to,
-    amount: String(amount), description: key,
+    idempotencyKey: key,
+    nationalId: THREE_BANKS.nationalId,
+    sourceAccountNumber: source.deposit,
+    ...to,
+    amount: String(amount),
+    description: key,
   };
   const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
@@ -75,7 +86,11 @@ async function send(key: string, amount: number): Promise<Outcome> {
 async function finalOutcome(key: string): Promise<Outcome> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const res = await h.gql<{ transfer: Outcome | null }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle));
+    const res = await h.gql<{ transfer: Outcome | null }>(
+      FOLLOW,
+      { nid: THREE_BANKS.nationalId, key },
+      withHandle(handle),
+    );
     const outcome = res.data?.transfer;
     if (outcome && outcome.__typename !== 'TransferPending') return outcome;
     if (Date.now() > deadline) throw new Error(`${key} is still pending`);
@@ -107,7 +122,9 @@ describe('transfers under retries, duplicates and faults', () => {
         h.sandbox.clearFaults();
         const finals = await Promise.all(keys.map((key) => finalOutcome(key)));
 
-        const applied = h.sandbox.appliedTransfers().filter((transfer) => transfer.description.startsWith(`nt-${run}-`));
+        const applied = h.sandbox
+          .appliedTransfers()
+          .filter((transfer) => transfer.description.startsWith(`nt-${run}-`));
         let moved = 0n;
         operations.forEach((op, i) => {
           const key = keys[i]!;
@@ -115,14 +132,18 @@ describe('transfers under retries, duplicates and faults', () => {
           const final = finals[i]!;
           expect(mine.length, key).toBeLessThanOrEqual(1);
           if (final.__typename === 'TransferCompleted') {
-            expect(mine.map((transfer) => transfer.amount), key).toEqual([BigInt(op.amount)]);
+            expect(
+              mine.map((transfer) => transfer.amount),
+              key,
+            ).toEqual([BigInt(op.amount)]);
             expect(final.receipt?.amount).toBe(String(op.amount));
             moved += BigInt(op.amount);
           } else {
             expect(mine, key).toEqual([]);
           }
           // Above the limit it is refused, unless a fault kept it from ever reaching the bank.
-          if (op.amount === ABOVE_INTERNAL_LIMIT) expect(['AMOUNT_ABOVE_LIMIT', 'NOT_APPLIED'], key).toContain(final.reason);
+          if (op.amount === ABOVE_INTERNAL_LIMIT)
+            expect(['AMOUNT_ABOVE_LIMIT', 'NOT_APPLIED'], key).toContain(final.reason);
           // An answer once definite never changes.
           for (const answer of answers[i]!) {
             if (answer.__typename !== 'TransferPending') expect(answer, key).toEqual(final);

@@ -68,10 +68,18 @@ afterAll(async () => {
 
 async function startSubgraph(): Promise<Subgraph> {
   const server = await startServer(
-    loadConfig({ ...subgraphEnv(sandbox), ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500', REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
+    loadConfig({
+      ...subgraphEnv(sandbox),
+      ACTION_SETTLE_MS: '1000',
+      UPSTREAM_TIMEOUT_MS: '500',
+      UPSTREAM_OPERATION_BUDGET_MS: '500',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+    }),
   );
   running.push(server);
-  const gql = <T>(query: string, variables: Record<string, unknown>, headers?: Record<string, string>) => postGraphQL<T>(server.url, query, variables, headers);
+  const gql = <T>(query: string, variables: Record<string, unknown>, headers?: Record<string, string>) =>
+    postGraphQL<T>(server.url, query, variables, headers);
   // Consents live in the process's memory: every new process needs a new one.
   const handle = await codeConsent(gql, THREE_BANKS.nationalId, '062');
   return {
@@ -82,7 +90,11 @@ async function startSubgraph(): Promise<Subgraph> {
       return res.data!.transfer;
     },
     async follow(key) {
-      const res = await gql<{ transfer: Outcome | null }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle));
+      const res = await gql<{ transfer: Outcome | null }>(
+        FOLLOW,
+        { nid: THREE_BANKS.nationalId, key },
+        withHandle(handle),
+      );
       expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
       return res.data!.transfer;
     },
@@ -116,7 +128,11 @@ describe('after a restart on the same Redis', () => {
       return found?.__typename === 'TransferPending' ? undefined : found;
     });
 
-    expect(outcome).toMatchObject({ __typename: 'TransferCompleted', transfer: { status: 'SUCCESS' }, receipt: { amount: '70000', trackId: sent!.trackId } });
+    expect(outcome).toMatchObject({
+      __typename: 'TransferCompleted',
+      transfer: { status: 'SUCCESS' },
+      receipt: { amount: '70000', trackId: sent!.trackId },
+    });
     expect(await second.send(input)).toEqual(outcome);
     expect(sandbox.calls('oakTransferToDepositPost').length - sendsBefore).toBe(1);
     expect(sentWith(sent!.trackId!)).toHaveLength(1);

@@ -12,7 +12,15 @@ import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '
 
 const prefix = randomPrefix();
 const redis = testRedis();
-const h = useHarness({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' } });
+const h = useHarness({
+  env: {
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    ACTION_SETTLE_MS: '1000',
+    UPSTREAM_TIMEOUT_MS: '500',
+    UPSTREAM_OPERATION_BUDGET_MS: '500',
+  },
+});
 const handles: Record<string, string> = {};
 beforeAll(async () => {
   handles[THREE_BANKS.nationalId] = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
@@ -55,7 +63,8 @@ async function send(input: ReturnType<typeof orderOf>): Promise<Outcome> {
   return res.data!.transfer;
 }
 
-const appliedWith = (trackId: string) => h.sandbox.appliedTransfers().filter((transfer) => transfer.trackId === trackId);
+const appliedWith = (trackId: string) =>
+  h.sandbox.appliedTransfers().filter((transfer) => transfer.trackId === trackId);
 
 /** What the store held of this deployment is gone, as after a flush or a restart without persistence. */
 async function loseTheStore(): Promise<void> {
@@ -68,7 +77,11 @@ describe('a transfer sent again after the store lost its record', () => {
     const input = orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, randomUUID());
     const before = h.sandbox.balanceOf(rich.iban);
     const first = await send(input);
-    expect(first).toMatchObject({ __typename: 'TransferCompleted', transfer: { status: 'SUCCESS' }, receipt: { amount: '40000' } });
+    expect(first).toMatchObject({
+      __typename: 'TransferCompleted',
+      transfer: { status: 'SUCCESS' },
+      receipt: { amount: '40000' },
+    });
 
     await loseTheStore();
     const again = await send(input);
@@ -77,7 +90,9 @@ describe('a transfer sent again after the store lost its record', () => {
     expect(appliedWith(first.receipt!.trackId)).toHaveLength(1);
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 40_000n);
     // The resend reached the upstream with the same trackId, and was refused there.
-    expect(h.upstreamCalls('oakTransferToDepositPost').filter((call) => call.trackId === first.receipt!.trackId)).toHaveLength(2);
+    expect(
+      h.upstreamCalls('oakTransferToDepositPost').filter((call) => call.trackId === first.receipt!.trackId),
+    ).toHaveLength(2);
   });
 
   it('answers the upstream’s earlier outcome even when the resend asks for another amount (nothing to compare it with)', async () => {
@@ -86,7 +101,10 @@ describe('a transfer sent again after the store lost its record', () => {
     await loseTheStore();
     const before = h.sandbox.balanceOf(rich.iban);
     const again = await send(orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, key, '90000'));
-    expect(again).toMatchObject({ __typename: 'TransferCompleted', receipt: { amount: '50000', trackId: first.receipt!.trackId } });
+    expect(again).toMatchObject({
+      __typename: 'TransferCompleted',
+      receipt: { amount: '50000', trackId: first.receipt!.trackId },
+    });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
   });
 });

@@ -9,7 +9,9 @@ import { eventually, useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { collect } from '../helpers/subscriptions.js';
 
-const h = useHarness({ env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' } });
+const h = useHarness({
+  env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
+});
 let handle = '';
 let otherHandle = '';
 beforeAll(async () => {
@@ -50,7 +52,11 @@ async function send(input: Record<string, unknown>, consent = handle) {
   return h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(consent));
 }
 async function follow(key: string): Promise<Outcome | null> {
-  const res = await h.gql<{ transfer: Outcome | null }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle));
+  const res = await h.gql<{ transfer: Outcome | null }>(
+    FOLLOW,
+    { nid: THREE_BANKS.nationalId, key },
+    withHandle(handle),
+  );
   expect(res.errors).toBeUndefined();
   return res.data!.transfer;
 }
@@ -65,7 +71,17 @@ describe('a transfer that completes', () => {
     expect(outcome).toMatchObject({
       __typename: 'TransferCompleted',
       transfer: { status: 'SUCCESS', idempotencyKey: input.idempotencyKey },
-      receipt: { amount: '150000', rail: 'INTERNAL', destinationNumber: other.deposit, destinationFirstName: 'امیر', refCode: expect.any(String), bookedAt: { jalali: expect.stringMatching(/^14\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/), iso: expect.any(String) } },
+      receipt: {
+        amount: '150000',
+        rail: 'INTERNAL',
+        destinationNumber: other.deposit,
+        destinationFirstName: 'امیر',
+        refCode: expect.any(String),
+        bookedAt: {
+          jalali: expect.stringMatching(/^14\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/),
+          iso: expect.any(String),
+        },
+      },
     });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 150_000n);
 
@@ -92,7 +108,9 @@ describe('a transfer that completes', () => {
     await send(input);
     h.sandbox.clearCalls();
     const res = await send({ ...input, amount: '160000' });
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.idempotencyKey' } });
+    expect(res.errors![0]).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.idempotencyKey' },
+    });
     expect(h.upstreamCalls()).toEqual([]);
   });
 });
@@ -101,12 +119,21 @@ describe('refusals', () => {
   it.each([
     ['the same account', { destination: rich.deposit }, 'SAME_ACCOUNT'],
     // An IBAN of the source's own bank goes internally, whose limit only the bank can tell apart from Satna.
-    ['more than an internal transfer may move, to an IBAN of the same bank', { destination: other.iban, amount: '1000000001', destinationFirstName: 'امیر', destinationLastName: 'احمدی' }, 'AMOUNT_ABOVE_LIMIT'],
+    [
+      'more than an internal transfer may move, to an IBAN of the same bank',
+      { destination: other.iban, amount: '1000000001', destinationFirstName: 'امیر', destinationLastName: 'احمدی' },
+      'AMOUNT_ABOVE_LIMIT',
+    ],
     ['a source the person does not hold', { sourceAccountNumber: WOMAN.account.deposit }, 'INVALID_SOURCE'],
   ])('answers %s as TransferRejected, for good', async (_, overrides, reason) => {
     const input = order(overrides);
     const res = await send(input);
-    expect(res.data!.transfer).toMatchObject({ __typename: 'TransferRejected', reason, code: reason, transfer: { status: 'FAILED', failure: { code: reason } } });
+    expect(res.data!.transfer).toMatchObject({
+      __typename: 'TransferRejected',
+      reason,
+      code: reason,
+      transfer: { status: 'FAILED', failure: { code: reason } },
+    });
     const again = await send(input);
     expect(again.data!.transfer).toEqual(res.data!.transfer);
     expect(callCounts(h)).toEqual({ oakTransferToDepositPost: 1 });
@@ -123,14 +150,26 @@ describe('refusals', () => {
     ['a one-letter name', { destinationFirstName: 'a' }, 'input.destinationFirstName'],
     ['less than the bank’s minimum of 10,000 rials', { amount: '9999' }, 'input.amount'],
     ['more than an internal transfer (to an account number) may move', { amount: '1000000001' }, 'input.amount'],
-    ['another bank’s IBAN without the holder’s first name', { destination: WOMAN.account.iban, destinationLastName: 'احمدی' }, 'input.destinationFirstName'],
-    ['an IBAN without the holder’s last name', { destination: WOMAN.account.iban, destinationFirstName: 'مریم' }, 'input.destinationLastName'],
+    [
+      'another bank’s IBAN without the holder’s first name',
+      { destination: WOMAN.account.iban, destinationLastName: 'احمدی' },
+      'input.destinationFirstName',
+    ],
+    [
+      'an IBAN without the holder’s last name',
+      { destination: WOMAN.account.iban, destinationFirstName: 'مریم' },
+      'input.destinationLastName',
+    ],
     ['a description with a control character', { description: 'قسط\u0007' }, 'input.description'],
     ['a description with a line break', { description: 'قسط\nآبان' }, 'input.description'],
     ['a description with a bidi override', { description: 'قسط\u202Eabc' }, 'input.description'],
     ['a description of 31 characters', { description: 'ب'.repeat(31) }, 'input.description'],
     ['a description with an emoji', { description: 'قسط 💸' }, 'input.description'],
-    ['a name with digits', { destination: WOMAN.account.iban, destinationFirstName: 'R2D2', destinationLastName: 'احمدی' }, 'input.destinationFirstName'],
+    [
+      'a name with digits',
+      { destination: WOMAN.account.iban, destinationFirstName: 'R2D2', destinationLastName: 'احمدی' },
+      'input.destinationFirstName',
+    ],
     ['a 3-digit source account number', { sourceAccountNumber: '123' }, 'input.sourceAccountNumber'],
     ['a 5-digit destination account number', { destination: '12-345' }, 'input.destination'],
     ['a destination account number with doubled separators', { destination: '0200..887714003' }, 'input.destination'],
@@ -193,16 +232,32 @@ describe('unclear answers', () => {
     h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 408, afterEffect: true });
     const res = await send(order({ amount: '90000' }));
     const { id } = res.data!.transfer.transfer;
-    const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { consentHandle: handle } });
+    const client = createClient({
+      url: h.server.url.replace('http', 'ws'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { consentHandle: handle },
+    });
     try {
-      const { events, errors } = await collect<{ jobUpdated: { __typename: string; status: string; receipt: { amount: string } | null } }>(
+      const { events, errors } = await collect<{
+        jobUpdated: { __typename: string; status: string; receipt: { amount: string } | null };
+      }>(
         client,
         'subscription($id: ID!) { jobUpdated(id: $id) { __typename status ... on TransferJob { receipt { amount } } } }',
         { id },
       );
       expect(errors).toEqual([]);
-      expect(events.at(-1)!.jobUpdated).toEqual({ __typename: 'TransferJob', status: 'SUCCESS', receipt: { amount: '90000' } });
-      expect(events.map((event) => event.jobUpdated.status).slice(0, -1).every((status) => status === 'PENDING')).toBe(true);
+      expect(events.at(-1)!.jobUpdated).toEqual({
+        __typename: 'TransferJob',
+        status: 'SUCCESS',
+        receipt: { amount: '90000' },
+      });
+      expect(
+        events
+          .map((event) => event.jobUpdated.status)
+          .slice(0, -1)
+          .every((status) => status === 'PENDING'),
+      ).toBe(true);
     } finally {
       await client.dispose();
     }

@@ -31,16 +31,26 @@ describe('videoMatch', () => {
     person(nationalId: $n) { videoMatch(video: $video, birthDate: $birthDate, cardSerial: $serial) { faceMatchPercentage trackingCode } }
   }`;
   const match = (video: string, overrides: Record<string, unknown> = {}) =>
-    h.gql<{ person: { videoMatch: { faceMatchPercentage: number | null; trackingCode: string | null } | null } }>(QUERY, {
-      n: WOMAN.nationalId, video, birthDate: WOMAN.birthDate, serial: SERIAL, ...overrides,
-    });
+    h.gql<{ person: { videoMatch: { faceMatchPercentage: number | null; trackingCode: string | null } | null } }>(
+      QUERY,
+      {
+        n: WOMAN.nationalId,
+        video,
+        birthDate: WOMAN.birthDate,
+        serial: SERIAL,
+        ...overrides,
+      },
+    );
 
   it('sends the video and the card details as a multipart form and answers the face match', async () => {
     const video = mp4('recorded', 4096);
     const res = await match(b64(video));
     expect(res.errors).toBeUndefined();
     const expected = videoComparisonOf(video, WOMAN.nationalId);
-    expect(res.data!.person.videoMatch).toEqual({ faceMatchPercentage: expected.faceVerification, trackingCode: expected.trackingCode });
+    expect(res.data!.person.videoMatch).toEqual({
+      faceMatchPercentage: expected.faceVerification,
+      trackingCode: expected.trackingCode,
+    });
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('POST');
@@ -81,10 +91,14 @@ describe('videoMatch', () => {
   it.each([
     ['a birth date', { birthDate: CLIENT_PERSON.birthDate }],
     ['a card serial', { serial: nationalCardSerialOf(CLIENT_PERSON.nationalId) }],
-  ])('reports %s that is not the person\'s as the upstream\'s refusal', async (_, overrides) => {
+  ])("reports %s that is not the person's as the upstream's refusal", async (_, overrides) => {
     const res = await match(b64(mp4('refused')), overrides);
     expect(res.data!.person.videoMatch).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR', httpStatus: 400 });
+    expect(res.errors![0]!.extensions).toMatchObject({
+      code: 'UPSTREAM_REJECTED',
+      upstreamCode: 'VALIDATION_ERROR',
+      httpStatus: 400,
+    });
     expect(h.upstreamCalls(OPERATION)).toHaveLength(1);
   });
 
@@ -118,7 +132,11 @@ describe('photoMatch', () => {
   type PhotoMatch = Comparison & { trackingCode: string | null };
   const match = (image: string, overrides: Record<string, unknown> = {}) =>
     h.gql<{ person: { photoMatch: PhotoMatch | null } }>(QUERY, {
-      n: WOMAN.nationalId, image, birthDate: WOMAN.birthDate, serial: SERIAL, ...overrides,
+      n: WOMAN.nationalId,
+      image,
+      birthDate: WOMAN.birthDate,
+      serial: SERIAL,
+      ...overrides,
     });
 
   it('sends the photo, the card details and the threshold as a multipart form and answers the verdict', async () => {
@@ -148,7 +166,7 @@ describe('photoMatch', () => {
     });
   });
 
-  it('sends a PNG as such, leaves threshold out when not given and answers the upstream\'s default', async () => {
+  it("sends a PNG as such, leaves threshold out when not given and answers the upstream's default", async () => {
     const image = png('selfie-png');
     const res = await match(b64(image));
     expect(res.errors).toBeUndefined();
@@ -173,7 +191,10 @@ describe('photoMatch', () => {
     expect(all.data!.person.photoMatch).toMatchObject({ verified: false, threshold: 100 });
     expect(all.data!.person.photoMatch!.score).toBeLessThan(100);
     expect(all.data!.person.photoMatch!.message).not.toBe(none.data!.person.photoMatch!.message);
-    expect(h.upstreamCalls(OPERATION).map((call) => (call.body as Record<string, unknown>)['threshold'])).toEqual(['0', '100']);
+    expect(h.upstreamCalls(OPERATION).map((call) => (call.body as Record<string, unknown>)['threshold'])).toEqual([
+      '0',
+      '100',
+    ]);
   });
 
   it.each([
@@ -197,10 +218,14 @@ describe('photoMatch', () => {
   it.each([
     ['a birth date', { birthDate: CLIENT_PERSON.birthDate }],
     ['a card serial', { serial: nationalCardSerialOf(CLIENT_PERSON.nationalId) }],
-  ])('reports %s that is not the person\'s as the upstream\'s refusal', async (_, overrides) => {
+  ])("reports %s that is not the person's as the upstream's refusal", async (_, overrides) => {
     const res = await match(b64(jpeg('refused')), overrides);
     expect(res.data!.person.photoMatch).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR', httpStatus: 400 });
+    expect(res.errors![0]!.extensions).toMatchObject({
+      code: 'UPSTREAM_REJECTED',
+      upstreamCode: 'VALIDATION_ERROR',
+      httpStatus: 400,
+    });
     expect(h.upstreamCalls(OPERATION)).toHaveLength(1);
   });
 
@@ -257,7 +282,7 @@ describe('faceComparison', () => {
     });
   });
 
-  it('tells two copies of one photo the same face, with the upstream\'s default threshold', async () => {
+  it("tells two copies of one photo the same face, with the upstream's default threshold", async () => {
     const image = jpeg('same');
     const res = await compare(image, Buffer.from(image));
     expect(res.errors).toBeUndefined();
@@ -295,6 +320,8 @@ describe('faceComparison', () => {
     // The photos the other way round are another form: a second call.
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(2);
-    expect(calls.map((call) => (call.body as Record<string, { contentType: string }>)['liveImage']!.contentType)).toEqual(['image/jpeg', 'image/png']);
+    expect(
+      calls.map((call) => (call.body as Record<string, { contentType: string }>)['liveImage']!.contentType),
+    ).toEqual(['image/jpeg', 'image/png']);
   });
 });

@@ -29,7 +29,8 @@ export const webm = (seed = 'video', size = 2048): Buffer => withHeader([0x1a, 0
 export const jpeg = (seed = 'card', size = 1024): Buffer => withHeader([0xff, 0xd8, 0xff, 0xe0], seed, size);
 
 /** A PNG: a face photo may be one, a video or a card image may not. */
-export const png = (seed = 'png', size = 1024): Buffer => withHeader([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], seed, size);
+export const png = (seed = 'png', size = 1024): Buffer =>
+  withHeader([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], seed, size);
 
 export const MiB = 1024 * 1024;
 

@@ -8,7 +8,8 @@ const h = useHarness();
 
 const OPERATION = 'kycCompareLiveVideoWithNationalCardPost';
 const SERIAL = nationalCardSerialOf(WOMAN.nationalId);
-const SELECTION = 'faceMatchPercentage livenessScore speechSimilarityPercentage filmedFromPhoto filmedFromVideo trackingCode';
+const SELECTION =
+  'faceMatchPercentage livenessScore speechSimilarityPercentage filmedFromPhoto filmedFromVideo trackingCode';
 
 interface Match {
   faceMatchPercentage: number | null;
@@ -25,7 +26,11 @@ const QUERY = `query($n: String!, $video: String!, $birthDate: String!, $serial:
 
 function match(video: string, overrides: Record<string, unknown> = {}) {
   return h.gql<{ person: { liveVideoMatch: Match | null } }>(QUERY, {
-    n: WOMAN.nationalId, video, birthDate: WOMAN.birthDate, serial: SERIAL, ...overrides,
+    n: WOMAN.nationalId,
+    video,
+    birthDate: WOMAN.birthDate,
+    serial: SERIAL,
+    ...overrides,
   });
 }
 
@@ -60,10 +65,15 @@ describe('liveVideoMatch', () => {
 
   it('sends a WebM as such, leaves speechText out when not given and answers no speech similarity', async () => {
     const video = webm('no-speech');
-    const res = await match(video.toString('base64'), { birthDate: WOMAN.birthDate.replaceAll('/', ''), serial: SERIAL.toLowerCase() });
+    const res = await match(video.toString('base64'), {
+      birthDate: WOMAN.birthDate.replaceAll('/', ''),
+      serial: SERIAL.toLowerCase(),
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data!.person.liveVideoMatch!.speechSimilarityPercentage).toBeNull();
-    expect(res.data!.person.liveVideoMatch!.faceMatchPercentage).toBe(liveVideoComparisonOf(video, WOMAN.nationalId).faceVerification);
+    expect(res.data!.person.liveVideoMatch!.faceMatchPercentage).toBe(
+      liveVideoComparisonOf(video, WOMAN.nationalId).faceVerification,
+    );
     expect(h.upstreamCalls(OPERATION)[0]!.body).toEqual({
       video: { filename: 'video.webm', contentType: 'video/webm', size: 2048 },
       nationalCode: WOMAN.nationalId,
@@ -131,13 +141,20 @@ describe('liveVideoMatch', () => {
     const res = await match(valid, { serial: '1'.repeat(20), speech: 'س'.repeat(200) });
     // The sandbox refuses a serial that is not the card's: the call was made.
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR' });
-    expect(h.upstreamCalls(OPERATION)[0]!.body).toMatchObject({ serialNumber: '1'.repeat(20), speechText: 'س'.repeat(200) });
+    expect(h.upstreamCalls(OPERATION)[0]!.body).toMatchObject({
+      serialNumber: '1'.repeat(20),
+      speechText: 'س'.repeat(200),
+    });
   });
 
-  it('reports a birth date that is not the person\'s as the upstream\'s refusal', async () => {
+  it("reports a birth date that is not the person's as the upstream's refusal", async () => {
     const res = await match(valid, { birthDate: CLIENT_PERSON.birthDate });
     expect(res.data!.person.liveVideoMatch).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR', httpStatus: 400 });
+    expect(res.errors![0]!.extensions).toMatchObject({
+      code: 'UPSTREAM_REJECTED',
+      upstreamCode: 'VALIDATION_ERROR',
+      httpStatus: 400,
+    });
     expect(res.errors![0]!.extensions!['trackId']).toBe(h.upstreamCalls(OPERATION)[0]!.trackId);
   });
 
@@ -168,6 +185,7 @@ describe('liveVideoMatch', () => {
     const calls = h.upstreamCalls(OPERATION);
     expect(calls.map((call) => call.status)).toEqual([401, 200]);
     expect(calls[0]!.trackId).not.toBe(calls[1]!.trackId);
-    for (const call of calls) expect(call.body).toMatchObject({ video: { size: 3333, filename: 'video.mp4' }, serialNumber: SERIAL });
+    for (const call of calls)
+      expect(call.body).toMatchObject({ video: { size: 3333, filename: 'video.mp4' }, serialNumber: SERIAL });
   });
 });

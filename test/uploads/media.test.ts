@@ -32,12 +32,17 @@ const argumentPathOf = (run: () => unknown): unknown => {
 describe('decodeBase64', () => {
   it('decodes any bytes, padded or not, wrapped at any width', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 300 }), fc.boolean(), fc.integer({ min: 1, max: 80 }), (bytes, padded, width) => {
-        let text = Buffer.from(bytes).toString('base64');
-        if (!padded) text = text.replace(/=+$/, '');
-        const wrapped = text.replace(new RegExp(`(.{${width}})`, 'g'), '$1\r\n');
-        expect(Buffer.from(decodeBase64(wrapped, 'file', 1000, 'file'))).toEqual(Buffer.from(bytes));
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 300 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 80 }),
+        (bytes, padded, width) => {
+          let text = Buffer.from(bytes).toString('base64');
+          if (!padded) text = text.replace(/=+$/, '');
+          const wrapped = text.replace(new RegExp(`(.{${width}})`, 'g'), '$1\r\n');
+          expect(Buffer.from(decodeBase64(wrapped, 'file', 1000, 'file'))).toEqual(Buffer.from(bytes));
+        },
+      ),
     );
   });
 
@@ -62,8 +67,14 @@ describe('decodeBase64', () => {
 
 describe('file types', () => {
   it('knows an MP4 by its ftyp box and a WebM by its EBML magic', () => {
-    expect(parseVideo(mp4().toString('base64'), 'video')).toMatchObject({ filename: 'video.mp4', contentType: 'video/mp4' });
-    expect(parseVideo(webm().toString('base64'), 'video')).toMatchObject({ filename: 'video.webm', contentType: 'video/webm' });
+    expect(parseVideo(mp4().toString('base64'), 'video')).toMatchObject({
+      filename: 'video.mp4',
+      contentType: 'video/mp4',
+    });
+    expect(parseVideo(webm().toString('base64'), 'video')).toMatchObject({
+      filename: 'video.webm',
+      contentType: 'video/webm',
+    });
     expect(argumentPathOf(() => parseVideo(jpeg().toString('base64'), 'video'))).toBe('video');
     // `ftyp` anywhere but at byte 4 is not an MP4.
     const shifted = Buffer.concat([Buffer.from([0]), mp4()]);
@@ -76,7 +87,10 @@ describe('file types', () => {
   });
 
   it('takes only a JPEG as a card image', () => {
-    expect(parseCardImage(jpeg().toString('base64'), 'image')).toMatchObject({ filename: 'card.jpg', contentType: 'image/jpeg' });
+    expect(parseCardImage(jpeg().toString('base64'), 'image')).toMatchObject({
+      filename: 'card.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(argumentPathOf(() => parseCardImage(png().toString('base64'), 'image'))).toBe('image');
     expect(argumentPathOf(() => parseCardImage(Buffer.from([0xff, 0xd8]).toString('base64'), 'image'))).toBe('image');
   });
@@ -84,10 +98,18 @@ describe('file types', () => {
 
 describe('face photos and thresholds', () => {
   it('takes a JPEG or a PNG of at most 5 MiB as a face photo, and nothing else', () => {
-    expect(parseFaceImage(jpeg().toString('base64'), 'image')).toMatchObject({ filename: 'image.jpg', contentType: 'image/jpeg' });
-    expect(parseFaceImage(png().toString('base64'), 'otherImage')).toMatchObject({ filename: 'image.png', contentType: 'image/png' });
+    expect(parseFaceImage(jpeg().toString('base64'), 'image')).toMatchObject({
+      filename: 'image.jpg',
+      contentType: 'image/jpeg',
+    });
+    expect(parseFaceImage(png().toString('base64'), 'otherImage')).toMatchObject({
+      filename: 'image.png',
+      contentType: 'image/png',
+    });
     expect(parseFaceImage(png('max', MAX_IMAGE_BYTES).toString('base64'), 'image').data).toHaveLength(MAX_IMAGE_BYTES);
-    expect(argumentPathOf(() => parseFaceImage(png('max', MAX_IMAGE_BYTES + 1).toString('base64'), 'image'))).toBe('image');
+    expect(argumentPathOf(() => parseFaceImage(png('max', MAX_IMAGE_BYTES + 1).toString('base64'), 'image'))).toBe(
+      'image',
+    );
     expect(argumentPathOf(() => parseFaceImage(mp4().toString('base64'), 'otherImage'))).toBe('otherImage');
     expect(argumentPathOf(() => parseFaceImage(webm().toString('base64'), 'image'))).toBe('image');
     // The eight bytes of the PNG signature, all of them.
@@ -101,7 +123,8 @@ describe('face photos and thresholds', () => {
     expect(parseThreshold(undefined, 'threshold')).toBeNull();
     expect(parseThreshold(0, 'threshold')).toBe(0);
     expect(parseThreshold(100, 'threshold')).toBe(100);
-    for (const bad of [-1, 101, 50.5, Number.NaN]) expect(argumentPathOf(() => parseThreshold(bad, 'threshold'))).toBe('threshold');
+    for (const bad of [-1, 101, 50.5, Number.NaN])
+      expect(argumentPathOf(() => parseThreshold(bad, 'threshold'))).toBe('threshold');
   });
 });
 
@@ -109,7 +132,8 @@ describe('card serial and speech text', () => {
   it('upper-cases a serial and reads Persian digits', () => {
     expect(parseCardSerial(' 0a۱۲۳۴۵۶۷۸ ', 'cardSerial')).toBe('0A12345678');
     expect(parseCardSerial('X'.repeat(20), 'cardSerial')).toBe('X'.repeat(20));
-    for (const bad of ['', 'X'.repeat(21), 'AB 12', 'آب۱۲']) expect(argumentPathOf(() => parseCardSerial(bad, 'cardSerial'))).toBe('cardSerial');
+    for (const bad of ['', 'X'.repeat(21), 'AB 12', 'آب۱۲'])
+      expect(argumentPathOf(() => parseCardSerial(bad, 'cardSerial'))).toBe('cardSerial');
   });
 
   it('counts the characters of a speech text, not its UTF-16 units', () => {
@@ -153,8 +177,12 @@ describe('deduplication of uploads', () => {
     const first = file(video);
     const answers = await Promise.all([
       access.read('kycCompareLiveVideoWithNationalCardPost', { form: { video: first, nationalCode: '1' } }),
-      access.read('kycCompareLiveVideoWithNationalCardPost', { form: { nationalCode: '1', video: file(Buffer.from(video)) } }),
-      access.read('kycCompareLiveVideoWithNationalCardPost', { form: { video: file(mp4('other', 100_000)), nationalCode: '1' } }),
+      access.read('kycCompareLiveVideoWithNationalCardPost', {
+        form: { nationalCode: '1', video: file(Buffer.from(video)) },
+      }),
+      access.read('kycCompareLiveVideoWithNationalCardPost', {
+        form: { video: file(mp4('other', 100_000)), nationalCode: '1' },
+      }),
       access.read('kycCompareLiveVideoWithNationalCardPost', { form: { video: first, nationalCode: '2' } }),
     ]);
     expect(client.seen).toHaveLength(3);

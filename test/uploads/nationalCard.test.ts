@@ -1,7 +1,14 @@
 /** Query.nationalCardScan and Person.nationalCardImage over HTTP. */
 import { describe, expect, it } from 'vitest';
 import { isValidNationalId } from '../../src/sandbox/index.js';
-import { CLIENT_PERSON, WOMAN, nationalCardExpiryOf, nationalCardImageOf, ocrOf, personOf } from '../../src/sandbox/world/index.js';
+import {
+  CLIENT_PERSON,
+  WOMAN,
+  nationalCardExpiryOf,
+  nationalCardImageOf,
+  ocrOf,
+  personOf,
+} from '../../src/sandbox/world/index.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, jpeg, mp4, png } from './files.js';
 
@@ -24,7 +31,10 @@ const SCAN = `query($side: NationalCardSide!, $image: String!) { nationalCardSca
 } }`;
 
 const scan = (side: 'FRONT' | 'BACK', image: Buffer | string) =>
-  h.gql<{ nationalCardScan: Scan | null }>(SCAN, { side, image: typeof image === 'string' ? image : image.toString('base64') });
+  h.gql<{ nationalCardScan: Scan | null }>(SCAN, {
+    side,
+    image: typeof image === 'string' ? image : image.toString('base64'),
+  });
 
 /** A card image whose national id the OCR reads correctly. */
 const readable = findFile(jpeg, (file) => isValidNationalId(ocrOf(file).front.nationalCode), 'readable');
@@ -51,15 +61,25 @@ describe('nationalCardScan', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/ocr`);
     expect(calls[0]!.trackId).toBeDefined();
-    expect(calls[0]!.body).toEqual({ cardImage: { filename: 'card.jpg', contentType: 'image/jpeg', size: 1024 }, type: 'uploadCardFront' });
+    expect(calls[0]!.body).toEqual({
+      cardImage: { filename: 'card.jpg', contentType: 'image/jpeg', size: 1024 },
+      type: 'uploadCardFront',
+    });
   });
 
   it('reads the serial from the back, and it is the serial the live video match wants', async () => {
     const res = await scan('BACK', readable);
     expect(res.errors).toBeUndefined();
     expect(res.data!.nationalCardScan).toEqual({
-      side: 'BACK', nationalId: null, firstName: null, lastName: null, fatherName: null, birthDate: null, expiresOn: null,
-      serial: ocrOf(readable).back.serial, person: null,
+      side: 'BACK',
+      nationalId: null,
+      firstName: null,
+      lastName: null,
+      fatherName: null,
+      birthDate: null,
+      expiresOn: null,
+      serial: ocrOf(readable).back.serial,
+      person: null,
     });
     expect((h.upstreamCalls('kycOcrPost')[0]!.body as Record<string, unknown>)['type']).toBe('uploadCardBack');
 
@@ -96,7 +116,10 @@ describe('nationalCardScan', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.a!.nationalId).toBe(res.data!.b!.nationalId);
     const calls = h.upstreamCalls('kycOcrPost');
-    expect(calls.map((call) => (call.body as Record<string, unknown>)['type']).sort()).toEqual(['uploadCardBack', 'uploadCardFront']);
+    expect(calls.map((call) => (call.body as Record<string, unknown>)['type']).sort()).toEqual([
+      'uploadCardBack',
+      'uploadCardFront',
+    ]);
   });
 
   it.each([
@@ -122,13 +145,21 @@ describe('nationalCardScan', () => {
 describe('nationalCardImage', () => {
   const IMAGE = `query($n: String!, $d: String!) { person(nationalId: $n) { nationalCardImage(birthDate: $d) { contentType base64 } } }`;
   const image = (nationalId: string, birthDate: string) =>
-    h.gql<{ person: { nationalCardImage: { contentType: string; base64: string } | null } }>(IMAGE, { n: nationalId, d: birthDate });
+    h.gql<{ person: { nationalCardImage: { contentType: string; base64: string } | null } }>(IMAGE, {
+      n: nationalId,
+      d: birthDate,
+    });
 
   it('gives the card photo as base64 JPEG, asked for by national id and birth date', async () => {
     const res = await image(WOMAN.nationalId, WOMAN.birthDate);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.nationalCardImage).toEqual({ contentType: 'image/jpeg', base64: nationalCardImageOf(WOMAN.nationalId) });
-    expect([...Buffer.from(res.data!.person.nationalCardImage!.base64, 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(res.data!.person.nationalCardImage).toEqual({
+      contentType: 'image/jpeg',
+      base64: nationalCardImageOf(WOMAN.nationalId),
+    });
+    expect([...Buffer.from(res.data!.person.nationalCardImage!.base64, 'base64').subarray(0, 3)]).toEqual([
+      0xff, 0xd8, 0xff,
+    ]);
     const [call] = h.upstreamCalls();
     expect(call!.operationId).toBe('facilityNationalCardImageGet');
     expect(call!.method).toBe('GET');
@@ -142,7 +173,7 @@ describe('nationalCardImage', () => {
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
-  it('reports a birth date that is not the person\'s as the upstream\'s refusal', async () => {
+  it("reports a birth date that is not the person's as the upstream's refusal", async () => {
     const res = await image(WOMAN.nationalId, CLIENT_PERSON.birthDate);
     expect(res.data!.person.nationalCardImage).toBeNull();
     expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR' });

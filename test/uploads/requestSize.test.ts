@@ -16,7 +16,8 @@ function bodyOf(size: number): string {
 describe('MAX_REQUEST_BYTES', () => {
   const h = useHarness({ env: { MAX_REQUEST_BYTES: String(LIMIT) } });
 
-  const post = (body: string) => fetch(h.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const post = (body: string) =>
+    fetch(h.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
   it('reads a body of exactly the limit', async () => {
     const res = await post(bodyOf(LIMIT));

@@ -42,7 +42,10 @@ describe('a call that gave up waiting for a slot', () => {
     });
     const holding = client.call('ecityPostalCodeGet', { query: { postalCode: '1357913579' } });
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    const waiting = client.call('ecityPostalCodeGet', { query: { postalCode: '2468024680' }, trackId: 'chosen-track-id' });
+    const waiting = client.call('ecityPostalCodeGet', {
+      query: { postalCode: '2468024680' },
+      trackId: 'chosen-track-id',
+    });
     const error = await upstreamErrorOf(waiting);
     expect(error.details.notSent).toBe(true);
     freeSlot(DONE);

@@ -1,6 +1,12 @@
 /** The operations catalog against the specification's endpoint lists (spec §4.1–4.3, hard-coded here). */
 import { describe, expect, it } from 'vitest';
-import { TOKEN_PATH, operation, operations, pathParameters, type OperationSpec } from '../../src/datasources/upstream/operations.js';
+import {
+  TOKEN_PATH,
+  operation,
+  operations,
+  pathParameters,
+  type OperationSpec,
+} from '../../src/datasources/upstream/operations.js';
 
 /** Every method and path of the specification, §4.1 (5), §4.2 (18) and §4.3 (17). */
 const SPEC_ENDPOINTS = [
@@ -51,15 +57,60 @@ const SPEC_ENDPOINTS = [
 
 /** Operation ids, scopes and grants the specification states in full (§4.1, §4.2). */
 const SPEC_STATED: ReadonlyArray<readonly [string, string, string, OperationSpec['grant']]> = [
-  ['billingInquiryRequestSubmit', 'POST /billing/v2/clients/{clientId}/billingInquiryRequest', 'billing:billing-inquiry-request:post', 'client_credentials'],
-  ['billingInquiryStatusPoll', 'POST /billing/v2/clients/{clientId}/billingInquiryStatus', 'billing:billing-inquiry-status:post', 'client_credentials'],
-  ['billingInquiryCcGet', 'GET /billing/v2/clients/{clientId}/billingInquiry', 'billing:cc-inquiry:get', 'client_credentials'],
-  ['billingDetailInquiryCcGet', 'GET /billing/v2/clients/{clientId}/detailBillingInquiry', 'billing:cc-inquiry-detail:get', 'client_credentials'],
-  ['billingNegativeScoreGet', 'GET /billing/v2/clients/{clientId}/negativeScore', 'billing:cc-negative-score:get', 'client_credentials'],
-  ['kycTransactionCreditInquiryRequestGet', 'GET /kyc/v2/clients/{clientId}/transactionCreditInquiryRequest', 'kyc:transaction-credit-inquiry-request:get', 'client_credentials'],
-  ['kycSmsTaxInquiryGet', 'GET /kyc/v2/clients/{clientId}/sms/taxInquiry', 'kyc:sms-tax-Inquiry:get', 'authorization_sms'],
-  ['facilityDepositToIbanGet', 'GET /facility/v2/clients/{clientId}/depositToIban', 'facility:cc-deposit-iban:get', 'client_credentials'],
-  ['oakTransferToDepositPost', 'POST /oak/v2/clients/{clientId}/transferTo', 'oak:transfer-to:execute', 'authorization_code'],
+  [
+    'billingInquiryRequestSubmit',
+    'POST /billing/v2/clients/{clientId}/billingInquiryRequest',
+    'billing:billing-inquiry-request:post',
+    'client_credentials',
+  ],
+  [
+    'billingInquiryStatusPoll',
+    'POST /billing/v2/clients/{clientId}/billingInquiryStatus',
+    'billing:billing-inquiry-status:post',
+    'client_credentials',
+  ],
+  [
+    'billingInquiryCcGet',
+    'GET /billing/v2/clients/{clientId}/billingInquiry',
+    'billing:cc-inquiry:get',
+    'client_credentials',
+  ],
+  [
+    'billingDetailInquiryCcGet',
+    'GET /billing/v2/clients/{clientId}/detailBillingInquiry',
+    'billing:cc-inquiry-detail:get',
+    'client_credentials',
+  ],
+  [
+    'billingNegativeScoreGet',
+    'GET /billing/v2/clients/{clientId}/negativeScore',
+    'billing:cc-negative-score:get',
+    'client_credentials',
+  ],
+  [
+    'kycTransactionCreditInquiryRequestGet',
+    'GET /kyc/v2/clients/{clientId}/transactionCreditInquiryRequest',
+    'kyc:transaction-credit-inquiry-request:get',
+    'client_credentials',
+  ],
+  [
+    'kycSmsTaxInquiryGet',
+    'GET /kyc/v2/clients/{clientId}/sms/taxInquiry',
+    'kyc:sms-tax-Inquiry:get',
+    'authorization_sms',
+  ],
+  [
+    'facilityDepositToIbanGet',
+    'GET /facility/v2/clients/{clientId}/depositToIban',
+    'facility:cc-deposit-iban:get',
+    'client_credentials',
+  ],
+  [
+    'oakTransferToDepositPost',
+    'POST /oak/v2/clients/{clientId}/transferTo',
+    'oak:transfer-to:execute',
+    'authorization_code',
+  ],
   [
     'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get',
     'GET /credit/v2/clients/{clientId}/users/{user}/facilityInquiry',
@@ -102,12 +153,17 @@ describe('operations catalog', () => {
   });
 
   it('gives every operation one of the three grants', () => {
-    for (const spec of specs) expect(['client_credentials', 'authorization_sms', 'authorization_code'], spec.id).toContain(spec.grant);
+    for (const spec of specs)
+      expect(['client_credentials', 'authorization_sms', 'authorization_code'], spec.id).toContain(spec.grant);
   });
 
   it('marks GET operations retrySafe, except those that text the person a code or use one up', () => {
     const notSafe = specs.filter((spec) => spec.method === 'GET' && !spec.retrySafe).map((spec) => spec.id);
-    expect(notSafe.sort()).toEqual(['facilityShahkarSmsSendGet', 'facilityShahkarSmsVerifyGet', 'kycTransactionCreditInquiryRequestGet']);
+    expect(notSafe.sort()).toEqual([
+      'facilityShahkarSmsSendGet',
+      'facilityShahkarSmsVerifyGet',
+      'kycTransactionCreditInquiryRequestGet',
+    ]);
   });
 
   it('never marks money movements or submissions retrySafe', () => {
@@ -115,7 +171,13 @@ describe('operations catalog', () => {
     expect(operation('creditAcSayadIssueChequePost').retrySafe).toBe(false);
     expect(operation('creditAcSayadTransferChequePost').retrySafe).toBe(false);
     // Resent after a transient failure only when retrySafe: no cheque action, no SMS sent twice.
-    for (const id of ['creditSmsSayadAcceptChequePost', 'creditSmsSayadCancelChequePost', 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post', 'facilityShahkarSmsSendGet', 'kycTransactionCreditInquiryRequestGet'] as const) {
+    for (const id of [
+      'creditSmsSayadAcceptChequePost',
+      'creditSmsSayadCancelChequePost',
+      'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
+      'facilityShahkarSmsSendGet',
+      'kycTransactionCreditInquiryRequestGet',
+    ] as const) {
       expect(operation(id).retrySafe, id).toBe(false);
     }
     expect(operation('billingInquiryRequestSubmit').retrySafe).toBe(false);

@@ -60,7 +60,9 @@ async function tinyServer(answer: (res: ServerResponse, url: string) => void): P
 describe('requests', () => {
   it('calls the catalog path with a fresh UUID trackId per call and leaves out undefined and null query values', async () => {
     const client = setup();
-    const first = await client.call('billingInquiryCcGet', { query: { ...waterQuery, secondParameter: undefined, extra: null } });
+    const first = await client.call('billingInquiryCcGet', {
+      query: { ...waterQuery, secondParameter: undefined, extra: null },
+    });
     const second = await client.call('billingInquiryCcGet', { query: waterQuery });
 
     const calls = billingCalls();
@@ -93,8 +95,17 @@ describe('requests', () => {
     expect(call?.scopes).toEqual(['billing:cc-inquiry:get']);
     const tokenAnswer = JSON.parse(http.exchanges[0]?.response?.text ?? '{}') as { result: { value: string } };
     expect(http.exchanges[1]?.request.headers['authorization']).toBe(`Bearer ${tokenAnswer.result.value}`);
-    expect(sandbox.calls('token')[0]?.body).toEqual({ grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get' });
-    expect(answer.result).toEqual({ Amount: expect.any(Number), BillId: Number(WATER_BILL), PayId: expect.any(Number), Date: expect.any(String) });
+    expect(sandbox.calls('token')[0]?.body).toEqual({
+      grant_type: 'client_credentials',
+      nid: '0499370899',
+      scopes: 'billing:cc-inquiry:get',
+    });
+    expect(answer.result).toEqual({
+      Amount: expect.any(Number),
+      BillId: Number(WATER_BILL),
+      PayId: expect.any(Number),
+      Date: expect.any(String),
+    });
   });
 
   it('sends a POST body as JSON and returns the responseCode', async () => {
@@ -132,7 +143,11 @@ describe('token rejection', () => {
     expect(answer.trackId).toBe(calls[1]?.trackId);
     const tokenCalls = sandbox.calls('token');
     expect(tokenCalls).toHaveLength(1);
-    expect(tokenCalls[0]?.body).toEqual({ grant_type: 'client_credentials', nid: '0499370899', scopes: 'billing:cc-inquiry:get' });
+    expect(tokenCalls[0]?.body).toEqual({
+      grant_type: 'client_credentials',
+      nid: '0499370899',
+      scopes: 'billing:cc-inquiry:get',
+    });
   });
 
   it('sends a chosen trackId once: after a rejected token it renews the token but does not resend under another trackId', async () => {
@@ -150,13 +165,20 @@ describe('token rejection', () => {
     // The renewed token serves the next call.
     expect(sandbox.calls('token')).toHaveLength(1);
     await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-3' });
-    expect(billingCalls().map((call) => [call.trackId, call.status])).toEqual([['chosen-2', 401], ['chosen-3', 200]]);
+    expect(billingCalls().map((call) => [call.trackId, call.status])).toEqual([
+      ['chosen-2', 401],
+      ['chosen-3', 200],
+    ]);
   });
 
   it('refuses a chosen trackId that leaves no room for the resend, before sending anything', async () => {
     const client = setup();
-    await expect(client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'x'.repeat(39) })).rejects.toThrow(/unusable trackId/);
-    await expect(client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'a b' })).rejects.toThrow(/unusable trackId/);
+    await expect(client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'x'.repeat(39) })).rejects.toThrow(
+      /unusable trackId/,
+    );
+    await expect(client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'a b' })).rejects.toThrow(
+      /unusable trackId/,
+    );
     expect(billingCalls()).toEqual([]);
   });
 
@@ -179,12 +201,17 @@ describe('token rejection', () => {
 describe('error mapping', () => {
   it('a 400 is UPSTREAM_REJECTED with the upstream code and trackId, and never the upstream message', async () => {
     const client = setup();
-    const error = await upstreamErrorOf(client.call('billingInquiryCcGet', { query: { type: 'Water', parameter: '12' } }));
+    const error = await upstreamErrorOf(
+      client.call('billingInquiryCcGet', { query: { type: 'Water', parameter: '12' } }),
+    );
 
     const calls = billingCalls();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.status).toBe(400);
-    const wire = JSON.parse(http.exchanges[1]?.response?.text ?? '{}') as { trackId: string; error: { message: string } };
+    const wire = JSON.parse(http.exchanges[1]?.response?.text ?? '{}') as {
+      trackId: string;
+      error: { message: string };
+    };
     expect(wire.error.message).toBe('Wrong Parameter');
 
     expect(error.details.code).toBe(ErrorCode.UpstreamRejected);
@@ -317,18 +344,25 @@ describe('answers from a server of our own', () => {
   it('an integer beyond 2^53 in the result keeps its exact digits', async () => {
     const server = await tinyServer((res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"trackId":"t-big","status":"DONE","result":{"Amount":123456789012345678901,"Card":6037991234567890,"Small":42}}');
+      res.end(
+        '{"trackId":"t-big","status":"DONE","result":{"Amount":123456789012345678901,"Card":6037991234567890,"Small":42}}',
+      );
     });
     const client = setup({ baseUrl: server.url });
     const answer = await client.call('billingInquiryCcGet', { query: waterQuery });
 
-    expect(answer).toEqual({ result: { Amount: '123456789012345678901', Card: 6037991234567890, Small: 42 }, trackId: 't-big' });
+    expect(answer).toEqual({
+      result: { Amount: '123456789012345678901', Card: 6037991234567890, Small: 42 },
+      trackId: 't-big',
+    });
   });
 
   it('prefers the trackId of the failure answer over the one sent', async () => {
     const server = await tinyServer((res) => {
       res.writeHead(400, { 'content-type': 'application/json' });
-      res.end('{"trackId":"upstream-own","status":"FAILED","error":{"code":"VALIDATION_ERROR","message":"secret person data"}}');
+      res.end(
+        '{"trackId":"upstream-own","status":"FAILED","error":{"code":"VALIDATION_ERROR","message":"secret person data"}}',
+      );
     });
     const client = setup({ baseUrl: server.url });
     const error = await upstreamErrorOf(client.call('billingInquiryCcGet', { query: waterQuery }));
@@ -362,7 +396,9 @@ describe('answers from a server of our own', () => {
     });
     const client = setup({ baseUrl: server.url, maxConcurrency: 3 });
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 12 }, () => client.call('billingInquiryCcGet', { query: waterQuery })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => client.call('billingInquiryCcGet', { query: waterQuery })),
+    );
 
     expect(peak).toBe(3);
     expect(answers.map((answer) => answer.result)).toEqual(Array.from({ length: 12 }, () => ({ ok: true })));
@@ -395,9 +431,13 @@ describe('path parameters (fake transport)', () => {
       logger: silentLogger,
     });
     await client.call('oakCcStatementGet', { path: { deposit: '12/34' }, query: { fromDate: '14020101' } });
-    expect(seen[0]?.url).toMatch(/^http:\/\/upstream\.test\/oak\/v2\/clients\/my%20client\/deposits\/12%2F34\/cc\/statement\?trackId=[0-9a-f-]{36}&fromDate=14020101$/);
+    expect(seen[0]?.url).toMatch(
+      /^http:\/\/upstream\.test\/oak\/v2\/clients\/my%20client\/deposits\/12%2F34\/cc\/statement\?trackId=[0-9a-f-]{36}&fromDate=14020101$/,
+    );
 
-    await expect(client.call('oakCcStatementGet', {})).rejects.toThrow('Missing path parameter deposit for oakCcStatementGet');
+    await expect(client.call('oakCcStatementGet', {})).rejects.toThrow(
+      'Missing path parameter deposit for oakCcStatementGet',
+    );
     expect(seen).toHaveLength(1);
   });
 });

@@ -4,7 +4,12 @@ import { parseAnswer } from '../../src/datasources/upstream/envelope.js';
 
 describe('success', () => {
   it('reads a DONE envelope with its trackId and responseCode', () => {
-    const body = JSON.stringify({ responseCode: 'FN-BGFH-20000300000', trackId: 't-1', result: { Amount: 1200, Date: '' }, status: 'DONE' });
+    const body = JSON.stringify({
+      responseCode: 'FN-BGFH-20000300000',
+      trackId: 't-1',
+      result: { Amount: 1200, Date: '' },
+      status: 'DONE',
+    });
     expect(parseAnswer(200, body)).toEqual({
       kind: 'success',
       result: { Amount: 1200, Date: '' },
@@ -26,7 +31,8 @@ describe('success', () => {
   });
 
   it('takes the payload beside the envelope keys when there is no result (guaranteeCollaterals, wire facts §4.7)', () => {
-    const body = '{"trackId":"t","guaranteeId":"0620000000013","collaterals":[{"collateralId":"1"}],"alertCode":"00000","status":"DONE"}';
+    const body =
+      '{"trackId":"t","guaranteeId":"0620000000013","collaterals":[{"collateralId":"1"}],"alertCode":"00000","status":"DONE"}';
     expect(parseAnswer(200, body)).toEqual({
       kind: 'success',
       result: { guaranteeId: '0620000000013', collaterals: [{ collateralId: '1' }], alertCode: '00000' },
@@ -36,7 +42,11 @@ describe('success', () => {
 
   it('a "no data" business outcome is a success', () => {
     const body = '{"trackId":"t","result":{"result":110,"message":"no cheque found"},"status":"DONE"}';
-    expect(parseAnswer(200, body)).toEqual({ kind: 'success', result: { result: 110, message: 'no cheque found' }, trackId: 't' });
+    expect(parseAnswer(200, body)).toEqual({
+      kind: 'success',
+      result: { result: 110, message: 'no cheque found' },
+      trackId: 't',
+    });
   });
 });
 
@@ -72,7 +82,11 @@ describe('failure', () => {
   it('a SERVICE_CALL_ERROR nested under result with a DONE envelope is a failure (wire facts §3.2)', () => {
     const body = JSON.stringify({
       trackId: 't-3',
-      result: { response: null, status: 'FAILED', error: { code: 'SERVICE_CALL_ERROR', message: 'Minimum amount is 10000 Rials.' } },
+      result: {
+        response: null,
+        status: 'FAILED',
+        error: { code: 'SERVICE_CALL_ERROR', message: 'Minimum amount is 10000 Rials.' },
+      },
       status: 'DONE',
     });
     expect(parseAnswer(200, body)).toEqual({
@@ -86,8 +100,16 @@ describe('failure', () => {
   });
 
   it('a body that is not JSON is a non-enveloped failure; a 200 becomes 502', () => {
-    expect(parseAnswer(200, '<html>bad gateway</html>')).toEqual({ kind: 'failure', httpStatus: 502, enveloped: false });
-    expect(parseAnswer(503, '<html>maintenance</html>')).toEqual({ kind: 'failure', httpStatus: 503, enveloped: false });
+    expect(parseAnswer(200, '<html>bad gateway</html>')).toEqual({
+      kind: 'failure',
+      httpStatus: 502,
+      enveloped: false,
+    });
+    expect(parseAnswer(503, '<html>maintenance</html>')).toEqual({
+      kind: 'failure',
+      httpStatus: 503,
+      enveloped: false,
+    });
     expect(parseAnswer(200, '')).toEqual({ kind: 'failure', httpStatus: 502, enveloped: false });
     expect(parseAnswer(200, '"DONE"')).toEqual({ kind: 'failure', httpStatus: 502, enveloped: false });
     expect(parseAnswer(200, '[1,2]')).toEqual({ kind: 'failure', httpStatus: 502, enveloped: false });
@@ -119,9 +141,18 @@ describe('the asynchronous bill inquiry status (spec §2.4, §7)', () => {
   // status poll reports it in `result` ({requestId, status: FAILED, error}), and the job kind reads it
   // from there (billing.ts readOutcome). It must not be taken for the §3.2 nested SERVICE_CALL_ERROR.
   it('a FAILED inquiry reported by the status poll is a success answer carrying the business outcome', () => {
-    const result = { requestId: '6f1c1d0e-8d2a-4c1b-9a43-1e0f7b0a3c55', status: 'FAILED', error: { code: '40317', message: 'invalid input value' } };
+    const result = {
+      requestId: '6f1c1d0e-8d2a-4c1b-9a43-1e0f7b0a3c55',
+      status: 'FAILED',
+      error: { code: '40317', message: 'invalid input value' },
+    };
     const body = JSON.stringify({ responseCode: 'FN-BGFH-20000300000', trackId: 't-6', result, status: 'DONE' });
-    expect(parseAnswer(200, body)).toEqual({ kind: 'success', result, trackId: 't-6', responseCode: 'FN-BGFH-20000300000' });
+    expect(parseAnswer(200, body)).toEqual({
+      kind: 'success',
+      result,
+      trackId: 't-6',
+      responseCode: 'FN-BGFH-20000300000',
+    });
   });
 
   it('PENDING and SUCCESS inquiries are success answers', () => {
@@ -131,7 +162,11 @@ describe('the asynchronous bill inquiry status (spec §2.4, §7)', () => {
       result: pending,
       trackId: 't',
     });
-    const success = { requestId: 'r', status: 'SUCCESS', data: { amount: '1000', billId: '1', payId: '2', date: '1403/01/01' } };
+    const success = {
+      requestId: 'r',
+      status: 'SUCCESS',
+      data: { amount: '1000', billId: '1', payId: '2', date: '1403/01/01' },
+    };
     expect(parseAnswer(200, JSON.stringify({ trackId: 't', result: success, status: 'DONE' }))).toEqual({
       kind: 'success',
       result: success,

@@ -5,7 +5,15 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { WOMAN } from '../../src/sandbox/world/index.js';
 import { eventually } from '../helpers/harness.js';
 import { createHttpTransport } from '../../src/datasources/upstream/http.js';
-import { newBroker, newClient, newTransport, recordingTransport, upstreamErrorOf, WATER_BILL, type RecordingTransport } from './support.js';
+import {
+  newBroker,
+  newClient,
+  newTransport,
+  recordingTransport,
+  upstreamErrorOf,
+  WATER_BILL,
+  type RecordingTransport,
+} from './support.js';
 
 let sandbox: Sandbox;
 let http: RecordingTransport;
@@ -31,7 +39,10 @@ describe('the upstream client under a full capacity', () => {
     let heldDone = false;
     const held = client.call('billingInquiryCcGet', { query: waterQuery }).finally(() => (heldDone = true));
     await eventually(() => (sandbox.calls('billingInquiryCcGet').length === 1 ? true : undefined));
-    const other = client.call('kycMilitaryInquiryGet', { query: { nationalCode: WOMAN.nationalId }, lane: { caller: 'b', request: '1' } });
+    const other = client.call('kycMilitaryInquiryGet', {
+      query: { nationalCode: WOMAN.nationalId },
+      lane: { caller: 'b', request: '1' },
+    });
     // The other scope's token is asked for while the only slot is still held.
     await eventually(() => (sandbox.calls('token').length === 2 ? true : undefined));
     expect(heldDone).toBe(false);
@@ -45,7 +56,11 @@ describe('the upstream client under a full capacity', () => {
     const held = client.call('billingInquiryCcGet', { query: waterQuery });
     await eventually(() => (sandbox.calls('billingInquiryCcGet').length === 1 ? true : undefined));
     const abort = new AbortController();
-    const waiting = client.call('kycMilitaryInquiryGet', { query: { nationalCode: WOMAN.nationalId }, signal: abort.signal, lane: { caller: 'b', request: '1' } });
+    const waiting = client.call('kycMilitaryInquiryGet', {
+      query: { nationalCode: WOMAN.nationalId },
+      signal: abort.signal,
+      lane: { caller: 'b', request: '1' },
+    });
     await eventually(() => (sandbox.calls('token').length === 2 ? true : undefined));
     abort.abort();
     const error = await upstreamErrorOf(waiting);
@@ -62,13 +77,25 @@ describe('the upstream client over a connection pool smaller than its capacity',
     // the pool's first-come queue (their timeout running), and the light caller's call behind them all.
     const pooled = recordingTransport(createHttpTransport({ connections: 2 }));
     try {
-      const client = newClient(sandbox, pooled, { tokens: newBroker(sandbox, pooled), maxConcurrency: 8, connections: 2 });
+      const client = newClient(sandbox, pooled, {
+        tokens: newBroker(sandbox, pooled),
+        maxConcurrency: 8,
+        connections: 2,
+      });
       sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 150 });
-      const heavy = Array.from({ length: 8 }, (_, i) => client.call('billingInquiryCcGet', { query: waterQuery, lane: { caller: 'heavy', request: `r${i}` } }));
+      const heavy = Array.from({ length: 8 }, (_, i) =>
+        client.call('billingInquiryCcGet', { query: waterQuery, lane: { caller: 'heavy', request: `r${i}` } }),
+      );
       await eventually(() => (sandbox.calls('billingInquiryCcGet').length >= 1 ? true : undefined));
-      const light = client.call('kycMilitaryInquiryGet', { query: { nationalCode: WOMAN.nationalId }, lane: { caller: 'light', request: '1' } });
+      const light = client.call('kycMilitaryInquiryGet', {
+        query: { nationalCode: WOMAN.nationalId },
+        lane: { caller: 'light', request: '1' },
+      });
       await Promise.all([...heavy, light]);
-      const order = sandbox.calls().filter((call) => call.operationId !== 'token').map((call) => call.operationId);
+      const order = sandbox
+        .calls()
+        .filter((call) => call.operationId !== 'token')
+        .map((call) => call.operationId);
       expect(order.indexOf('kycMilitaryInquiryGet')).toBeLessThan(4);
     } finally {
       await pooled.close();

@@ -114,7 +114,9 @@ describe('the fair scheduler', () => {
     const started: string[] = [];
     const holder = gate(started, 'holder');
     const held = scheduler.run(holder.task, lane('a'));
-    await expect(scheduler.run(gate(started, 'late').task, lane('b'), AbortSignal.abort())).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(scheduler.run(gate(started, 'late').task, lane('b'), AbortSignal.abort())).rejects.toMatchObject({
+      kind: 'aborted',
+    });
     expect(scheduler.waiting).toBe(0);
     holder.open();
     await held;
@@ -127,7 +129,8 @@ describe('the fair scheduler', () => {
     for (let i = 0; i < 200; i += 1) {
       const abort = new AbortController();
       aborts.push(abort);
-      const task = i % 3 === 0 ? () => Promise.reject(new Error('boom')) : () => new Promise((resolve) => setTimeout(resolve, 1));
+      const task =
+        i % 3 === 0 ? () => Promise.reject(new Error('boom')) : () => new Promise((resolve) => setTimeout(resolve, 1));
       runs.push(scheduler.run(task, lane(`caller-${i % 7}`, `req-${i % 11}`), abort.signal).catch(() => undefined));
     }
     for (const abort of aborts.filter((_, i) => i % 4 === 0)) abort.abort();

@@ -29,7 +29,9 @@ function sourcesUnder(dir: string): string {
     .join('\n');
 }
 
-const called = sourcesUnder(join(import.meta.dirname, '../../src/datasources')) + sourcesUnder(join(import.meta.dirname, '../../src/jobs'));
+const called =
+  sourcesUnder(join(import.meta.dirname, '../../src/datasources')) +
+  sourcesUnder(join(import.meta.dirname, '../../src/jobs'));
 const isCalled = (id: OperationId) => called.includes(`'${id}'`);
 
 describe('reachability of the catalog', () => {

@@ -18,7 +18,12 @@ class FakeClient implements Pick<UpstreamClient, 'call'> {
   inFlight = 0;
   peak = 0;
 
-  constructor(private readonly answer: Answer = async (operationId, options) => ({ result: { operationId, query: options.query ?? null }, trackId: `t${this.seen.length}` })) {}
+  constructor(
+    private readonly answer: Answer = async (operationId, options) => ({
+      result: { operationId, query: options.query ?? null },
+      trackId: `t${this.seen.length}`,
+    }),
+  ) {}
 
   async call(operationId: OperationId, options: CallOptions = {}): Promise<UpstreamResult> {
     this.seen.push({ operationId, options });
@@ -43,10 +48,15 @@ describe('read', () => {
       { query: { parameter: '1', type: 'Water' } },
       { query: { parameter: '1', type: 'Water', secondParameter: undefined } },
     ];
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => access.read('billingInquiryCcGet', variants[i % 3]!)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => access.read('billingInquiryCcGet', variants[i % 3]!)),
+    );
 
     expect(client.seen).toHaveLength(1);
-    expect(client.seen[0]).toEqual({ operationId: 'billingInquiryCcGet', options: { query: { parameter: '1', type: 'Water' } } });
+    expect(client.seen[0]).toEqual({
+      operationId: 'billingInquiryCcGet',
+      options: { query: { parameter: '1', type: 'Water' } },
+    });
     for (const answer of answers) expect(answer).toBe(answers[0]);
 
     // Still the same answer later in the same request.
@@ -76,7 +86,10 @@ describe('read', () => {
   });
 
   it('gives each read its own answer', async () => {
-    const client = new FakeClient(async (_id, options) => ({ result: options.query?.['parameter'] ?? null, trackId: 'x' }));
+    const client = new FakeClient(async (_id, options) => ({
+      result: options.query?.['parameter'] ?? null,
+      trackId: 'x',
+    }));
     const access = new RequestUpstream(client, 4);
     const [a, b] = await Promise.all([
       access.read('billingInquiryCcGet', { query: { parameter: 'a' } }),
@@ -86,7 +99,11 @@ describe('read', () => {
   });
 
   it('a failed read rejects only its own key', async () => {
-    const failure = new UpstreamError({ code: ErrorCode.UpstreamRejected, message: 'rejected', operationId: 'billingInquiryCcGet' });
+    const failure = new UpstreamError({
+      code: ErrorCode.UpstreamRejected,
+      message: 'rejected',
+      operationId: 'billingInquiryCcGet',
+    });
     const client = new FakeClient(async (_id, options) => {
       if (options.query?.['parameter'] === 'bad') throw failure;
       return { result: options.query?.['parameter'] ?? null, trackId: 'x' };

@@ -5,7 +5,15 @@ import type { ResilienceConfig } from '../../src/config.js';
 import type { UpstreamClient } from '../../src/datasources/upstream/client.js';
 import { breakerState, upstreamRetries } from '../../src/observability/metrics.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { UUID, WATER_BILL, newBroker, newClient, newTransport, upstreamErrorOf, type RecordingTransport } from './support.js';
+import {
+  UUID,
+  WATER_BILL,
+  newBroker,
+  newClient,
+  newTransport,
+  upstreamErrorOf,
+  type RecordingTransport,
+} from './support.js';
 
 /** Small numbers so the whole file runs in a few seconds. */
 const FAST: ResilienceConfig = {
@@ -41,12 +49,17 @@ afterEach(async () => {
 });
 
 function setup(resilience: Partial<ResilienceConfig> = {}, timeoutMs = 500): UpstreamClient {
-  return newClient(sandbox, http, { tokens: newBroker(sandbox, http), timeoutMs, resilience: { ...FAST, ...resilience } });
+  return newClient(sandbox, http, {
+    tokens: newBroker(sandbox, http),
+    timeoutMs,
+    resilience: { ...FAST, ...resilience },
+  });
 }
 
 const water = (client: UpstreamClient, signal?: AbortSignal) =>
   client.call('billingInquiryCcGet', { query: { type: 'Water', parameter: WATER_BILL }, ...(signal && { signal }) });
-const postal = (client: UpstreamClient, code = '1357913579') => client.call('ecityPostalCodeGet', { query: { postalCode: code } });
+const postal = (client: UpstreamClient, code = '1357913579') =>
+  client.call('ecityPostalCodeGet', { query: { postalCode: code } });
 const billing = () => sandbox.calls('billingInquiryCcGet');
 
 async function retriesOf(operation: string): Promise<number> {
@@ -85,7 +98,11 @@ describe('retries of calls safe to resend', () => {
     const client = setup();
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 503, times: Infinity });
     const error = await upstreamErrorOf(water(client));
-    expect(error.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', httpStatus: 503, trackId: billing()[3]?.trackId });
+    expect(error.extensions).toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      httpStatus: 503,
+      trackId: billing()[3]?.trackId,
+    });
     expect(billing()).toHaveLength(FAST.retryAttempts);
   });
 
@@ -101,14 +118,18 @@ describe('retries of calls safe to resend', () => {
   it('never resends a call that is not safe to resend (the asynchronous bill submission)', async () => {
     const client = setup();
     sandbox.injectFault({ operationId: 'billingInquiryRequestSubmit', status: 503, times: Infinity });
-    await upstreamErrorOf(client.call('billingInquiryRequestSubmit', { body: { type: 'Water', parameter: WATER_BILL } }));
+    await upstreamErrorOf(
+      client.call('billingInquiryRequestSubmit', { body: { type: 'Water', parameter: WATER_BILL } }),
+    );
     expect(sandbox.calls('billingInquiryRequestSubmit')).toHaveLength(1);
   });
 
   it('never resends a call sent with a chosen trackId, even a read', async () => {
     const client = setup();
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 503, times: Infinity });
-    await upstreamErrorOf(client.call('billingInquiryCcGet', { query: { type: 'Water', parameter: WATER_BILL }, trackId: 'chosen-1' }));
+    await upstreamErrorOf(
+      client.call('billingInquiryCcGet', { query: { type: 'Water', parameter: WATER_BILL }, trackId: 'chosen-1' }),
+    );
     expect(billing().map((call) => call.trackId)).toEqual(['chosen-1']);
   });
 
@@ -132,7 +153,11 @@ describe('Retry-After', () => {
 
   it('reads an HTTP date as well', async () => {
     const client = setup();
-    sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 429, retryAfter: new Date(Date.now() + 2_000).toUTCString() });
+    sandbox.injectFault({
+      operationId: 'billingInquiryCcGet',
+      status: 429,
+      retryAfter: new Date(Date.now() + 2_000).toUTCString(),
+    });
     await water(client);
     const [first, second] = billing();
     // An HTTP date has whole seconds: at least one full second later.

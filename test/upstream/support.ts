@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ResilienceConfig } from '../../src/config.js';
 import { UpstreamClient } from '../../src/datasources/upstream/client.js';
-import { createHttpTransport, type HttpRequest, type HttpResponse, type HttpTransport } from '../../src/datasources/upstream/http.js';
+import {
+  createHttpTransport,
+  type HttpRequest,
+  type HttpResponse,
+  type HttpTransport,
+} from '../../src/datasources/upstream/http.js';
 import { TokenBroker, type TokenBrokerOptions } from '../../src/datasources/upstream/tokenBroker.js';
 import { UpstreamError } from '../../src/errors.js';
 import { createLogger } from '../../src/logger.js';
@@ -50,7 +55,11 @@ export function newTransport(): RecordingTransport {
   return recordingTransport(createHttpTransport({ connections: 16 }));
 }
 
-export function newBroker(sandbox: Sandbox, http: HttpTransport, overrides: Partial<TokenBrokerOptions> = {}): TokenBroker {
+export function newBroker(
+  sandbox: Sandbox,
+  http: HttpTransport,
+  overrides: Partial<TokenBrokerOptions> = {},
+): TokenBroker {
   return new TokenBroker({
     http,
     baseUrl: sandbox.url,
@@ -110,7 +119,9 @@ export interface TinyServer {
 }
 
 /** A node:http server on a free port; `handle` answers every request. */
-export async function startTinyServer(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<TinyServer> {
+export async function startTinyServer(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<TinyServer> {
   const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

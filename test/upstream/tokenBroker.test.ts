@@ -86,12 +86,18 @@ describe('the client-credentials request', () => {
     const [call] = sandbox.calls('token');
     expect(call?.method).toBe('POST');
     expect(call?.path).toBe('/dev/v2/oauth2/token');
-    expect(call?.body).toEqual({ grant_type: 'client_credentials', nid: '0499370899', scopes: `${INQUIRY},${NEGATIVE}` });
+    expect(call?.body).toEqual({
+      grant_type: 'client_credentials',
+      nid: '0499370899',
+      scopes: `${INQUIRY},${NEGATIVE}`,
+    });
 
     // The sandbox does not record headers; the transport does.
     const request = http.exchanges[0]?.request;
     expect(request?.url).toBe(`${sandbox.url}/dev/v2/oauth2/token`);
-    expect(request?.headers['authorization']).toBe(`Basic ${Buffer.from('sandbox-client:sandbox-secret').toString('base64')}`);
+    expect(request?.headers['authorization']).toBe(
+      `Basic ${Buffer.from('sandbox-client:sandbox-secret').toString('base64')}`,
+    );
     expect(request?.headers['authorization']).toBe('Basic c2FuZGJveC1jbGllbnQ6c2FuZGJveC1zZWNyZXQ=');
     expect(request?.headers['content-type']).toBe('application/json');
   });
@@ -151,7 +157,11 @@ describe('renewal', () => {
       [500, 'refresh_token'],
       [200, 'client_credentials'],
     ]);
-    expect(calls[2]?.body).toEqual({ grant_type: 'refresh_token', refresh_token: issued(1).refreshToken, token_type: 'CLIENT-CREDENTIAL' });
+    expect(calls[2]?.body).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: issued(1).refreshToken,
+      token_type: 'CLIENT-CREDENTIAL',
+    });
     expect(calls[3]?.body).toEqual({ grant_type: 'client_credentials', nid: '0499370899', scopes: INQUIRY });
     expect(third).toBe(issued(3).value);
     expect(new Set([first, second, third]).size).toBe(3);
@@ -173,7 +183,9 @@ describe('renewal', () => {
   it('replaceRejected: 50 concurrent callers holding the same rejected token share one new token request', async () => {
     const broker = newBroker(sandbox, http);
     const rejected = await broker.getToken([INQUIRY]);
-    const replacements = await Promise.all(Array.from({ length: 50 }, () => broker.replaceRejected([INQUIRY], rejected)));
+    const replacements = await Promise.all(
+      Array.from({ length: 50 }, () => broker.replaceRejected([INQUIRY], rejected)),
+    );
 
     const calls = sandbox.calls('token');
     expect(calls).toHaveLength(2);
@@ -198,7 +210,11 @@ describe('renewal', () => {
     const token = await broker.getToken([INQUIRY]);
     expect(token).toBe(issued(1).value);
     expect(sandbox.calls('token').map((call) => call.status)).toEqual([500, 200]);
-    expect(jsonBody(http.exchanges[1]!.request)).toEqual({ grant_type: 'client_credentials', nid: '0499370899', scopes: INQUIRY });
+    expect(jsonBody(http.exchanges[1]!.request)).toEqual({
+      grant_type: 'client_credentials',
+      nid: '0499370899',
+      scopes: INQUIRY,
+    });
   });
 
   it('concurrent callers during a failing fetch all get the failure from one request', async () => {

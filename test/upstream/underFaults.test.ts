@@ -27,7 +27,10 @@ const h = useHarness({
  * Four kinds of fault, each on 5 % of the calls: a rule is drawn only for the calls the rules before it
  * passed over, so each rule's probability is 5 % of what is left.
  */
-function fifthFailing(operationId: string, kinds: ReadonlyArray<Omit<FaultRule, 'operationId' | 'probability'>>): FaultRule[] {
+function fifthFailing(
+  operationId: string,
+  kinds: ReadonlyArray<Omit<FaultRule, 'operationId' | 'probability'>>,
+): FaultRule[] {
   const share = 0.2 / kinds.length;
   return kinds.map((kind, i) => ({ operationId, ...kind, probability: share / (1 - share * i) }));
 }
@@ -61,7 +64,10 @@ describe('safe inquiries while a fifth of the answers fail', () => {
       const res = await h.gql<{ postalAddress: { postalCode: string; province: string } | null }>(
         `{ postalAddress(postalCode: "${code}") { postalCode province } }`,
       );
-      return { ok: res.errors === undefined && res.data?.postalAddress?.postalCode === code, ms: performance.now() - started };
+      return {
+        ok: res.errors === undefined && res.data?.postalAddress?.postalCode === code,
+        ms: performance.now() - started,
+      };
     });
 
     const answered = outcomes.filter((outcome) => outcome.ok).length;
@@ -85,7 +91,12 @@ describe('money while a fifth of the answers fail', () => {
     const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
     const source = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
     const destination = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
-    const UNCLEAR = [{ status: 503 }, { status: 500, afterEffect: true }, { reset: true }, { delayMs: 2_000, afterEffect: true }] as const;
+    const UNCLEAR = [
+      { status: 503 },
+      { status: 500, afterEffect: true },
+      { reset: true },
+      { delayMs: 2_000, afterEffect: true },
+    ] as const;
     for (const rule of fifthFailing('oakTransferToDepositPost', UNCLEAR)) h.sandbox.injectFault(rule);
     for (const rule of fifthFailing('oakTransferInquiryGet', INQUIRY_FAULTS)) h.sandbox.injectFault(rule);
 
@@ -97,7 +108,16 @@ describe('money while a fifth of the answers fail', () => {
     const send = (key: string) =>
       h.gql<{ transfer: { transfer: { id: string; status: string } } }>(
         TRANSFER,
-        { input: { idempotencyKey: key, nationalId: THREE_BANKS.nationalId, sourceAccountNumber: source.deposit, destination: destination.deposit, amount: '150000', description: 'قسط' } },
+        {
+          input: {
+            idempotencyKey: key,
+            nationalId: THREE_BANKS.nationalId,
+            sourceAccountNumber: source.deposit,
+            destination: destination.deposit,
+            amount: '150000',
+            description: 'قسط',
+          },
+        },
         withHandle(handle),
       );
     // Each transfer asked for twice at once, as a client retrying after a lost answer would.
@@ -107,7 +127,11 @@ describe('money while a fifth of the answers fail', () => {
     const ids = first.map(([res]) => res.data!.transfer.transfer.id);
     const FOLLOW = `query($nid: String!, $key: String!) { transfer(nationalId: $nid, idempotencyKey: $key) { __typename ... on TransferPending { transfer { id } } } }`;
     await eventually(async () => {
-      const states = await Promise.all(keys.map((key) => h.gql<{ transfer: { __typename: string } }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle))));
+      const states = await Promise.all(
+        keys.map((key) =>
+          h.gql<{ transfer: { __typename: string } }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle)),
+        ),
+      );
       return states.every((res) => res.data?.transfer.__typename !== 'TransferPending') ? true : undefined;
     }, 15_000);
 

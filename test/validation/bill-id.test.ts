@@ -7,7 +7,14 @@ import {
   parseBillId,
   parseGasSubscriptionNumber,
 } from '../../src/validation/identifiers.js';
-import { anyDigitScript, digitString, expectBadUserInput, mutateDigit, oracleBillIdCheck, validBillId } from './support.js';
+import {
+  anyDigitScript,
+  digitString,
+  expectBadUserInput,
+  mutateDigit,
+  oracleBillIdCheck,
+  validBillId,
+} from './support.js';
 
 const PATH = 'bill.parameter';
 
@@ -29,9 +36,12 @@ describe('bill identifier', () => {
 
   it('accepts every 6–13 digit id with a right check digit, in any digit script', () => {
     fc.assert(
-      fc.property(validBillId.chain((id) => fc.tuple(fc.constant(id), anyDigitScript(id))), ([id, written]) => {
-        expect(parseBillId(written, PATH)).toBe(id);
-      }),
+      fc.property(
+        validBillId.chain((id) => fc.tuple(fc.constant(id), anyDigitScript(id))),
+        ([id, written]) => {
+          expect(parseBillId(written, PATH)).toBe(id);
+        },
+      ),
     );
   });
 

@@ -162,7 +162,8 @@ describe('parseBillQuery', () => {
       paths.type,
     );
     expectBadUserInput(
-      () => parseBillQuery({ type: 'MOBILE', parameter: MCI_MOBILE, secondParameter: 'Irancell' as MobileOperator }, paths),
+      () =>
+        parseBillQuery({ type: 'MOBILE', parameter: MCI_MOBILE, secondParameter: 'Irancell' as MobileOperator }, paths),
       paths.secondParameter,
     );
   });

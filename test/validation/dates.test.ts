@@ -56,7 +56,10 @@ describe('dates not in the future', () => {
   });
 
   it('refuses a statement range that ends after today', () => {
-    expect(parseStatementRange({ from: '1405/09/01', to: '1405/09/04' }, NOW)).toEqual({ fromDate: '14050901', toDate: '14050904' });
+    expect(parseStatementRange({ from: '1405/09/01', to: '1405/09/04' }, NOW)).toEqual({
+      fromDate: '14050901',
+      toDate: '14050904',
+    });
     expectBadUserInput(() => parseStatementRange({ from: '1405/09/01', to: '1405/09/05' }, NOW), 'to');
   });
 });

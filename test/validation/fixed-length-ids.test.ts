@@ -19,10 +19,13 @@ const cases = [
 describe.each(cases)('$name', ({ length, parse, isValid, path }) => {
   it(`accepts exactly ${length} digits in any digit script`, () => {
     fc.assert(
-      fc.property(digitString(length).chain((v) => fc.tuple(fc.constant(v), anyDigitScript(v))), ([value, written]) => {
-        expect(isValid(written)).toBe(true);
-        expect(parse(` ${written} `, path)).toBe(value);
-      }),
+      fc.property(
+        digitString(length).chain((v) => fc.tuple(fc.constant(v), anyDigitScript(v))),
+        ([value, written]) => {
+          expect(isValid(written)).toBe(true);
+          expect(parse(` ${written} `, path)).toBe(value);
+        },
+      ),
     );
   });
 

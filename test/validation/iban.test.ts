@@ -26,9 +26,12 @@ describe('IBAN', () => {
       }),
     );
     fc.assert(
-      fc.property(validIban.chain((iban) => fc.tuple(fc.constant(iban), anyDigitScript(iban))), ([iban, written]) => {
-        expect(parseIban(written, PATH)).toBe(iban);
-      }),
+      fc.property(
+        validIban.chain((iban) => fc.tuple(fc.constant(iban), anyDigitScript(iban))),
+        ([iban, written]) => {
+          expect(parseIban(written, PATH)).toBe(iban);
+        },
+      ),
     );
   });
 

@@ -15,9 +15,12 @@ describe('legal (company) national id', () => {
 
   it('accepts every id whose check digit is right, in any digit script', () => {
     fc.assert(
-      fc.property(validLegalId.chain((id) => fc.tuple(fc.constant(id), anyDigitScript(id))), ([id, written]) => {
-        expect(parseLegalId(` ${written} `, PATH)).toBe(id);
-      }),
+      fc.property(
+        validLegalId.chain((id) => fc.tuple(fc.constant(id), anyDigitScript(id))),
+        ([id, written]) => {
+          expect(parseLegalId(` ${written} `, PATH)).toBe(id);
+        },
+      ),
     );
   });
 

@@ -22,10 +22,13 @@ describe('national id', () => {
 
   it('accepts every id whose check digit is right, in any digit script and with blanks around it', () => {
     fc.assert(
-      fc.property(validNationalId.chain((id) => fc.tuple(fc.constant(id), anyDigitScript(id))), ([id, written]) => {
-        expect(isValidNationalId(written)).toBe(true);
-        expect(parseNationalId(` ${written}\t`, PATH)).toBe(id);
-      }),
+      fc.property(
+        validNationalId.chain((id) => fc.tuple(fc.constant(id), anyDigitScript(id))),
+        ([id, written]) => {
+          expect(isValidNationalId(written)).toBe(true);
+          expect(parseNationalId(` ${written}\t`, PATH)).toBe(id);
+        },
+      ),
     );
   });
 

@@ -19,11 +19,14 @@ describe('mobile number', () => {
 
   it('accepts Persian and Arabic-Indic digits, blanks and dashes', () => {
     fc.assert(
-      fc.property(mobile.chain((m) => fc.tuple(fc.constant(m), anyDigitScript(m))), ([canonical, written]) => {
-        expect(parseMobile(` ${written.slice(0, 4)} ${written.slice(4, 7)}-${written.slice(7)} `, PATH)).toBe(
-          canonical,
-        );
-      }),
+      fc.property(
+        mobile.chain((m) => fc.tuple(fc.constant(m), anyDigitScript(m))),
+        ([canonical, written]) => {
+          expect(parseMobile(` ${written.slice(0, 4)} ${written.slice(4, 7)}-${written.slice(7)} `, PATH)).toBe(
+            canonical,
+          );
+        },
+      ),
     );
   });
 

@@ -30,6 +30,9 @@ describe('parsePlateNumber', () => {
   });
 
   it('refuses a region 00–09 given as plate parts', () => {
-    expectBadUserInput(() => buildPlateNumber({ twoDigits: '55', letter: 'ق', threeDigits: '111', region: '08' }, 'plate'), 'plate.region');
+    expectBadUserInput(
+      () => buildPlateNumber({ twoDigits: '55', letter: 'ق', threeDigits: '111', region: '08' }, 'plate'),
+      'plate.region',
+    );
   });
 });

@@ -78,7 +78,12 @@ export function oracleIbanCheck(bban: string): string {
 
 export function oracleBillIdCheck(body: string): number {
   const weights = [2, 3, 4, 5, 6, 7];
-  const r = sumOf(digitsOf(body).reverse().map((d, i) => d * (weights[i % 6] ?? 0))) % 11;
+  const r =
+    sumOf(
+      digitsOf(body)
+        .reverse()
+        .map((d, i) => d * (weights[i % 6] ?? 0)),
+    ) % 11;
   return r === 0 || r === 1 ? 0 : 11 - r;
 }
 

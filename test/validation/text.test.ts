@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { BANK_TEXT, hasControlCharacters, parseText, PERSIAN_TEXT, PERSON_NAME, type TextRule } from '../../src/validation/text.js';
+import {
+  BANK_TEXT,
+  hasControlCharacters,
+  parseText,
+  PERSIAN_TEXT,
+  PERSON_NAME,
+  type TextRule,
+} from '../../src/validation/text.js';
 import { expectBadUserInput } from './support.js';
 
-const DESCRIPTION: TextRule = { min: 1, max: 30, allowed: BANK_TEXT, allowedText: 'letters, digits, punctuation and spaces' };
+const DESCRIPTION: TextRule = {
+  min: 1,
+  max: 30,
+  allowed: BANK_TEXT,
+  allowedText: 'letters, digits, punctuation and spaces',
+};
 const NAME: TextRule = { min: 2, max: 30, allowed: PERSON_NAME, allowedText: 'a name' };
 const NOTE: TextRule = { min: 0, max: 100, allowed: PERSIAN_TEXT, allowedText: 'Persian letters only' };
 

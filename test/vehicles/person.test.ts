@@ -8,21 +8,30 @@ const h = useHarness();
 
 const { driver, noVehicles } = VEHICLE_SAMPLES;
 type Data = { person: Record<string, unknown> | null };
-const person = (nationalId: string, fields: string) => h.gql<Data>(`{ person(nationalId: "${nationalId}") { ${fields} } }`);
+const person = (nationalId: string, fields: string) =>
+  h.gql<Data>(`{ person(nationalId: "${nationalId}") { ${fields} } }`);
 
 interface Registration {
   plateText: string;
   revoked: boolean;
   revokedAt: string | null;
-  vehicle: { plateNumber: string; owner: { nationalId: string } | null; offenses: { totalCount: number } | null; details: { vin: string } | null } | null;
+  vehicle: {
+    plateNumber: string;
+    owner: { nationalId: string } | null;
+    offenses: { totalCount: number } | null;
+    details: { vin: string } | null;
+  } | null;
 }
 
 describe('Person.activePlates', () => {
   it('gives each plate as a vehicle owned by the person, whose owner-only fields need no arguments', async () => {
-    const res = await person(driver.nationalId, `activePlates(mobile: "${driver.mobile}") {
+    const res = await person(
+      driver.nationalId,
+      `activePlates(mobile: "${driver.mobile}") {
       plateText revoked revokedAt
       vehicle { plateNumber owner { nationalId } offenses { totalCount } }
-    }`);
+    }`,
+    );
     // The revoked plate is no longer the person's: only its owner-only field fails.
     expect(res.errors!.map((e) => e.path)).toEqual([['person', 'activePlates', 2, 'vehicle', 'offenses']]);
     const plates = res.data!.person!['activePlates'] as Registration[];
@@ -39,25 +48,42 @@ describe('Person.activePlates', () => {
     expect(plates[2]!.revokedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, billingDrivingOffenseGet: 2 });
     const offenseCalls = h.upstreamCalls('billingDrivingOffenseGet').map((call) => call.query);
-    for (const query of offenseCalls) expect(query).toMatchObject({ nationalID: driver.nationalId, mobile: driver.mobile, version: '2' });
+    for (const query of offenseCalls)
+      expect(query).toMatchObject({ nationalID: driver.nationalId, mobile: driver.mobile, version: '2' });
   });
 
   it('gives a revoked plate’s vehicle no owner, so its owner-only fields ask for the owner', async () => {
-    const res = await person(driver.nationalId, `activePlates(mobile: "${driver.mobile}") { revoked vehicle { owner { nationalId } details { vin } } }`);
+    const res = await person(
+      driver.nationalId,
+      `activePlates(mobile: "${driver.mobile}") { revoked vehicle { owner { nationalId } details { vin } } }`,
+    );
     const revoked = (res.data!.person!['activePlates'] as Registration[]).find((p) => p.revoked)!;
     expect(revoked.vehicle).toEqual({ owner: null, details: null });
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({ path: ['person', 'activePlates', 2, 'vehicle', 'details'], extensions: { code: 'BAD_USER_INPUT', argumentPath: 'ownerNationalId' } });
+    expect(res.errors![0]).toMatchObject({
+      path: ['person', 'activePlates', 2, 'vehicle', 'details'],
+      extensions: { code: 'BAD_USER_INPUT', argumentPath: 'ownerNationalId' },
+    });
     // The two active plates' details, asked with their owner; none for the revoked one.
     expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, vehicleVehicleInfoInquiryGet: 2 });
-    expect(h.upstreamCalls('vehicleVehicleInfoInquiryGet').map((call) => call.query['plateNumber']).sort()).toEqual([...driver.plates].sort());
+    expect(
+      h
+        .upstreamCalls('vehicleVehicleInfoInquiryGet')
+        .map((call) => call.query['plateNumber'])
+        .sort(),
+    ).toEqual([...driver.plates].sort());
   });
 
   it('leaves the revoked plates out when asked, so every vehicle listed has its owner', async () => {
-    const res = await person(driver.nationalId, `activePlates(mobile: "${driver.mobile}", includeRevoked: false) { revoked vehicle { plateNumber details { vin } } }`);
+    const res = await person(
+      driver.nationalId,
+      `activePlates(mobile: "${driver.mobile}", includeRevoked: false) { revoked vehicle { plateNumber details { vin } } }`,
+    );
     expect(res.errors).toBeUndefined();
     const plates = res.data!.person!['activePlates'] as Registration[];
-    expect(plates.map((p) => [p.vehicle!.plateNumber, p.revoked])).toEqual(driver.plates.map((plate) => [plate, false]));
+    expect(plates.map((p) => [p.vehicle!.plateNumber, p.revoked])).toEqual(
+      driver.plates.map((plate) => [plate, false]),
+    );
     expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, vehicleVehicleInfoInquiryGet: 2 });
   });
 
@@ -75,17 +101,26 @@ describe('Person.activePlates', () => {
     expect(h.upstreamCalls()).toEqual([]);
     const notTheirs = await person(driver.nationalId, `activePlates(mobile: "${noVehicles.mobile}") { plateText }`);
     expect(notTheirs.data!.person).toEqual({ activePlates: null });
-    expect(notTheirs.errors![0]).toMatchObject({ path: ['person', 'activePlates'], extensions: { code: 'UPSTREAM_REJECTED' } });
+    expect(notTheirs.errors![0]).toMatchObject({
+      path: ['person', 'activePlates'],
+      extensions: { code: 'UPSTREAM_REJECTED' },
+    });
   });
 });
 
 describe('Person.drivingLicences', () => {
   it('lists the licences with their negative points, asked with the holder and the same mobile', async () => {
-    const res = await person(driver.nationalId, `drivingLicences(mobile: "${driver.mobile}") {
+    const res = await person(
+      driver.nationalId,
+      `drivingLicences(mobile: "${driver.mobile}") {
       statusCode licences { number type status issuedAt firstName nationalId negativeScore { licenceNumber points offenseCount rule } }
-    }`);
+    }`,
+    );
     expect(res.errors).toBeUndefined();
-    const check = res.data!.person!['drivingLicences'] as { statusCode: string; licences: Array<Record<string, unknown>> };
+    const check = res.data!.person!['drivingLicences'] as {
+      statusCode: string;
+      licences: Array<Record<string, unknown>>;
+    };
     expect(check.statusCode).toBe('G00000');
     const world = licencesOf(driver.nationalId);
     expect(check.licences).toEqual(
@@ -108,12 +143,16 @@ describe('Person.drivingLicences', () => {
       }),
     );
     expect(callCounts(h)).toEqual({ kycLicenseCheckInquiryPost: 1, billingNegativeScoreGet: world.length });
-    for (const call of h.upstreamCalls('billingNegativeScoreGet')) expect(call.query).toMatchObject({ nationalID: driver.nationalId, mobile: driver.mobile });
+    for (const call of h.upstreamCalls('billingNegativeScoreGet'))
+      expect(call.query).toMatchObject({ nationalID: driver.nationalId, mobile: driver.mobile });
     expect(h.upstreamCalls('kycLicenseCheckInquiryPost')[0]!.query['trackId']).toEqual(expect.any(String));
   });
 
   it('answers a person without a licence with an empty list', async () => {
-    const res = await person(noVehicles.nationalId, `drivingLicences(mobile: "${noVehicles.mobile}") { licences { number } }`);
+    const res = await person(
+      noVehicles.nationalId,
+      `drivingLicences(mobile: "${noVehicles.mobile}") { licences { number } }`,
+    );
     expect(res.data!.person).toEqual({ drivingLicences: { licences: [] } });
   });
 });
@@ -132,6 +171,9 @@ describe('Person.driverRisk', () => {
     expect(invalid.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'birthDate' } });
     expect(h.upstreamCalls()).toEqual([]);
     const wrong = await person(driver.nationalId, 'driverRisk(birthDate: "1360/01/01") { score }');
-    expect(wrong.errors![0]).toMatchObject({ path: ['person', 'driverRisk'], extensions: { code: 'UPSTREAM_REJECTED' } });
+    expect(wrong.errors![0]).toMatchObject({
+      path: ['person', 'driverRisk'],
+      extensions: { code: 'UPSTREAM_REJECTED' },
+    });
   });
 });

@@ -15,23 +15,41 @@ const h = useHarness();
 const { driver, noVehicles, unownedPlate } = VEHICLE_SAMPLES;
 const [plate] = driver.plates;
 type Data = { vehicle: Record<string, unknown> | null };
-const vehicle = (fields: string, args = `plateNumber: "${plate}"`) => h.gql<Data>(`{ vehicle${args ? `(${args})` : ''} { ${fields} } }`);
+const vehicle = (fields: string, args = `plateNumber: "${plate}"`) =>
+  h.gql<Data>(`{ vehicle${args ? `(${args})` : ''} { ${fields} } }`);
 
 describe('Query.vehicle', () => {
   it('decodes the plate of a plate number without any upstream call', async () => {
-    const res = await vehicle('plateNumber plate { twoDigits letter letterCode threeDigits region kind text } owner { nationalId }', `plateNumber: "${unownedPlate}"`);
+    const res = await vehicle(
+      'plateNumber plate { twoDigits letter letterCode threeDigits region kind text } owner { nationalId }',
+      `plateNumber: "${unownedPlate}"`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.vehicle).toEqual({
       plateNumber: '552411188',
-      plate: { twoDigits: '55', letter: 'ق', letterCode: '24', threeDigits: '111', region: '88', kind: 'ORDINARY', text: 'ایران 88 - 111 ق 55' },
+      plate: {
+        twoDigits: '55',
+        letter: 'ق',
+        letterCode: '24',
+        threeDigits: '111',
+        region: '88',
+        kind: 'ORDINARY',
+        text: 'ایران 88 - 111 ق 55',
+      },
       owner: null,
     });
     expect(h.upstreamCalls()).toEqual([]);
   });
 
   it('builds the same plate number from the plate’s parts, in Persian digits or with the letter’s code', async () => {
-    const persian = await vehicle('plateNumber', 'plate: { twoDigits: "۵۵", letter: "ق", threeDigits: "۱۱۱", region: "۸۸" }');
-    const coded = await vehicle('plateNumber', 'plate: { twoDigits: "55", letter: "24", threeDigits: "111", region: "88" }');
+    const persian = await vehicle(
+      'plateNumber',
+      'plate: { twoDigits: "۵۵", letter: "ق", threeDigits: "۱۱۱", region: "۸۸" }',
+    );
+    const coded = await vehicle(
+      'plateNumber',
+      'plate: { twoDigits: "55", letter: "24", threeDigits: "111", region: "88" }',
+    );
     expect(persian.data!.vehicle).toEqual({ plateNumber: '552411188' });
     expect(coded.data!.vehicle).toEqual({ plateNumber: '552411188' });
   });
@@ -40,21 +58,40 @@ describe('Query.vehicle', () => {
     const res = await h.gql<{ a: { plate: unknown }; b: { plate: unknown } }>(
       '{ a: vehicle(plateNumber: "123312345") { plate { letter kind } } b: vehicle(plateNumber: "123412345") { plate { letter kind } } }',
     );
-    expect(res.data).toEqual({ a: { plate: { letter: 'معلولین', kind: 'DISABLED' } }, b: { plate: { letter: 'تشریفات', kind: 'PROTOCOL' } } });
+    expect(res.data).toEqual({
+      a: { plate: { letter: 'معلولین', kind: 'DISABLED' } },
+      b: { plate: { letter: 'تشریفات', kind: 'PROTOCOL' } },
+    });
   });
 
   it.each([
-    ['both forms', `plateNumber: "${plate}", plate: { twoDigits: "55", letter: "ق", threeDigits: "111", region: "88" }`, 'plate'],
+    [
+      'both forms',
+      `plateNumber: "${plate}", plate: { twoDigits: "55", letter: "ق", threeDigits: "111", region: "88" }`,
+      'plate',
+    ],
     ['neither form', '', 'plateNumber'],
     ['a short number', 'plateNumber: "12345"', 'plateNumber'],
     ['letter code 00', 'plateNumber: "550011188"', 'plateNumber'],
     ['letter code 35', 'plateNumber: "553511188"', 'plateNumber'],
     ['a 9-digit plate with region 00', 'plateNumber: "552411100"', 'plateNumber'],
     ['a 9-digit plate with region 09', 'plateNumber: "552411109"', 'plateNumber'],
-    ['a region 05 given as parts', 'plate: { twoDigits: "55", letter: "ق", threeDigits: "111", region: "05" }', 'plate.region'],
-    ['a region of one digit', 'plate: { twoDigits: "55", letter: "ق", threeDigits: "111", region: "8" }', 'plate.region'],
+    [
+      'a region 05 given as parts',
+      'plate: { twoDigits: "55", letter: "ق", threeDigits: "111", region: "05" }',
+      'plate.region',
+    ],
+    [
+      'a region of one digit',
+      'plate: { twoDigits: "55", letter: "ق", threeDigits: "111", region: "8" }',
+      'plate.region',
+    ],
     ['a Latin letter', 'plate: { twoDigits: "55", letter: "Q", threeDigits: "111", region: "88" }', 'plate.letter'],
-    ['three digits starting with 0', 'plate: { twoDigits: "55", letter: "ق", threeDigits: "011", region: "88" }', 'plate.threeDigits'],
+    [
+      'three digits starting with 0',
+      'plate: { twoDigits: "55", letter: "ق", threeDigits: "011", region: "88" }',
+      'plate.threeDigits',
+    ],
   ])('refuses %s with BAD_USER_INPUT on the argument, before any upstream call', async (_, args, argumentPath) => {
     const res = await vehicle('plateNumber details(ownerNationalId: "' + driver.nationalId + '") { vin }', args);
     expect(res.data?.vehicle ?? null).toBeNull();
@@ -76,9 +113,19 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
     expect(res.errors).toBeUndefined();
     const world = vehicleOf(plate);
     const v = res.data!.vehicle as Record<string, Record<string, unknown>>;
-    expect(v['details']).toMatchObject({ system: world.make.system, tip: world.tip, modelYear: world.modelYear, vin: world.vin });
+    expect(v['details']).toMatchObject({
+      system: world.make.system,
+      tip: world.tip,
+      modelYear: world.modelYear,
+      vin: world.vin,
+    });
     expect(v['plateHistory']!['installations']).toEqual([
-      { vehicleSystem: world.make.system, vehicleModel: String(world.modelYear), installedOn: v['details']!['plateInstalledOn'], detachedOn: null },
+      {
+        vehicleSystem: world.make.system,
+        vehicleModel: String(world.modelYear),
+        installedOn: v['details']!['plateInstalledOn'],
+        detachedOn: null,
+      },
       expect.objectContaining({ detachedOn: v['details']!['plateInstalledOn'] }),
     ]);
     const insurance = v['details']!['insurance'] as Record<string, unknown>;
@@ -90,14 +137,24 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
     });
     expect(v['ownership']).toEqual({ matches: true, model: String(world.modelYear) });
     expect(callCounts(h)).toEqual({
-      vehicleVehicleInfoInquiryGet: 1, vehiclePlateNumberHistoryGet: 1, kycThirdPartyInsuranceInquiryGet: 1, vehicleMatchingVehicleOwnershipGet: 1,
+      vehicleVehicleInfoInquiryGet: 1,
+      vehiclePlateNumberHistoryGet: 1,
+      kycThirdPartyInsuranceInquiryGet: 1,
+      vehicleMatchingVehicleOwnershipGet: 1,
     });
   });
 
   it('answers ownership for someone else as no match, and refuses them the owner-only records on those fields alone', async () => {
     const stranger = `ownerNationalId: "${noVehicles.nationalId}"`;
-    const res = await vehicle(`plateNumber ownership(${stranger}) { matches } details(${stranger}) { vin } freewayTolls { totalCount }`);
-    expect(res.data!.vehicle).toEqual({ plateNumber: plate, ownership: { matches: false }, details: null, freewayTolls: { totalCount: freewayTollsOf(plate).length } });
+    const res = await vehicle(
+      `plateNumber ownership(${stranger}) { matches } details(${stranger}) { vin } freewayTolls { totalCount }`,
+    );
+    expect(res.data!.vehicle).toEqual({
+      plateNumber: plate,
+      ownership: { matches: false },
+      details: null,
+      freewayTolls: { totalCount: freewayTollsOf(plate).length },
+    });
     expect(res.errors).toHaveLength(1);
     expect(res.errors![0]).toMatchObject({
       path: ['vehicle', 'details'],
@@ -115,7 +172,11 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
   });
 
   it.each([
-    ['an owner national id failing its check digit', 'details(ownerNationalId: "0012148961") { vin }', 'ownerNationalId'],
+    [
+      'an owner national id failing its check digit',
+      'details(ownerNationalId: "0012148961") { vin }',
+      'ownerNationalId',
+    ],
     ['an owner mobile of the wrong shape', `trafficTolls(${owner}, ownerMobile: "0912") { totalCount }`, 'ownerMobile'],
     ['a page larger than 100', `freewayTolls(first: 101) { totalCount }`, 'first'],
     ['a cursor that is not one', `freewayTolls(after: "nope") { totalCount }`, 'after'],
@@ -129,17 +190,26 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
     h.sandbox.injectFault({ operationId: 'vehicleVehicleInfoInquiryGet', status: 503, times: Infinity });
     const res = await vehicle(`plateNumber details(${owner}) { vin } plateHistory(${owner}) { status }`);
     expect(res.data!.vehicle).toEqual({ plateNumber: plate, details: null, plateHistory: { status: 'فعال' } });
-    expect(res.errors![0]).toMatchObject({ path: ['vehicle', 'details'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect(res.errors![0]).toMatchObject({
+      path: ['vehicle', 'details'],
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
   });
 });
 
 describe('offenses and tolls', () => {
   const ownerArgs = `ownerNationalId: "${driver.nationalId}", ownerMobile: "${driver.mobile}"`;
-  type Connection = { totalCount: number; totalAmount?: string; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: Array<Record<string, unknown>> };
+  type Connection = {
+    totalCount: number;
+    totalAmount?: string;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    nodes: Array<Record<string, unknown>>;
+  };
 
   it('pages through the offenses with one upstream call per page, totals as the upstream sums them', async () => {
     const world = offensesOf(plate);
-    const fields = 'totalCount totalAmount pageInfo { hasNextPage endCursor } nodes { id code amount hasImage occurredAt { jalali iso } recordedAt }';
+    const fields =
+      'totalCount totalAmount pageInfo { hasNextPage endCursor } nodes { id code amount hasImage occurredAt { jalali iso } recordedAt }';
     const first = await vehicle(`offenses(${ownerArgs}, first: 2) { ${fields} }`);
     const page = first.data!.vehicle!['offenses'] as Connection;
     expect(page.totalCount).toBe(world.length);
@@ -147,7 +217,9 @@ describe('offenses and tolls', () => {
     expect(page.nodes.map((n) => n['id'])).toEqual(world.slice(0, 2).map((o) => o.id));
     expect(page.nodes[0]).toMatchObject({ amount: String(world[0]!.price), occurredAt: { jalali: world[0]!.date } });
     const occurred = (page.nodes[0]!['occurredAt'] as { iso: string }).iso;
-    expect(new Date(occurred).getTime()).toBe(new Date(page.nodes[0]!['recordedAt'] as string).getTime() - Number(world[0]!.normalizedDate.slice(-2)) * 1000);
+    expect(new Date(occurred).getTime()).toBe(
+      new Date(page.nodes[0]!['recordedAt'] as string).getTime() - Number(world[0]!.normalizedDate.slice(-2)) * 1000,
+    );
     const rest = await vehicle(`offenses(${ownerArgs}, first: 100, after: "${page.pageInfo.endCursor}") { ${fields} }`);
     const restPage = rest.data!.vehicle!['offenses'] as Connection;
     expect(restPage.nodes.map((n) => n['id'])).toEqual(world.slice(2).map((o) => o.id));
@@ -161,14 +233,20 @@ describe('offenses and tolls', () => {
     expect(withoutImages.errors).toBeUndefined();
     expect(callCounts(h)).toEqual({ billingDrivingOffenseGet: 1 });
     h.sandbox.clearCalls();
-    const res = await vehicle(`offenses(${ownerArgs}, first: 100) { nodes { id hasImage image { offenseId plateImageUrl vehicleImageUrl } } }`);
+    const res = await vehicle(
+      `offenses(${ownerArgs}, first: 100) { nodes { id hasImage image { offenseId plateImageUrl vehicleImageUrl } } }`,
+    );
     expect(res.errors).toBeUndefined();
     const nodes = (res.data!.vehicle!['offenses'] as Connection).nodes;
     for (const node of nodes) {
       expect(node['image'] === null).toBe(node['hasImage'] === false);
-      if (node['image']) expect(node['image']).toMatchObject({ offenseId: node['id'], plateImageUrl: expect.stringMatching(/^https:/) });
+      if (node['image'])
+        expect(node['image']).toMatchObject({ offenseId: node['id'], plateImageUrl: expect.stringMatching(/^https:/) });
     }
-    expect(callCounts(h)).toEqual({ billingDrivingOffenseGet: 1, billingTrafficOffenseImageGet: world.filter((o) => o.hasImage).length });
+    expect(callCounts(h)).toEqual({
+      billingDrivingOffenseGet: 1,
+      billingTrafficOffenseImageGet: world.filter((o) => o.hasImage).length,
+    });
   });
 
   it('lists traffic-zone charges for the owner and highway tolls for anyone', async () => {
@@ -202,22 +280,36 @@ describe('offenses and tolls', () => {
       `{ motorcycle(plateNumber: "${driver.motorcycle}") { plateNumber offenses(${ownerArgs}) { amount billId plateNumber } } }`,
     );
     expect(owned.errors).toBeUndefined();
-    expect(owned.data!.motorcycle).toMatchObject({ plateNumber: driver.motorcycle, offenses: { plateNumber: driver.motorcycle, billId: expect.any(String) } });
+    expect(owned.data!.motorcycle).toMatchObject({
+      plateNumber: driver.motorcycle,
+      offenses: { plateNumber: driver.motorcycle, billId: expect.any(String) },
+    });
     const bad = await h.gql(`{ motorcycle(plateNumber: "1234567") { plateNumber } }`);
     expect(bad.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'plateNumber' } });
     expect(callCounts(h)).toEqual({ billingRidingOffenseGet: 1 });
   });
-
 });
 
 describe('_entities for Vehicle', () => {
   it('resolves vehicles by plate number in order; an invalid one fails only its own item', async () => {
     const res = await h.gql<{ _entities: unknown[] }>(
       'query($r: [_Any!]!) { _entities(representations: $r) { ... on Vehicle { plateNumber plate { region } } } }',
-      { r: [{ __typename: 'Vehicle', plateNumber: plate }, { __typename: 'Vehicle', plateNumber: '550011188' }, { __typename: 'Vehicle', plateNumber: unownedPlate }] },
+      {
+        r: [
+          { __typename: 'Vehicle', plateNumber: plate },
+          { __typename: 'Vehicle', plateNumber: '550011188' },
+          { __typename: 'Vehicle', plateNumber: unownedPlate },
+        ],
+      },
     );
-    expect(res.errors?.map((error) => [error.path, error.extensions?.argumentPath])).toEqual([[['_entities', 1], 'representations[1].plateNumber']]);
-    expect(res.data!._entities).toEqual([{ plateNumber: plate, plate: { region: plate.slice(7) } }, null, { plateNumber: unownedPlate, plate: { region: '88' } }]);
+    expect(res.errors?.map((error) => [error.path, error.extensions?.argumentPath])).toEqual([
+      [['_entities', 1], 'representations[1].plateNumber'],
+    ]);
+    expect(res.data!._entities).toEqual([
+      { plateNumber: plate, plate: { region: plate.slice(7) } },
+      null,
+      { plateNumber: unownedPlate, plate: { region: '88' } },
+    ]);
     expect(h.upstreamCalls()).toEqual([]);
   });
 });

@@ -124,7 +124,13 @@ export interface GuarantyReportRecord {
 
 export type ChequeColour = 'WHITE' | 'YELLOW' | 'ORANGE' | 'BROWN' | 'RED';
 
-export const CHEQUE_COLOUR: Readonly<Record<string, ChequeColour>> = { '1': 'WHITE', '2': 'YELLOW', '3': 'ORANGE', '4': 'BROWN', '5': 'RED' };
+export const CHEQUE_COLOUR: Readonly<Record<string, ChequeColour>> = {
+  '1': 'WHITE',
+  '2': 'YELLOW',
+  '3': 'ORANGE',
+  '4': 'BROWN',
+  '5': 'RED',
+};
 
 export interface ChequeStandingRecord {
   readonly colour: ChequeColour | null;

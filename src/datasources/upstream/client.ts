@@ -11,7 +11,14 @@ import { TransportError, type HttpTransport } from './http.js';
 import { inUpstreamSpan, noteUpstreamAttempt } from '../../observability/tracing.js';
 import { FairScheduler, type Lane } from './fairScheduler.js';
 import { operation, pathParameters, type Grant, type OperationId, type OperationSpec } from './operations.js';
-import { NotSentError, UpstreamResilience, retryAfterMs, type AttemptVerdict, type CallBudget, type NotSentReason } from './resilience.js';
+import {
+  NotSentError,
+  UpstreamResilience,
+  retryAfterMs,
+  type AttemptVerdict,
+  type CallBudget,
+  type NotSentReason,
+} from './resilience.js';
 import type { TokenBroker } from './tokenBroker.js';
 
 /** What an operation under a user grant needs from the caller's consent. */
@@ -134,7 +141,12 @@ export const NO_RESILIENCE: ResilienceConfig = {
 
 /** How one attempt ended: an answer, no answer, or never sent. */
 type Attempt =
-  | { readonly kind: 'answer'; readonly outcome: UpstreamAnswer; readonly trackId: string; readonly retryAfterMs?: number }
+  | {
+      readonly kind: 'answer';
+      readonly outcome: UpstreamAnswer;
+      readonly trackId: string;
+      readonly retryAfterMs?: number;
+    }
   | { readonly kind: 'transport'; readonly error: TransportError; readonly trackId: string }
   | { readonly kind: 'notSent'; readonly reason: NotSentReason; readonly trackId: string };
 
@@ -163,13 +175,17 @@ export class UpstreamClient {
   private async callOnce(operationId: OperationId, options: CallOptions): Promise<UpstreamResult> {
     const spec = operation(operationId);
     const credentials = this.credentialsFor(spec, options);
-    if (options.trackId !== undefined && !CHOSEN_TRACK_ID.test(options.trackId)) throw new Error(`${operationId}: unusable trackId ${options.trackId}`);
+    if (options.trackId !== undefined && !CHOSEN_TRACK_ID.test(options.trackId))
+      throw new Error(`${operationId}: unusable trackId ${options.trackId}`);
     const chosen = options.trackId === undefined ? undefined : attemptTrackIds(options.trackId);
     const budget = this.resilience.budget(options.signal);
     let token = await credentials.token();
     let answer = await this.attempts(spec, options, token, budget, () => chosen?.[0] ?? randomUUID());
     if (answer.kind === 'answer' && answer.outcome.kind === 'failure' && isTokenRejection(answer.outcome)) {
-      this.options.logger.info({ operationId, trackId: answer.trackId }, 'upstream rejected the token; renewing it once');
+      this.options.logger.info(
+        { operationId, trackId: answer.trackId },
+        'upstream rejected the token; renewing it once',
+      );
       token = await credentials.renew(token);
       // A call with a chosen trackId (a transfer, a cheque action) is not resent under another trackId:
       // were the upstream to forget trackIds it refused for their token, a later resend under the chosen
@@ -180,28 +196,54 @@ export class UpstreamClient {
     if (answer.kind === 'transport') throw errorFromTransport(spec.id, answer.error, answer.trackId, spec.retrySafe);
     const { outcome, trackId } = answer;
     if (outcome.kind === 'failure') throw errorFromAnswer(operationId, outcome, trackId, spec.retrySafe);
-    return { result: outcome.result, trackId: outcome.trackId ?? trackId, ...(outcome.responseCode && { responseCode: outcome.responseCode }) };
+    return {
+      result: outcome.result,
+      trackId: outcome.trackId ?? trackId,
+      ...(outcome.responseCode && { responseCode: outcome.responseCode }),
+    };
   }
 
   /** The attempts of one send: retried when the catalog says resending is safe; the caller's abort ends the wait. */
-  private attempts(spec: OperationSpec, options: CallOptions, token: string, budget: CallBudget, nextTrackId: () => string): Promise<Attempt> {
+  private attempts(
+    spec: OperationSpec,
+    options: CallOptions,
+    token: string,
+    budget: CallBudget,
+    nextTrackId: () => string,
+  ): Promise<Attempt> {
     let lastTrackId = '';
-    const run = this.resilience.attempts(spec, budget, spec.retrySafe && options.trackId === undefined, verdictOf, () => {
-      lastTrackId = nextTrackId();
-      return this.attempt(spec, options, token, lastTrackId, budget);
-    });
-    return budget.race(run, () => ({ kind: 'transport', error: new TransportError('aborted', true), trackId: lastTrackId }));
+    const run = this.resilience.attempts(
+      spec,
+      budget,
+      spec.retrySafe && options.trackId === undefined,
+      verdictOf,
+      () => {
+        lastTrackId = nextTrackId();
+        return this.attempt(spec, options, token, lastTrackId, budget);
+      },
+    );
+    return budget.race(run, () => ({
+      kind: 'transport',
+      error: new TransportError('aborted', true),
+      trackId: lastTrackId,
+    }));
   }
 
   /**
    * Where the operation's token comes from: the token broker for client_credentials, the caller's
    * consent for the user grants. A user-grant call without a consent fails before any upstream call.
    */
-  private credentialsFor(spec: OperationSpec, options: CallOptions): { token(): Promise<string>; renew(rejected: string): Promise<string> } {
+  private credentialsFor(
+    spec: OperationSpec,
+    options: CallOptions,
+  ): { token(): Promise<string>; renew(rejected: string): Promise<string> } {
     const { grant } = spec;
     if (grant === 'client_credentials') {
       const scopes = [spec.scope];
-      return { token: () => this.options.tokens.getToken(scopes), renew: (rejected) => this.options.tokens.replaceRejected(scopes, rejected) };
+      return {
+        token: () => this.options.tokens.getToken(scopes),
+        renew: (rejected) => this.options.tokens.replaceRejected(scopes, rejected),
+      };
     }
     const { consent } = options;
     if (!consent) throw consentRequired(spec.scope, grant);
@@ -212,7 +254,13 @@ export class UpstreamClient {
     return { token: () => consent.token(need), renew: (rejected) => consent.renew(rejected) };
   }
 
-  private async attempt(spec: OperationSpec, options: CallOptions, token: string, trackId: string, budget: CallBudget): Promise<Attempt> {
+  private async attempt(
+    spec: OperationSpec,
+    options: CallOptions,
+    token: string,
+    trackId: string,
+    budget: CallBudget,
+  ): Promise<Attempt> {
     const late = budget.stopReason();
     if (late) return this.notSent(spec, late, trackId);
     const url = this.url(spec, options, trackId);
@@ -228,20 +276,20 @@ export class UpstreamClient {
           if (stop) throw new NotSentError(stop);
           started = performance.now();
           return this.resilience.guard(spec, () =>
-          this.options.http.send({
-            method: spec.method,
-            url,
-            headers: {
-              authorization: `Bearer ${token}`,
-              accept: 'application/json',
-              // A form's content type carries its boundary: the transport sets it.
-              ...(typeof body === 'string' && { 'content-type': 'application/json' }),
-            },
-            ...(typeof body === 'string' && { body }),
-            ...(body instanceof FormData && { form: body }),
-            timeoutMs: Math.max(1, Math.min(this.options.timeoutMs, Math.ceil(budget.remaining()))),
-            ...(options.signal && { signal: options.signal }),
-          }),
+            this.options.http.send({
+              method: spec.method,
+              url,
+              headers: {
+                authorization: `Bearer ${token}`,
+                accept: 'application/json',
+                // A form's content type carries its boundary: the transport sets it.
+                ...(typeof body === 'string' && { 'content-type': 'application/json' }),
+              },
+              ...(typeof body === 'string' && { body }),
+              ...(body instanceof FormData && { form: body }),
+              timeoutMs: Math.max(1, Math.min(this.options.timeoutMs, Math.ceil(budget.remaining()))),
+              ...(options.signal && { signal: options.signal }),
+            }),
           );
         },
         options.lane,
@@ -254,8 +302,17 @@ export class UpstreamClient {
       );
       noteUpstreamAttempt(trackId, response.status);
       const outcome = parseAnswer(response.status, response.text);
-      this.record(spec, started, outcome.kind === 'success' ? 'success' : errorFromAnswer(spec.id, outcome, trackId, spec.retrySafe).details.code);
-      this.options.logger.debug({ operationId: spec.id, trackId, status: response.status, ms: elapsed(started) }, 'upstream call');
+      this.record(
+        spec,
+        started,
+        outcome.kind === 'success'
+          ? 'success'
+          : errorFromAnswer(spec.id, outcome, trackId, spec.retrySafe).details.code,
+      );
+      this.options.logger.debug(
+        { operationId: spec.id, trackId, status: response.status, ms: elapsed(started) },
+        'upstream call',
+      );
       const wait = retryAfterMs(response.retryAfter);
       return { kind: 'answer', outcome, trackId, ...(wait !== undefined && { retryAfterMs: wait }) };
     } catch (error) {
@@ -263,7 +320,10 @@ export class UpstreamClient {
       if (!(error instanceof TransportError)) throw error;
       noteUpstreamAttempt(trackId);
       this.record(spec, started, errorFromTransport(spec.id, error, trackId, spec.retrySafe).details.code);
-      this.options.logger.warn({ operationId: spec.id, trackId, failure: error.kind, ms: elapsed(started) }, 'upstream call failed');
+      this.options.logger.warn(
+        { operationId: spec.id, trackId, failure: error.kind, ms: elapsed(started) },
+        'upstream call failed',
+      );
       return { kind: 'transport', error, trackId };
     }
   }
@@ -305,7 +365,8 @@ function schedulerCapacity(maxConcurrency: number, connections: number | undefin
  * after a rejected token never depends on a body stream that was already sent.
  */
 function requestBody(spec: OperationSpec, options: CallOptions): string | FormData | undefined {
-  if (options.form !== undefined && options.body !== undefined) throw new Error(`${spec.id}: a call has a JSON body or a form, not both`);
+  if (options.form !== undefined && options.body !== undefined)
+    throw new Error(`${spec.id}: a call has a JSON body or a form, not both`);
   if (options.body !== undefined) return JSON.stringify(options.body);
   if (options.form === undefined) return undefined;
   const form = new FormData();

@@ -12,7 +12,12 @@ export function isTokenRejection(failure: Failure): boolean {
 }
 
 /** Maps an upstream failure answer to the one typed error callers see. */
-export function errorFromAnswer(operationId: string, failure: Failure, sentTrackId: string, retrySafe: boolean): UpstreamError {
+export function errorFromAnswer(
+  operationId: string,
+  failure: Failure,
+  sentTrackId: string,
+  retrySafe: boolean,
+): UpstreamError {
   const base = {
     operationId,
     httpStatus: failure.httpStatus,
@@ -26,26 +31,43 @@ export function errorFromAnswer(operationId: string, failure: Failure, sentTrack
     if (status === 408) {
       return retrySafe
         ? { code: ErrorCode.UpstreamTimeout, message: 'The upstream timed out.' }
-        : { code: ErrorCode.UpstreamTimeout, message: 'The upstream timed out; the outcome of the call is unknown.', outcomeUnknown: true };
+        : {
+            code: ErrorCode.UpstreamTimeout,
+            message: 'The upstream timed out; the outcome of the call is unknown.',
+            outcomeUnknown: true,
+          };
     }
-    if (status === 429) return { code: ErrorCode.RateLimited, message: 'The upstream is limiting the rate of calls; try again later.' };
+    if (status === 429)
+      return { code: ErrorCode.RateLimited, message: 'The upstream is limiting the rate of calls; try again later.' };
     if (status === 404) return { code: ErrorCode.NotFound, message: 'The upstream found no such record.' };
     if (status === 401 || status === 403 || failure.upstreamCode === 'UNAUTHORIZED') {
-      return { code: ErrorCode.UpstreamRejected, message: "The upstream refused this service's credentials for the operation." };
+      return {
+        code: ErrorCode.UpstreamRejected,
+        message: "The upstream refused this service's credentials for the operation.",
+      };
     }
     if (status >= 500 || !failure.enveloped) {
       return { code: ErrorCode.UpstreamUnavailable, message: 'The upstream failed to answer; try again later.' };
     }
-    return { code: ErrorCode.UpstreamRejected, message: `The upstream rejected the request (${failure.upstreamCode ?? `HTTP ${status}`}).` };
+    return {
+      code: ErrorCode.UpstreamRejected,
+      message: `The upstream rejected the request (${failure.upstreamCode ?? `HTTP ${status}`}).`,
+    };
   })();
   return new UpstreamError({ ...base, ...mapped });
 }
 
 /** Maps a call that got no answer. A lost answer to a call that changes state leaves its outcome unknown. */
 /** A read given up because its caller went away or its operation ran out of time (REQUEST_TIMEOUT_MS). */
-export const CANCELLED_MESSAGE = 'The call to the upstream was cancelled: the caller went away or the operation ran out of time.';
+export const CANCELLED_MESSAGE =
+  'The call to the upstream was cancelled: the caller went away or the operation ran out of time.';
 
-export function errorFromTransport(operationId: string, error: TransportError, trackId: string, retrySafe: boolean): UpstreamError {
+export function errorFromTransport(
+  operationId: string,
+  error: TransportError,
+  trackId: string,
+  retrySafe: boolean,
+): UpstreamError {
   const outcomeUnknown = !retrySafe && error.maybeDelivered;
   if (error.kind === 'timeout') {
     return new UpstreamError({

@@ -67,7 +67,11 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
           signal: controller.signal,
         });
         const retryAfter = res.headers['retry-after'];
-        return { status: res.statusCode, text: await res.body.text(), ...(typeof retryAfter === 'string' && { retryAfter }) };
+        return {
+          status: res.statusCode,
+          text: await res.body.text(),
+          ...(typeof retryAfter === 'string' && { retryAfter }),
+        };
       } catch (error) {
         if (timedOut) throw new TransportError('timeout', true, error);
         if (req.signal?.aborted) throw new TransportError('aborted', true, error);

@@ -149,7 +149,8 @@ export class UpstreamResilience {
     readonly settings: ResilienceConfig,
     private readonly logger: Logger,
   ) {
-    for (const group of new Set([...operations.values()].map((spec) => spec.group))) this.breakers.set(group, this.newBreaker(group));
+    for (const group of new Set([...operations.values()].map((spec) => spec.group)))
+      this.breakers.set(group, this.newBreaker(group));
   }
 
   budget(signal?: AbortSignal): CallBudget {
@@ -167,18 +168,29 @@ export class UpstreamResilience {
    * again after a jittered exponential wait (never shorter than the upstream's `Retry-After`), up to the
    * configured attempts and while the budget allows the wait and a new attempt. The last outcome stands.
    */
-  async attempts<T>(spec: OperationSpec, budget: CallBudget, resendable: boolean, verdict: (outcome: T) => AttemptVerdict, attempt: (n: number) => Promise<T>): Promise<T> {
+  async attempts<T>(
+    spec: OperationSpec,
+    budget: CallBudget,
+    resendable: boolean,
+    verdict: (outcome: T) => AttemptVerdict,
+    attempt: (n: number) => Promise<T>,
+  ): Promise<T> {
     const maxRetries = resendable ? this.settings.retryAttempts - 1 : 0;
     if (maxRetries === 0) return attempt(0);
-    const exponential = new ExponentialBackoff({ initialDelay: this.settings.retryInitialDelayMs, maxDelay: this.settings.retryMaxDelayMs });
-    const backoff = new DelegateBackoff<IRetryBackoffContext<unknown>, IBackoff<unknown> | undefined>((context, previous) => {
-      const last = (context.result as { value: T }).value;
-      const next = previous ? previous.next(undefined) : exponential.next();
-      const delay = Math.max(next.duration, verdict(last).retryAfterMs ?? 0);
-      // No time left for the wait and an attempt worth sending: the last outcome stands.
-      if (budget.stopReason() !== null || delay >= budget.remaining()) throw new GiveUp(last);
-      return { delay, state: next };
+    const exponential = new ExponentialBackoff({
+      initialDelay: this.settings.retryInitialDelayMs,
+      maxDelay: this.settings.retryMaxDelayMs,
     });
+    const backoff = new DelegateBackoff<IRetryBackoffContext<unknown>, IBackoff<unknown> | undefined>(
+      (context, previous) => {
+        const last = (context.result as { value: T }).value;
+        const next = previous ? previous.next(undefined) : exponential.next();
+        const delay = Math.max(next.duration, verdict(last).retryAfterMs ?? 0);
+        // No time left for the wait and an attempt worth sending: the last outcome stands.
+        if (budget.stopReason() !== null || delay >= budget.remaining()) throw new GiveUp(last);
+        return { delay, state: next };
+      },
+    );
     const policy = retry(
       handleWhenResult((outcome) => verdict(outcome as T).transient),
       { maxAttempts: maxRetries, backoff },
@@ -213,17 +225,24 @@ export class UpstreamResilience {
   private newBreaker(group: UpstreamGroup): CircuitBreakerPolicy {
     const { breakerThreshold, breakerWindowMs, breakerMinCalls, breakerHalfOpenMs } = this.settings;
     const breaker = circuitBreaker(
-      handleType(TransportError, (error) => error.kind !== 'aborted').orWhenResult((response) => isUnhealthyAnswer(response as HttpResponse)),
+      handleType(TransportError, (error) => error.kind !== 'aborted').orWhenResult((response) =>
+        isUnhealthyAnswer(response as HttpResponse),
+      ),
       {
         halfOpenAfter: breakerHalfOpenMs,
         // cockatiel asks for a rate; at least `breakerMinCalls` calls within the window.
-        breaker: new SamplingBreaker({ threshold: breakerThreshold, duration: breakerWindowMs, minimumRps: (breakerMinCalls * 1000) / breakerWindowMs }),
+        breaker: new SamplingBreaker({
+          threshold: breakerThreshold,
+          duration: breakerWindowMs,
+          minimumRps: (breakerMinCalls * 1000) / breakerWindowMs,
+        }),
       },
     );
     breakerState.set({ group }, 0);
     breaker.onStateChange((state) => {
       breakerState.set({ group }, STATE_GAUGE[state]);
-      if (state === CircuitState.Open) this.logger.warn({ group }, 'upstream breaker opened: calls of this group fail fast');
+      if (state === CircuitState.Open)
+        this.logger.warn({ group }, 'upstream breaker opened: calls of this group fail fast');
       else if (state === CircuitState.Closed) this.logger.info({ group }, 'upstream breaker closed');
     });
     return breaker;

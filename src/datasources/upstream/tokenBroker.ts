@@ -53,7 +53,12 @@ export class OAuthEndpoint {
    * One call with Basic auth; the parsed answer, success or failure. `label` names the call in errors.
    * Only a call that got no answer throws (an UpstreamError).
    */
-  async send(label: string, method: 'GET' | 'POST', path: string, parts: { query?: Record<string, string>; body?: unknown }): Promise<UpstreamAnswer> {
+  async send(
+    label: string,
+    method: 'GET' | 'POST',
+    path: string,
+    parts: { query?: Record<string, string>; body?: unknown },
+  ): Promise<UpstreamAnswer> {
     const search = parts.query ? `?${new URLSearchParams(parts.query).toString()}` : '';
     let response;
     try {
@@ -136,7 +141,11 @@ export class TokenBroker {
   }
 
   /** `reason` is null for the first token of a scope set, which renews nothing. */
-  private renew(key: string, previous: CachedToken | undefined, reason: 'expiry' | 'rejected' | null): Promise<CachedToken> {
+  private renew(
+    key: string,
+    previous: CachedToken | undefined,
+    reason: 'expiry' | 'rejected' | null,
+  ): Promise<CachedToken> {
     const running = this.inFlight.get(key);
     if (running) return running;
     if (reason) tokenRenewals.inc({ kind: 'client_credentials', reason });
@@ -153,7 +162,11 @@ export class TokenBroker {
   private async fetchFor(key: string, previous: CachedToken | undefined): Promise<CachedToken> {
     if (previous?.refreshToken && this.now() < previous.expiresAt) {
       try {
-        return await this.request({ grant_type: 'refresh_token', refresh_token: previous.refreshToken, token_type: 'CLIENT-CREDENTIAL' });
+        return await this.request({
+          grant_type: 'refresh_token',
+          refresh_token: previous.refreshToken,
+          token_type: 'CLIENT-CREDENTIAL',
+        });
       } catch (error) {
         this.options.logger.warn({ scopes: key, err: describe(error) }, 'token refresh failed; requesting a new token');
       }
@@ -170,7 +183,11 @@ function readToken(result: unknown, requestedAt: number): IssuedToken {
   const r = (result ?? {}) as Record<string, unknown>;
   const lifeTime = typeof r.lifeTime === 'string' ? Number(r.lifeTime) : r.lifeTime;
   if (typeof r.value !== 'string' || r.value === '' || typeof lifeTime !== 'number' || !Number.isFinite(lifeTime)) {
-    throw new UpstreamError({ code: ErrorCode.UpstreamUnavailable, message: 'The upstream sent an unreadable token.', operationId: 'token' });
+    throw new UpstreamError({
+      code: ErrorCode.UpstreamUnavailable,
+      message: 'The upstream sent an unreadable token.',
+      operationId: 'token',
+    });
   }
   return {
     value: r.value,
@@ -178,7 +195,12 @@ function readToken(result: unknown, requestedAt: number): IssuedToken {
     // Measured from when we asked, so clock skew and transit time can only shorten the token's life.
     expiresAt: requestedAt + lifeTime,
     scopes: Array.isArray(r.scopes) ? r.scopes.filter((scope): scope is string => typeof scope === 'string') : null,
-    userId: typeof r.userId === 'string' && r.userId !== '' ? r.userId : typeof r.userId === 'number' ? String(r.userId) : null,
+    userId:
+      typeof r.userId === 'string' && r.userId !== ''
+        ? r.userId
+        : typeof r.userId === 'number'
+          ? String(r.userId)
+          : null,
   };
 }
 

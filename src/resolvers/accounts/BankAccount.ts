@@ -43,7 +43,11 @@ export const BankAccount: BankAccountResolvers = {
     const page = parsePage(args);
     const accountNumber = await accountNumberOf(account, context);
     if (!accountNumber) return null;
-    const { transactions, currentBalance, availableBalance } = await context.dataSources.statements.getStatement(accountNumber, fromDate, toDate);
+    const { transactions, currentBalance, availableBalance } = await context.dataSources.statements.getStatement(
+      accountNumber,
+      fromDate,
+      toDate,
+    );
     return { ...slicePage(transactions, page), currentBalance, availableBalance };
   },
   holderDetails: (account, _args, { dataSources }) =>

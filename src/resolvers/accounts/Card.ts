@@ -17,7 +17,8 @@ export const Card: CardResolvers = {
     return bank ? { code: bank.code } : null;
   },
   iban: lazyField(conversion, 'iban'),
-  accountNumber: async (card, _args, { dataSources }) => (await dataSources.facility.getCardDeposit(card.number)).accountNumber,
+  accountNumber: async (card, _args, { dataSources }) =>
+    (await dataSources.facility.getCardDeposit(card.number)).accountNumber,
   account: async (card, _args, context) => {
     const { iban } = await conversion(card, context);
     return iban ? { iban } : null;

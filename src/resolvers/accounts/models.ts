@@ -13,7 +13,8 @@ export interface BankAccountModel {
 }
 
 /** A page of a statement: the balances and the page of its transactions. */
-export type StatementPageModel = Page<StatementEntryRecord> & Pick<StatementRecord, 'currentBalance' | 'availableBalance'>;
+export type StatementPageModel = Page<StatementEntryRecord> &
+  Pick<StatementRecord, 'currentBalance' | 'availableBalance'>;
 
 /** A bank as a parent: its 3-digit code. */
 export interface BankModel {

@@ -12,7 +12,10 @@ const dayNumber = (slashed: string) => {
 };
 
 /** `from` and `to` as the upstream's `YYYYMMDD`, checked before any call: at most 31 days, none after today. */
-export function parseStatementRange(args: { from: string; to: string }, now: number = Date.now()): { fromDate: string; toDate: string } {
+export function parseStatementRange(
+  args: { from: string; to: string },
+  now: number = Date.now(),
+): { fromDate: string; toDate: string } {
   const from = parseJalaliDate(args.from, 'from');
   const to = parseDateNotInFuture(args.to, 'to', now);
   const span = dayNumber(to) - dayNumber(from);

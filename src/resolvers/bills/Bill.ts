@@ -3,7 +3,8 @@ import type { Context } from '../../context.js';
 import type { BillModel } from './models.js';
 import { persianDate } from '../shared/persianDate.js';
 
-const summaryOf = (bill: BillModel, { dataSources }: Context) => bill.summary ?? dataSources.billing.getBill(bill.query);
+const summaryOf = (bill: BillModel, { dataSources }: Context) =>
+  bill.summary ?? dataSources.billing.getBill(bill.query);
 
 export const Bill: BillResolvers = {
   type: (bill) => bill.query.type,

@@ -4,4 +4,12 @@ import { Mutation } from './Mutation.js';
 import { Query } from './Query.js';
 import { ChequeActionCompleted, ChequeActionPending, ChequeActionRejected } from './results.js';
 
-export const chequeActions = { Query, Mutation, ChequeActionJob, ChequeActionReceipt, ChequeActionCompleted, ChequeActionPending, ChequeActionRejected };
+export const chequeActions = {
+  Query,
+  Mutation,
+  ChequeActionJob,
+  ChequeActionReceipt,
+  ChequeActionCompleted,
+  ChequeActionPending,
+  ChequeActionRejected,
+};

@@ -12,7 +12,12 @@ import type {
   TransferChequeInput,
 } from '../../__generated__/resolvers-types.js';
 import type { IssueDraft, TransferDraft } from '../../datasources/sayad.js';
-import type { AnswerChequeOrder, CancelChequeOrder, SayadPartyRecord, SayadSignerRecord } from '../../datasources/types/chequeActions.js';
+import type {
+  AnswerChequeOrder,
+  CancelChequeOrder,
+  SayadPartyRecord,
+  SayadSignerRecord,
+} from '../../datasources/types/chequeActions.js';
 import { BadUserInputError } from '../../errors.js';
 import { parseChequeDueDate } from '../../validation/dates.js';
 import { normalizeDigits } from '../../validation/digits.js';
@@ -21,9 +26,25 @@ import { BANK_TEXT, parseText, PERSIAN_TEXT, type TextRule } from '../../validat
 import { parseIdempotencyKey } from '../transfers/input.js';
 
 const REASON_CODES: Readonly<Record<ChequeReason, string>> = {
-  SALARY: 'POSA', INSURANCE: 'IOSP', MEDICAL: 'HIPA', INVESTMENT: 'ISAP', FOREIGN_EXCHANGE: 'FXAP', DEBT_REPAYMENT: 'DRPA',
-  RETIREMENT: 'RTAP', MOVABLE_PROPERTY: 'MPTP', REAL_ESTATE: 'IMPT', LIQUIDITY_MANAGEMENT: 'LMAP', CUSTOMS: 'CDAP', TAX: 'TCAP',
-  GOVERNMENT_SERVICES: 'GEAC', FACILITIES: 'LRPA', COLLATERAL: 'CCPA', DAILY_EXPENSES: 'GPAC', CHARITY: 'CPAC', GOODS: 'GPPC', SERVICES: 'SPAC',
+  SALARY: 'POSA',
+  INSURANCE: 'IOSP',
+  MEDICAL: 'HIPA',
+  INVESTMENT: 'ISAP',
+  FOREIGN_EXCHANGE: 'FXAP',
+  DEBT_REPAYMENT: 'DRPA',
+  RETIREMENT: 'RTAP',
+  MOVABLE_PROPERTY: 'MPTP',
+  REAL_ESTATE: 'IMPT',
+  LIQUIDITY_MANAGEMENT: 'LMAP',
+  CUSTOMS: 'CDAP',
+  TAX: 'TCAP',
+  GOVERNMENT_SERVICES: 'GEAC',
+  FACILITIES: 'LRPA',
+  COLLATERAL: 'CCPA',
+  DAILY_EXPENSES: 'GPAC',
+  CHARITY: 'CPAC',
+  GOODS: 'GPPC',
+  SERVICES: 'SPAC',
 };
 const TYPE_CODES: Readonly<Record<ChequeIssueType, number>> = { NORMAL: 1, BANK: 2, CODED: 3, AD_HOC: 4 };
 const MEDIA_CODES: Readonly<Record<ChequeIssueMedia, number>> = { PAPER: 1, DIGITAL: 2 };
@@ -32,13 +53,24 @@ const MEDIA_CODES: Readonly<Record<ChequeIssueMedia, number>> = { PAPER: 1, DIGI
 const TEXT_MAX = 100;
 const MAX_PARTIES = 10;
 const MAX_AMOUNT = 10n ** 18n;
-const TEXT_RULE: TextRule = { min: 1, max: TEXT_MAX, allowed: BANK_TEXT, allowedText: 'letters, digits, punctuation and spaces' };
+const TEXT_RULE: TextRule = {
+  min: 1,
+  max: TEXT_MAX,
+  allowed: BANK_TEXT,
+  allowedText: 'letters, digits, punctuation and spaces',
+};
 /** The Sayad system takes notes on answers and cancellations in Persian letters only (wire facts §4.8). */
-const PERSIAN_NOTE_RULE: TextRule = { min: 0, max: TEXT_MAX, allowed: PERSIAN_TEXT, allowedText: 'Persian letters only' };
+const PERSIAN_NOTE_RULE: TextRule = {
+  min: 0,
+  max: TEXT_MAX,
+  allowed: PERSIAN_TEXT,
+  allowedText: 'Persian letters only',
+};
 
 const text = (value: string, path: string): string => parseText(value, path, TEXT_RULE);
 
-const persianNote = (value: string | null | undefined, path: string): string => parseText(value ?? '', path, PERSIAN_NOTE_RULE);
+const persianNote = (value: string | null | undefined, path: string): string =>
+  parseText(value ?? '', path, PERSIAN_NOTE_RULE);
 
 function shahabCode(value: string, path: string): string {
   const digits = normalizeDigits(value.trim());
@@ -49,11 +81,18 @@ function shahabCode(value: string, path: string): string {
 function party(input: ChequePartyInput, path: string): SayadPartyRecord {
   const name = text(input.name, `${path}.name`);
   if (input.kind === 'COMPANY') {
-    if (input.shahabCode !== null && input.shahabCode !== undefined) throw new BadUserInputError(`${path}.shahabCode`, 'a company has no Shahab code; leave it out');
+    if (input.shahabCode !== null && input.shahabCode !== undefined)
+      throw new BadUserInputError(`${path}.shahabCode`, 'a company has no Shahab code; leave it out');
     return { idCode: parseLegalId(input.id, `${path}.id`), idType: 2, shahabId: null, name };
   }
-  if (input.shahabCode === null || input.shahabCode === undefined) throw new BadUserInputError(`${path}.shahabCode`, "a person's Shahab code is required");
-  return { idCode: parseNationalId(input.id, `${path}.id`), idType: 1, shahabId: shahabCode(input.shahabCode, `${path}.shahabCode`), name };
+  if (input.shahabCode === null || input.shahabCode === undefined)
+    throw new BadUserInputError(`${path}.shahabCode`, "a person's Shahab code is required");
+  return {
+    idCode: parseNationalId(input.id, `${path}.id`),
+    idType: 1,
+    shahabId: shahabCode(input.shahabCode, `${path}.shahabCode`),
+    name,
+  };
 }
 
 /** A person acting on a cheque or asking about it; `named` when the upstream needs their name (otherwise a name given is not used). */
@@ -61,25 +100,41 @@ export function parseChequeActor(input: ChequeActorInput, path: string, named: b
   const idCode = parseNationalId(input.nationalId, `${path}.nationalId`);
   const shahabId = shahabCode(input.shahabCode, `${path}.shahabCode`);
   if (!named) return { idCode, idType: 1, shahabId, name: '' };
-  if (input.name === null || input.name === undefined) throw new BadUserInputError(`${path}.name`, 'the name is needed for this action');
+  if (input.name === null || input.name === undefined)
+    throw new BadUserInputError(`${path}.name`, 'the name is needed for this action');
   return { idCode, idType: 1, shahabId, name: text(input.name, `${path}.name`) };
 }
 
 /** 1–10 distinct parties, none of them one of `excluded` (who cannot receive from themselves). */
-function parties(inputs: readonly ChequePartyInput[], path: string, excluded: readonly SayadPartyRecord[]): SayadPartyRecord[] {
-  if (inputs.length === 0 || inputs.length > MAX_PARTIES) throw new BadUserInputError(path, `expected 1–${MAX_PARTIES} parties`);
+function parties(
+  inputs: readonly ChequePartyInput[],
+  path: string,
+  excluded: readonly SayadPartyRecord[],
+): SayadPartyRecord[] {
+  if (inputs.length === 0 || inputs.length > MAX_PARTIES)
+    throw new BadUserInputError(path, `expected 1–${MAX_PARTIES} parties`);
   const parsed = inputs.map((input, index) => party(input, `${path}.${index}`));
   parsed.forEach((candidate, index) => {
-    if (parsed.findIndex((other) => other.idCode === candidate.idCode) !== index) throw new BadUserInputError(`${path}.${index}.id`, 'named twice');
-    if (excluded.some((other) => other.idCode === candidate.idCode)) throw new BadUserInputError(`${path}.${index}.id`, 'cannot be one of the parties acting');
+    if (parsed.findIndex((other) => other.idCode === candidate.idCode) !== index)
+      throw new BadUserInputError(`${path}.${index}.id`, 'named twice');
+    if (excluded.some((other) => other.idCode === candidate.idCode))
+      throw new BadUserInputError(`${path}.${index}.id`, 'cannot be one of the parties acting');
   });
   return parsed;
 }
 
-function signers(inputs: readonly ChequeSignerInput[] | null | undefined, path: string, byDefault: SayadPartyRecord): SayadSignerRecord[] {
+function signers(
+  inputs: readonly ChequeSignerInput[] | null | undefined,
+  path: string,
+  byDefault: SayadPartyRecord,
+): SayadSignerRecord[] {
   if (inputs === null || inputs === undefined) return [{ signer: byDefault, legalStamp: false }];
-  if (inputs.length === 0 || inputs.length > MAX_PARTIES) throw new BadUserInputError(path, `expected 1–${MAX_PARTIES} signers`);
-  return inputs.map((input, index) => ({ signer: party(input.party, `${path}.${index}.party`), legalStamp: input.legalStamp ?? false }));
+  if (inputs.length === 0 || inputs.length > MAX_PARTIES)
+    throw new BadUserInputError(path, `expected 1–${MAX_PARTIES} signers`);
+  return inputs.map((input, index) => ({
+    signer: party(input.party, `${path}.${index}.party`),
+    legalStamp: input.legalStamp ?? false,
+  }));
 }
 
 const optionalIban = (value: string | null | undefined, path: string): string | null =>
@@ -87,7 +142,8 @@ const optionalIban = (value: string | null | undefined, path: string): string | 
 
 function amount(value: string, path: string): string {
   const rials = BigInt(value);
-  if (rials <= 0n || rials >= MAX_AMOUNT) throw new BadUserInputError(path, 'expected a positive number of rials, under 10^18');
+  if (rials <= 0n || rials >= MAX_AMOUNT)
+    throw new BadUserInputError(path, 'expected a positive number of rials, under 10^18');
   return rials.toString();
 }
 
@@ -135,7 +191,10 @@ export function parseTransferCheque(input: TransferChequeInput): { idempotencyKe
   };
 }
 
-export function parseAnswerCheque(input: AnswerChequeInput, accept: boolean): { idempotencyKey: string; order: AnswerChequeOrder } {
+export function parseAnswerCheque(
+  input: AnswerChequeInput,
+  accept: boolean,
+): { idempotencyKey: string; order: AnswerChequeOrder } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
   const receiver = parseChequeActor(input.receiver, 'input.receiver', false);
   return {

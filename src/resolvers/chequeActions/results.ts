@@ -7,8 +7,16 @@ import type {
 } from '../../__generated__/resolvers-types.js';
 
 const REASONS: ReadonlySet<string> = new Set<ChequeActionRejectionReason>([
-  'UNKNOWN_CHEQUE', 'ALREADY_ISSUED', 'WRONG_STATE', 'NOT_A_PARTY', 'INVALID_PARTY', 'INVALID_INPUT', 'CONSENT_REFUSED', 'CONSENT_REQUIRED',
-  'NOT_APPLIED', 'REJECTED',
+  'UNKNOWN_CHEQUE',
+  'ALREADY_ISSUED',
+  'WRONG_STATE',
+  'NOT_A_PARTY',
+  'INVALID_PARTY',
+  'INVALID_INPUT',
+  'CONSENT_REFUSED',
+  'CONSENT_REQUIRED',
+  'NOT_APPLIED',
+  'REJECTED',
 ]);
 
 const reasonOf = (code: string | undefined): ChequeActionRejectionReason =>

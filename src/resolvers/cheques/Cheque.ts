@@ -4,9 +4,14 @@ import { parseChequeActor } from '../chequeActions/input.js';
 import { viewerOf } from './viewer.js';
 
 export const Cheque: ChequeResolvers = {
-  __resolveReference: (reference) => (typeof reference.sayadId === 'string' && isValidSayadId(reference.sayadId) ? { sayadId: reference.sayadId } : null),
-  view: async (cheque, _args, context) => context.dataSources.cheques.getCheque(cheque.sayadId, await viewerOf(context)),
-  statusReport: async (cheque, _args, context) => context.dataSources.cheques.getStatusReport(cheque.sayadId, await viewerOf(context)),
-  chain: async (cheque, _args, context) => context.dataSources.cheques.getChain(cheque.sayadId, await viewerOf(context)),
-  drawerReport: (cheque, args, context) => context.dataSources.cheques.getDrawerReport(cheque.sayadId, parseChequeActor(args.drawer, 'drawer', false)),
+  __resolveReference: (reference) =>
+    typeof reference.sayadId === 'string' && isValidSayadId(reference.sayadId) ? { sayadId: reference.sayadId } : null,
+  view: async (cheque, _args, context) =>
+    context.dataSources.cheques.getCheque(cheque.sayadId, await viewerOf(context)),
+  statusReport: async (cheque, _args, context) =>
+    context.dataSources.cheques.getStatusReport(cheque.sayadId, await viewerOf(context)),
+  chain: async (cheque, _args, context) =>
+    context.dataSources.cheques.getChain(cheque.sayadId, await viewerOf(context)),
+  drawerReport: (cheque, args, context) =>
+    context.dataSources.cheques.getDrawerReport(cheque.sayadId, parseChequeActor(args.drawer, 'drawer', false)),
 };

@@ -6,4 +6,13 @@ import { ChequeChainLink, ChequeParty } from './ChequeParty.js';
 import { ChequeView } from './ChequeView.js';
 import { Query } from './Query.js';
 
-export const cheques = { Query, BankAccount, Cheque, ChequeView, ChequeDrawerReport, ChequeParty, ChequeChainLink, Chequebook };
+export const cheques = {
+  Query,
+  BankAccount,
+  Cheque,
+  ChequeView,
+  ChequeDrawerReport,
+  ChequeParty,
+  ChequeChainLink,
+  Chequebook,
+};

@@ -16,7 +16,9 @@ const infoField =
 
 export const Company: CompanyResolvers = {
   __resolveReference: (reference) =>
-    typeof reference.nationalId === 'string' && isValidLegalId(reference.nationalId) ? { nationalId: reference.nationalId } : null,
+    typeof reference.nationalId === 'string' && isValidLegalId(reference.nationalId)
+      ? { nationalId: reference.nationalId }
+      : null,
   name: infoField('name'),
   legalForm: infoField('legalForm'),
   registrationType: infoField('registrationType'),

@@ -9,4 +9,5 @@ export function personFromRecord(nationalId: string | null, mobile: string | nul
 }
 
 /** The legal person a registry record names; null unless the id is a valid legal id. */
-export const companyFromRecord = (id: string | null): CompanyModel | null => (id !== null && isValidLegalId(id) ? { nationalId: id } : null);
+export const companyFromRecord = (id: string | null): CompanyModel | null =>
+  id !== null && isValidLegalId(id) ? { nationalId: id } : null;

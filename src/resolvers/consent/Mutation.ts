@@ -17,11 +17,21 @@ export const Mutation: MutationResolvers = {
     await smsThrottle.admit(request);
     const outcome = await consents.startSms(request);
     if (outcome.kind === 'refused') return rejection.refused(outcome.upstreamCode);
-    return { __typename: 'SmsConsentChallenge', consentId: outcome.consentId, mobile: outcome.mobile, expiresAt: isoInstant(outcome.expiresAt) };
+    return {
+      __typename: 'SmsConsentChallenge',
+      consentId: outcome.consentId,
+      mobile: outcome.mobile,
+      expiresAt: isoInstant(outcome.expiresAt),
+    };
   },
 
   completeSmsConsent: async (_parent, { input }, { consents }) =>
-    smsCompletion(await consents.completeSms({ consentId: parseConsentId(input.consentId, 'input.consentId'), otp: parseOtp(input.otp, 'input.otp') })),
+    smsCompletion(
+      await consents.completeSms({
+        consentId: parseConsentId(input.consentId, 'input.consentId'),
+        otp: parseOtp(input.otp, 'input.otp'),
+      }),
+    ),
 
   startCodeConsent: async (_parent, { input }, { consents }) => {
     const challenge = await consents.startCode({
@@ -43,12 +53,14 @@ export const Mutation: MutationResolvers = {
       await consents.completeCode({
         consentId: parseConsentId(input.consentId, 'input.consentId'),
         code: parseRedirectValue(input.code, 'input.code'),
-        state: input.state === undefined || input.state === null ? null : parseRedirectValue(input.state, 'input.state'),
+        state:
+          input.state === undefined || input.state === null ? null : parseRedirectValue(input.state, 'input.state'),
       }),
     ),
 
   revokeConsent: async (_parent, _args, { consent }) => {
-    if (!consent) throw consentUnauthenticated('Present the handle of the consent to revoke (header x-consent-handle).');
+    if (!consent)
+      throw consentUnauthenticated('Present the handle of the consent to revoke (header x-consent-handle).');
     const revoked = await consent.revoke();
     return { nationalId: revoked.nationalId, scopes: [...revoked.scopes] };
   },

@@ -5,7 +5,8 @@ export const rejection = {
   expired: () => ({
     __typename: 'ConsentExpired' as const,
     code: 'CONSENT_EXPIRED',
-    message: 'The consent is no longer pending: its code expired, it was already completed, or the id is unknown. Start a new consent.',
+    message:
+      'The consent is no longer pending: its code expired, it was already completed, or the id is unknown. Start a new consent.',
   }),
   refused: (upstreamCode: string | null) => ({
     __typename: 'ConsentRefused' as const,
@@ -25,7 +26,8 @@ export const rejection = {
   invalidCode: () => ({
     __typename: 'InvalidAuthorizationCode' as const,
     code: 'INVALID_CODE',
-    message: 'The upstream did not accept the authorization code (wrong, already used or expired). Start a new consent.',
+    message:
+      'The upstream did not accept the authorization code (wrong, already used or expired). Start a new consent.',
   }),
 };
 
@@ -47,4 +49,5 @@ export const smsCompletion = (outcome: CompleteSmsOutcome) =>
   outcome.kind === 'invalidOtp' ? rejection.invalidOtp(outcome.attemptsLeft) : shared(outcome);
 
 /** The result of completing a code consent, as the GraphQL union member it is. */
-export const codeCompletion = (outcome: CompleteCodeOutcome) => (outcome.kind === 'invalidCode' ? rejection.invalidCode() : shared(outcome));
+export const codeCompletion = (outcome: CompleteCodeOutcome) =>
+  outcome.kind === 'invalidCode' ? rejection.invalidCode() : shared(outcome);

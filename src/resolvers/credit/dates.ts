@@ -5,7 +5,9 @@ import { persianDate } from '../shared/persianDate.js';
 export function persianDates<Record, Key extends keyof Record>(
   ...keys: readonly Key[]
 ): { [K in Key]: (record: Record) => PersianDate | null } {
-  return Object.fromEntries(keys.map((key) => [key, (record: Record) => persianDate(record[key] as string | null)])) as {
+  return Object.fromEntries(
+    keys.map((key) => [key, (record: Record) => persianDate(record[key] as string | null)]),
+  ) as {
     [K in Key]: (record: Record) => PersianDate | null;
   };
 }

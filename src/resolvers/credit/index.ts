@@ -4,4 +4,13 @@ import { Person } from './Person.js';
 import { Query } from './Query.js';
 import { BankGuarantee, BouncedCheque, Facility, GuaranteeCollateral, GuaranteedLoan } from './records.js';
 
-export const credit = { Query, Person, Company, Facility, BouncedCheque, GuaranteedLoan, BankGuarantee, GuaranteeCollateral };
+export const credit = {
+  Query,
+  Person,
+  Company,
+  Facility,
+  BouncedCheque,
+  GuaranteedLoan,
+  BankGuarantee,
+  GuaranteeCollateral,
+};

@@ -16,17 +16,27 @@ import { persianDates } from './dates.js';
 
 export const Facility: FacilityResolvers = persianDates<FacilityRecord, 'setDate' | 'endDate'>('setDate', 'endDate');
 
-export const BouncedCheque: BouncedChequeResolvers = persianDates<BouncedChequeRecord, 'issueDate' | 'bounceDate'>('issueDate', 'bounceDate');
-
-export const GuaranteedLoan: GuaranteedLoanResolvers = persianDates<GuaranteedLoanRecord, 'setDate' | 'endDate'>('setDate', 'endDate');
-
-export const GuaranteeCollateral: GuaranteeCollateralResolvers = persianDates<GuaranteeCollateralRecord, 'receiveDate' | 'issueDate' | 'assignDate'>(
-  'receiveDate',
+export const BouncedCheque: BouncedChequeResolvers = persianDates<BouncedChequeRecord, 'issueDate' | 'bounceDate'>(
   'issueDate',
-  'assignDate',
+  'bounceDate',
 );
 
+export const GuaranteedLoan: GuaranteedLoanResolvers = persianDates<GuaranteedLoanRecord, 'setDate' | 'endDate'>(
+  'setDate',
+  'endDate',
+);
+
+export const GuaranteeCollateral: GuaranteeCollateralResolvers = persianDates<
+  GuaranteeCollateralRecord,
+  'receiveDate' | 'issueDate' | 'assignDate'
+>('receiveDate', 'issueDate', 'assignDate');
+
 export const BankGuarantee: BankGuaranteeResolvers = {
-  ...persianDates<BankGuaranteeRecord, 'issueDate' | 'maturityDate' | 'renewalDate'>('issueDate', 'maturityDate', 'renewalDate'),
-  collaterals: (guarantee, _args, { dataSources }) => dataSources.credit.listGuaranteeCollaterals(guarantee.guaranteeId),
+  ...persianDates<BankGuaranteeRecord, 'issueDate' | 'maturityDate' | 'renewalDate'>(
+    'issueDate',
+    'maturityDate',
+    'renewalDate',
+  ),
+  collaterals: (guarantee, _args, { dataSources }) =>
+    dataSources.credit.listGuaranteeCollaterals(guarantee.guaranteeId),
 };

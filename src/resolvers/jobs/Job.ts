@@ -3,7 +3,11 @@ import { BILL_INQUIRY } from '../../jobs/kinds/billInquiry.js';
 import { CHEQUE_ACTION } from '../../jobs/kinds/chequeAction.js';
 import { TRANSFER } from '../../jobs/kinds/transfer.js';
 
-const TYPE_OF_KIND = { [BILL_INQUIRY]: 'BillInquiryJob', [TRANSFER]: 'TransferJob', [CHEQUE_ACTION]: 'ChequeActionJob' } as const;
+const TYPE_OF_KIND = {
+  [BILL_INQUIRY]: 'BillInquiryJob',
+  [TRANSFER]: 'TransferJob',
+  [CHEQUE_ACTION]: 'ChequeActionJob',
+} as const;
 
 export const Job: JobResolvers = {
   __resolveType: (job) => {

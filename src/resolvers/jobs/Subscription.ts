@@ -8,7 +8,8 @@ export const Subscription: SubscriptionResolvers = {
   jobUpdated: {
     subscribe: async (_parent, { id }, context) => {
       const job = await context.jobs.get(id);
-      if (job && !(await isVisible(job, context))) throw new GraphQLError(`No job with id ${quoteValue(id)}.`, { extensions: { code: ErrorCode.NotFound } });
+      if (job && !(await isVisible(job, context)))
+        throw new GraphQLError(`No job with id ${quoteValue(id)}.`, { extensions: { code: ErrorCode.NotFound } });
       return context.jobs.watch(id);
     },
     resolve: (job: JobRecord) => job,

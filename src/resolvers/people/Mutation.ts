@@ -9,7 +9,8 @@ const CODE_LIFETIME_MS = 3 * 60_000;
 
 function parseCheckId(value: string, argumentPath: string): string {
   const id = value.trim();
-  if (!/^[A-Za-z0-9-]{1,40}$/.test(id)) throw new BadUserInputError(argumentPath, 'expected the checkId of a mobile ownership challenge');
+  if (!/^[A-Za-z0-9-]{1,40}$/.test(id))
+    throw new BadUserInputError(argumentPath, 'expected the checkId of a mobile ownership challenge');
   return id;
 }
 
@@ -22,12 +23,18 @@ export const Mutation: MutationResolvers = {
     return { checkId, expiresAt: isoInstant(Date.now() + CODE_LIFETIME_MS) };
   },
   completeMobileOwnershipCheck: async (_parent, { input }, { dataSources }) => {
-    const outcome = await dataSources.facility.verifyMobileOwnershipCode(parseCheckId(input.checkId, 'input.checkId'), parseOtp(input.otp, 'input.otp'));
+    const outcome = await dataSources.facility.verifyMobileOwnershipCode(
+      parseCheckId(input.checkId, 'input.checkId'),
+      parseOtp(input.otp, 'input.otp'),
+    );
     if (outcome.kind === 'checked') return { __typename: 'MobileOwnershipChecked', matches: outcome.matches };
     return {
       __typename: 'MobileOwnershipCodeRejected',
       code: outcome.code,
-      message: outcome.code === 'OTP_EXPIRED' ? 'The code has expired; start a new check.' : 'The code is wrong; start a new check.',
+      message:
+        outcome.code === 'OTP_EXPIRED'
+          ? 'The code has expired; start a new check.'
+          : 'The code is wrong; start a new check.',
     };
   },
 };

@@ -4,7 +4,9 @@ import { isValidNationalId, parseLicenceNumber, parseMobile } from '../../valida
 
 export const Person: PersonResolvers = {
   __resolveReference: (reference) =>
-    typeof reference.nationalId === 'string' && isValidNationalId(reference.nationalId) ? { nationalId: reference.nationalId } : null,
+    typeof reference.nationalId === 'string' && isValidNationalId(reference.nationalId)
+      ? { nationalId: reference.nationalId }
+      : null,
   drivingLicenceNegativeScore: (person, args, { dataSources }) =>
     dataSources.billing.getNegativeScore({
       nationalId: person.nationalId,

@@ -3,7 +3,8 @@ import type { Context } from '../../context.js';
 import { lazyField } from '../shared/lazyField.js';
 import type { PostalAddressModel } from './models.js';
 
-const address = (parent: PostalAddressModel, { dataSources }: Context) => dataSources.ecity.getAddress(parent.postalCode);
+const address = (parent: PostalAddressModel, { dataSources }: Context) =>
+  dataSources.ecity.getAddress(parent.postalCode);
 
 export const PostalAddress: PostalAddressResolvers = {
   province: lazyField(address, 'province'),

@@ -35,7 +35,10 @@ function decodeCursor(cursor: string, argumentPath: string): number {
 }
 
 /** Checks `first` and `after` before any upstream call. */
-export function parsePage(args: PageArgs, paths: { first: string; after: string } = { first: 'first', after: 'after' }): PageRequest {
+export function parsePage(
+  args: PageArgs,
+  paths: { first: string; after: string } = { first: 'first', after: 'after' },
+): PageRequest {
   const size = args.first ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 0 || size > MAX_PAGE_SIZE) {
     throw new BadUserInputError(paths.first, `expected a page size from 0 to ${MAX_PAGE_SIZE}`);

@@ -13,9 +13,10 @@ function literalString(ast: ValueNode, scalar: string, expected: string): string
 }
 
 function toRial(value: unknown): string {
-  let parsed: string | null = null;
+  let parsed: string | null;
   try {
-    parsed = typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? parseRial(value) : null;
+    parsed =
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? parseRial(value) : null;
   } catch {
     parsed = null;
   }

@@ -4,4 +4,12 @@ import { TransferJob } from './TransferJob.js';
 import { TransferReceipt } from './TransferReceipt.js';
 import { TransferCompleted, TransferPending, TransferRejected } from './results.js';
 
-export const transfers = { Query, Mutation, TransferJob, TransferReceipt, TransferCompleted, TransferPending, TransferRejected };
+export const transfers = {
+  Query,
+  Mutation,
+  TransferJob,
+  TransferReceipt,
+  TransferCompleted,
+  TransferPending,
+  TransferRejected,
+};

@@ -11,7 +11,12 @@ import { checkTransferAmount, type TransferDestinationKind } from '../../validat
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 /** The bank's lengths (wire facts §6): names 2–30 characters, a description at most 30. */
 const NAME_RULE = { min: 2, max: 30, allowed: PERSON_NAME, allowedText: "letters, spaces and . ' -" } as const;
-const DESCRIPTION_RULE = { min: 1, max: 30, allowed: BANK_TEXT, allowedText: 'letters, digits, punctuation and spaces' } as const;
+const DESCRIPTION_RULE = {
+  min: 1,
+  max: 30,
+  allowed: BANK_TEXT,
+  allowedText: 'letters, digits, punctuation and spaces',
+} as const;
 
 export function parseIdempotencyKey(value: string, path: string): string {
   if (!IDEMPOTENCY_KEY.test(value)) throw new BadUserInputError(path, 'expected 1–64 letters, digits, `-` or `_`');
@@ -20,13 +25,19 @@ export function parseIdempotencyKey(value: string, path: string): string {
 
 function destinationOf(value: string, path: string): { destination: string; kind: TransferDestinationKind } {
   const text = normalizeDigits(value.trim()).toUpperCase();
-  return text.startsWith('IR') ? { destination: parseIban(text, path), kind: 'IBAN' } : { destination: parseAccountNumber(text, path), kind: 'ACCOUNT_NUMBER' };
+  return text.startsWith('IR')
+    ? { destination: parseIban(text, path), kind: 'IBAN' }
+    : { destination: parseAccountNumber(text, path), kind: 'ACCOUNT_NUMBER' };
 }
 
 /** A destination holder's name: optional for an internal transfer, required for Paya and Satna (an IBAN). */
 function destinationName(value: string | null | undefined, path: string, kind: TransferDestinationKind): string | null {
   if (value === null || value === undefined) {
-    if (kind === 'IBAN') throw new BadUserInputError(path, "the bank needs the destination holder's name for a transfer to an IBAN (Paya or Satna)");
+    if (kind === 'IBAN')
+      throw new BadUserInputError(
+        path,
+        "the bank needs the destination holder's name for a transfer to an IBAN (Paya or Satna)",
+      );
     return null;
   }
   return parseText(value, path, NAME_RULE);
@@ -41,8 +52,12 @@ export function parseTransferInput(input: TransferInput): { idempotencyKey: stri
   const description = parseText(input.description, 'input.description', DESCRIPTION_RULE);
   // The bank refuses repeated `-` in a description (wire facts §4.9).
   if (description.includes('--')) throw new BadUserInputError('input.description', 'expected no `--`');
-  const paymentNumber = input.paymentNumber === null || input.paymentNumber === undefined ? null : normalizeDigits(input.paymentNumber.trim());
-  if (paymentNumber !== null && !/^\d{1,30}$/.test(paymentNumber)) throw new BadUserInputError('input.paymentNumber', 'expected up to 30 digits');
+  const paymentNumber =
+    input.paymentNumber === null || input.paymentNumber === undefined
+      ? null
+      : normalizeDigits(input.paymentNumber.trim());
+  if (paymentNumber !== null && !/^\d{1,30}$/.test(paymentNumber))
+    throw new BadUserInputError('input.paymentNumber', 'expected up to 30 digits');
   return {
     idempotencyKey,
     order: {

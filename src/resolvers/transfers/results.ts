@@ -7,8 +7,17 @@ import type {
 } from '../../__generated__/resolvers-types.js';
 
 const REASONS: ReadonlySet<string> = new Set<TransferRejectionReason>([
-  'SAME_ACCOUNT', 'INVALID_DESTINATION', 'INVALID_SOURCE', 'AMOUNT_BELOW_MINIMUM', 'AMOUNT_ABOVE_LIMIT', 'ACCOUNT_CONDITIONS_NOT_MET',
-  'INVALID_DESTINATION_NAME', 'CONSENT_REFUSED', 'CONSENT_REQUIRED', 'NOT_APPLIED', 'REJECTED_BY_BANK',
+  'SAME_ACCOUNT',
+  'INVALID_DESTINATION',
+  'INVALID_SOURCE',
+  'AMOUNT_BELOW_MINIMUM',
+  'AMOUNT_ABOVE_LIMIT',
+  'ACCOUNT_CONDITIONS_NOT_MET',
+  'INVALID_DESTINATION_NAME',
+  'CONSENT_REFUSED',
+  'CONSENT_REQUIRED',
+  'NOT_APPLIED',
+  'REJECTED_BY_BANK',
 ]);
 
 const reasonOf = (code: string | undefined): TransferRejectionReason =>

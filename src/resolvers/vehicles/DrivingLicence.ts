@@ -4,6 +4,10 @@ import { isValidLicenceNumber } from '../../validation/identifiers.js';
 export const DrivingLicence: DrivingLicenceResolvers = {
   negativeScore: (licence, _args, { dataSources }) =>
     licence.number !== null && isValidLicenceNumber(licence.number)
-      ? dataSources.billing.getNegativeScore({ licenceNumber: licence.number, nationalId: licence.holderNationalId, mobile: licence.holderMobile })
+      ? dataSources.billing.getNegativeScore({
+          licenceNumber: licence.number,
+          nationalId: licence.holderNationalId,
+          mobile: licence.holderMobile,
+        })
       : null,
 };

@@ -14,15 +14,27 @@ export const Person: PersonResolvers = {
   activePlates: async (person, args, { dataSources }) => {
     const mobile = mobileOf(person, args.mobile);
     const plates = await dataSources.vehicle.listActivePlates(person.nationalId, mobile);
-    return plates.filter((plate) => args.includeRevoked !== false || plate.revoked !== true).map((plate) => ({ ...plate, ownerNationalId: person.nationalId, ownerMobile: mobile }));
+    return plates
+      .filter((plate) => args.includeRevoked !== false || plate.revoked !== true)
+      .map((plate) => ({ ...plate, ownerNationalId: person.nationalId, ownerMobile: mobile }));
   },
   drivingLicences: async (person, args, { dataSources }) => {
     const mobile = mobileOf(person, args.mobile);
     const check = await dataSources.traffic.checkDrivingLicences(person.nationalId, mobile);
-    return { ...check, licences: check.licences.map((licence) => ({ ...licence, holderNationalId: person.nationalId, holderMobile: mobile })) };
+    return {
+      ...check,
+      licences: check.licences.map((licence) => ({
+        ...licence,
+        holderNationalId: person.nationalId,
+        holderMobile: mobile,
+      })),
+    };
   },
   driverRisk: async (person, args, { dataSources }) => {
-    const score = await dataSources.traffic.getDriverRiskScore(person.nationalId, parseBirthDate(args.birthDate, 'birthDate'));
+    const score = await dataSources.traffic.getDriverRiskScore(
+      person.nationalId,
+      parseBirthDate(args.birthDate, 'birthDate'),
+    );
     return score === null ? null : { score };
   },
 };

@@ -3,6 +3,10 @@ import { DISABLED_LETTER_CODE, plateText, PROTOCOL_LETTER_CODE } from '../../val
 
 export const Plate: PlateResolvers = {
   kind: (plate) =>
-    plate.letterCode === DISABLED_LETTER_CODE ? 'DISABLED' : plate.letterCode === PROTOCOL_LETTER_CODE ? 'PROTOCOL' : 'ORDINARY',
+    plate.letterCode === DISABLED_LETTER_CODE
+      ? 'DISABLED'
+      : plate.letterCode === PROTOCOL_LETTER_CODE
+        ? 'PROTOCOL'
+        : 'ORDINARY',
   text: (plate) => plateText(plate),
 };

@@ -7,5 +7,9 @@ export const PlateRegistration: PlateRegistrationResolvers = {
       ? null
       : registration.revoked === true
         ? { plateNumber: registration.plateNumber }
-        : { plateNumber: registration.plateNumber, ownerNationalId: registration.ownerNationalId, ownerMobile: registration.ownerMobile },
+        : {
+            plateNumber: registration.plateNumber,
+            ownerNationalId: registration.ownerNationalId,
+            ownerMobile: registration.ownerMobile,
+          },
 };

@@ -10,7 +10,7 @@ export const Query: QueryResolvers = {
     }
     if (plate !== null && plate !== undefined) return { plateNumber: buildPlateNumber(plate, 'plate') };
     if (plateNumber === null || plateNumber === undefined) {
-      throw new BadUserInputError('plateNumber', 'give the 9-digit `plateNumber` or the plate\'s parts in `plate`');
+      throw new BadUserInputError('plateNumber', "give the 9-digit `plateNumber` or the plate's parts in `plate`");
     }
     return { plateNumber: parsePlateNumber(plateNumber, 'plateNumber') };
   },

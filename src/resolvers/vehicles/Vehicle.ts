@@ -5,11 +5,16 @@ import { ownerNationalIdOf, ownerOf } from './owner.js';
 
 export const Vehicle: VehicleResolvers = {
   __resolveReference: (reference) =>
-    typeof reference.plateNumber === 'string' && isValidPlateNumber(reference.plateNumber) && /^\d{9}$/.test(reference.plateNumber)
+    typeof reference.plateNumber === 'string' &&
+    isValidPlateNumber(reference.plateNumber) &&
+    /^\d{9}$/.test(reference.plateNumber)
       ? { plateNumber: reference.plateNumber }
       : null,
   plate: (vehicle) => decodePlate(vehicle.plateNumber),
-  owner: (vehicle) => (vehicle.ownerNationalId ? { nationalId: vehicle.ownerNationalId, ...(vehicle.ownerMobile && { mobile: vehicle.ownerMobile }) } : null),
+  owner: (vehicle) =>
+    vehicle.ownerNationalId
+      ? { nationalId: vehicle.ownerNationalId, ...(vehicle.ownerMobile && { mobile: vehicle.ownerMobile }) }
+      : null,
   ownership: (vehicle, args, { dataSources }) =>
     dataSources.vehicle.checkOwnership(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
   details: (vehicle, args, { dataSources }) =>

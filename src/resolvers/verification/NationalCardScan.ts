@@ -6,5 +6,6 @@ export const NationalCardScan: NationalCardScanResolvers = {
   birthDate: (scan) => persianDate(scan.birthDate),
   expiresOn: (scan) => persianDate(scan.expirationDate),
   // A misread digit fails the check digit: no person is linked then.
-  person: (scan) => (scan.nationalId !== null && isValidNationalId(scan.nationalId) ? { nationalId: scan.nationalId } : null),
+  person: (scan) =>
+    scan.nationalId !== null && isValidNationalId(scan.nationalId) ? { nationalId: scan.nationalId } : null,
 };

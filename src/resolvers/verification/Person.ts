@@ -1,7 +1,13 @@
 import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
 import { parseBirthDate } from '../../validation/dates.js';
 import { parseMobile } from '../../validation/identifiers.js';
-import { parseCardSerial, parseFaceImage, parseSpeechText, parseThreshold, parseVideo } from '../../validation/media.js';
+import {
+  parseCardSerial,
+  parseFaceImage,
+  parseSpeechText,
+  parseThreshold,
+  parseVideo,
+} from '../../validation/media.js';
 import { parseIdentityClaim, parseIdentityNumber } from '../../validation/people.js';
 
 export const Person: PersonResolvers = {
@@ -10,15 +16,21 @@ export const Person: PersonResolvers = {
     dataSources.kyc.getCivilRegistry(person.nationalId, parseBirthDate(args.birthDate, 'birthDate')),
   identityConfirmedBySms: (person, args, { dataSources }) =>
     dataSources.facility.getIdentityConfirmedBySms(person.nationalId, parseBirthDate(args.birthDate, 'birthDate')),
-  identityMatch: (person, args, { dataSources }) => dataSources.facility.matchIdentity(person.nationalId, parseIdentityClaim(args)),
+  identityMatch: (person, args, { dataSources }) =>
+    dataSources.facility.matchIdentity(person.nationalId, parseIdentityClaim(args)),
   identityMatchConfirmedBySms: (person, args, { dataSources }) =>
     dataSources.kyc.matchIdentityConfirmedBySms(person.nationalId, parseIdentityClaim(args)),
   militaryService: (person, _args, { dataSources }) => dataSources.kyc.getMilitaryService(person.nationalId),
   lifeStatus: (person, args, { dataSources }) =>
     dataSources.kyc.getLifeStatus(person.nationalId, parseBirthDate(args.birthDate, 'birthDate')),
-  ownsMobile: (person, args, { dataSources }) => dataSources.facility.isMobileOwner(person.nationalId, parseMobile(args.mobile, 'mobile')),
+  ownsMobile: (person, args, { dataSources }) =>
+    dataSources.facility.isMobileOwner(person.nationalId, parseMobile(args.mobile, 'mobile')),
   shahab: (person, args, { dataSources }) =>
-    dataSources.oak.getShahab(person.nationalId, parseBirthDate(args.birthDate, 'birthDate'), parseIdentityNumber(args.identityNumber, 'identityNumber')),
+    dataSources.oak.getShahab(
+      person.nationalId,
+      parseBirthDate(args.birthDate, 'birthDate'),
+      parseIdentityNumber(args.identityNumber, 'identityNumber'),
+    ),
   shahabConfirmedBySms: (person, args, { dataSources }) =>
     dataSources.oak.getShahabConfirmedBySms(
       person.nationalId,
@@ -26,7 +38,8 @@ export const Person: PersonResolvers = {
       parseIdentityNumber(args.identityNumber, 'identityNumber'),
     ),
   bankBlacklist: (person, _args, { dataSources }) => dataSources.oak.getBlacklistStatus(person.nationalId),
-  passport: (person, args, { dataSources }) => dataSources.kyc.getPassport(person.nationalId, parseMobile(args.mobile, 'mobile')),
+  passport: (person, args, { dataSources }) =>
+    dataSources.kyc.getPassport(person.nationalId, parseMobile(args.mobile, 'mobile')),
   sanaRegistration: (person, _args, { dataSources }) => dataSources.kyc.getSanaRegistration(person.nationalId),
   liveVideoMatch: (person, args, { dataSources }) =>
     dataSources.kycMedia.compareLiveVideo(person.nationalId, {

@@ -41,7 +41,11 @@ export class ConsentBook {
   private readonly codes = new Map<string, CodeGrant>();
 
   /** Records an OTP "sent" to `mobile`; answers its trackId. */
-  sendOtp(input: { mobile: string; scopes: readonly string[]; redirectUri: string }, now: number, lifetimeMs: number): string {
+  sendOtp(
+    input: { mobile: string; scopes: readonly string[]; redirectUri: string },
+    now: number,
+    lifetimeMs: number,
+  ): string {
     const trackId = randomUUID();
     this.otps.set(trackId, { ...input, expiresAt: now + lifetimeMs, failedAttempts: 0 });
     return trackId;
@@ -63,7 +67,10 @@ export class ConsentBook {
     this.otps.delete(input.trackId);
     return {
       ok: true,
-      code: this.issueCode({ userId: input.nid, scopes: pending.scopes, redirectUri: pending.redirectUri, authType: 'SMS', bank: null }, now),
+      code: this.issueCode(
+        { userId: input.nid, scopes: pending.scopes, redirectUri: pending.redirectUri, authType: 'SMS', bank: null },
+        now,
+      ),
     };
   }
 
@@ -78,12 +85,21 @@ export class ConsentBook {
    * Spends a code for a token request; null when it is unknown, spent, stale, or asked for with
    * another redirect URI, auth type or bank than it was issued with.
    */
-  redeem(code: string, request: { redirectUri: unknown; authType: unknown; bank: unknown }, now: number): CodeGrant | null {
+  redeem(
+    code: string,
+    request: { redirectUri: unknown; authType: unknown; bank: unknown },
+    now: number,
+  ): CodeGrant | null {
     const grant = this.codes.get(code);
     if (!grant) return null;
     this.codes.delete(code);
     if (now >= grant.expiresAt || request.redirectUri !== grant.redirectUri) return null;
-    if (grant.authType === 'SMS' ? request.authType !== 'SMS' : request.authType !== undefined || request.bank !== grant.bank) return null;
+    if (
+      grant.authType === 'SMS'
+        ? request.authType !== 'SMS'
+        : request.authType !== undefined || request.bank !== grant.bank
+    )
+      return null;
     return grant;
   }
 }

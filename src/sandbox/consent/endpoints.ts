@@ -25,13 +25,15 @@ export interface ConsentEndpointRequest {
 }
 
 export type ConsentEndpointOutcome =
-  | { readonly ok: true; readonly result: unknown }
-  | { readonly ok: false; readonly failure: Failure }
-  | RawReply;
+  { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly failure: Failure } | RawReply;
 
 const SCOPES_OF: Readonly<Record<Exclude<Grant, 'client_credentials'>, ReadonlySet<string>>> = {
-  authorization_sms: new Set([...operations.values()].filter((spec) => spec.grant === 'authorization_sms').map((spec) => spec.scope)),
-  authorization_code: new Set([...operations.values()].filter((spec) => spec.grant === 'authorization_code').map((spec) => spec.scope)),
+  authorization_sms: new Set(
+    [...operations.values()].filter((spec) => spec.grant === 'authorization_sms').map((spec) => spec.scope),
+  ),
+  authorization_code: new Set(
+    [...operations.values()].filter((spec) => spec.grant === 'authorization_code').map((spec) => spec.scope),
+  ),
 };
 
 const invalid = (message: string): ConsentEndpointOutcome => ({ ok: false, failure: validationError(message) });
@@ -50,7 +52,11 @@ type AuthorizationRequest =
   | { readonly ok: false; readonly outcome: ConsentEndpointOutcome };
 
 /** The checks both variants share: client, response type, redirect URI, scopes of the right grant. */
-function checkRequest(query: Readonly<Record<string, string>>, settings: SandboxSettings, grant: Exclude<Grant, 'client_credentials'>): AuthorizationRequest {
+function checkRequest(
+  query: Readonly<Record<string, string>>,
+  settings: SandboxSettings,
+  grant: Exclude<Grant, 'client_credentials'>,
+): AuthorizationRequest {
   const fail = (message: string): AuthorizationRequest => ({ ok: false, outcome: invalid(message) });
   if (query['client_id'] !== settings.clientId) return fail('invalid client_id');
   if (query['response_type'] !== 'code') return fail('invalid response_type');
@@ -61,7 +67,11 @@ function checkRequest(query: Readonly<Record<string, string>>, settings: Sandbox
   return { ok: true, scopes, redirectUri, state: query['state'] };
 }
 
-export function authorize(request: ConsentEndpointRequest, settings: SandboxSettings, book: ConsentBook): ConsentEndpointOutcome {
+export function authorize(
+  request: ConsentEndpointRequest,
+  settings: SandboxSettings,
+  book: ConsentBook,
+): ConsentEndpointOutcome {
   const { query } = request;
   if (query['auth_type'] === 'SMS') {
     if (request.method !== 'GET') return invalid('invalid request');
@@ -70,7 +80,11 @@ export function authorize(request: ConsentEndpointRequest, settings: SandboxSett
     if (!checked.ok) return checked.outcome;
     const mobile = query['mobile'] ?? '';
     if (!isMobileFormat(mobile)) return invalid('invalid mobile');
-    const trackId = book.sendOtp({ mobile, scopes: checked.scopes, redirectUri: checked.redirectUri }, request.now, settings.otpLifetimeMs);
+    const trackId = book.sendOtp(
+      { mobile, scopes: checked.scopes, redirectUri: checked.redirectUri },
+      request.now,
+      settings.otpLifetimeMs,
+    );
     return { ok: true, result: { smsSent: true, trackId } };
   }
 
@@ -79,7 +93,10 @@ export function authorize(request: ConsentEndpointRequest, settings: SandboxSett
   const bank = query['bank'] ?? '';
   if (!/^\d{3}$/.test(bank)) return invalid('invalid bank');
   const page = (status: number, error?: string) =>
-    html(status, loginPage({ action: request.url, scopes: checked.scopes, bank, ...(error !== undefined && { error }) }));
+    html(
+      status,
+      loginPage({ action: request.url, scopes: checked.scopes, bank, ...(error !== undefined && { error }) }),
+    );
   if (request.method === 'GET') return page(200);
 
   const form = formFields(request.body);
@@ -92,7 +109,10 @@ export function authorize(request: ConsentEndpointRequest, settings: SandboxSett
   // Sandbox test users: any 10-digit national id whose password is the national id itself.
   const nid = form['nid'] ?? '';
   if (!/^\d{10}$/.test(nid) || form['password'] !== nid) return page(401, 'Wrong national id or password.');
-  const code = book.issueCode({ userId: nid, scopes: checked.scopes, redirectUri: checked.redirectUri, authType: null, bank }, request.now);
+  const code = book.issueCode(
+    { userId: nid, scopes: checked.scopes, redirectUri: checked.redirectUri, authType: null, bank },
+    request.now,
+  );
   back.searchParams.set('code', code);
   return redirect(back.toString());
 }
@@ -104,7 +124,10 @@ export function verifySms(request: ConsentEndpointRequest, book: ConsentBook): C
   const nid = text('nid');
   // The upstream answers any wrong input with the same message.
   if (!isValidNationalId(nid)) return invalid('invalid otp or mobile');
-  const check = book.verifyOtp({ mobile: text('mobile'), otp: text('otp'), nid, trackId: text('trackId') }, request.now);
+  const check = book.verifyOtp(
+    { mobile: text('mobile'), otp: text('otp'), nid, trackId: text('trackId') },
+    request.now,
+  );
   if (!check.ok) return invalid(check.expired ? 'Expiration time is exceeded' : 'invalid otp or mobile');
   return { ok: true, result: { code: check.code } };
 }
@@ -114,5 +137,7 @@ function formFields(body: RequestBody): Record<string, string> {
   if (body.kind === 'malformed') return Object.fromEntries(new URLSearchParams(body.text));
   const json = jsonObject(body);
   if (!json) return {};
-  return Object.fromEntries(Object.entries(json).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(json).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

@@ -1,5 +1,11 @@
 /** The synchronous bill operations (spec §4.1, wire facts §4.4, and the designed billHistoryInquiry). */
-import { DETAIL_BILL_TYPES, HISTORY_BILL_TYPES, INQUIRY_BILL_TYPES, type BillInput, type BillType } from '../bill-types.js';
+import {
+  DETAIL_BILL_TYPES,
+  HISTORY_BILL_TYPES,
+  INQUIRY_BILL_TYPES,
+  type BillInput,
+  type BillType,
+} from '../bill-types.js';
 import { validationError } from '../envelopes.js';
 import { checkBillInquiry, isMobileFormat, isValidNationalId } from '../validation.js';
 import { billHistory, currentBill, detailedBill } from '../world/bills.js';

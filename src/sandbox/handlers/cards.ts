@@ -28,7 +28,13 @@ export const cardToDeposit = answering(({ query, now }) => {
 
 export const cardToIban = answering(({ query }) => {
   const account = cardParam(query['card']);
-  const common = { IBAN: account.iban, bankName: account.bank.name, deposit: account.deposit, card: account.card, depositStatus: account.status };
+  const common = {
+    IBAN: account.iban,
+    bankName: account.bank.name,
+    deposit: account.deposit,
+    card: account.card,
+    depositStatus: account.status,
+  };
   if (query['version'] === '2') return { ...common, depositOwners: ownersText(account) };
   return {
     ...common,

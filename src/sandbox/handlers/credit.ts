@@ -106,7 +106,12 @@ const backCheques: OperationHandler = answering(({ params }) => {
   const subject = subjectParam(params['user'], 'user');
   const cheques = bouncedChequesOf(subject.id);
   if (cheques.length === 0) return { result: 110, nid: subject.id, message: NO_CHEQUES };
-  return { nid: subject.id, legalId: subject.legal ? subject.id : null, name: subject.name, chequeList: cheques.map(chequeItem) };
+  return {
+    nid: subject.id,
+    legalId: subject.legal ? subject.id : null,
+    name: subject.name,
+    chequeList: cheques.map(chequeItem),
+  };
 });
 
 /** Designed (see the catalog notes): legal ids only; `nid` is null, the company is `legalId`. */
@@ -121,7 +126,8 @@ const backChequesLegal: OperationHandler = answering(({ params }) => {
 const guarantyInquiry: OperationHandler = answering(({ params }) => {
   const guarantor = personParam(params['user'], 'user');
   const guaranties = guarantiesOf(guarantor.nationalId);
-  if (guaranties.length === 0) return { guarantyNationalCode: guarantor.nationalId, result: 110, message: 'ضمانتی برای این شخص یافت نشد' };
+  if (guaranties.length === 0)
+    return { guarantyNationalCode: guarantor.nationalId, result: 110, message: 'ضمانتی برای این شخص یافت نشد' };
   return {
     guarantyFirstName: guarantor.firstName,
     guarantyLastName: guarantor.lastName,

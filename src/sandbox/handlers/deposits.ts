@@ -1,5 +1,12 @@
 /** Account number and IBAN operations: depositToIban, ibanInquiry, depositInfo, getAccountInfo, banksInfo. */
-import { accountOfDeposit, accountOfDigits, accountOfIban, ibanOfDigits, parseDeposit, type Account } from '../world/accounts.js';
+import {
+  accountOfDeposit,
+  accountOfDigits,
+  accountOfIban,
+  ibanOfDigits,
+  parseDeposit,
+  type Account,
+} from '../world/accounts.js';
 import { AYANDEH_CODE, BANKS, PASARGAD_CODE, bankByCode } from '../world/banks.js';
 import { personOf } from '../world/persons.js';
 import { answering, bankCodeParam, ibanParam, reject, required } from './inputs.js';
@@ -15,9 +22,21 @@ export const depositToIban = answering(({ query }) => {
   const account = accountOfDigits(bank, parsed.digits);
   if (!account) {
     // The IBAN of an account number is pure arithmetic; the bank just has no such account.
-    return { deposit, accountStatus: NO_ACCOUNT, bankName: bank.name, iban: ibanOfDigits(bank, parsed.digits), depositOwners: '' };
+    return {
+      deposit,
+      accountStatus: NO_ACCOUNT,
+      bankName: bank.name,
+      iban: ibanOfDigits(bank, parsed.digits),
+      depositOwners: '',
+    };
   }
-  return { deposit, accountStatus: account.status, bankName: bank.name, iban: account.iban, depositOwners: ownersWithStatus(account) };
+  return {
+    deposit,
+    accountStatus: account.status,
+    bankName: bank.name,
+    iban: account.iban,
+    depositOwners: ownersWithStatus(account),
+  };
 });
 
 export const ibanInquiry = answering(({ query }) => {
@@ -25,8 +44,14 @@ export const ibanInquiry = answering(({ query }) => {
   const account = accountOfIban(iban);
   if (!account) {
     return {
-      IBAN: iban, bankName: bank.name, deposit: '', depositDescription: STATUS_DESCRIPTIONS[NO_ACCOUNT], depositComment: '',
-      depositOwners: [], depositStatus: NO_ACCOUNT, errorDescription: 'حساب یافت نشد',
+      IBAN: iban,
+      bankName: bank.name,
+      deposit: '',
+      depositDescription: STATUS_DESCRIPTIONS[NO_ACCOUNT],
+      depositComment: '',
+      depositOwners: [],
+      depositStatus: NO_ACCOUNT,
+      errorDescription: 'حساب یافت نشد',
     };
   }
   return {
@@ -53,7 +78,10 @@ export const depositInfo = answering(({ query }) => {
 
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';
 
-function ayandehAccount(deposit: string | undefined, iban: string | undefined): { shown: string; account: Account | undefined } {
+function ayandehAccount(
+  deposit: string | undefined,
+  iban: string | undefined,
+): { shown: string; account: Account | undefined } {
   const ayandeh = bankByCode(AYANDEH_CODE)!;
   if (present(deposit)) {
     const parsed = parseDeposit(deposit);
@@ -75,8 +103,13 @@ export const getAccountInfo = answering(({ query }) => {
   const { shown, account } = ayandehAccount(deposit, iban);
   if (!account) {
     return {
-      deposit: shown, accountStatus: NO_ACCOUNT, customerFirstname: null, customerLastname: null, idNumber: null,
-      accountType: null, customerType: null,
+      deposit: shown,
+      accountStatus: NO_ACCOUNT,
+      customerFirstname: null,
+      customerLastname: null,
+      idNumber: null,
+      accountType: null,
+      customerType: null,
     };
   }
   const holder = personOf(account.owners[0]!);

@@ -35,7 +35,8 @@ export function guarded(answer: (request: OperationRequest) => OperationOutcome)
 }
 
 /** Shorthand for a handler that always succeeds once its checks pass. */
-export const answering = (result: (request: OperationRequest) => unknown): OperationHandler => guarded((request) => done(result(request)));
+export const answering = (result: (request: OperationRequest) => unknown): OperationHandler =>
+  guarded((request) => done(result(request)));
 
 export const INVALID_BIRTH_DATE = 'تاریخ تولد نامعتبر است';
 export const BIRTH_DATE_MISMATCH = 'birthDate does not match';
@@ -46,14 +47,21 @@ export function required(value: string | undefined, name: string, responseCode?:
 }
 
 /** A present, valid national id: the person it names. */
-export function personParam(value: string | undefined, name: string, codes: { missing?: string; invalid?: string } = {}): Citizen {
+export function personParam(
+  value: string | undefined,
+  name: string,
+  codes: { missing?: string; invalid?: string } = {},
+): Citizen {
   const nid = required(value, name, codes.missing);
   if (!isValidNationalId(nid)) reject(`invalid ${name}`, codes.invalid);
   return personOf(nid);
 }
 
 /** Jalali `YYYY/MM/DD` (or `YYYYMMDD` when `compact`) naming a real day. */
-export function birthDateParam(value: string | undefined, options: { compact?: boolean; responseCode?: string } = {}): string {
+export function birthDateParam(
+  value: string | undefined,
+  options: { compact?: boolean; responseCode?: string } = {},
+): string {
   const text = required(value, 'birthDate', options.responseCode);
   const match = (options.compact ? /^(\d{4})(\d{2})(\d{2})$/ : /^(\d{4})\/(\d{2})\/(\d{2})$/).exec(text);
   if (!match || !isValidJalaaliDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
@@ -91,7 +99,10 @@ export function bankCodeParam(value: string | undefined, name = 'bankCode'): Ban
 }
 
 /** The fields of a JSON-object body, each a string or absent; anything else is an invalid body. */
-export function bodyFields<const N extends string>(body: RequestBody, names: readonly N[]): Record<N, string | undefined> {
+export function bodyFields<const N extends string>(
+  body: RequestBody,
+  names: readonly N[],
+): Record<N, string | undefined> {
   const object = jsonObject(body);
   if (!object) reject('invalid body');
   const fields = {} as Record<N, string | undefined>;

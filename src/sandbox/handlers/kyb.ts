@@ -21,7 +21,12 @@ const KYB_DONE = 'FN-KBIE-20000000000';
 
 const POSITION_IDS: Readonly<Record<BoardSeat['role'], number>> = { CHAIRMAN: 1, VICE_CHAIRMAN: 2, CEO: 3, MEMBER: 4 };
 
-const ALLOWED_TOPICS = ['چک، سفته و بروات', 'قراردادها و عقود اسلامی', 'اسناد تعهدآور و اوراق بهادار', 'نامه‌های عادی و اداری'] as const;
+const ALLOWED_TOPICS = [
+  'چک، سفته و بروات',
+  'قراردادها و عقود اسلامی',
+  'اسناد تعهدآور و اوراق بهادار',
+  'نامه‌های عادی و اداری',
+] as const;
 
 function companyParam(value: string | undefined, name = 'companyId'): WorldCompany {
   const id = required(value, name);
@@ -137,7 +142,10 @@ export const KYB_HANDLERS = {
 
   kybCorporateJournalGet: guarded(({ query }) => {
     const company = companyParam(query['companyId']);
-    const notices = gazetteOf(company.nationalId).notices.map(({ kind: _kind, ...notice }) => ({ ...notice, companyId: Number(company.nationalId) }));
+    const notices = gazetteOf(company.nationalId).notices.map(({ kind: _kind, ...notice }) => ({
+      ...notice,
+      companyId: Number(company.nationalId),
+    }));
     return done(notices, KYB_DONE);
   }),
 

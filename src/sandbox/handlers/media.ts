@@ -15,7 +15,15 @@ import {
   twoImagesComparisonOf,
   videoComparisonOf,
 } from '../world/media.js';
-import { BIRTH_DATE_MISMATCH, answering, birthDateParam, personParam, reject, required, requireTrackId } from './inputs.js';
+import {
+  BIRTH_DATE_MISMATCH,
+  answering,
+  birthDateParam,
+  personParam,
+  reject,
+  required,
+  requireTrackId,
+} from './inputs.js';
 
 /** The upstream's video limit: 5 MB (spec §8), counted as 5 MiB. */
 export const MAX_VIDEO_BYTES = 5 * 1024 * 1024;
@@ -23,7 +31,10 @@ export const MAX_VIDEO_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_SPEECH_TEXT = 200;
 
-function formOf(body: RequestBody): { fields: Readonly<Record<string, string>>; files: Readonly<Record<string, UploadedFile>> } {
+function formOf(body: RequestBody): {
+  fields: Readonly<Record<string, string>>;
+  files: Readonly<Record<string, UploadedFile>>;
+} {
   if (body.kind !== 'form') reject('invalid body');
   return body;
 }
@@ -37,7 +48,8 @@ function fileParam(files: Readonly<Record<string, UploadedFile>>, name: string):
 const startsWith = (data: Buffer, bytes: readonly number[], at = 0) =>
   data.length >= at + bytes.length && bytes.every((byte, i) => data[at + i] === byte);
 
-const isVideo = (data: Buffer) => startsWith(data, [0x66, 0x74, 0x79, 0x70], 4) || startsWith(data, [0x1a, 0x45, 0xdf, 0xa3]);
+const isVideo = (data: Buffer) =>
+  startsWith(data, [0x66, 0x74, 0x79, 0x70], 4) || startsWith(data, [0x1a, 0x45, 0xdf, 0xa3]);
 const isJpeg = (data: Buffer) => startsWith(data, [0xff, 0xd8, 0xff]);
 const isPng = (data: Buffer) => startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -58,7 +70,11 @@ function imageParam(files: Readonly<Record<string, UploadedFile>>, name: string)
 }
 
 /** The card holder's fields: `nationalCode`, `birthDate` and `serialNumber`, read but not yet matched. */
-function holderParams(fields: Readonly<Record<string, string>>): { person: Citizen; birthDate: string; serialNumber: string } {
+function holderParams(fields: Readonly<Record<string, string>>): {
+  person: Citizen;
+  birthDate: string;
+  serialNumber: string;
+} {
   return {
     person: personParam(fields['nationalCode'], 'nationalCode'),
     birthDate: birthDateParam(fields['birthDate']),
@@ -67,7 +83,15 @@ function holderParams(fields: Readonly<Record<string, string>>): { person: Citiz
 }
 
 /** A birth date that is not the person's, a serial that is not their card's: the designed refusals. */
-function matchHolder({ person, birthDate, serialNumber }: { person: Citizen; birthDate: string; serialNumber: string }): void {
+function matchHolder({
+  person,
+  birthDate,
+  serialNumber,
+}: {
+  person: Citizen;
+  birthDate: string;
+  serialNumber: string;
+}): void {
   if (birthDate !== person.birthDate) reject(BIRTH_DATE_MISMATCH);
   if (serialNumber.toUpperCase() !== nationalCardSerialOf(person.nationalId)) reject('serialNumber does not match');
 }

@@ -3,7 +3,17 @@ import { accountOfDeposit, accountOfIban, type Account } from '../world/accounts
 import { bankByCode } from '../world/banks.js';
 import { isValidNationalId } from '../world/checks.js';
 import { personOf } from '../world/persons.js';
-import { answering, birthDateParam, bodyFields, cardParam, guarded, ibanParam, mobileParam, personParam, reject } from './inputs.js';
+import {
+  answering,
+  birthDateParam,
+  bodyFields,
+  cardParam,
+  guarded,
+  ibanParam,
+  mobileParam,
+  personParam,
+  reject,
+} from './inputs.js';
 import { done, type OperationHandler } from './types.js';
 
 /** Invalid birth dates of the IBAN owner checks carry this responseCode (wire facts §4.2). */
@@ -14,7 +24,8 @@ function ibanOwnerCheck(requireBirthDate: boolean): OperationHandler {
     const { iban } = ibanParam(query['iban']);
     const person = personParam(query['nid'], 'nid');
     const sent = query['birthDate'];
-    const birthDate = requireBirthDate || sent ? birthDateParam(sent, { responseCode: IBAN_OWNER_BIRTH_DATE_CODE }) : undefined;
+    const birthDate =
+      requireBirthDate || sent ? birthDateParam(sent, { responseCode: IBAN_OWNER_BIRTH_DATE_CODE }) : undefined;
     const account = accountOfIban(iban);
     if (!account) reject('invalid iban');
     const position = account.owners.indexOf(person.nationalId);

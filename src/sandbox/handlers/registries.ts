@@ -3,7 +3,9 @@ import { isValidNationalId } from '../world/checks.js';
 import { blacklistingOf, militaryStatusOf, passportOf, sanaRegisteredOf } from '../world/records.js';
 import { answering, bodyFields, mobileParam, personParam, reject, required, requireTrackId } from './inputs.js';
 
-export const militaryInquiry = answering(({ query }) => militaryStatusOf(personParam(query['nationalCode'], 'nationalCode').nationalId));
+export const militaryInquiry = answering(({ query }) =>
+  militaryStatusOf(personParam(query['nationalCode'], 'nationalCode').nationalId),
+);
 
 export const blacklistInquiry = answering((request) => {
   requireTrackId(request);

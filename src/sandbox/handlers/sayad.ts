@@ -17,7 +17,27 @@ import { guarded, optionalString, reject, requireTrackId, required } from './inp
 import { done, fail, type OperationHandler, type OperationRequest } from './types.js';
 
 /** Purpose codes of the Sayad inquiry pages. */
-const REASONS = new Set(['POSA', 'IOSP', 'HIPA', 'ISAP', 'FXAP', 'DRPA', 'RTAP', 'MPTP', 'IMPT', 'LMAP', 'CDAP', 'TCAP', 'GEAC', 'LRPA', 'CCPA', 'GPAC', 'CPAC', 'GPPC', 'SPAC']);
+const REASONS = new Set([
+  'POSA',
+  'IOSP',
+  'HIPA',
+  'ISAP',
+  'FXAP',
+  'DRPA',
+  'RTAP',
+  'MPTP',
+  'IMPT',
+  'LMAP',
+  'CDAP',
+  'TCAP',
+  'GEAC',
+  'LRPA',
+  'CCPA',
+  'GPAC',
+  'CPAC',
+  'GPPC',
+  'SPAC',
+]);
 const PERSIAN_TEXT = /^[\u0600-\u06FF\u200c\s]*$/;
 const DONE_MESSAGE = 'عملیات با موفقیت انجام شد';
 const NOT_FOUND = { status: 404, code: 'NOT_FOUND', message: 'cheque not found' } as const;
@@ -85,7 +105,9 @@ const referenceId = (trackId: string | undefined) => new Dice(`sayad-ref|${track
 
 /** Whether the person sees the cheque: a drawer, a holder, or a receiver awaited. */
 const involves = (cheque: SayadCheque, idCode: string): boolean =>
-  [...cheque.drawers, ...cheque.holders, ...(cheque.pending?.link.holders ?? [])].some((party) => party.idCode === idCode);
+  [...cheque.drawers, ...cheque.holders, ...(cheque.pending?.link.holders ?? [])].some(
+    (party) => party.idCode === idCode,
+  );
 
 export class SayadHandlers {
   constructor(private readonly registry: SayadRegistry) {}
@@ -94,7 +116,11 @@ export class SayadHandlers {
   private answered(step: Step, request: OperationRequest, applied: Omit<AppliedSayadStep, 'trackId'>) {
     if (!step.ok) return reject(step.message);
     this.registry.record({ ...applied, trackId: request.query['trackId'] ?? '' });
-    return done({ message: DONE_MESSAGE, referenceId: referenceId(request.query['trackId']), ...(step.resultCode !== undefined && { resultCode: step.resultCode }) });
+    return done({
+      message: DONE_MESSAGE,
+      referenceId: referenceId(request.query['trackId']),
+      ...(step.resultCode !== undefined && { resultCode: step.resultCode }),
+    });
   }
 
   readonly issue: OperationHandler = guarded((request) => {
@@ -103,12 +129,18 @@ export class SayadHandlers {
     const leaf = leafOf(sayadIdOf(fields)) ?? reject('invalid sayadId');
     const account = leaf.book.account;
     if (text(fields, 'fromIban') !== account.iban) reject('invalid fromIban');
-    if (text(fields, 'seriesNo') !== leaf.book.seriesNo || text(fields, 'serialNo') !== leaf.serialNo) reject('invalid serialNo');
+    if (text(fields, 'seriesNo') !== leaf.book.seriesNo || text(fields, 'serialNo') !== leaf.serialNo)
+      reject('invalid serialNo');
     const drawers = partiesOf(fields['accountOwners'], 'accountOwners');
     const user = userOf(request);
-    if (!drawers.some((drawer) => drawer.idCode === user) || !drawers.every((drawer) => account.owners.includes(drawer.idCode))) reject('invalid accountOwners');
+    if (
+      !drawers.some((drawer) => drawer.idCode === user) ||
+      !drawers.every((drawer) => account.owners.includes(drawer.idCode))
+    )
+      reject('invalid accountOwners');
     const receivers = partiesOf(fields['receivers'], 'receivers');
-    if (receivers.some((receiver) => drawers.some((drawer) => drawer.idCode === receiver.idCode))) reject('invalid receivers');
+    if (receivers.some((receiver) => drawers.some((drawer) => drawer.idCode === receiver.idCode)))
+      reject('invalid receivers');
     const amount = text(fields, 'amount');
     if (!/^[1-9]\d{0,17}$/.test(amount)) reject('invalid amount');
     const dueDate = text(fields, 'dueDate');
@@ -120,8 +152,17 @@ export class SayadHandlers {
     return this.answered(
       this.registry.issue(
         {
-          leaf, drawers, signers: signersOf(fields['signers']), amount: BigInt(amount), dueDate, description: optionalText(fields, 'description') ?? '',
-          reason: reasonOf(fields), chequeType, chequeMedia, toIban: optionalText(fields, 'toIban'), issuedAt: tehranTimestamp(request.now),
+          leaf,
+          drawers,
+          signers: signersOf(fields['signers']),
+          amount: BigInt(amount),
+          dueDate,
+          description: optionalText(fields, 'description') ?? '',
+          reason: reasonOf(fields),
+          chequeType,
+          chequeMedia,
+          toIban: optionalText(fields, 'toIban'),
+          issuedAt: tehranTimestamp(request.now),
         },
         receivers,
       ),
@@ -140,16 +181,27 @@ export class SayadHandlers {
     if (holder.idCode !== userOf(request)) reject('invalid holder');
     const giveBack = optionalText(fields, 'giveBack') === '1';
     const receivers = partiesOf(fields['receivers'], 'receivers');
-    if (giveBack && (receivers.length !== cheque.drawers.length || !receivers.every((r) => cheque.drawers.some((d) => d.idCode === r.idCode)))) {
+    if (
+      giveBack &&
+      (receivers.length !== cheque.drawers.length ||
+        !receivers.every((r) => cheque.drawers.some((d) => d.idCode === r.idCode)))
+    ) {
       reject('invalid receivers');
     }
     if (receivers.some((receiver) => receiver.idCode === holder.idCode)) reject('invalid receivers');
     signersOf(fields['signers']);
     const link = {
-      holders: receivers, kind: giveBack ? ('GIVE_BACK' as const) : ('TRANSFER' as const),
-      description: optionalText(fields, 'description') ?? '', reason: reasonOf(fields), at: tehranTimestamp(request.now),
+      holders: receivers,
+      kind: giveBack ? ('GIVE_BACK' as const) : ('TRANSFER' as const),
+      description: optionalText(fields, 'description') ?? '',
+      reason: reasonOf(fields),
+      at: tehranTimestamp(request.now),
     };
-    return this.answered(this.registry.transfer(sayadId, holder.idCode, link), request, { sayadId, action: link.kind, by: holder.idCode });
+    return this.answered(this.registry.transfer(sayadId, holder.idCode, link), request, {
+      sayadId,
+      action: link.kind,
+      by: holder.idCode,
+    });
   });
 
   readonly accept: OperationHandler = guarded((request) => {
@@ -162,7 +214,9 @@ export class SayadHandlers {
     persianDescription(fields, 'acceptDescription');
     const sayadId = sayadIdOf(fields);
     return this.answered(this.registry.answer(sayadId, acceptor.idCode, accept === '1'), request, {
-      sayadId, action: accept === '1' ? 'ACCEPT' : 'REJECT', by: acceptor.idCode,
+      sayadId,
+      action: accept === '1' ? 'ACCEPT' : 'REJECT',
+      by: acceptor.idCode,
     });
   });
 
@@ -173,7 +227,11 @@ export class SayadHandlers {
     if (canceller.idCode !== request.params['user']) reject('invalid canceller');
     persianDescription(fields, 'cancelDescription');
     const sayadId = sayadIdOf(fields);
-    return this.answered(this.registry.cancel(sayadId, canceller.idCode), request, { sayadId, action: 'CANCEL', by: canceller.idCode });
+    return this.answered(this.registry.cancel(sayadId, canceller.idCode), request, {
+      sayadId,
+      action: 'CANCEL',
+      by: canceller.idCode,
+    });
   });
 
   /** The cheque as a person involved in it sees it; 404 for anyone else, so existence is not revealed. */
@@ -202,7 +260,9 @@ export class SayadHandlers {
       blockStatus: 0,
       guaranteeStatus: 1,
       locked: 0,
-      holders: (cheque.holders.length > 0 ? cheque.holders : cheque.pending?.link.holders ?? []).map(({ idCode, idType, name }) => ({ idCode, idType, name })),
+      holders: (cheque.holders.length > 0 ? cheque.holders : (cheque.pending?.link.holders ?? [])).map(
+        ({ idCode, idType, name }) => ({ idCode, idType, name }),
+      ),
       signers: cheque.signers,
       issueDate: cheque.issuedAt,
       toIban: cheque.toIban,
@@ -215,7 +275,12 @@ export class SayadHandlers {
     const fields = bodyOf(request.body);
     const issuer = partyOf(fields, 'idCode');
     const cheque = this.registry.get(sayadIdOf(fields));
-    if (issuer.idCode !== request.params['user'] || !cheque || !cheque.drawers.some((drawer) => drawer.idCode === issuer.idCode)) return fail(NOT_FOUND);
+    if (
+      issuer.idCode !== request.params['user'] ||
+      !cheque ||
+      !cheque.drawers.some((drawer) => drawer.idCode === issuer.idCode)
+    )
+      return fail(NOT_FOUND);
     const receivers = cheque.pending?.link.holders ?? cheque.holders;
     return done({
       referenceId: referenceId(request.query['trackId']),
@@ -237,7 +302,8 @@ export class SayadHandlers {
   readonly statusInquiry: OperationHandler = guarded((request) => {
     const fields = bodyOf(request.body);
     const cheque = this.registry.get(sayadIdOf(fields));
-    if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode'))) return fail(NOT_FOUND);
+    if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode')))
+      return fail(NOT_FOUND);
     return done({
       sayadId: cheque.leaf.sayadId,
       onGoing: cheque.status === 7 || cheque.status === 8,
@@ -250,11 +316,17 @@ export class SayadHandlers {
   readonly chain: OperationHandler = guarded((request) => {
     const fields = bodyOf(request.body);
     const cheque = this.registry.get(sayadIdOf(fields));
-    if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode'))) return fail(NOT_FOUND);
+    if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode')))
+      return fail(NOT_FOUND);
     const persons = [
       ...cheque.drawers.map((party) => ({ ...party, role: 'DRAWER', step: 0, date: cheque.issuedAt })),
       ...cheque.chain.flatMap((link, step) =>
-        link.holders.map((party) => ({ ...party, role: link.kind === 'ISSUE' ? 'RECEIVER' : 'TRANSFEREE', step: step + 1, date: link.at })),
+        link.holders.map((party) => ({
+          ...party,
+          role: link.kind === 'ISSUE' ? 'RECEIVER' : 'TRANSFEREE',
+          step: step + 1,
+          date: link.at,
+        })),
       ),
     ];
     return done({ sayadId: cheque.leaf.sayadId, chain: persons });

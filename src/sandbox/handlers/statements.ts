@@ -53,7 +53,9 @@ export class Statements {
 
     const entries = this.entriesSince(account, from, today);
     const balances = this.balancesAfter(account, entries);
-    const inRange = entries.map((entry, i) => ({ entry, balance: balances[i]!, recordNumber: i + 1 })).filter(({ entry }) => daysBetween(entry.day, to) >= 0);
+    const inRange = entries
+      .map((entry, i) => ({ entry, balance: balances[i]!, recordNumber: i + 1 }))
+      .filter(({ entry }) => daysBetween(entry.day, to) >= 0);
     const page = inRange.filter(({ recordNumber }) => recordNumber > after).slice(0, PAGE);
     const last = page.at(-1)?.recordNumber ?? after;
     const current = this.ledger.balanceOf(account);
@@ -85,7 +87,10 @@ export class Statements {
         transactionClass: entry.transactionClass,
         ...(entry.transactionClass === 'IBAN' && {
           ibanInformationMap: {
-            destinationIban: entry.counterpartyIban, name: entry.counterpartyName, transactionTypeCode: '61', referenceId: entry.referenceId,
+            destinationIban: entry.counterpartyIban,
+            name: entry.counterpartyName,
+            transactionTypeCode: '61',
+            referenceId: entry.referenceId,
           },
         }),
       })),

@@ -8,7 +8,12 @@ import { isValidNationalId } from '../validation.js';
 import { Dice } from '../world/dice.js';
 import { done, fail, type OperationHandler } from './types.js';
 
-const TAX_TYPES = ['مالیات بر درآمد مشاغل', 'مالیات بر ارزش افزوده', 'مالیات بر درآمد اجاره املاک', 'مالیات نقل و انتقال خودرو'] as const;
+const TAX_TYPES = [
+  'مالیات بر درآمد مشاغل',
+  'مالیات بر ارزش افزوده',
+  'مالیات بر درآمد اجاره املاک',
+  'مالیات نقل و انتقال خودرو',
+] as const;
 const STATUSES = ['UNPAID', 'OVERDUE', 'INSTALLMENT'] as const;
 /** The tax years debts fall in; each is due at the end of Khordad (the 31st of month 3) of the next year. */
 const FIRST_YEAR = 1398;

@@ -63,9 +63,10 @@ export const TRAFFIC_HANDLERS = {
         lastname: person.lastName,
         nationalCode: person.nationalId,
       })),
-      licenseStatus: licences.length > 0
-        ? { code: 'G00000', description: 'عملیات با موفقیت انجام شد' }
-        : { code: 'G00010', description: 'گواهینامه ای برای این شخص یافت نشد' },
+      licenseStatus:
+        licences.length > 0
+          ? { code: 'G00000', description: 'عملیات با موفقیت انجام شد' }
+          : { code: 'G00010', description: 'گواهینامه ای برای این شخص یافت نشد' },
     });
   }),
 

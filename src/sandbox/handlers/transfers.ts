@@ -68,7 +68,8 @@ function requestOf(request: OperationRequest): TransferRequest {
  * covers only accounts at the bank it was granted for.
  */
 function sourceOf(user: string, bank: string | undefined, deposit: string | undefined): Account {
-  const covered = (account: Account) => account.owners.includes(user) && (bank === undefined || account.bank.code === bank);
+  const covered = (account: Account) =>
+    account.owners.includes(user) && (bank === undefined || account.bank.code === bank);
   if (deposit === undefined) return accountsOf(user).find(covered) ?? reject('invalid deposit');
   const account = accountOfDeposit(deposit);
   if (!account || !covered(account)) reject('invalid deposit');
@@ -76,7 +77,11 @@ function sourceOf(user: string, bank: string | undefined, deposit: string | unde
 }
 
 function destinationOf(number: string): Account {
-  const account = /^IR\d{24}$/.test(number) ? (isValidIbanSyntax(number) ? accountOfIban(number) : undefined) : accountOfDeposit(number);
+  const account = /^IR\d{24}$/.test(number)
+    ? isValidIbanSyntax(number)
+      ? accountOfIban(number)
+      : undefined
+    : accountOfDeposit(number);
   if (!account || !RECEIVING.has(account.status)) reject('invalid destination deposit');
   return account;
 }
@@ -135,7 +140,8 @@ export class Transfers {
     }
     if (body.amount > PER_TRANSACTION_MAXIMUM) reject('Max amount per transaction limitation exceeded');
     if (body.amount < MINIMUM_AMOUNT) return fail(serviceCallError('Minimum amount is 10000 Rials.'));
-    if (rail === 'internal' && body.amount > INTERNAL_AND_PAYA_MAXIMUM) reject('Max amount per transaction limitation exceeded');
+    if (rail === 'internal' && body.amount > INTERNAL_AND_PAYA_MAXIMUM)
+      reject('Max amount per transaction limitation exceeded');
     if (source.status !== '02' || this.ledger.balanceOf(source) < body.amount) reject('account conditions not passed');
 
     const stamp = tehranTimestamp(request.now);

@@ -23,7 +23,9 @@ export type OperationHandler = (request: OperationRequest) => OperationOutcome;
 export type OperationHandlers = Partial<Record<OperationId, OperationHandler>>;
 
 export const done = (result: unknown, responseCode?: string): OperationOutcome => ({
-  ok: true, result, ...(responseCode ? { responseCode } : {}),
+  ok: true,
+  result,
+  ...(responseCode ? { responseCode } : {}),
 });
 
 export const fail = (failure: Failure): OperationOutcome => ({ ok: false, failure });

@@ -23,7 +23,11 @@ export function motorcyclePlateParam(value: string | undefined): string {
 }
 
 /** The person of `nationalIdName`, whose mobile must be the `mobile` given. */
-export function personWithMobile(query: Readonly<Record<string, string>>, nationalIdName: string, mobileName = 'mobile'): Citizen {
+export function personWithMobile(
+  query: Readonly<Record<string, string>>,
+  nationalIdName: string,
+  mobileName = 'mobile',
+): Citizen {
   const person = personParam(query[nationalIdName], nationalIdName);
   const mobile = mobileParam(query[mobileName]);
   if (mobile !== person.mobile) reject(NOT_THEIR_MOBILE);

@@ -104,9 +104,15 @@ export const VEHICLE_HANDLERS = {
   vehicleMatchingVehicleOwnershipGet: answering(({ query }) => {
     const plate = plateParam(query['plateNumber']);
     const person = personParam(query['nationalId'], 'nationalId');
-    if (!ownsPlate(person.nationalId, plate)) return { isValid: false, vehicleType: null, vehicleTip: null, vehicleModel: null };
+    if (!ownsPlate(person.nationalId, plate))
+      return { isValid: false, vehicleType: null, vehicleTip: null, vehicleModel: null };
     const vehicle = vehicleOf(plate);
-    return { isValid: true, vehicleType: VEHICLE_TYPE, vehicleTip: `${vehicle.make.system} ${vehicle.tip}`, vehicleModel: String(vehicle.modelYear) };
+    return {
+      isValid: true,
+      vehicleType: VEHICLE_TYPE,
+      vehicleTip: `${vehicle.make.system} ${vehicle.tip}`,
+      vehicleModel: String(vehicle.modelYear),
+    };
   }),
 
   vehicleVehicleInfoInquiryGet: answering(({ query }) => vehicleInfo(vehicleOf(ownedPlate(query, 'nationalId')))),

@@ -31,7 +31,9 @@ export const ownerNames = (account: Account) =>
 export const ownersText = (account: Account): string => ownersOfAccount(account).map(fullNameOf).join('، ');
 
 export const ownersWithStatus = (account: Account): string =>
-  ownersOfAccount(account).map((owner) => `${fullNameOf(owner)} / ${STATUS_WORDS[account.status]}`).join('، ');
+  ownersOfAccount(account)
+    .map((owner) => `${fullNameOf(owner)} / ${STATUS_WORDS[account.status]}`)
+    .join('، ');
 
 export function depositComment(account: Account): string {
   return `${ACCOUNT_TYPE_NAMES[account.accountType]} ${account.joint ? 'مشترک' : 'انفرادی'} ${ownersText(account)}`;

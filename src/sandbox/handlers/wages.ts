@@ -13,7 +13,16 @@ import { done, type OperationHandler } from './types.js';
 
 /** Fees in rials per group (designed). */
 const TARIFFS: Readonly<Record<UpstreamGroup, number>> = {
-  billing: 1_000, kyc: 3_000, kyb: 5_000, credit: 10_000, facility: 2_000, vehicle: 5_000, oak: 2_500, mpg: 1_000, ecity: 1_000, dev: 0,
+  billing: 1_000,
+  kyc: 3_000,
+  kyb: 5_000,
+  credit: 10_000,
+  facility: 2_000,
+  vehicle: 5_000,
+  oak: 2_500,
+  mpg: 1_000,
+  ecity: 1_000,
+  dev: 0,
 };
 const STATUSES = new Set(['PENDING', 'FAILED', 'DONE', 'UNKNOWN']);
 const DEFAULT_LIMIT = 100;
@@ -23,7 +32,8 @@ const MAX_LIMIT = 1000;
 function boundOf(value: string | undefined, name: string, edge: '000000' | '235959'): string | undefined {
   if (value === undefined || value === '') return undefined;
   const match = /^(\d{8})(?:(\d{2})(\d{2})(\d{2}))?$/.exec(value);
-  const timeValid = match?.[2] === undefined || (Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 60);
+  const timeValid =
+    match?.[2] === undefined || (Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 60);
   if (!match || !compactDayOf(match[1]!) || !timeValid) reject(`invalid ${name}`);
   return match[2] === undefined ? value + edge : value;
 }
@@ -79,7 +89,9 @@ export class Wages {
     const wages = this.trackIds
       .newestFirst()
       .map((record) => this.wageOf(record))
-      .filter((wage) => (!status || wage.status === status) && wage.date >= from && (to === undefined || wage.date <= to));
+      .filter(
+        (wage) => (!status || wage.status === status) && wage.date >= from && (to === undefined || wage.date <= to),
+      );
     return done({ wages: wages.slice(offset, offset + limit), total: wages.length });
   });
 }

@@ -75,10 +75,20 @@ export function accountAt(bank: Bank, key: string): Account {
   if (!/^\d{9}$/.test(key)) throw new RangeError(`account key must be 9 digits, got ${key}`);
   const dice = new Dice(`account|${bank.code}|${key}`);
   const branch = String(16 * dice.int(0, 624) + bank.index).padStart(4, '0');
-  const accountType = weighted<AccountType>(dice, [['030', 0.5], ['040', 0.25], ['010', 0.2], ['045', 0.05]]);
+  const accountType = weighted<AccountType>(dice, [
+    ['030', 0.5],
+    ['040', 0.25],
+    ['010', 0.2],
+    ['045', 0.05],
+  ]);
   const head = branch + accountType + key;
   const digits = head + String(luhnCheckDigit(bank.code + head));
-  const status = weighted<AccountStatus>(dice, [['02', 0.88], ['03', 0.04], ['04', 0.04], ['05', 0.04]]);
+  const status = weighted<AccountStatus>(dice, [
+    ['02', 0.88],
+    ['03', 0.04],
+    ['04', 0.04],
+    ['05', 0.04],
+  ]);
   const primary = primaryHolder(bank, key);
   const others = holdersOf(householdOf(key.slice(0, 8)), bank).filter((m) => m.slot !== primary.slot);
   const second = others.length > 0 && dice.chance(JOINT_CHANCE) ? dice.pick(others) : undefined;

@@ -71,7 +71,12 @@ function phoneBill(kind: PhoneKind, billId: string, now: boolean): Bill {
 }
 
 function currentOf(account: UtilityAccount): Bill {
-  return { amount: account.amountDue, billId: account.billId, payId: account.payId, date: formatSlashed(account.current.due) };
+  return {
+    amount: account.amountDue,
+    billId: account.billId,
+    payId: account.payId,
+    date: formatSlashed(account.current.due),
+  };
 }
 
 function utilitySource(input: BillInput): Extract<Source, { phone: false }> {

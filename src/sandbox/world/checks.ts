@@ -48,4 +48,5 @@ export function ibanCheckDigits(bban: string): string {
 }
 
 /** `IR` + 24 digits whose check digits pass mod 97. */
-export const isValidIbanSyntax = (iban: string): boolean => /^IR\d{24}$/.test(iban) && mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
+export const isValidIbanSyntax = (iban: string): boolean =>
+  /^IR\d{24}$/.test(iban) && mod97(iban.slice(4) + iban.slice(0, 4)) === 1;

@@ -34,16 +34,21 @@ export function chequebooksOf(account: Account): WorldChequebook[] {
   const sheets = dice.pick([10, 25]);
   const first = dice.int(0, 40) * 25 + 1;
   const issuedOn = addDays(REFERENCE_DAY, -dice.int(30, 600));
-  return [{
-    account,
-    seriesNo: dice.digits(6),
-    serialFrom: dice.int(100_000, 899_999),
-    sheets,
-    mediaType: dice.chance(0.2) ? 'CHD' : 'BANS',
-    issuedOn,
-    expiresOn: addDays(issuedOn, 3 * 365),
-    sayadIds: Array.from({ length: sheets }, (_, i) => `${account.bank.code}${account.key}${String(first + i).padStart(4, '0')}`),
-  }];
+  return [
+    {
+      account,
+      seriesNo: dice.digits(6),
+      serialFrom: dice.int(100_000, 899_999),
+      sheets,
+      mediaType: dice.chance(0.2) ? 'CHD' : 'BANS',
+      issuedOn,
+      expiresOn: addDays(issuedOn, 3 * 365),
+      sayadIds: Array.from(
+        { length: sheets },
+        (_, i) => `${account.bank.code}${account.key}${String(first + i).padStart(4, '0')}`,
+      ),
+    },
+  ];
 }
 
 /** The leaf a Sayad id names; undefined when no chequebook of the world has it. */

@@ -59,8 +59,31 @@ export interface WorldCompany {
 
 const LEGAL_FORMS = ['سهامی خاص', 'سهامی خاص', 'با مسئولیت محدود', 'سهامی عام', 'تعاونی'] as const;
 export type LegalFormName = (typeof LEGAL_FORMS)[number];
-const FIELDS = ['صنایع غذایی', 'فناوری اطلاعات', 'بازرگانی', 'ساختمانی', 'حمل و نقل', 'پتروشیمی', 'داروسازی', 'نساجی', 'مهندسی'] as const;
-const BRANDS = ['آرمان', 'پارس', 'سپهر', 'البرز', 'نوین', 'کاوش', 'آفتاب', 'مهر', 'دماوند', 'زاگرس', 'آریا', 'سامان'] as const;
+const FIELDS = [
+  'صنایع غذایی',
+  'فناوری اطلاعات',
+  'بازرگانی',
+  'ساختمانی',
+  'حمل و نقل',
+  'پتروشیمی',
+  'داروسازی',
+  'نساجی',
+  'مهندسی',
+] as const;
+const BRANDS = [
+  'آرمان',
+  'پارس',
+  'سپهر',
+  'البرز',
+  'نوین',
+  'کاوش',
+  'آفتاب',
+  'مهر',
+  'دماوند',
+  'زاگرس',
+  'آریا',
+  'سامان',
+] as const;
 const TITLES: Readonly<Record<BoardRole, string>> = {
   CHAIRMAN: 'رئیس هیئت مدیره',
   VICE_CHAIRMAN: 'نایب رئیس هیئت مدیره',
@@ -93,7 +116,13 @@ function boardOf(dice: Dice): BoardSeat[] {
   return livingPeople(dice, size).map((nationalId, index) => {
     const role = roleOf(index);
     const signature: SignatureKind | null =
-      role === 'CEO' ? 'obligatoryAndNormal' : role === 'CHAIRMAN' ? 'obligatory' : large || role === 'VICE_CHAIRMAN' ? 'normal' : null;
+      role === 'CEO'
+        ? 'obligatoryAndNormal'
+        : role === 'CHAIRMAN'
+          ? 'obligatory'
+          : large || role === 'VICE_CHAIRMAN'
+            ? 'normal'
+            : null;
     return {
       nationalId,
       role,

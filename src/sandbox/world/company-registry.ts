@@ -21,7 +21,11 @@ export interface CompanyRegistry {
   readonly lastUpdate: string;
   /** Gregorian `YYYY-MM-DDT00:00:00` of the registration day. */
   readonly registrationDateGregorian: string;
-  readonly knowledgeBased: { readonly state: string; readonly category: string; readonly confirmationDate: string } | null;
+  readonly knowledgeBased: {
+    readonly state: string;
+    readonly category: string;
+    readonly confirmationDate: string;
+  } | null;
 }
 
 /** The registry's codes of the legal forms of the world. */
@@ -29,7 +33,7 @@ export const REGISTRATION_TYPE_IDS: Readonly<Record<LegalFormName, number>> = {
   'سهامی خاص': 1,
   'سهامی عام': 2,
   'با مسئولیت محدود': 3,
-  'تعاونی': 4,
+  تعاونی: 4,
 };
 
 const KNOWLEDGE_CATEGORIES = ['تولیدی نوع یک', 'تولیدی نوع دو', 'نوپا نوع یک', 'نوپا نوع دو'] as const;

@@ -28,7 +28,12 @@ export interface WorldBouncedCheque {
 
 const NONE_CHANCE = 0.7;
 /** How many cheques a drawer with bounced cheques has: weights chosen so every colour occurs. */
-const COUNTS: readonly (readonly [min: number, max: number, weight: number])[] = [[1, 1, 0.4], [2, 4, 0.35], [5, 10, 0.18], [11, 14, 0.07]];
+const COUNTS: readonly (readonly [min: number, max: number, weight: number])[] = [
+  [1, 1, 0.4],
+  [2, 4, 0.35],
+  [5, 10, 0.18],
+  [11, 14, 0.07],
+];
 
 function countOf(dice: Dice): number {
   let roll = dice.next();

@@ -11,7 +11,8 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export const compactDate = (date: JalaliDate): string => `${pad(date.jy, 4)}${pad(date.jm)}${pad(date.jd)}`;
 
 /** A day between `minDays` and `maxDays` before the world's reference day. */
-export const daysAgo = (dice: Dice, minDays: number, maxDays: number): JalaliDate => addDays(REFERENCE_DAY, -dice.int(minDays, maxDays));
+export const daysAgo = (dice: Dice, minDays: number, maxDays: number): JalaliDate =>
+  addDays(REFERENCE_DAY, -dice.int(minDays, maxDays));
 
 export interface Branch {
   readonly code: string;
@@ -19,7 +20,17 @@ export interface Branch {
   readonly description: string;
 }
 
-const BRANCH_NAMES = ['مرکزی', 'میدان انقلاب', 'بازار', 'ولیعصر', 'آزادی', 'امام خمینی', 'جمهوری', 'فردوسی', 'پارک ملت'] as const;
+const BRANCH_NAMES = [
+  'مرکزی',
+  'میدان انقلاب',
+  'بازار',
+  'ولیعصر',
+  'آزادی',
+  'امام خمینی',
+  'جمهوری',
+  'فردوسی',
+  'پارک ملت',
+] as const;
 
 /** A branch of `bank`, with a code that is `given` when the record already names one. */
 export function branchOf(dice: Dice, bank: Bank, given?: string): Branch {

@@ -10,7 +10,25 @@ import { Dice } from './dice.js';
 import { personOf } from './persons.js';
 
 /** Contract type codes 10–26 (wire facts §4.7). */
-export const FACILITY_TYPES = ['10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23', '24', '25', '26'] as const;
+export const FACILITY_TYPES = [
+  '10',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '21',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+] as const;
 
 export type FacilityStanding = 'current' | 'pastDue' | 'deferred' | 'doubtful';
 
@@ -45,7 +63,12 @@ export interface WorldFacility {
 
 const NONE_CHANCE = 0.45;
 const REQUEST_TYPES = ['تسهیلات جدید', 'تمدید', 'استمهال'] as const;
-const STANDINGS: readonly (readonly [FacilityStanding, number])[] = [['current', 0.7], ['pastDue', 0.15], ['deferred', 0.1], ['doubtful', 0.05]];
+const STANDINGS: readonly (readonly [FacilityStanding, number])[] = [
+  ['current', 0.7],
+  ['pastDue', 0.15],
+  ['deferred', 0.1],
+  ['doubtful', 0.05],
+];
 
 function standingOf(dice: Dice): FacilityStanding {
   let roll = dice.next();
@@ -60,9 +83,9 @@ function facilityOf(dice: Dice, bank: Bank, scale: number): WorldFacility {
   const original = dice.int(5, 400) * 1_000_000 * scale;
   const years = dice.int(1, 5);
   const benefit = Math.round((original * dice.int(18, 23) * years) / 200);
-  const debt = Math.round((original + benefit) * dice.int(5, 95) / 100);
+  const debt = Math.round(((original + benefit) * dice.int(5, 95)) / 100);
   const standing = standingOf(dice);
-  const overdue = Math.round(debt * dice.int(5, 40) / 100);
+  const overdue = Math.round((debt * dice.int(5, 40)) / 100);
   const set = daysAgo(dice, 60, 365 * years);
   const branch = branchOf(dice, bank);
   return {

@@ -58,9 +58,25 @@ const SUB_TYPES = [
   ['4', '04', 'ضمانت نامه تعهد پرداخت'],
   ['5', '05', 'ضمانت نامه گمرکی'],
 ] as const;
-const STATUSES = [['1', 'فعال'], ['1', 'فعال'], ['1', 'فعال'], ['2', 'ابطال شده'], ['3', 'ضبط شده']] as const;
-const SECTORS = [['صنعت و معدن', 'صنایع فلزی'], ['ساختمان', 'ابنیه'], ['بازرگانی', 'صادرات'], ['خدمات', 'حمل و نقل']] as const;
-const COLLATERAL_TYPES = [['11', '1', 'سپرده نقدی'], ['21', '2', 'سفته'], ['31', '3', 'وثیقه ملکی'], ['41', '4', 'اوراق مشارکت']] as const;
+const STATUSES = [
+  ['1', 'فعال'],
+  ['1', 'فعال'],
+  ['1', 'فعال'],
+  ['2', 'ابطال شده'],
+  ['3', 'ضبط شده'],
+] as const;
+const SECTORS = [
+  ['صنعت و معدن', 'صنایع فلزی'],
+  ['ساختمان', 'ابنیه'],
+  ['بازرگانی', 'صادرات'],
+  ['خدمات', 'حمل و نقل'],
+] as const;
+const COLLATERAL_TYPES = [
+  ['11', '1', 'سپرده نقدی'],
+  ['21', '2', 'سفته'],
+  ['31', '3', 'وثیقه ملکی'],
+  ['41', '4', 'اوراق مشارکت'],
+] as const;
 
 /** The guarantee a 13-digit id names, or undefined when its check digit does not match. */
 export function guaranteeOf(guaranteeId: string): WorldGuarantee | undefined {

@@ -37,7 +37,12 @@ export function macnaCardsOf(nationalId: string): MacnaCard[] {
     .map((card) => {
       const bank = bankByBin(card.slice(0, 6));
       if (!bank) throw new Error(`card ${card} has no bank`);
-      return { macnaCode: new Dice(`macna-code|${card}`).digits(12), pan: maskPan(card), bank, issueDate: issueDateOf(card) };
+      return {
+        macnaCode: new Dice(`macna-code|${card}`).digits(12),
+        pan: maskPan(card),
+        bank,
+        issueDate: issueDateOf(card),
+      };
     })
     .sort((a, b) => a.issueDate.localeCompare(b.issueDate));
 }

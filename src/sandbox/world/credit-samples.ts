@@ -9,11 +9,22 @@ export const CREDIT_SAMPLES = {
   /** A man with five loans (one deferred, so a bad debtor) and three bounced cheques: orange. Guarantees nothing. */
   borrower: { nationalId: '1234000830', facilities: 5, dishonoured: true, bouncedCheques: 3, colour: 'ORANGE' },
   /** No loans, no bounced cheques (white); he guarantees two loans of other people. */
-  cleanGuarantor: { nationalId: THREE_BANKS.nationalId, facilities: 0, bouncedCheques: 0, colour: 'WHITE', guaranteedLoans: 2 },
+  cleanGuarantor: {
+    nationalId: THREE_BANKS.nationalId,
+    facilities: 0,
+    bouncedCheques: 0,
+    colour: 'WHITE',
+    guaranteedLoans: 2,
+  },
   /** A company with five loans and eleven bounced cheques: red. */
   company: { nationalId: COMPANY_SAMPLES.active.nationalId, facilities: 5, bouncedCheques: 11, colour: 'RED' },
   /** A company with no loans and no bounced cheques. */
-  cleanCompany: { nationalId: COMPANY_SAMPLES.largeBoard.nationalId, facilities: 0, bouncedCheques: 0, colour: 'WHITE' },
+  cleanCompany: {
+    nationalId: COMPANY_SAMPLES.largeBoard.nationalId,
+    facilities: 0,
+    bouncedCheques: 0,
+    colour: 'WHITE',
+  },
 } as const;
 
 /** Ayandeh bank guarantee ids: 13 digits whose last is a Luhn check digit over the first twelve. */

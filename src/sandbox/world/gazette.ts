@@ -117,7 +117,8 @@ function draftsOf(company: WorldCompany, dice: Dice): { drafts: Draft[]; appoint
     letter: termStart,
     title: `آگهی تغییرات ${company.title}`,
     description:
-      `اعضای هیئت مدیره برای مدت ${TERM_YEARS} سال انتخاب شدند: ${company.board.map(seatLine).join('، ')}. ` + signingClauseOf(company),
+      `اعضای هیئت مدیره برای مدت ${TERM_YEARS} سال انتخاب شدند: ${company.board.map(seatLine).join('، ')}. ` +
+      signingClauseOf(company),
     capitalTo: null,
   };
   for (let term = EARLIER_TERMS; term >= 1; term--) {
@@ -136,7 +137,10 @@ function draftsOf(company: WorldCompany, dice: Dice): { drafts: Draft[]; appoint
   // A company that is no longer active raised its capital before its last board was appointed.
   const until = company.status === 'فعال' ? addDays(REFERENCE_DAY, -30) : addDays(termStart, -10);
   const span = daysBetween(registered, until) - 60;
-  const increaseDays = capitals.slice(1).map(() => dice.int(60, 60 + Math.max(span, 1))).sort((a, b) => a - b);
+  const increaseDays = capitals
+    .slice(1)
+    .map(() => dice.int(60, 60 + Math.max(span, 1)))
+    .sort((a, b) => a - b);
   capitals.slice(1).forEach((capital, index) => {
     drafts.push({
       kind: 'capital',

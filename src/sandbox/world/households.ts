@@ -52,10 +52,15 @@ export function householdOf(prefix: string): Household {
   const cached = cache.get(prefix);
   if (cached) return cached;
   const dice = new Dice(`household|${prefix}`);
-  const slots = Array.from({ length: 10 }, (_, slot) => slot).filter((slot) => nationalIdOfKey(prefix + slot) !== undefined);
+  const slots = Array.from({ length: 10 }, (_, slot) => slot).filter(
+    (slot) => nationalIdOfKey(prefix + slot) !== undefined,
+  );
   const held = new Map<number, Set<number>>(slots.map((slot) => [slot, new Set<number>()]));
   const order = shuffled(slots, dice);
-  shuffled(BANKS.map((bank) => bank.index), dice).forEach((bank, i) => held.get(order[i % order.length]!)!.add(bank));
+  shuffled(
+    BANKS.map((bank) => bank.index),
+    dice,
+  ).forEach((bank, i) => held.get(order[i % order.length]!)!.add(bank));
   for (const slot of slots) {
     const banks = held.get(slot)!;
     while (banks.size < MAX_BANKS && dice.chance(EXTRA_BANK_CHANCE)) banks.add(dice.int(0, BANKS.length - 1));

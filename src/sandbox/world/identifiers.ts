@@ -21,7 +21,8 @@ export function derivedBillId(service: Service, key: string): string {
  * bill id plus everything before it. At most 13 digits for amounts under 10^11 Rials.
  */
 export function paymentId(billId: string, amount: number, jalaliYear: number, periodCode: number): string {
-  const head = (amount > 0 ? String(amount / 1000) : '') + String(jalaliYear % 10) + String(periodCode).padStart(2, '0');
+  const head =
+    (amount > 0 ? String(amount / 1000) : '') + String(jalaliYear % 10) + String(periodCode).padStart(2, '0');
   const withFirstCheck = head + String(billIdCheckDigit(head));
   return withFirstCheck + String(billIdCheckDigit(billId + withFirstCheck));
 }

@@ -24,7 +24,14 @@ export {
   type AccountType,
 } from './accounts.js';
 export { fullNameOf, personOf, type Citizen, type DeathStatus, type Gender } from './persons.js';
-export { addressOf, addressText, coordinatesOf, isValidPostalCode, type Coordinates, type PostalAddress } from './addresses.js';
+export {
+  addressOf,
+  addressText,
+  coordinatesOf,
+  isValidPostalCode,
+  type Coordinates,
+  type PostalAddress,
+} from './addresses.js';
 export {
   REFERENCE_DAY,
   blacklistingOf,
@@ -48,7 +55,15 @@ export {
   type OcrBack,
   type OcrFront,
 } from './media.js';
-export { companyOf, isCompanyId, type BoardRole, type BoardSeat, type LegalFormName, type SignatureKind, type WorldCompany } from './companies.js';
+export {
+  companyOf,
+  isCompanyId,
+  type BoardRole,
+  type BoardSeat,
+  type LegalFormName,
+  type SignatureKind,
+  type WorldCompany,
+} from './companies.js';
 export * from './company-samples.js';
 export { gazetteOf, type CompanyGazette, type NoticeKind, type WorldNotice } from './gazette.js';
 export { registryOf, type CompanyRegistry } from './company-registry.js';
@@ -63,6 +78,13 @@ export { CARD_ALLOWANCE, cardAllowanceOf, macnaCardsOf, maskPan, type MacnaCard 
 export * from './credit-samples.js';
 export { isPlateNumber, motorcyclesOf, ownsPlate, plateRegistrationsOf, plateTextOf, platesOf } from './plates.js';
 export { INSURERS, discountPercent, vehicleOf, type WorldCover, type WorldVehicle } from './vehicles.js';
-export { freewayTollsOf, motorcycleFinesOf, offenseById, offensesOf, trafficTollsOf, type WorldOffense } from './traffic.js';
+export {
+  freewayTollsOf,
+  motorcycleFinesOf,
+  offenseById,
+  offensesOf,
+  trafficTollsOf,
+  type WorldOffense,
+} from './traffic.js';
 export { driverRiskOf, licencesOf, negativeScore, type WorldLicence } from './driving.js';
 export { VEHICLE_SAMPLES } from './vehicle-samples.js';

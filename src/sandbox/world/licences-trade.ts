@@ -34,7 +34,13 @@ const KINDS: readonly Kind[] = [
 ];
 
 /** The activity a licence names: the field of work in the company's name. */
-const activityOf = (title: string): string => title.replace(/^شرکت /, '').replace(/ \(.*\)$/, '').split(' ').slice(0, -1).join(' ');
+const activityOf = (title: string): string =>
+  title
+    .replace(/^شرکت /, '')
+    .replace(/ \(.*\)$/, '')
+    .split(' ')
+    .slice(0, -1)
+    .join(' ');
 
 export function tradeLicencesOf(nationalId: string): WorldTradeLicence[] {
   const company = companyOf(nationalId);
@@ -43,7 +49,10 @@ export function tradeLicencesOf(nationalId: string): WorldTradeLicence[] {
   const age = daysBetween(company.registration, REFERENCE_DAY);
   return KINDS.slice(0, count).map((kind) => {
     // The latest issue or renewal: most fall within the licence's validity, some were not renewed.
-    const issued: JalaliDate = addDays(REFERENCE_DAY, -dice.int(10, Math.max(Math.min(age - 10, Math.round(kind.years * 365 * 1.3)), 10)));
+    const issued: JalaliDate = addDays(
+      REFERENCE_DAY,
+      -dice.int(10, Math.max(Math.min(age - 10, Math.round(kind.years * 365 * 1.3)), 10)),
+    );
     const expires: JalaliDate = { ...issued, jy: issued.jy + kind.years, jd: Math.min(issued.jd, 29) };
     const status: TradeLicenceStatusText =
       company.status !== 'فعال' ? 'ابطال شده' : daysBetween(REFERENCE_DAY, expires) < 0 ? 'منقضی شده' : 'معتبر';

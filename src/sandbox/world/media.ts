@@ -58,7 +58,9 @@ function jpegWithComment(comment: string): Buffer {
 /** The photo of a person's national card, as base64 of a JPEG. */
 export function nationalCardImageOf(nationalId: string): string {
   const person = personOf(nationalId);
-  return jpegWithComment(`national card ${person.nationalId} ${nationalCardSerialOf(person.nationalId)}`).toString('base64');
+  return jpegWithComment(`national card ${person.nationalId} ${nationalCardSerialOf(person.nationalId)}`).toString(
+    'base64',
+  );
 }
 
 export interface OcrFront {
@@ -84,7 +86,7 @@ export interface OcrBack {
 export function ocrOf(image: Uint8Array): { readonly front: OcrFront; readonly back: OcrBack } {
   const hash = sha256(image);
   const dice = new Dice(`ocr|${hash}`);
-  let nine = '';
+  let nine: string;
   do nine = String(dice.int(0, 999_999_999)).padStart(9, '0');
   while (/^(\d)\1{8}$/.test(nine));
   const check = nationalIdCheckDigit(nine);
@@ -186,7 +188,11 @@ function verdict(verificationScore: number, verificationThreshold: number): Face
  * How a photo compares with the card of `nationalId` (the birth date and serial already checked): as
  * the videos, the face matches well (90 to 99.9 percent), so only a threshold above 90 can fail it.
  */
-export function liveImageComparisonOf(image: Uint8Array, nationalId: string, threshold = DEFAULT_FACE_THRESHOLD): LiveImageComparison {
+export function liveImageComparisonOf(
+  image: Uint8Array,
+  nationalId: string,
+  threshold = DEFAULT_FACE_THRESHOLD,
+): LiveImageComparison {
   const hash = sha256(image);
   return {
     ...verdict(new Dice(`live-image|${hash}|${nationalId}`).int(900, 999) / 10, threshold),
@@ -198,7 +204,11 @@ export function liveImageComparisonOf(image: Uint8Array, nationalId: string, thr
  * How two photos compare: byte-identical photos are the same face (100 percent); otherwise a score
  * from 5 to 99.9 percent drawn from both SHA-256s, the same whichever photo comes first.
  */
-export function twoImagesComparisonOf(image: Uint8Array, otherImage: Uint8Array, threshold = DEFAULT_FACE_THRESHOLD): FaceComparison {
+export function twoImagesComparisonOf(
+  image: Uint8Array,
+  otherImage: Uint8Array,
+  threshold = DEFAULT_FACE_THRESHOLD,
+): FaceComparison {
   const hashes = [sha256(image), sha256(otherImage)].sort();
   const score = hashes[0] === hashes[1] ? 100 : new Dice(`two-images|${hashes.join('|')}`).int(50, 999) / 10;
   return verdict(score, threshold);

@@ -11,8 +11,40 @@ import { usDateTimeBefore } from './wall-clock.js';
 
 /** Letter by two-digit code: index 0 is code 01; 33 disabled, 34 protocol. */
 const LETTERS = [
-  'الف', 'ب', 'پ', 'ت', 'ث', 'ج', 'چ', 'ح', 'خ', 'د', 'ذ', 'ر', 'ز', 'ژ', 'س', 'ش',
-  'ص', 'ض', 'ط', 'ظ', 'ع', 'غ', 'ف', 'ق', 'ک', 'گ', 'ل', 'م', 'ن', 'و', 'ه', 'ی', 'معلولین', 'تشریفات',
+  'الف',
+  'ب',
+  'پ',
+  'ت',
+  'ث',
+  'ج',
+  'چ',
+  'ح',
+  'خ',
+  'د',
+  'ذ',
+  'ر',
+  'ز',
+  'ژ',
+  'س',
+  'ش',
+  'ص',
+  'ض',
+  'ط',
+  'ظ',
+  'ع',
+  'غ',
+  'ف',
+  'ق',
+  'ک',
+  'گ',
+  'ل',
+  'م',
+  'ن',
+  'و',
+  'ه',
+  'ی',
+  'معلولین',
+  'تشریفات',
 ] as const;
 
 /** Codes of the letters private cars carry. */
@@ -59,7 +91,13 @@ export function plateRegistrationsOf(nationalId: string): PlateRegistration[] {
   const count = dice.pick([0, 1, 1, 2, 2, 3]);
   const registrations: PlateRegistration[] = [];
   for (let i = 0; i < count; i++) {
-    registrations.push({ plateNumber: drawPlate(dice), revoked: false, revokedDateTime: null, revokedDescription: null, serialNumber: dice.digits(10) });
+    registrations.push({
+      plateNumber: drawPlate(dice),
+      revoked: false,
+      revokedDateTime: null,
+      revokedDescription: null,
+      serialNumber: dice.digits(10),
+    });
   }
   if (dice.chance(0.25)) {
     registrations.push({
@@ -75,7 +113,9 @@ export function plateRegistrationsOf(nationalId: string): PlateRegistration[] {
 
 /** The person's active (not revoked) car plates. */
 export const platesOf = (nationalId: string): string[] =>
-  plateRegistrationsOf(nationalId).filter((registration) => !registration.revoked).map((registration) => registration.plateNumber);
+  plateRegistrationsOf(nationalId)
+    .filter((registration) => !registration.revoked)
+    .map((registration) => registration.plateNumber);
 
 export const ownsPlate = (nationalId: string, plate: string): boolean => platesOf(nationalId).includes(plate);
 

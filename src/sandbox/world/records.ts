@@ -29,24 +29,36 @@ export function derivedUuid(seed: string): string {
 }
 
 /** A registry tracking code: stable for the same service and inputs. */
-export const trackingCodeOf = (service: string, key: string): string => new Dice(`tracking|${service}|${key}`).digits(12);
+export const trackingCodeOf = (service: string, key: string): string =>
+  new Dice(`tracking|${service}|${key}`).digits(12);
 
 export function militaryStatusOf(nationalId: string): MilitaryStatus {
   const person = personOf(nationalId);
   const conversationId = derivedUuid(`military|${nationalId}`);
   const allowed = (type: MilitaryStatus['type'], conditionDescription: string): MilitaryStatus => ({
-    conversationId, type, condition: 'ALLOWED', conditionDescription, isAllowed: true,
+    conversationId,
+    type,
+    condition: 'ALLOWED',
+    conditionDescription,
+    isAllowed: true,
   });
   if (person.gender === 'زن') return allowed('EXCEPTION', 'بانوان مشمول خدمت وظیفه عمومی نیستند');
   if (person.birth.jy < FIRST_CONSCRIPT_YEAR) return allowed('EXCEPTION', 'خارج از سن مشمولیت');
   const roll = new Dice(`military|${nationalId}`).next();
   if (roll < 0.55) return allowed('ORDINARY', 'دارای کارت پایان خدمت');
   if (roll < 0.75) return allowed('EXCEPTION', 'دارای کارت معافیت دائم');
-  return { conversationId, type: 'ORDINARY', condition: 'NOT_ALLOWED', conditionDescription: 'مشمول خدمت وظیفه عمومی', isAllowed: false };
+  return {
+    conversationId,
+    type: 'ORDINARY',
+    condition: 'NOT_ALLOWED',
+    conditionDescription: 'مشمول خدمت وظیفه عمومی',
+    isAllowed: false,
+  };
 }
 
 /** 16 digits: 1 (natural person), the national id, 5 digits of the registry's own. */
-export const shahabCodeOf = (nationalId: string): string => `1${nationalId}${new Dice(`shahab|${nationalId}`).digits(5)}`;
+export const shahabCodeOf = (nationalId: string): string =>
+  `1${nationalId}${new Dice(`shahab|${nationalId}`).digits(5)}`;
 
 export interface Blacklisting {
   readonly isBlocked: boolean;
@@ -85,7 +97,15 @@ export function passportOf(nationalId: string): Passport {
     requestDate: request ? formatSlashed(request) : null,
   };
   if (!hasPassport) {
-    return { ...requestPart, passportSerial: null, hasPassport, passportNumber: null, issueDate: null, validityDate: null, passportStatus: null };
+    return {
+      ...requestPart,
+      passportSerial: null,
+      hasPassport,
+      passportNumber: null,
+      issueDate: null,
+      validityDate: null,
+      passportStatus: null,
+    };
   }
   const issued = addDays(REFERENCE_DAY, -dice.int(30, 365 * 9));
   const validUntil = addMonths(issued, PASSPORT_YEARS * 12);

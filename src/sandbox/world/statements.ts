@@ -28,14 +28,38 @@ export function movementsOf(account: Pick<Account, 'iban'>, day: JalaliDate): Wo
   const movements: WorldMovement[] = [];
   const time = () => `${pad(dice.int(7, 22))}${pad(dice.int(0, 59))}${pad(dice.int(0, 59))}`;
   if (day.jd === 1 && dice.chance(0.7)) {
-    movements.push({ amount: BigInt(dice.int(80, 400)) * 1_000_000n, time: '080000', description: 'واریز حقوق', transactionClass: 'LEDGER', operationCode: '0101', counterpartyIban: null, counterpartyName: null });
+    movements.push({
+      amount: BigInt(dice.int(80, 400)) * 1_000_000n,
+      time: '080000',
+      description: 'واریز حقوق',
+      transactionClass: 'LEDGER',
+      operationCode: '0101',
+      counterpartyIban: null,
+      counterpartyName: null,
+    });
   }
   const count = dice.pick([0, 0, 1, 1, 2, 3]);
   for (let i = 0; i < count; i++) {
     if (dice.chance(0.8)) {
-      movements.push({ amount: -BigInt(dice.int(5, 500)) * 10_000n, time: time(), description: `خرید از ${dice.pick(SHOPS)}`, transactionClass: 'CARD', operationCode: '0214', counterpartyIban: null, counterpartyName: null });
+      movements.push({
+        amount: -BigInt(dice.int(5, 500)) * 10_000n,
+        time: time(),
+        description: `خرید از ${dice.pick(SHOPS)}`,
+        transactionClass: 'CARD',
+        operationCode: '0214',
+        counterpartyIban: null,
+        counterpartyName: null,
+      });
     } else {
-      movements.push({ amount: BigInt(dice.int(1, 300)) * 100_000n, time: time(), description: 'واریز پایا', transactionClass: 'IBAN', operationCode: '0361', counterpartyIban: null, counterpartyName: null });
+      movements.push({
+        amount: BigInt(dice.int(1, 300)) * 100_000n,
+        time: time(),
+        description: 'واریز پایا',
+        transactionClass: 'IBAN',
+        operationCode: '0361',
+        counterpartyIban: null,
+        counterpartyName: null,
+      });
     }
   }
   return movements.sort((a, b) => a.time.localeCompare(b.time));

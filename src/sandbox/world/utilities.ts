@@ -145,7 +145,10 @@ function seasonFactor(kind: UtilityKind, jm: number): number {
 }
 
 function usageOf(profile: Profile, dice: Dice, days: number, jm: number): Usage {
-  const total = Math.max(1, Math.round(days * profile.usePerDay * seasonFactor(profile.kind, jm) * (0.85 + dice.next() * 0.3)));
+  const total = Math.max(
+    1,
+    Math.round(days * profile.usePerDay * seasonFactor(profile.kind, jm) * (0.85 + dice.next() * 0.3)),
+  );
   if (profile.kind === 'water' || profile.kind === 'gas') return { total, normal: total };
   const peak = Math.round(total * 0.2);
   const low = Math.round(total * 0.3);
@@ -156,14 +159,25 @@ function usageOf(profile: Profile, dice: Dice, days: number, jm: number): Usage 
     low,
     friday: Math.round(total / 7),
     reactive: profile.commercial ? Math.round(total * 0.25) : 0,
-    ...(profile.kind === 'backup-electricity' ? { demand: (profile.contractDemandKw * (0.6 + dice.next() * 0.35)).toFixed(1) } : {}),
+    ...(profile.kind === 'backup-electricity'
+      ? { demand: (profile.contractDemandKw * (0.6 + dice.next() * 0.35)).toFixed(1) }
+      : {}),
   };
 }
 
 function grossOf(c: Omit<Charges, 'discount'>): number {
   return (
-    c.energy + c.subscription + c.insurance + c.tax + (c.paytoll ?? 0) + (c.electricityTax ?? 0) + (c.season ?? 0) +
-    (c.reactive ?? 0) + (c.demand ?? 0) - (c.free ?? 0) - (c.gasDiscount ?? 0)
+    c.energy +
+    c.subscription +
+    c.insurance +
+    c.tax +
+    (c.paytoll ?? 0) +
+    (c.electricityTax ?? 0) +
+    (c.season ?? 0) +
+    (c.reactive ?? 0) +
+    (c.demand ?? 0) -
+    (c.free ?? 0) -
+    (c.gasDiscount ?? 0)
   );
 }
 
@@ -181,7 +195,13 @@ function chargesOf(profile: Profile, usage: Usage, jm: number): Charges {
       const energy = usage.total * price;
       const subscription = 30_000 * cycle;
       const paytoll = Math.round(energy * 0.3); // wastewater charge
-      return finish({ energy, subscription, insurance: 2_000 * cycle, paytoll, tax: vat(energy + subscription + paytoll) });
+      return finish({
+        energy,
+        subscription,
+        insurance: 2_000 * cycle,
+        paytoll,
+        tax: vat(energy + subscription + paytoll),
+      });
     }
     case 'gas': {
       const energy = usage.total * price;
@@ -189,7 +209,11 @@ function chargesOf(profile: Profile, usage: Usage, jm: number): Charges {
       const gasDiscount = usage.total < 100 * cycle ? Math.round(energy * 0.1) : 0;
       const paytoll = Math.round(energy * 0.05);
       return finish({
-        energy, subscription, insurance: 1_000 * cycle, paytoll, gasDiscount,
+        energy,
+        subscription,
+        insurance: 1_000 * cycle,
+        paytoll,
+        gasDiscount,
         tax: vat(energy + subscription + paytoll - gasDiscount),
       });
     }
@@ -199,9 +223,17 @@ function chargesOf(profile: Profile, usage: Usage, jm: number): Charges {
       const subscription = (profile.commercial ? 40_000 : 12_000) * cycle;
       const season = isHotMonth(jm) ? Math.round(energy * 0.15) : 0;
       const reactive = Math.round((usage.reactive ?? 0) * price * 0.2);
-      const demand = profile.contractDemandKw > 0 && profile.kind === 'backup-electricity' ? profile.contractDemandKw * 15_000 * cycle : 0;
+      const demand =
+        profile.contractDemandKw > 0 && profile.kind === 'backup-electricity'
+          ? profile.contractDemandKw * 15_000 * cycle
+          : 0;
       return finish({
-        energy, subscription, season, reactive, demand, free: 0,
+        energy,
+        subscription,
+        season,
+        reactive,
+        demand,
+        free: 0,
         insurance: 1_500 * cycle,
         electricityTax: Math.round(energy * 0.02),
         tax: vat(energy + subscription + season + reactive + demand),
@@ -232,8 +264,17 @@ function periodOf(profile: Profile, billId: string, index: number): Period {
   const amount = grossOf(charges) - charges.discount;
   const code = profile.cycleMonths === 1 ? due.jm : Math.ceil(due.jm / profile.cycleMonths);
   return {
-    year: due.jy, code, due, readingFrom, readingTo, issued: addDays(readingTo, 2), days,
-    warmDays: warmDaysBetween(readingFrom, days), usage, charges, amount,
+    year: due.jy,
+    code,
+    due,
+    readingFrom,
+    readingTo,
+    issued: addDays(readingTo, 2),
+    days,
+    warmDays: warmDaysBetween(readingFrom, days),
+    usage,
+    charges,
+    amount,
   };
 }
 
@@ -254,7 +295,12 @@ export function utilityAccount(kind: UtilityKind, billId: string): UtilityAccoun
   const paidUp = previousDebt === 0 && new Dice(`${kind}|${billId}|status`).chance(0.12);
   const amountDue = paidUp ? 0 : current.amount + previousDebt;
   return {
-    billId, profile, current, past, previousDebt, amountDue,
+    billId,
+    profile,
+    current,
+    past,
+    previousDebt,
+    amountDue,
     payId: paymentId(billId, amountDue, current.year, current.code),
   };
 }

@@ -9,8 +9,14 @@ export const VEHICLE_SAMPLES = {
    * and was on another car before.
    */
   driver: {
-    nationalId: '0012148962', firstName: 'هادی', lastName: 'نوری', mobile: '09040424258', birthDate: '1378/05/07',
-    plates: ['122836714', '172842921'], revokedPlate: '871779583', motorcycle: '71458797',
+    nationalId: '0012148962',
+    firstName: 'هادی',
+    lastName: 'نوری',
+    mobile: '09040424258',
+    birthDate: '1378/05/07',
+    plates: ['122836714', '172842921'],
+    revokedPlate: '871779583',
+    motorcycle: '71458797',
     licences: ['9118497081', '7746571335'],
   },
   /** A woman with no plates, no motorcycle and no driving licence. */

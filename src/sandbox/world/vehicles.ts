@@ -18,11 +18,39 @@ interface Make {
 }
 
 const MAKES: readonly Make[] = [
-  { system: 'پژو', systemCode: '1021', tips: ['206 تیپ 2', '206 تیپ 5', '405 جی ال ایکس', 'پارس'], capacity: 5, cylinders: 4, vinPrefix: 'NAAM' },
-  { system: 'سایپا', systemCode: '1043', tips: ['پراید 131', 'پراید 111', 'تیبا 2', 'ساینا'], capacity: 5, cylinders: 4, vinPrefix: 'NAS4' },
-  { system: 'ایران خودرو', systemCode: '1022', tips: ['سمند ال ایکس', 'دنا پلاس', 'رانا'], capacity: 5, cylinders: 4, vinPrefix: 'NAAN' },
+  {
+    system: 'پژو',
+    systemCode: '1021',
+    tips: ['206 تیپ 2', '206 تیپ 5', '405 جی ال ایکس', 'پارس'],
+    capacity: 5,
+    cylinders: 4,
+    vinPrefix: 'NAAM',
+  },
+  {
+    system: 'سایپا',
+    systemCode: '1043',
+    tips: ['پراید 131', 'پراید 111', 'تیبا 2', 'ساینا'],
+    capacity: 5,
+    cylinders: 4,
+    vinPrefix: 'NAS4',
+  },
+  {
+    system: 'ایران خودرو',
+    systemCode: '1022',
+    tips: ['سمند ال ایکس', 'دنا پلاس', 'رانا'],
+    capacity: 5,
+    cylinders: 4,
+    vinPrefix: 'NAAN',
+  },
   { system: 'کیا', systemCode: '2110', tips: ['سراتو', 'اسپورتیج'], capacity: 5, cylinders: 4, vinPrefix: 'KNAF' },
-  { system: 'تویوتا', systemCode: '2205', tips: ['کرولا', 'کمری', 'لندکروزر'], capacity: 5, cylinders: 6, vinPrefix: 'JTDB' },
+  {
+    system: 'تویوتا',
+    systemCode: '2205',
+    tips: ['کرولا', 'کمری', 'لندکروزر'],
+    capacity: 5,
+    cylinders: 6,
+    vinPrefix: 'JTDB',
+  },
 ];
 
 const COLOURS = ['سفید', 'مشکی', 'نقره ای', 'خاکستری', 'سفید روغنی', 'آبی'] as const;
@@ -50,7 +78,12 @@ export interface WorldVehicle {
   readonly plateInstalledOn: JalaliDate;
   readonly insurance: WorldCover;
   /** An earlier car the plate was on, taken off when this one got it. */
-  readonly previous: { readonly make: Make; readonly tip: string; readonly modelYear: number; readonly installedOn: JalaliDate } | null;
+  readonly previous: {
+    readonly make: Make;
+    readonly tip: string;
+    readonly modelYear: number;
+    readonly installedOn: JalaliDate;
+  } | null;
 }
 
 /** The current third-party cover of a vehicle. */

@@ -48,4 +48,5 @@ export function isoLikeDateTime(moment: Moment): string {
 }
 
 /** A time of day from 07:00 to 22:59, `days` before the reference day, as `MM/DD/YYYY HH:mm:ss`. */
-export const usDateTimeBefore = (days: number, dice: Dice): string => usDateTime(momentBefore(days, dice, { from: 7, to: 22 }));
+export const usDateTimeBefore = (days: number, dice: Dice): string =>
+  usDateTime(momentBefore(days, dice, { from: 7, to: 22 }));
