@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { loadConfig, SANDBOX_CREDENTIALS } from '../src/config.js';
-import { COMPANY_SAMPLES } from '../src/sandbox/world/company-samples.js';
+import { COMPANY_SAMPLES } from '../src/sandbox/world/companySamples.js';
 import { WOMAN } from '../src/sandbox/world/index.js';
 import { startServer } from '../src/server.js';
 import { billIdCheckDigit } from '../src/validation/identifiers.js';

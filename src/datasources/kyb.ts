@@ -1,4 +1,4 @@
-import { gregorianWallClockToIso } from '../lib/gregorian-wall-clock.js';
+import { gregorianWallClockToIso } from '../lib/gregorianWallClock.js';
 import {
   boardMember,
   companyStatus,

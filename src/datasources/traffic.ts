@@ -1,4 +1,4 @@
-import { gregorianWallClockToIso } from '../lib/gregorian-wall-clock.js';
+import { gregorianWallClockToIso } from '../lib/gregorianWallClock.js';
 import { RecordReader } from './read.js';
 import { flag } from './readers.js';
 import type { UpstreamAccess } from './requestUpstream.js';

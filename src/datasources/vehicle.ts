@@ -1,4 +1,4 @@
-import { gregorianWallClockToIso } from '../lib/gregorian-wall-clock.js';
+import { gregorianWallClockToIso } from '../lib/gregorianWallClock.js';
 import { plateNumberFromText } from '../validation/plates.js';
 import { RecordReader } from './read.js';
 import { flag } from './readers.js';

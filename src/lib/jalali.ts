@@ -1,7 +1,7 @@
 import { isValidJalaaliDate, toGregorian, toJalaali } from 'jalaali-js';
 import { BadUserInputError } from '../errors.js';
 import { normalizeDigits } from '../validation/digits.js';
-import { tehranOffsetMinutes } from './tehran-offset.js';
+import { tehranOffsetMinutes } from './tehranOffset.js';
 
 interface JalaliParts {
   year: number;

@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { FaultBook } from './faults.js';
-import { readBody } from './request-body.js';
+import { readBody } from './requestBody.js';
 import type { FaultRule, LatencyRule } from './types.js';
 
 export const ADMIN_PREFIX = '/__sandbox/';

@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CallLog } from './call-log.js';
+import { CallLog } from './callLog.js';
 import { ConsentBook } from './consent/book.js';
 import { FaultBook, seededRandom } from './faults.js';
 import { Ledger } from './ledger.js';
@@ -15,7 +15,7 @@ import { accountOfIban } from './world/accounts.js';
 import { createHandlers } from './handlers/index.js';
 import { createRequestListener } from './server.js';
 import { TokenStore } from './tokens.js';
-import { TrackIdRegistry } from './track-ids.js';
+import { TrackIdRegistry } from './trackIds.js';
 import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
 
 export type { ArmedFault, FaultRule, LatencyRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';

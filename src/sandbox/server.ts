@@ -5,17 +5,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_PREFIX, handleAdmin } from './admin.js';
-import type { CallLog } from './call-log.js';
+import type { CallLog } from './callLog.js';
 import type { ConsentBook } from './consent/book.js';
 import { authorize, verifySms, type ConsentEndpointOutcome } from './consent/endpoints.js';
 import { isRawReply, type RawReply } from './consent/reply.js';
 import { codeForStatus, failure, newTrackId, success, unauthorized, validationError, type Reply } from './envelopes.js';
 import type { FaultBook } from './faults.js';
 import type { OperationHandlers } from './handlers/types.js';
-import { readBody, recordedBody, type RequestBody } from './request-body.js';
+import { readBody, recordedBody, type RequestBody } from './requestBody.js';
 import { resolveRoute, routeName, type Route } from './routes.js';
 import { handleTokenRequest, isClientAuthorization, type TokenStore } from './tokens.js';
-import { bodyFacts, isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './track-ids.js';
+import { bodyFacts, isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './trackIds.js';
 import type { FaultRule, RecordedCall, SandboxSettings } from './types.js';
 
 export interface SandboxState {

@@ -9,7 +9,7 @@ import { operations, type Grant } from '../datasources/upstream/operations.js';
 import { tehranTimestamp } from './calendar.js';
 import type { ConsentBook } from './consent/book.js';
 import { unauthorized, validationError, type Failure } from './envelopes.js';
-import { jsonObject, type RequestBody } from './request-body.js';
+import { jsonObject, type RequestBody } from './requestBody.js';
 import type { SandboxSettings } from './types.js';
 
 const CATALOG_SCOPES: ReadonlySet<string> = new Set([...operations.values()].map((spec) => spec.scope));

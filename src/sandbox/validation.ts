@@ -2,7 +2,7 @@
  * The upstream's own input checks (wire facts §6 and the bill rules of §4.4). The sandbox applies them
  * independently of whatever the subgraph validates, so a subgraph that skips a check is caught here.
  */
-import { MOBILE_OPERATORS, type BillInput, type BillType, type MobileOperator } from './bill-types.js';
+import { MOBILE_OPERATORS, type BillInput, type BillType, type MobileOperator } from './billTypes.js';
 
 const digitsOnly = (value: string, min: number, max: number) => new RegExp(`^\\d{${min},${max}}$`).test(value);
 

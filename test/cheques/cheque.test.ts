@@ -15,7 +15,7 @@ import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { smsConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
-import { callWorld, issueCodeToken } from '../sandbox/world-support.js';
+import { callWorld, issueCodeToken } from '../sandbox/worldSupport.js';
 
 const INQUIRIES: readonly OperationId[] = [
   'creditSmsSayadChequeInquiryGet',

@@ -6,7 +6,7 @@ import { THREE_BANKS, WOMAN, accountsOf, fullNameOf, personOf, shahabCodeOf } fr
 import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
-import { callWorld, issueCodeToken, issueSmsToken } from '../sandbox/world-support.js';
+import { callWorld, issueCodeToken, issueSmsToken } from '../sandbox/worldSupport.js';
 
 const INQUIRY = 'creditCcSayadIssuerInquiryChequePost';
 

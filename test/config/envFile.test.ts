@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pollUntil, spawnSubgraph, type ChildRun } from '../helpers/proc-utils.js';
+import { pollUntil, spawnSubgraph, type ChildRun } from '../helpers/procUtils.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'subgraph-env-'));
 const children: ChildRun[] = [];

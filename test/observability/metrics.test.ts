@@ -3,7 +3,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { subgraphEnv, useHarness } from '../helpers/harness.js';
-import { openWsClient, pollUntil } from '../helpers/proc-utils.js';
+import { openWsClient, pollUntil } from '../helpers/procUtils.js';
 import { samples } from '../helpers/samples.js';
 
 const BILL_QUERY = `{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`;

@@ -12,7 +12,7 @@ import {
   personOf,
 } from '../../src/sandbox/world/index.js';
 import { errorOf, type Json } from './support.js';
-import { forDepositToIban, shapeOf, useWorldSandbox } from './world-support.js';
+import { forDepositToIban, shapeOf, useWorldSandbox } from './worldSupport.js';
 
 const { call, result } = useWorldSandbox();
 

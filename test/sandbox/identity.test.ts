@@ -14,7 +14,7 @@ import {
   shahabCodeOf,
 } from '../../src/sandbox/world/index.js';
 import { errorOf, resultOf } from './support.js';
-import { callWorld, issueSmsToken, issueWorldToken, shapeOf, type WorldCall } from './world-support.js';
+import { callWorld, issueSmsToken, issueWorldToken, shapeOf, type WorldCall } from './worldSupport.js';
 
 let sandbox: Sandbox;
 let token: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
 import { CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
 import { errorOf, resultOf } from './support.js';
-import { shapeOf, type WorldCall, useWorldSandbox } from './world-support.js';
+import { shapeOf, type WorldCall, useWorldSandbox } from './worldSupport.js';
 
 const { call, result } = useWorldSandbox();
 const invalid = (message: string, responseCode?: string) => ({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, INVALID, personOf } from '../../src/sandbox/world/index.js';
 import { errorOf, type Json } from './support.js';
-import { shapeOf, useWorldSandbox } from './world-support.js';
+import { shapeOf, useWorldSandbox } from './worldSupport.js';
 
 const { call, result } = useWorldSandbox();
 

@@ -14,7 +14,7 @@ import {
 } from '../../src/sandbox/world/index.js';
 import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
-import { callWorld, issueCodeToken, issueSmsToken } from './world-support.js';
+import { callWorld, issueCodeToken, issueSmsToken } from './worldSupport.js';
 
 const SMS_OPERATIONS: readonly OperationId[] = [
   'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',

@@ -1,7 +1,7 @@
 /** `npm run sandbox` (src/sandbox/main.ts) as its own process: fault control over HTTP only with SANDBOX_ADMIN=true. */
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, freePort, pollUntil } from '../helpers/proc-utils.js';
+import { PROJECT_ROOT, freePort, pollUntil } from '../helpers/procUtils.js';
 
 const children: Array<ReturnType<typeof spawn>> = [];
 

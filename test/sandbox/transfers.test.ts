@@ -5,7 +5,7 @@ import { operation } from '../../src/datasources/upstream/operations.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { THREE_BANKS, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
 import { errorOf, issueToken, resultOf } from './support.js';
-import { callWorld, issueCodeToken } from './world-support.js';
+import { callWorld, issueCodeToken } from './worldSupport.js';
 
 const TRANSFER_SCOPE = operation('oakTransferToDepositPost').scope;
 const INQUIRY_SCOPE = operation('oakTransferInquiryGet').scope;

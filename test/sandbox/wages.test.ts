@@ -7,7 +7,7 @@ import { tehranTimestamp } from '../../src/sandbox/calendar.js';
 import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
 import { UUID, callOperation, errorOf, issueToken, pollUntil, resultOf, type Json } from './support.js';
-import { callWorld, issueCodeToken } from './world-support.js';
+import { callWorld, issueCodeToken } from './worldSupport.js';
 
 const SERIAL_SCOPE = operation('creditSayadSerialInquiryGet').scope;
 const TRANSFER_SCOPE = operation('oakTransferToDepositPost').scope;

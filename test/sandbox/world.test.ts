@@ -29,7 +29,7 @@ import {
   type SampleAccount,
   type SamplePerson,
 } from '../../src/sandbox/world/index.js';
-import { ibanMod97, luhnValid, nationalIdArbitrary } from './world-support.js';
+import { ibanMod97, luhnValid, nationalIdArbitrary } from './worldSupport.js';
 
 const keyArbitrary = fc.integer({ min: 0, max: 999_999_999 }).map((n) => String(n).padStart(9, '0'));
 const bankArbitrary = fc.constantFrom(...BANKS);

@@ -9,7 +9,7 @@ import {
   tryConnect,
   type ChildRun,
   type WsClient,
-} from '../helpers/proc-utils.js';
+} from '../helpers/procUtils.js';
 import { samples } from '../helpers/samples.js';
 
 interface BillResponse {

@@ -6,7 +6,7 @@
  */
 import { operations, type Grant } from '../../datasources/upstream/operations.js';
 import { unauthorized, validationError, type Failure } from '../envelopes.js';
-import { jsonObject, type RequestBody } from '../request-body.js';
+import { jsonObject, type RequestBody } from '../requestBody.js';
 import { isMobileFormat, isValidNationalId } from '../validation.js';
 import type { SandboxSettings } from '../types.js';
 import type { ConsentBook } from './book.js';

@@ -5,7 +5,7 @@ import {
   INQUIRY_BILL_TYPES,
   type BillInput,
   type BillType,
-} from '../bill-types.js';
+} from '../billTypes.js';
 import { validationError } from '../envelopes.js';
 import { checkBillInquiry, isMobileFormat, isValidNationalId } from '../validation.js';
 import { billHistory, currentBill, detailedBill } from '../world/bills.js';

@@ -6,11 +6,11 @@
  */
 import { fullNameOf, personOf } from '../world/persons.js';
 import { companyOf } from '../world/companies.js';
-import { bouncedChequesOf, chequeColourOf, type WorldBouncedCheque } from '../world/credit-cheques.js';
-import { facilitiesOf, facilityTotals, FACILITY_STATUS_TEXT, type WorldFacility } from '../world/credit-facilities.js';
-import { guaranteeOf, isGuaranteeIdFormat, type WorldGuarantee } from '../world/credit-guarantees.js';
-import { guarantiesOf } from '../world/credit-guaranties.js';
-import { cardAllowanceOf, macnaCardsOf } from '../world/credit-macna.js';
+import { bouncedChequesOf, chequeColourOf, type WorldBouncedCheque } from '../world/creditCheques.js';
+import { facilitiesOf, facilityTotals, FACILITY_STATUS_TEXT, type WorldFacility } from '../world/creditFacilities.js';
+import { guaranteeOf, isGuaranteeIdFormat, type WorldGuarantee } from '../world/creditGuarantees.js';
+import { guarantiesOf } from '../world/creditGuaranties.js';
+import { cardAllowanceOf, macnaCardsOf } from '../world/creditMacna.js';
 import { trackingCodeOf } from '../world/records.js';
 import { isValidLegalId, isValidNationalId } from '../validation.js';
 import { answering, guarded, personParam, reject, required } from './inputs.js';

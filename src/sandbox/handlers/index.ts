@@ -1,5 +1,5 @@
 import type { OperationHandlers } from './types.js';
-import { AsyncBillInquiries } from './async-billing.js';
+import { AsyncBillInquiries } from './asyncBilling.js';
 import { billHistoryInquiry, billingInquiry, detailBillingInquiry, negativeScoreInquiry } from './billing.js';
 import { cardInformation, cardToDeposit, cardToIban } from './cards.js';
 import { CREDIT_HANDLERS } from './credit.js';
@@ -30,10 +30,10 @@ import { TRAFFIC_HANDLERS } from './traffic.js';
 import { Transfers } from './transfers.js';
 import { Statements } from './statements.js';
 import { SayadHandlers } from './sayad.js';
-import { sayadSerialInquiry } from './sayad-leaves.js';
+import { sayadSerialInquiry } from './sayadLeaves.js';
 import type { SayadRegistry } from '../sayad.js';
 import type { Ledger } from '../ledger.js';
-import type { TrackIdRegistry } from '../track-ids.js';
+import type { TrackIdRegistry } from '../trackIds.js';
 import { Wages } from './wages.js';
 import { VEHICLE_HANDLERS } from './vehicles.js';
 

@@ -4,7 +4,7 @@
  */
 import { isValidJalaaliDate } from 'jalaali-js';
 import { validationError, type Failure } from '../envelopes.js';
-import { jsonObject, stringField, type RequestBody } from '../request-body.js';
+import { jsonObject, stringField, type RequestBody } from '../requestBody.js';
 import { isMobileFormat } from '../validation.js';
 import { accountOfCard, type Account } from '../world/accounts.js';
 import { bankByCode, type Bank } from '../world/banks.js';

@@ -6,11 +6,11 @@
  * corporateJournal `result` as an array.
  */
 import { companyOf, type BoardSeat, type WorldCompany } from '../world/companies.js';
-import { creditValidationOf } from '../world/company-credit.js';
+import { creditValidationOf } from '../world/companyCredit.js';
 import { Dice } from '../world/dice.js';
-import { registryOf } from '../world/company-registry.js';
+import { registryOf } from '../world/companyRegistry.js';
 import { gazetteOf, signingClauseOf, type WorldNotice } from '../world/gazette.js';
-import { tradeLicencesOf } from '../world/licences-trade.js';
+import { tradeLicencesOf } from '../world/licencesTrade.js';
 import { fullNameOf, personOf } from '../world/persons.js';
 import { isValidLegalId } from '../validation.js';
 import { answering, guarded, personParam, reject, required } from './inputs.js';

@@ -4,7 +4,7 @@
  * compareLiveImageWithNationalCard, compareTwoImages and ocr, all trackId-mandatory (§3.5), and the
  * designed nationalCardImage.
  */
-import type { RequestBody, UploadedFile } from '../request-body.js';
+import type { RequestBody, UploadedFile } from '../requestBody.js';
 import type { Citizen } from '../world/persons.js';
 import {
   liveImageComparisonOf,

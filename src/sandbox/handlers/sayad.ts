@@ -5,7 +5,7 @@
  * the token's person: the drawer issues and cancels, a holder transfers, a receiver answers.
  */
 import { compactDayOf, formatSlashed, tehranTimestamp } from '../calendar.js';
-import { jsonObject, type RequestBody } from '../request-body.js';
+import { jsonObject, type RequestBody } from '../requestBody.js';
 import type { AppliedSayadStep, SayadCheque, SayadParty, SayadRegistry, Step } from '../sayad.js';
 import { isValidLegalId } from '../validation.js';
 import { accountOfDeposit, type Account } from '../world/accounts.js';

@@ -18,7 +18,7 @@ import {
   requireTrackId,
 } from './inputs.js';
 import { done, fail, type OperationHandlers } from './types.js';
-import { NOT_THEIR_MOBILE, ownedMotorcycle, ownedPlateWithMobile } from './vehicle-owner.js';
+import { NOT_THEIR_MOBILE, ownedMotorcycle, ownedPlateWithMobile } from './vehicleOwner.js';
 
 const IMAGE_BASE = 'https://images.traffic.sandbox.invalid/offenses';
 

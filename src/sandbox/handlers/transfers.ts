@@ -11,7 +11,7 @@
 import { tehranTimestamp } from '../calendar.js';
 import type { Failure } from '../envelopes.js';
 import type { AppliedTransfer, Ledger, TransferRail } from '../ledger.js';
-import { jsonObject } from '../request-body.js';
+import { jsonObject } from '../requestBody.js';
 import { accountOfDeposit, accountOfIban, accountsOf, type Account } from '../world/accounts.js';
 import { isValidIbanSyntax } from '../world/checks.js';
 import { Dice } from '../world/dice.js';

@@ -1,6 +1,6 @@
 import type { OperationId } from '../../datasources/upstream/operations.js';
 import type { Failure } from '../envelopes.js';
-import type { RequestBody } from '../request-body.js';
+import type { RequestBody } from '../requestBody.js';
 
 export interface OperationRequest {
   readonly query: Readonly<Record<string, string>>;

@@ -13,8 +13,8 @@ import { freewayTollsOf, trafficTollsOf } from '../world/traffic.js';
 import { discountPercent, vehicleOf, type WorldVehicle } from '../world/vehicles.js';
 import { answering, personParam } from './inputs.js';
 import type { OperationHandlers } from './types.js';
-import { ownedPlate, ownedPlateWithMobile, personWithMobile, plateParam } from './vehicle-owner.js';
-import { thirdPartyPolicy } from './vehicle-insurance.js';
+import { ownedPlate, ownedPlateWithMobile, personWithMobile, plateParam } from './vehicleOwner.js';
+import { thirdPartyPolicy } from './vehicleInsurance.js';
 
 const USAGE = 'شخصی';
 const VEHICLE_TYPE = 'سواری';

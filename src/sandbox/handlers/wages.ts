@@ -5,9 +5,9 @@
  */
 import { operation, type UpstreamGroup } from '../../datasources/upstream/operations.js';
 import { addMonths, compactDayOf, tehranTimestamp } from '../calendar.js';
-import type { CallRecord, TrackIdRegistry } from '../track-ids.js';
-import { isWellFormedTrackId } from '../track-ids.js';
-import { compactDate } from '../world/credit-common.js';
+import type { CallRecord, TrackIdRegistry } from '../trackIds.js';
+import { isWellFormedTrackId } from '../trackIds.js';
+import { compactDate } from '../world/creditCommon.js';
 import { guarded, reject } from './inputs.js';
 import { done, type OperationHandler } from './types.js';
 

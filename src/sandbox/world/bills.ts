@@ -2,11 +2,11 @@
  * The public face of the bill world: what each bill operation answers for validated inputs. The same
  * inputs always give the same bill, on every sandbox instance.
  */
-import type { BillInput } from '../bill-types.js';
+import type { BillInput } from '../billTypes.js';
 import { formatSlashed } from '../calendar.js';
 import { Dice } from './dice.js';
 import { derivedBillId, paymentId, roundDownToThousand } from './identifiers.js';
-import { billInfo, type BillInfo } from './bill-info.js';
+import { billInfo, type BillInfo } from './billInfo.js';
 import { REFERENCE_MONTH, utilityAccount, type UtilityAccount, type UtilityKind } from './utilities.js';
 
 export interface Bill {

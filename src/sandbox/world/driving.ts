@@ -1,5 +1,5 @@
 import { Dice } from './dice.js';
-import { usDateTimeBefore } from './wall-clock.js';
+import { usDateTimeBefore } from './wallClock.js';
 
 export interface NegativeScore {
   readonly LicenseNumber: string;

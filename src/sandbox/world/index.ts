@@ -64,18 +64,18 @@ export {
   type SignatureKind,
   type WorldCompany,
 } from './companies.js';
-export * from './company-samples.js';
+export * from './companySamples.js';
 export { gazetteOf, type CompanyGazette, type NoticeKind, type WorldNotice } from './gazette.js';
-export { registryOf, type CompanyRegistry } from './company-registry.js';
-export { tradeLicencesOf, type WorldTradeLicence } from './licences-trade.js';
-export { creditValidationOf, type WorldCreditValidation } from './company-credit.js';
+export { registryOf, type CompanyRegistry } from './companyRegistry.js';
+export { tradeLicencesOf, type WorldTradeLicence } from './licencesTrade.js';
+export { creditValidationOf, type WorldCreditValidation } from './companyCredit.js';
 export * from './samples.js';
-export { bouncedChequesOf, chequeColourOf, type ChequeColourCode, type WorldBouncedCheque } from './credit-cheques.js';
-export { FACILITY_STATUS_TEXT, facilitiesOf, facilityTotals, type WorldFacility } from './credit-facilities.js';
-export { guarantiesOf, type WorldGuaranty } from './credit-guaranties.js';
-export { guaranteeOf, type WorldCollateral, type WorldGuarantee } from './credit-guarantees.js';
-export { CARD_ALLOWANCE, cardAllowanceOf, macnaCardsOf, maskPan, type MacnaCard } from './credit-macna.js';
-export * from './credit-samples.js';
+export { bouncedChequesOf, chequeColourOf, type ChequeColourCode, type WorldBouncedCheque } from './creditCheques.js';
+export { FACILITY_STATUS_TEXT, facilitiesOf, facilityTotals, type WorldFacility } from './creditFacilities.js';
+export { guarantiesOf, type WorldGuaranty } from './creditGuaranties.js';
+export { guaranteeOf, type WorldCollateral, type WorldGuarantee } from './creditGuarantees.js';
+export { CARD_ALLOWANCE, cardAllowanceOf, macnaCardsOf, maskPan, type MacnaCard } from './creditMacna.js';
+export * from './creditSamples.js';
 export { isPlateNumber, motorcyclesOf, ownsPlate, plateRegistrationsOf, plateTextOf, platesOf } from './plates.js';
 export { INSURERS, discountPercent, vehicleOf, type WorldCover, type WorldVehicle } from './vehicles.js';
 export {
@@ -87,4 +87,4 @@ export {
   type WorldOffense,
 } from './traffic.js';
 export { driverRiskOf, licencesOf, negativeScore, type WorldLicence } from './driving.js';
-export { VEHICLE_SAMPLES } from './vehicle-samples.js';
+export { VEHICLE_SAMPLES } from './vehicleSamples.js';

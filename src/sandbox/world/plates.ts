@@ -7,7 +7,7 @@
  * the subgraph's plates independently.
  */
 import { Dice } from './dice.js';
-import { usDateTimeBefore } from './wall-clock.js';
+import { usDateTimeBefore } from './wallClock.js';
 
 /** Letter by two-digit code: index 0 is code 01; 33 disabled, 34 protocol. */
 const LETTERS = [

@@ -6,7 +6,7 @@
  */
 import { formatSlashed } from '../calendar.js';
 import { Dice } from './dice.js';
-import { dayOf, isoLikeDateTime, momentsNewestFirst, usDateTime } from './wall-clock.js';
+import { dayOf, isoLikeDateTime, momentsNewestFirst, usDateTime } from './wallClock.js';
 
 export interface WorldOffense {
   readonly id: string;

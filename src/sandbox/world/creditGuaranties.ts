@@ -2,7 +2,7 @@
  * Loans a person has guaranteed (wire facts §4.7 guarantyInquiry): each is a real facility of another
  * person of the world, so the debtor's own facility inquiry lists the same loan.
  */
-import { facilitiesOf, type WorldFacility } from './credit-facilities.js';
+import { facilitiesOf, type WorldFacility } from './creditFacilities.js';
 import { Dice } from './dice.js';
 import { nationalIdOfKey } from './households.js';
 import { personOf, type Citizen } from './persons.js';

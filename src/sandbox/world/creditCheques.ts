@@ -5,7 +5,7 @@
 import { accountsOf, formatDeposit } from './accounts.js';
 import { BANKS } from './banks.js';
 import { isValidNationalId } from './checks.js';
-import { branchOf, compactDate, daysAgo } from './credit-common.js';
+import { branchOf, compactDate, daysAgo } from './creditCommon.js';
 import { addDays } from '../calendar.js';
 import { Dice } from './dice.js';
 

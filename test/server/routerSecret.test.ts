@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../helpers/harness.js';
-import { collectSubscription, openWsClient, type WsClient } from '../helpers/proc-utils.js';
+import { collectSubscription, openWsClient, type WsClient } from '../helpers/procUtils.js';
 
 const SECRET = 'a-long-router-secret-123';
 

@@ -3,7 +3,7 @@
  * trackId admitted keeps the record of its call, which the wages call log (§2.7) reads back.
  */
 import type { OperationId } from '../datasources/upstream/operations.js';
-import { jsonObject, type RequestBody } from './request-body.js';
+import { jsonObject, type RequestBody } from './requestBody.js';
 
 const TRACK_ID = /^[A-Za-z0-9-]{1,40}$/;
 

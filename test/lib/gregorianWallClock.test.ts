@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gregorianWallClockToIso } from '../../src/lib/gregorian-wall-clock.js';
+import { gregorianWallClockToIso } from '../../src/lib/gregorianWallClock.js';
 
 describe('gregorianWallClockToIso', () => {
   it.each([

@@ -14,7 +14,7 @@ import {
   personOf,
 } from '../../src/sandbox/world/index.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
-import { callWorld, shapeOf, type WorldCall } from './world-support.js';
+import { callWorld, shapeOf, type WorldCall } from './worldSupport.js';
 
 const CC_OPERATIONS = [
   'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get',

@@ -5,7 +5,7 @@
  */
 import { addMonths } from '../calendar.js';
 import { passesLuhn } from './checks.js';
-import { compactDate, daysAgo } from './credit-common.js';
+import { compactDate, daysAgo } from './creditCommon.js';
 import { Dice } from './dice.js';
 
 export const isGuaranteeIdFormat = (value: string): boolean => /^\d{13}$/.test(value);

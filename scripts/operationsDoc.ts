@@ -35,6 +35,6 @@ export function renderOperationsDoc(): string {
   ].join('\n');
 }
 
-if (process.argv[1]?.endsWith('operations-doc.ts')) {
+if (process.argv[1]?.endsWith('operationsDoc.ts')) {
   writeFileSync(new URL('../docs/operations.md', import.meta.url), renderOperationsDoc());
 }

@@ -2,7 +2,7 @@
  * Ready credit records of the fictional world for tests and demos; test/sandbox/credit-world.test.ts
  * checks every one against the world functions.
  */
-import { COMPANY_SAMPLES } from './company-samples.js';
+import { COMPANY_SAMPLES } from './companySamples.js';
 import { THREE_BANKS } from './samples.js';
 
 export const CREDIT_SAMPLES = {

@@ -3,8 +3,8 @@
  * credit bureau reports for the same legal id, so the two services agree. Companies that are no
  * longer active are not validated.
  */
-import { bouncedChequesOf } from './credit-cheques.js';
-import { facilitiesOf, facilityTotals } from './credit-facilities.js';
+import { bouncedChequesOf } from './creditCheques.js';
+import { facilitiesOf, facilityTotals } from './creditFacilities.js';
 import { companyOf } from './companies.js';
 import { formatSlashed } from '../calendar.js';
 import { REFERENCE_DAY } from './records.js';

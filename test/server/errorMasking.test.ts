@@ -6,7 +6,7 @@ import { createErrorFormatter } from '../../src/errorFormatting.js';
 import { BadUserInputError, UpstreamError } from '../../src/errors.js';
 import { buildSchema } from '../../src/schema.js';
 import { useHarness } from '../helpers/harness.js';
-import { collectSubscription, openWsClient } from '../helpers/proc-utils.js';
+import { collectSubscription, openWsClient } from '../helpers/procUtils.js';
 import { samples } from '../helpers/samples.js';
 
 /** A real pino logger whose lines are kept in memory, so we can see what was logged (and what was not). */

@@ -17,7 +17,7 @@ import {
   platesOf,
 } from '../../src/sandbox/world/index.js';
 import { plateNumberFromText } from '../../src/validation/plates.js';
-import { nationalIdArbitrary } from './world-support.js';
+import { nationalIdArbitrary } from './worldSupport.js';
 
 const { driver, noVehicles, unownedPlate } = VEHICLE_SAMPLES;
 

@@ -14,7 +14,7 @@ import {
 } from '../../src/sandbox/world/index.js';
 import { plateNumberFromText } from '../../src/validation/plates.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
-import { callWorld, type WorldCall } from './world-support.js';
+import { callWorld, type WorldCall } from './worldSupport.js';
 
 const OPERATIONS = [
   'vehicleActivePlateNumbersGet',

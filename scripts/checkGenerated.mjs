@@ -13,7 +13,7 @@ const read = (path) => {
 };
 const before = generated.map(read);
 execFileSync('npx', ['--no-install', 'graphql-codegen', '--config', 'codegen.yml', '--silent'], { stdio: 'inherit' });
-execFileSync('npx', ['--no-install', 'tsx', 'scripts/operations-doc.ts'], { stdio: 'inherit' });
+execFileSync('npx', ['--no-install', 'tsx', 'scripts/operationsDoc.ts'], { stdio: 'inherit' });
 const stale = generated.filter((path, i) => read(path) !== before[i]);
 if (stale.length > 0) {
   console.error(`Generated files were stale and have been regenerated; commit them:\n  ${stale.join('\n  ')}`);

@@ -4,9 +4,9 @@
  * parameter, an unknown area code or operator) do not reject the submission: they settle as FAILED.
  */
 import { randomUUID } from 'node:crypto';
-import { INQUIRY_BILL_TYPES, type BillInput } from '../bill-types.js';
+import { INQUIRY_BILL_TYPES, type BillInput } from '../billTypes.js';
 import { validationError } from '../envelopes.js';
-import { jsonObject, stringField } from '../request-body.js';
+import { jsonObject, stringField } from '../requestBody.js';
 import { checkBillInquiry, checkBillShape } from '../validation.js';
 import { currentBill } from '../world/bills.js';
 import { done, fail, type OperationHandler } from './types.js';

@@ -1,5 +1,5 @@
 import { normalizeDigits } from '../validation/digits.js';
-import { tehranOffsetMinutes } from './tehran-offset.js';
+import { tehranOffsetMinutes } from './tehranOffset.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

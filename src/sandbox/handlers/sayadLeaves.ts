@@ -3,7 +3,7 @@
  * credentials: the world's chequebooks answer, whether or not the leaf was ever issued as a cheque.
  */
 import { leafOf } from '../world/chequebooks.js';
-import { compactDate } from '../world/credit-common.js';
+import { compactDate } from '../world/creditCommon.js';
 import { fullNameOf, personOf } from '../world/persons.js';
 import { guarded } from './inputs.js';
 import { sayadBranchCode, sayadIdOf } from './sayad.js';

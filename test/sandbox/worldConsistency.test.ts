@@ -17,7 +17,7 @@ import {
   luhnValid,
   nationalIdArbitrary,
   type WorldCall,
-} from './world-support.js';
+} from './worldSupport.js';
 
 let sandbox: Sandbox;
 let token: string;

@@ -5,7 +5,7 @@
 import { addMonths } from '../calendar.js';
 import { BANKS, type Bank } from './banks.js';
 import { isValidNationalId } from './checks.js';
-import { branchOf, compactDate, daysAgo } from './credit-common.js';
+import { branchOf, compactDate, daysAgo } from './creditCommon.js';
 import { Dice } from './dice.js';
 import { personOf } from './persons.js';
 
