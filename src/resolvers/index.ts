@@ -14,12 +14,10 @@ import { scalarResolvers } from './shared/scalars.js';
 import { vehicles } from './vehicles/index.js';
 import { verification } from './verification/index.js';
 
-type ResolverMap = Record<string, object>;
-
 /** Merges the domains' resolver maps per type; two domains resolving the same field is a bug. */
-export function mergeResolvers(modules: readonly ResolverMap[]): ResolverMap {
+export function mergeResolvers(modules: readonly Resolvers[]): Resolvers {
   const merged: Record<string, Record<string, unknown>> = {};
-  for (const module of modules) {
+  for (const module of modules as readonly Record<string, object>[]) {
     for (const [typeName, fields] of Object.entries(module)) {
       const target = (merged[typeName] ??= {});
       if (fields instanceof Object && !(fields.constructor === Object)) {
@@ -33,7 +31,8 @@ export function mergeResolvers(modules: readonly ResolverMap[]): ResolverMap {
       }
     }
   }
-  return merged;
+  // Each module satisfies Resolvers and no field is taken twice, so the union of their maps does too.
+  return merged as Resolvers;
 }
 
 export const resolvers = mergeResolvers([
@@ -51,4 +50,4 @@ export const resolvers = mergeResolvers([
   transfers,
   vehicles,
   verification,
-]) as Resolvers;
+]);

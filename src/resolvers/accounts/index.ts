@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { AccountHolderDetails } from './AccountHolderDetails.js';
 import { AccountTransaction } from './AccountTransaction.js';
 import { Bank } from './Bank.js';
@@ -5,4 +6,11 @@ import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
 import { Query } from './Query.js';
 
-export const accounts = { Query, Card, BankAccount, Bank, AccountHolderDetails, AccountTransaction };
+export const accounts = {
+  Query,
+  Card,
+  BankAccount,
+  Bank,
+  AccountHolderDetails,
+  AccountTransaction,
+} satisfies Resolvers;

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { ChequeActionJob } from './ChequeActionJob.js';
 import { ChequeActionReceipt } from './ChequeActionReceipt.js';
 import { Mutation } from './Mutation.js';
@@ -12,4 +13,4 @@ export const chequeActions = {
   ChequeActionCompleted,
   ChequeActionPending,
   ChequeActionRejected,
-};
+} satisfies Resolvers;

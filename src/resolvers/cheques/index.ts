@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { BankAccount } from './BankAccount.js';
 import { Cheque } from './Cheque.js';
 import { Chequebook } from './Chequebook.js';
@@ -15,4 +16,4 @@ export const cheques = {
   ChequeParty,
   ChequeChainLink,
   Chequebook,
-};
+} satisfies Resolvers;

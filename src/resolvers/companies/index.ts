@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { BoardMember } from './BoardMember.js';
 import { BusinessCreditValidation } from './BusinessCreditValidation.js';
 import { Company } from './Company.js';
@@ -22,4 +23,4 @@ export const companies = {
   TradeLicence,
   BusinessCreditValidation,
   KnowledgeBasedStanding,
-};
+} satisfies Resolvers;

@@ -1,6 +1,7 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { Consent } from './Consent.js';
 import { ConsentGranted } from './ConsentGranted.js';
 import { Mutation } from './Mutation.js';
 import { Query } from './Query.js';
 
-export const consent = { Query, Mutation, Consent, ConsentGranted };
+export const consent = { Query, Mutation, Consent, ConsentGranted } satisfies Resolvers;

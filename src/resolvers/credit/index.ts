@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 /** Resolvers of the credit domain. */
 import { Company } from './Company.js';
 import { Person } from './Person.js';
@@ -13,4 +14,4 @@ export const credit = {
   GuaranteedLoan,
   BankGuarantee,
   GuaranteeCollateral,
-};
+} satisfies Resolvers;

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { parseRial } from '../../lib/amount.js';
 
@@ -58,4 +59,4 @@ export const DateTime = new GraphQLScalarType({
   parseLiteral: (ast) => toDateTime(literalString(ast, 'DateTime', 'an ISO-8601 instant')),
 });
 
-export const scalarResolvers = { Rial, Date: DateScalar, DateTime };
+export const scalarResolvers = { Rial, Date: DateScalar, DateTime } satisfies Resolvers;

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { Mutation } from './Mutation.js';
 import { Query } from './Query.js';
 import { TransferJob } from './TransferJob.js';
@@ -12,4 +13,4 @@ export const transfers = {
   TransferCompleted,
   TransferPending,
   TransferRejected,
-};
+} satisfies Resolvers;

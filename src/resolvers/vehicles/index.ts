@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 /** Resolvers of the vehicles domain. */
 import { DrivingLicence } from './DrivingLicence.js';
 import { Motorcycle } from './Motorcycle.js';
@@ -22,4 +23,4 @@ export const vehicles = {
   PlateRegistration,
   DrivingLicence,
   Person,
-};
+} satisfies Resolvers;

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
 import { NationalCardScan } from './NationalCardScan.js';
@@ -5,4 +6,4 @@ import { Person } from './Person.js';
 import { Query } from './Query.js';
 import { TaxDebt } from './TaxDebt.js';
 
-export const verification = { Query, Person, TaxDebt, Card, BankAccount, NationalCardScan };
+export const verification = { Query, Person, TaxDebt, Card, BankAccount, NationalCardScan } satisfies Resolvers;
