@@ -2,8 +2,9 @@ import { createClient, type Client } from 'graphql-ws';
 import { collect } from '../helpers/subscriptions.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventually, useHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
+import { eventually } from '../helpers/eventually.js';
 
 const h = useHarness({ sandbox: { asyncDelayMs: 150 } });
 const clients: Client[] = [];

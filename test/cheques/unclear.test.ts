@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
 import { withHandle } from '../consent/support.js';
-import { eventually, useHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { collect } from '../helpers/subscriptions.js';
 import {
   BOOK,
@@ -18,6 +18,7 @@ import {
   issueInput,
   type ChequeOutcome,
 } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },

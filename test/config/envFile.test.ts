@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pollUntil, spawnSubgraph, type ChildRun } from '../helpers/procUtils.js';
+import { spawnSubgraph, type ChildRun } from '../helpers/procUtils.js';
+import { eventually } from '../helpers/eventually.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'subgraph-env-'));
 const children: ChildRun[] = [];
@@ -17,8 +18,7 @@ describe('.env in the working directory', () => {
     writeFileSync(join(dir, '.env'), 'HOST=127.0.0.1\nLOG_LEVEL=silent\nSHUTDOWN_DRAIN_MS=0\n');
     const run = spawnSubgraph({ PORT: '0', LOG_LEVEL: 'info' }, dir);
     children.push(run);
-    const url = await pollUntil(
-      'the ready line',
+    const url = await eventually(
       () => {
         if (run.child.exitCode !== null) throw new Error(`exited early: ${run.stderr()}`);
         const line = run
@@ -27,8 +27,7 @@ describe('.env in the working directory', () => {
           .find((text) => text.includes('"subgraph ready"'));
         return line ? (JSON.parse(line) as { url: string }).url : undefined;
       },
-      15_000,
-      50,
+      { what: 'the ready line', timeoutMs: 15_000, intervalMs: 50 },
     );
     expect(new URL(url).hostname).toBe('127.0.0.1');
     run.child.kill('SIGTERM');

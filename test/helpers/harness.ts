@@ -115,17 +115,3 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     close: () => current().close(),
   };
 }
-
-/** Waits until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

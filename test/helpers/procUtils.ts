@@ -23,30 +23,6 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Polls `check` every `intervalMs` until it returns something other than undefined; throws after `timeoutMs`. */
-export async function pollUntil<T>(
-  what: string,
-  check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 5_000,
-  intervalMs = 20,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error: unknown) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 /**
  * Opens a brand-new TCP connection (never a pooled keep-alive socket) and reports how it went:
  * 'connected', or the error code (e.g. 'ECONNREFUSED').

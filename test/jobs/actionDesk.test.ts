@@ -4,7 +4,8 @@ import { ErrorCode, UpstreamError } from '../../src/errors.js';
 import { ActionDesk, refusalFrom, type DeskAction } from '../../src/jobs/actionDesk.js';
 import { actionTrackIds } from '../../src/jobs/actionTrackIds.js';
 import type { JobRecord } from '../../src/jobs/types.js';
-import { CountingStore, ScriptedKind, newEngine, silentLogger, success, waitFor, type FakeResult } from './support.js';
+import { CountingStore, ScriptedKind, newEngine, silentLogger, success, type FakeResult } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 /** A store that stores a claim but answers as if it were refused, as when the store's reply is lost and the claim resent. */
 class LostReplyStore extends CountingStore {
@@ -44,7 +45,7 @@ describe('ActionDesk', () => {
     const sends: string[] = [];
     const job = await desk.execute(action(sends), request('k1'));
     expect(job.status).toBe('PENDING');
-    await waitFor(async () => (await store.get(job.id))?.status === 'SUCCESS');
+    await eventually(async () => (await store.get(job.id))?.status === 'SUCCESS');
     expect(sends).toEqual([]);
     await engine.stop();
   });
@@ -116,7 +117,7 @@ describe('ActionDesk', () => {
     const job = await desk.execute(sending, request('k5'));
     expect(job.status).toBe('PENDING');
     store.failing = false;
-    await waitFor(async () => (await store.get(job.id))?.status === 'SUCCESS');
+    await eventually(async () => (await store.get(job.id))?.status === 'SUCCESS');
     await engine.stop();
   });
 
@@ -138,7 +139,7 @@ describe('ActionDesk', () => {
     const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
     const job = await desk.execute(failingAction(false), request('k7'));
     expect(job.status).toBe('PENDING');
-    await waitFor(async () => (await store.get(job.id))?.status === 'SUCCESS');
+    await eventually(async () => (await store.get(job.id))?.status === 'SUCCESS');
     await engine.stop();
   });
 });

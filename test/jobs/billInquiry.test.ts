@@ -13,7 +13,8 @@ import { MemoryJobStore } from '../../src/jobs/memoryStore.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { BillQuery } from '../../src/validation/bills.js';
 import { newBroker, newClient, WATER_BILL } from '../upstream/support.js';
-import { silentLogger, waitFor } from './support.js';
+import { silentLogger } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 let sandbox: Sandbox;
 let http: HttpTransport;
@@ -81,7 +82,7 @@ describe('billInquiry job kind', () => {
     try {
       sandbox.clearCalls();
       const job = await engine.start(BILL_INQUIRY, wrong);
-      await waitFor(async () => (await store.get(job.id))?.status !== 'PENDING', 3_000);
+      await eventually(async () => (await store.get(job.id))?.status !== 'PENDING', { timeoutMs: 3_000 });
 
       const done = await store.get(job.id);
       expect({

@@ -16,10 +16,10 @@ import {
   sleep,
   success,
   unavailable,
-  waitFor,
   within,
   type Step,
 } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 const engines: JobEngine[] = [];
 const stores: CountingStore[] = [];
@@ -41,7 +41,7 @@ const input = { bill: '12345' };
 
 async function finalOf(store: CountingStore, id: string): Promise<JobRecord> {
   let job: JobRecord | null = null;
-  await waitFor(async () => {
+  await eventually(async () => {
     job = await store.get(id);
     return job !== null && job.status !== 'PENDING';
   });
@@ -171,7 +171,7 @@ describe('polling', () => {
     const { engine, store, events } = setup([kind]);
     const job = await engine.start('fake', input);
 
-    await waitFor(() => kind.polls.length >= 4);
+    await eventually(() => kind.polls.length >= 4);
     expect(events.published).toEqual([]);
     expect(store.replaces).toBe(0);
     expect(await store.get(job.id)).toEqual(job);
@@ -241,7 +241,7 @@ describe('polling', () => {
     const job = await engine.start('fake', input);
 
     clock = 10_499;
-    await waitFor(() => kind.polls.length >= 2);
+    await eventually(() => kind.polls.length >= 2);
     expect((await store.get(job.id))?.status).toBe('PENDING');
 
     clock = 10_500;
@@ -419,7 +419,7 @@ describe('resume and stop', () => {
     const { engine } = setup([kind], { config: { pollInitialMs: 20, pollMaxMs: 20 } });
     await engine.start('fake', input);
     expect(await engine.resume()).toBe(1);
-    await waitFor(() => kind.polls.length >= 3);
+    await eventually(() => kind.polls.length >= 3);
     for (let i = 1; i < kind.polls.length; i++)
       expect(kind.polls[i]!.at - kind.polls[i - 1]!.at).toBeGreaterThanOrEqual(19);
   });
@@ -428,7 +428,7 @@ describe('resume and stop', () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine, store } = setup([kind]);
     const job = await engine.start('fake', input);
-    await waitFor(() => kind.polls.length >= 2);
+    await eventually(() => kind.polls.length >= 2);
 
     await engine.stop();
     const polls = kind.polls.length;
@@ -446,7 +446,7 @@ describe('resume and stop', () => {
     const kind = new ScriptedKind([step]);
     const { engine } = setup([kind]);
     await engine.start('fake', input);
-    await waitFor(() => kind.polls.length === 1);
+    await eventually(() => kind.polls.length === 1);
 
     let stopped = false;
     const stopping = engine.stop().then(() => {

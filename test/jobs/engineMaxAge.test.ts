@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { chequeActionJob } from '../../src/jobs/kinds/chequeAction.js';
 import { transferJob } from '../../src/jobs/kinds/transfer.js';
 import { jobsFollowed, jobTransitions } from '../../src/observability/metrics.js';
-import { PENDING, ScriptedKind, newEngine, waitFor } from './support.js';
+import { PENDING, ScriptedKind, newEngine } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 class UnlimitedKind extends ScriptedKind {
   readonly maxAgeMs = Number.POSITIVE_INFINITY;
@@ -35,17 +36,17 @@ describe('the maximum age of a job', () => {
     try {
       const a = await engine.start('limited', { bill: 'a' });
       const b = await engine.start('unlimited', { bill: 'b' });
-      await waitFor(() => limited.polls.length > 0 && unlimited.polls.length > 0);
+      await eventually(() => limited.polls.length > 0 && unlimited.polls.length > 0);
       expect(await counted(jobsFollowed, { kind: 'unlimited' })).toBe(1);
 
       clock += 100 * MAX_AGE_MS;
-      await waitFor(async () => (await store.get(a.id))?.status === 'FAILED');
+      await eventually(async () => (await store.get(a.id))?.status === 'FAILED');
       expect((await store.get(a.id))?.failure?.code).toBe('JOB_EXPIRED');
       expect(await counted(jobTransitions, { kind: 'limited', status: 'FAILED' })).toBe(expiredBefore + 1);
       expect(await counted(jobsFollowed, { kind: 'limited' })).toBe(0);
 
       const pollsThen = unlimited.pollsOf(b.ref);
-      await waitFor(() => unlimited.pollsOf(b.ref) >= pollsThen + 3);
+      await eventually(() => unlimited.pollsOf(b.ref) >= pollsThen + 3);
       expect((await store.get(b.id))?.status).toBe('PENDING');
       expect(await counted(jobsFollowed, { kind: 'unlimited' })).toBe(1);
     } finally {

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobEngine } from '../../src/jobs/engine.js';
 import { MemoryJobStore } from '../../src/jobs/memoryStore.js';
 import type { JobRecord, JobStore } from '../../src/jobs/types.js';
-import { CountingStore, PENDING, ScriptedKind, newEngine, success, waitFor } from './support.js';
+import { CountingStore, PENDING, ScriptedKind, newEngine, success } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 /** A memory store whose next `get`s or `replace`s fail while `failGets` / `failReplaces` are above 0. */
 class FlakyStore implements JobStore {
@@ -59,7 +60,7 @@ describe('a store failure during a poll', () => {
     const job = await engine.start('fake', { bill: '1' });
     flaky.failGets = 1;
 
-    await waitFor(async () => (await flaky.inner.get(job.id))?.status === 'SUCCESS', 500);
+    await eventually(async () => (await flaky.inner.get(job.id))?.status === 'SUCCESS', { timeoutMs: 500 });
     expect(await flaky.inner.get(job.id)).toMatchObject({ status: 'SUCCESS', result: { amount: '11' }, version: 2 });
   });
 
@@ -71,7 +72,7 @@ describe('a store failure during a poll', () => {
     flaky.failReplaces = 1;
     const job = await engine.start('fake', { bill: '1' });
 
-    await waitFor(async () => (await flaky.inner.get(job.id))?.status === 'SUCCESS', 500);
+    await eventually(async () => (await flaky.inner.get(job.id))?.status === 'SUCCESS', { timeoutMs: 500 });
     expect(await flaky.inner.get(job.id)).toMatchObject({ status: 'SUCCESS', result: { amount: '12' }, version: 2 });
   });
 });

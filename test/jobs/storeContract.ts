@@ -1,7 +1,8 @@
 /** What every JobStore promises, run against each store by its own test file. */
 import { describe, expect, it } from 'vitest';
 import type { JobRecord, JobStore } from '../../src/jobs/types.js';
-import { sleep, waitFor } from './support.js';
+import { sleep } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 /** Makes a fresh, empty store keeping finished jobs `retentionMs`; the caller closes it after the test. */
 export type NewStore = (retentionMs: number) => JobStore | Promise<JobStore>;
@@ -111,7 +112,7 @@ export function describeJobStore(newStore: NewStore): void {
       await store.replace({ ...pending('waiting'), version: 2 }, 1);
 
       expect((await store.get('done'))?.status).toBe('SUCCESS');
-      await waitFor(async () => (await store.get('done')) === null, 1_000);
+      await eventually(async () => (await store.get('done')) === null, { timeoutMs: 1_000 });
       expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(39);
       await sleep(40);
       expect((await store.get('waiting'))?.version).toBe(2);
@@ -127,7 +128,7 @@ export function describeJobStore(newStore: NewStore): void {
       await sleep(80);
       expect(await store.get('plain')).toBeNull();
       expect((await store.get('kept'))?.status).toBe('SUCCESS');
-      await waitFor(async () => (await store.get('kept')) === null, 1_000);
+      await eventually(async () => (await store.get('kept')) === null, { timeoutMs: 1_000 });
     });
   });
 }

@@ -163,15 +163,6 @@ export function newEngine(
   return { engine, store, events };
 }
 
-/** Repeats `check` until it holds or fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(3);
-  }
-}
-
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Resolves with the iterator's next result, or rejects if none comes within `ms`. */

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WOMAN } from '../../src/sandbox/world/index.js';
-import { eventually, useHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
+import { eventually } from '../helpers/eventually.js';
 
 const SECRET = 'router-secret-of-the-tests';
 const CAPACITY = 4;

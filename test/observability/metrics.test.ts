@@ -3,8 +3,9 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { subgraphEnv, useHarness } from '../helpers/harness.js';
-import { openWsClient, pollUntil } from '../helpers/procUtils.js';
+import { openWsClient } from '../helpers/procUtils.js';
 import { samples } from '../helpers/samples.js';
+import { eventually } from '../helpers/eventually.js';
 
 const BILL_QUERY = `{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount } }`;
 
@@ -59,8 +60,9 @@ describe('/metrics', () => {
     });
     await ws.dispose();
     const open = sample(before, 'subgraph_websocket_connections');
-    await pollUntil('the connection to close', async () =>
-      sample(await metrics(), 'subgraph_websocket_connections') === open ? true : undefined,
+    await eventually(
+      async () => (sample(await metrics(), 'subgraph_websocket_connections') === open ? true : undefined),
+      { what: 'the connection to close' },
     );
     const after = await metrics();
     const delta = (series: string) => sample(after, series) - sample(before, series);
@@ -74,13 +76,13 @@ describe('/metrics', () => {
     const base = sample(await metrics(), series);
     const ws = openWsClient(harness.server.url.replace(/^http/, 'ws'));
     await ws.connected;
-    await pollUntil('the connection to be counted', async () =>
-      sample(await metrics(), series) === base + 1 ? true : undefined,
-    );
+    await eventually(async () => (sample(await metrics(), series) === base + 1 ? true : undefined), {
+      what: 'the connection to be counted',
+    });
     await ws.dispose();
-    await pollUntil('the connection to be uncounted', async () =>
-      sample(await metrics(), series) === base ? true : undefined,
-    );
+    await eventually(async () => (sample(await metrics(), series) === base ? true : undefined), {
+      what: 'the connection to be uncounted',
+    });
   });
 });
 

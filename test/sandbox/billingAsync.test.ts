@@ -6,12 +6,12 @@ import {
   callOperation,
   errorOf,
   issueToken,
-  pollUntil,
   resultOf,
   withCheckDigit,
   type Json,
   type JsonResponse,
 } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 const DELAY_MS = 50;
 const RESPONSE_CODE = /^FN-[A-Z]{4}-\d{11}$/;
@@ -37,9 +37,12 @@ async function submitted(body: unknown): Promise<string> {
 
 /** Polls until the inquiry leaves PENDING. */
 async function settled(requestId: string): Promise<Json> {
-  const response = await pollUntil(
-    () => poll({ requestId }),
-    (r: JsonResponse) => r.status !== 200 || (r.body['result'] as Json)['status'] !== 'PENDING',
+  const response = await eventually(
+    async () => {
+      const r: JsonResponse = await poll({ requestId });
+      return r.status !== 200 || (r.body['result'] as Json)['status'] !== 'PENDING' ? r : undefined;
+    },
+    { what: 'the inquiry to leave PENDING' },
   );
   return resultOf(response);
 }

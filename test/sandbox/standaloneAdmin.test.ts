@@ -1,7 +1,8 @@
 /** `npm run sandbox` (src/sandbox/main.ts) as its own process: fault control over HTTP only with SANDBOX_ADMIN=true. */
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, freePort, pollUntil } from '../helpers/procUtils.js';
+import { PROJECT_ROOT, freePort } from '../helpers/procUtils.js';
+import { eventually } from '../helpers/eventually.js';
 
 const children: Array<ReturnType<typeof spawn>> = [];
 
@@ -28,11 +29,9 @@ async function standalone(env: Record<string, string>): Promise<string> {
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   // Any answer from the token endpoint means the sandbox listens.
-  await pollUntil(
-    'the sandbox to listen',
+  await eventually(
     async () => ((await fetch(`${url}/dev/v2/oauth2/token`, { method: 'POST' })).status > 0 ? true : undefined),
-    15_000,
-    100,
+    { what: 'the sandbox to listen', timeoutMs: 15_000, intervalMs: 100 },
   );
   return url;
 }

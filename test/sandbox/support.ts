@@ -128,18 +128,6 @@ export function errorOf(response: JsonResponse): { status: number; code: unknown
   return { status: response.status, code: error?.['code'], message: error?.['message'] };
 }
 
-/** Repeats `read` until `until` holds or the deadline passes. */
-export async function pollUntil<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`condition not met within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const SLASHED_DATE = /^1[34]\d\d\/(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])$/;
 export const PERSIAN = /[\u0600-\u06FF]/;

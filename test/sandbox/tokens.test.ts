@@ -8,10 +8,10 @@ import {
   callOperation,
   errorOf,
   issueToken,
-  pollUntil,
   requestToken,
   resultOf,
 } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 let sandbox: Sandbox;
 
@@ -257,7 +257,13 @@ describe('bearer tokens on business calls', () => {
           query: { type: 'Water', parameter: SAMPLES.water[0] },
         });
       expect((await call()).status).toBe(200);
-      const expired = await pollUntil(call, (response) => response.status !== 200, 3000);
+      const expired = await eventually(
+        async () => {
+          const response = await call();
+          return response.status !== 200 ? response : undefined;
+        },
+        { what: 'the token to expire', timeoutMs: 3000 },
+      );
       expect(errorOf(expired)).toMatchObject({
         status: 401,
         code: 'UNAUTHORIZED',

@@ -6,7 +6,8 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tehranTimestamp } from '../../src/sandbox/calendar.js';
 import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
 import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
-import { UUID, callOperation, errorOf, issueToken, pollUntil, resultOf, type Json } from './support.js';
+import { UUID, callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 import { callWorld, issueCodeToken } from './worldSupport.js';
 
 const SERIAL_SCOPE = operation('creditSayadSerialInquiryGet').scope;
@@ -155,12 +156,7 @@ describe('faults around the effect', () => {
     sandbox.injectFault({ operationId: 'creditSayadSerialInquiryGet', delayMs: 400 });
     const trackId = randomUUID();
     const sent = serial(trackId);
-    expect(
-      await pollUntil(
-        () => statusOf(trackId),
-        (status) => status !== undefined,
-      ),
-    ).toBe('PENDING');
+    expect(await eventually(() => statusOf(trackId), { what: 'the call to be on record' })).toBe('PENDING');
     expect((await sent).status).toBe(200);
     expect(await statusOf(trackId)).toBe('DONE');
   });

@@ -4,13 +4,13 @@ import {
   collectSubscription,
   freePort,
   openWsClient,
-  pollUntil,
   spawnSubgraph,
   tryConnect,
   type ChildRun,
   type WsClient,
 } from '../helpers/procUtils.js';
 import { samples } from '../helpers/samples.js';
+import { eventually } from '../helpers/eventually.js';
 
 interface BillResponse {
   data?: { bill: { amount: string | null } | null };
@@ -99,14 +99,12 @@ describe('the real process (node --import tsx src/index.ts)', () => {
   async function startChild(): Promise<{ run: ChildRun; port: number; origin: string }> {
     const run = spawnSubgraph(childEnv(0));
     children.push(run);
-    const url = await pollUntil(
-      'the child to be ready',
+    const url = await eventually(
       async () => {
         if (run.child.exitCode !== null) throw new Error(`child exited early: ${run.stderr()}`);
         return logLines(run.stdout()).find((line) => line.msg === 'subgraph ready')?.url;
       },
-      15_000,
-      50,
+      { what: 'the child to be ready', timeoutMs: 15_000, intervalMs: 50 },
     );
     const origin = new URL(url).origin;
     const res = await fetch(`${origin}/readyz`);
@@ -140,7 +138,7 @@ describe('the real process (node --import tsx src/index.ts)', () => {
       'subscription($id: ID!) { jobUpdated(id: $id) { id status } }',
       { id: jobId },
     );
-    await pollUntil('the first jobUpdated event', () => (sub.results.length > 0 ? true : undefined));
+    await eventually(() => (sub.results.length > 0 ? true : undefined), { what: 'the first jobUpdated event' });
     expect(sub.results[0]).toEqual({ data: { jobUpdated: { id: jobId, status: 'PENDING' } } });
 
     // A bill query that stays in flight at the upstream past the drain.
@@ -149,20 +147,19 @@ describe('the real process (node --import tsx src/index.ts)', () => {
     let inFlightSettled = false;
     const inFlight = postGraphQL(url, BILL_QUERY).finally(() => (inFlightSettled = true));
     inFlight.catch(() => undefined); // awaited below; this only keeps an early failure from also reporting an unhandled rejection
-    await pollUntil('the bill call to reach the sandbox', () =>
-      sandbox.calls('billingInquiryCcGet').some((c) => c.status === 0) ? true : undefined,
-    );
+    await eventually(() => (sandbox.calls('billingInquiryCcGet').some((c) => c.status === 0) ? true : undefined), {
+      what: 'the bill call to reach the sandbox',
+    });
 
     const signalledAt = Date.now();
     expect(run.child.kill('SIGTERM')).toBe(true);
 
     // First the drain: readiness fails so a load balancer stops routing here, but requests are still answered.
-    await pollUntil(
-      '/readyz to answer 503',
-      async () => ((await fetch(`${origin}/readyz`)).status === 503 ? true : undefined),
-      DRAIN_MS,
-      10,
-    );
+    await eventually(async () => ((await fetch(`${origin}/readyz`)).status === 503 ? true : undefined), {
+      what: '/readyz to answer 503',
+      timeoutMs: DRAIN_MS,
+      intervalMs: 10,
+    });
     const duringDrain = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -182,15 +179,13 @@ describe('the real process (node --import tsx src/index.ts)', () => {
     // New connections are refused while the old request is still being served.
     // (A connection caught in the accept backlog while the listener closes may be reset instead; keep trying.)
     const outcomes = new Set<string>();
-    await pollUntil(
-      'new connections to be refused',
+    await eventually(
       async () => {
         const outcome = await tryConnect(port);
         outcomes.add(outcome);
         return outcome === 'ECONNREFUSED' ? true : undefined;
       },
-      DRAIN_MS + 3_000,
-      10,
+      { what: 'new connections to be refused', timeoutMs: DRAIN_MS + 3_000, intervalMs: 10 },
     );
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
     expect([...outcomes].filter((o) => o !== 'connected' && o !== 'ECONNRESET' && o !== 'ECONNREFUSED')).toEqual([]);

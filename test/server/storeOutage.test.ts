@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeUp } from '../../src/observability/metrics.js';
 import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
 import { codeConsent, withHandle } from '../consent/support.js';
-import { eventually, useHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
 import { samples } from '../helpers/samples.js';
 import { collect } from '../helpers/subscriptions.js';
 import { TcpProxy } from '../helpers/tcpProxy.js';
+import { eventually } from '../helpers/eventually.js';
 
 const target = new URL(TEST_REDIS_URL);
 const proxy = await TcpProxy.start(target.hostname, Number(target.port || 6379));
@@ -95,7 +96,7 @@ async function finishedJob(): Promise<string> {
 }
 
 async function expectServingAgain(): Promise<void> {
-  await eventually(async () => ((await readyz()) === 200 ? true : undefined), 10_000);
+  await eventually(async () => ((await readyz()) === 200 ? true : undefined), { timeoutMs: 10_000 });
   expect(await storeUpValue()).toBe(1);
   const res = await h.gql<{ transfer: { __typename: string } }>(
     TRANSFER,

@@ -9,8 +9,9 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { codeConsent, withHandle } from '../consent/support.js';
-import { eventually, postGraphQL, subgraphEnv } from '../helpers/harness.js';
+import { postGraphQL, subgraphEnv } from '../helpers/harness.js';
 import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+import { eventually } from '../helpers/eventually.js';
 
 const RESULT = `__typename
   ... on TransferCompleted { transfer { id status } receipt { amount refCode trackId inquirySequence bookedAt { iso } } }

@@ -5,9 +5,10 @@ import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { THREE_BANKS, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
 import { callCounts } from '../helpers/calls.js';
-import { eventually, useHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { collect } from '../helpers/subscriptions.js';
+import { eventually } from '../helpers/eventually.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },

@@ -9,6 +9,7 @@ import { NO_RESILIENCE, UpstreamClient } from '../../src/datasources/upstream/cl
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/datasources/upstream/http.js';
 import type { TokenBroker } from '../../src/datasources/upstream/tokenBroker.js';
 import { silentLogger, upstreamErrorOf } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -41,7 +42,7 @@ describe('a call that gave up waiting for a slot', () => {
       logger: silentLogger,
     });
     const holding = client.call('ecityPostalCodeGet', { query: { postalCode: '1357913579' } });
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await eventually(() => sent.length === 1, { what: 'the first call to be sent' });
     const waiting = client.call('ecityPostalCodeGet', {
       query: { postalCode: '2468024680' },
       trackId: 'chosen-track-id',

@@ -3,7 +3,6 @@ import { CANCELLED_MESSAGE } from '../../src/datasources/upstream/errorMapping.j
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { WOMAN } from '../../src/sandbox/world/index.js';
-import { eventually } from '../helpers/harness.js';
 import { createHttpTransport } from '../../src/datasources/upstream/http.js';
 import {
   newBroker,
@@ -14,6 +13,7 @@ import {
   WATER_BILL,
   type RecordingTransport,
 } from './support.js';
+import { eventually } from '../helpers/eventually.js';
 
 let sandbox: Sandbox;
 let http: RecordingTransport;

@@ -134,12 +134,3 @@ export async function startTinyServer(
       }),
   };
 }
-
-/** Repeats `check` until it returns true or fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 3_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

@@ -9,7 +9,8 @@ import { breakerState } from '../../src/observability/metrics.js';
 import type { FaultRule } from '../../src/sandbox/index.js';
 import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
 import { codeConsent, withHandle } from '../consent/support.js';
-import { eventually, useHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
+import { eventually } from '../helpers/eventually.js';
 
 const BUDGET_MS = 5_000;
 const h = useHarness({
@@ -126,14 +127,21 @@ describe('money while a fifth of the answers fail', () => {
 
     const ids = first.map(([res]) => res.data!.transfer.transfer.id);
     const FOLLOW = `query($nid: String!, $key: String!) { transfer(nationalId: $nid, idempotencyKey: $key) { __typename ... on TransferPending { transfer { id } } } }`;
-    await eventually(async () => {
-      const states = await Promise.all(
-        keys.map((key) =>
-          h.gql<{ transfer: { __typename: string } }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle)),
-        ),
-      );
-      return states.every((res) => res.data?.transfer.__typename !== 'TransferPending') ? true : undefined;
-    }, 15_000);
+    await eventually(
+      async () => {
+        const states = await Promise.all(
+          keys.map((key) =>
+            h.gql<{ transfer: { __typename: string } }>(
+              FOLLOW,
+              { nid: THREE_BANKS.nationalId, key },
+              withHandle(handle),
+            ),
+          ),
+        );
+        return states.every((res) => res.data?.transfer.__typename !== 'TransferPending') ? true : undefined;
+      },
+      { timeoutMs: 15_000 },
+    );
 
     const sent = h.upstreamCalls('oakTransferToDepositPost');
     // One send per transfer: never retried, never resent by a duplicate request.
