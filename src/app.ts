@@ -20,7 +20,7 @@ import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
 import type { Logger } from './logger.js';
 import { checkRedisServer, closeRedis, connectRedis, redisSettings } from './redis.js';
-import { startSandbox, type Sandbox } from './sandbox/index.js';
+import type { Sandbox } from './sandbox/index.js';
 import { RedisStoreHealth, memoryStoreHealth, type StoreHealth } from './storeHealth.js';
 
 /** How long a finished job stays readable through `Query.job`. */
@@ -50,9 +50,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
       throw error;
     }
   }
+  // Loaded only when it runs: a process in front of the real upstream never loads the sandbox's code.
   const sandbox = upstream.baseUrl
     ? null
-    : await startSandbox({
+    : await (
+        await import('./sandbox/index.js')
+      ).startSandbox({
         clientId: upstream.clientId,
         clientSecret: upstream.clientSecret,
         clientNid: upstream.clientNid,
