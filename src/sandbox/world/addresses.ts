@@ -3,7 +3,7 @@
  * is the address of their postal code, so the two can never disagree.
  */
 import { Dice } from './dice.js';
-import { PROVINCES } from './people.js';
+import { PROVINCES } from './namesAndPlaces.js';
 
 /** The postalCode answer, keys and casing exactly as the upstream sends them (`BuilidingName` sic). */
 export interface PostalAddress {

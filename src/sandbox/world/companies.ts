@@ -8,7 +8,7 @@ import { isValidLegalId } from '../validation.js';
 import { addressOf, addressText, coordinatesOf, type Coordinates } from './addresses.js';
 import { Dice } from './dice.js';
 import { nationalIdOfKey } from './households.js';
-import { postalCode } from './people.js';
+import { postalCode } from './namesAndPlaces.js';
 import { personOf } from './persons.js';
 import { REFERENCE_DAY } from './records.js';
 

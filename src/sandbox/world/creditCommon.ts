@@ -2,7 +2,7 @@
 import { addDays, type JalaliDate } from '../calendar.js';
 import type { Bank } from './banks.js';
 import type { Dice } from './dice.js';
-import { PROVINCES } from './people.js';
+import { PROVINCES } from './namesAndPlaces.js';
 import { REFERENCE_DAY } from './records.js';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

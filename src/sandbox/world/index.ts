@@ -72,8 +72,8 @@ export { creditValidationOf, type WorldCreditValidation } from './companyCredit.
 export * from './samples.js';
 export { bouncedChequesOf, chequeColourOf, type ChequeColourCode, type WorldBouncedCheque } from './creditCheques.js';
 export { FACILITY_STATUS_TEXT, facilitiesOf, facilityTotals, type WorldFacility } from './creditFacilities.js';
-export { guarantiesOf, type WorldGuaranty } from './creditGuaranties.js';
-export { guaranteeOf, type WorldCollateral, type WorldGuarantee } from './creditGuarantees.js';
+export { guarantiesOf, type WorldGuaranty } from './guaranteedLoans.js';
+export { guaranteeOf, type WorldCollateral, type WorldGuarantee } from './bankGuarantees.js';
 export { CARD_ALLOWANCE, cardAllowanceOf, macnaCardsOf, maskPan, type MacnaCard } from './creditMacna.js';
 export * from './creditSamples.js';
 export { isPlateNumber, motorcyclesOf, ownsPlate, plateRegistrationsOf, plateTextOf, platesOf } from './plates.js';

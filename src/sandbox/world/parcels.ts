@@ -1,7 +1,7 @@
 /** Postal parcels (the designed parcelTracking operation): every well-formed tracking code is one parcel. */
 import { addDays, formatSlashed } from '../calendar.js';
 import { Dice } from './dice.js';
-import { PROVINCES } from './people.js';
+import { PROVINCES } from './namesAndPlaces.js';
 import { REFERENCE_DAY } from './records.js';
 
 export interface ParcelEvent {

@@ -9,7 +9,7 @@ import type { Bank } from './banks.js';
 import { isValidNationalId } from './checks.js';
 import { Dice } from './dice.js';
 import { banksOf } from './households.js';
-import { PROVINCES, postalCode } from './people.js';
+import { PROVINCES, postalCode } from './namesAndPlaces.js';
 
 export type Gender = 'مرد' | 'زن';
 export type DeathStatus = 'زنده' | 'مرده';

@@ -5,7 +5,7 @@
 import { addDays, addMonths, daysBetween, type JalaliDate } from '../calendar.js';
 import { Dice } from './dice.js';
 import { paymentId, roundDownToThousand } from './identifiers.js';
-import { PROVINCES, address, person, postalCode, type Person, type Province } from './people.js';
+import { PROVINCES, address, person, postalCode, type Person, type Province } from './namesAndPlaces.js';
 
 export type UtilityKind = 'water' | 'electricity' | 'backup-electricity' | 'gas';
 
