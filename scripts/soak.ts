@@ -8,12 +8,12 @@
  *   SOAK_MINUTES=10 SOAK_CLIENTS=16 npm run soak
  */
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { loadConfig, SANDBOX_CREDENTIALS } from '../src/config.js';
 import { COMPANY_SAMPLES } from '../src/sandbox/world/companySamples.js';
 import { WOMAN } from '../src/sandbox/world/index.js';
 import { startServer } from '../src/server.js';
 import { billIdCheckDigit } from '../src/validation/identifiers.js';
+import { freePort } from '../test/helpers/procUtils.js';
 
 const minutes = Number(process.env['SOAK_MINUTES'] ?? 3);
 const clients = Number(process.env['SOAK_CLIENTS'] ?? 8);
@@ -35,15 +35,6 @@ const collect = (globalThis as { gc?: () => void }).gc;
 if (!collect) {
   process.stderr.write('soak: run with --expose-gc (npm run soak does)\n');
   process.exit(2);
-}
-
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 const sandboxPort = await freePort();

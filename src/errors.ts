@@ -1,3 +1,4 @@
+import { HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 
 /** The closed set of `extensions.code` values this subgraph ever returns. */
@@ -125,4 +126,23 @@ export class ServiceUnavailableError extends GraphQLError {
   constructor(message: string) {
     super(message, { extensions: { code: ErrorCode.ServiceUnavailable } });
   }
+}
+
+/**
+ * The caller asked too often: RATE_LIMITED with `extensions.retryAfter` in whole seconds. With `http`,
+ * Apollo Server also answers HTTP 429 with a `Retry-After` header (the error is thrown before execution).
+ */
+export function rateLimitedError(
+  retryAfterSeconds: number,
+  message: string,
+  options: { http?: boolean } = {},
+): GraphQLError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new GraphQLError(message, {
+    extensions: {
+      code: ErrorCode.RateLimited,
+      retryAfter,
+      ...(options.http && { http: { status: 429, headers: new HeaderMap([['retry-after', String(retryAfter)]]) } }),
+    },
+  });
 }

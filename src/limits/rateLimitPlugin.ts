@@ -2,7 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type GraphQLError, type OperationDefinitionNode } from 'graphql';
 import { limitsHit } from '../observability/metrics.js';
 import type { Caller } from './callerIdentity.js';
-import { rateLimitedError } from './errors.js';
+import { rateLimitedError } from '../errors.js';
 import type { CallerRateLimiter } from './rateLimiter.js';
 
 /** What the plugin reads from an operation's context. */

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { Redis } from 'ioredis';
 import { limitsHit } from '../observability/metrics.js';
-import { rateLimitedError, serviceUnavailableError } from './errors.js';
+import { rateLimitedError, ServiceUnavailableError } from '../errors.js';
 
 /** Who an SMS goes to: the person it is about and the mobile number it is sent to. */
 export interface SmsRecipient {
@@ -165,4 +165,4 @@ export class RedisSmsThrottle extends WindowedSmsThrottle {
 }
 
 const unavailable = () =>
-  serviceUnavailableError('The SMS throttle cannot be checked right now; no SMS was sent. Retry later.');
+  new ServiceUnavailableError('The SMS throttle cannot be checked right now; no SMS was sent. Retry later.');

@@ -1,12 +1,11 @@
 /** Shared helpers of the consent tests: GraphQL documents, the consent flows, a browser stand-in. */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { GraphQLResponse, Harness } from '../helpers/harness.js';
+import { startTamperingProxy } from '../helpers/tamperingProxy.js';
 
 export const TAX_SCOPE = 'kyc:sms-tax-Inquiry:get';
 /** Another scope under the SMS grant. */
@@ -153,8 +152,6 @@ export async function browserLogin(
   return { status: posted.status, location: location ? new URL(location) : null, page: await posted.text() };
 }
 
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-
 export interface CapturedHarness {
   readonly sandbox: Sandbox;
   readonly server: RunningServer;
@@ -175,32 +172,7 @@ export async function startCapturedHarness(
   env: Record<string, string> = {},
 ): Promise<CapturedHarness> {
   const sandbox = await startSandbox(sandboxOptions);
-  const upstreamAnswers: string[] = [];
-  const proxy = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string' && !HOP_BY_HOP.has(name)) headers[name] = value;
-      }
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      fetch(`${sandbox.url}${req.url}`, { method: req.method, headers, ...(body && { body }), redirect: 'manual' })
-        .then(async (answer) => {
-          const text = await answer.text();
-          upstreamAnswers.push(text);
-          const back: Record<string, string> = {};
-          answer.headers.forEach((value, name) => {
-            if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') back[name] = value;
-          });
-          res.writeHead(answer.status, back);
-          res.end(text);
-        })
-        .catch(() => res.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const proxy = await startTamperingProxy(sandbox.url);
 
   const lines: string[] = [];
   const logger = pino({ level: 'trace', base: undefined }, { write: (line: string) => void lines.push(line) });
@@ -208,7 +180,7 @@ export async function startCapturedHarness(
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'trace',
-    UPSTREAM_BASE_URL: proxyUrl,
+    UPSTREAM_BASE_URL: proxy.url,
     UPSTREAM_CLIENT_ID: sandbox.options.clientId,
     UPSTREAM_CLIENT_SECRET: sandbox.options.clientSecret,
     UPSTREAM_CLIENT_NID: sandbox.options.clientNid,
@@ -220,7 +192,7 @@ export async function startCapturedHarness(
     sandbox,
     server,
     lines,
-    upstreamAnswers,
+    upstreamAnswers: proxy.answers,
     async gql(query, variables, headers) {
       const res = await fetch(server.url, {
         method: 'POST',
@@ -231,10 +203,7 @@ export async function startCapturedHarness(
     },
     async close() {
       await server.stop();
-      await new Promise<void>((resolve) => {
-        proxy.close(() => resolve());
-        proxy.closeAllConnections();
-      });
+      await proxy.close();
       await sandbox.close();
     },
   };

@@ -1,6 +1,7 @@
 /**
- * A proxy between the subgraph and its sandbox that may rewrite the sandbox's JSON answers: how a test
- * makes the upstream say what the sandbox itself never says (a token naming nobody, or someone else).
+ * A proxy between the subgraph and its sandbox that keeps every answer it passes on and may rewrite the
+ * sandbox's JSON answers: how a test sees what the upstream handed out, or makes the upstream say what
+ * the sandbox itself never says (a token naming nobody, or someone else).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,8 @@ export interface TamperingProxy {
   readonly url: string;
   /** The rewrite applied from now on; null passes everything on. */
   rewrite: Rewrite | null;
+  /** Every answer body passed back to the subgraph, as sent (after any rewrite). */
+  readonly answers: string[];
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ const parse = (text: string): unknown => {
 
 export async function startTamperingProxy(targetUrl: string): Promise<TamperingProxy> {
   const proxy: { rewrite: Rewrite | null } = { rewrite: null };
+  const answers: string[] = [];
   const server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -65,6 +69,7 @@ export async function startTamperingProxy(targetUrl: string): Promise<TamperingP
           answer.headers.forEach((value, name) => {
             if (!HOP_BY_HOP.has(name)) back[name] = value;
           });
+          answers.push(text);
           res.writeHead(answer.status, back);
           res.end(text);
         })
@@ -80,6 +85,7 @@ export async function startTamperingProxy(targetUrl: string): Promise<TamperingP
     set rewrite(value: Rewrite | null) {
       proxy.rewrite = value;
     },
+    answers,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,43 +1,32 @@
 /** UpstreamClient against the sandbox (and a few tiny servers of our own) over real HTTP. */
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { UpstreamClient } from '../../src/datasources/upstream/client.js';
 import type { HttpRequest, HttpTransport } from '../../src/datasources/upstream/http.js';
 import { ErrorCode, type UpstreamError } from '../../src/errors.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { type Sandbox } from '../../src/sandbox/index.js';
 import {
   UUID,
   WATER_BILL,
   newBroker,
   newClient,
-  newTransport,
   silentLogger,
   startTinyServer,
   upstreamErrorOf,
   type RecordingTransport,
   type TinyServer,
+  useSandboxAndTransport,
 } from './support.js';
 
 let sandbox: Sandbox;
 let http: RecordingTransport;
 const servers: TinyServer[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(() => {
-  sandbox.clearCalls();
-  sandbox.clearFaults();
-  http = newTransport();
+useSandboxAndTransport((started, transport) => {
+  sandbox = started;
+  http = transport;
 });
 
 afterEach(async () => {
-  await http.close();
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 

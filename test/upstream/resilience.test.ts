@@ -1,18 +1,18 @@
 /** The client's resilience policies against the sandbox over real HTTP: retries, Retry-After, budget, breakers, token renewal. */
 import { CANCELLED_MESSAGE } from '../../src/datasources/upstream/errorMapping.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResilienceConfig } from '../../src/config.js';
 import type { UpstreamClient } from '../../src/datasources/upstream/client.js';
 import { breakerState, upstreamRetries } from '../../src/observability/metrics.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { type Sandbox } from '../../src/sandbox/index.js';
 import {
   UUID,
   WATER_BILL,
   newBroker,
   newClient,
-  newTransport,
   upstreamErrorOf,
   type RecordingTransport,
+  useSandboxAndTransport,
 } from './support.js';
 
 /** Small numbers so the whole file runs in a few seconds. */
@@ -29,23 +29,9 @@ const FAST: ResilienceConfig = {
 
 let sandbox: Sandbox;
 let http: RecordingTransport;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(() => {
-  sandbox.clearCalls();
-  sandbox.clearFaults();
-  http = newTransport();
-});
-
-afterEach(async () => {
-  await http.close();
+useSandboxAndTransport((started, transport) => {
+  sandbox = started;
+  http = transport;
 });
 
 function setup(resilience: Partial<ResilienceConfig> = {}, timeoutMs = 500): UpstreamClient {

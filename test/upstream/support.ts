@@ -1,4 +1,5 @@
 /** Shared helpers of the upstream-client tests: recording transports, tiny HTTP servers, builders. */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ResilienceConfig } from '../../src/config.js';
@@ -12,7 +13,7 @@ import {
 import { TokenBroker, type TokenBrokerOptions } from '../../src/datasources/upstream/tokenBroker.js';
 import { UpstreamError } from '../../src/errors.js';
 import { createLogger } from '../../src/logger.js';
-import { billIdCheckDigit, type Sandbox } from '../../src/sandbox/index.js';
+import { billIdCheckDigit, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
 export const silentLogger = createLogger('silent');
 
@@ -53,6 +54,30 @@ export function recordingTransport(inner: HttpTransport): RecordingTransport {
 
 export function newTransport(): RecordingTransport {
   return recordingTransport(createHttpTransport({ connections: 16 }));
+}
+
+/**
+ * One sandbox for the file, and before each test a fresh recording transport with the sandbox's calls
+ * and faults cleared; `bind` receives both before each test. Both are closed after.
+ */
+export function useSandboxAndTransport(bind: (sandbox: Sandbox, http: RecordingTransport) => void): void {
+  let sandbox: Sandbox | undefined;
+  let http: RecordingTransport | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  beforeEach(() => {
+    sandbox!.clearCalls();
+    sandbox!.clearFaults();
+    http = newTransport();
+    bind(sandbox!, http);
+  });
+  afterEach(async () => {
+    await http?.close();
+  });
 }
 
 export function newBroker(

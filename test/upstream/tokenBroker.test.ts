@@ -1,8 +1,8 @@
 /** TokenBroker against a real sandbox over HTTP. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/errors.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { jsonBody, newBroker, newTransport, upstreamErrorOf, type RecordingTransport } from './support.js';
+import { type Sandbox } from '../../src/sandbox/index.js';
+import { jsonBody, newBroker, upstreamErrorOf, type RecordingTransport, useSandboxAndTransport } from './support.js';
 
 const INQUIRY = 'billing:cc-inquiry:get';
 const NEGATIVE = 'billing:cc-negative-score:get';
@@ -11,23 +11,9 @@ const TEN_DAYS = 864_000_000;
 
 let sandbox: Sandbox;
 let http: RecordingTransport;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(() => {
-  sandbox.clearCalls();
-  sandbox.clearFaults();
-  http = newTransport();
-});
-
-afterEach(async () => {
-  await http.close();
+useSandboxAndTransport((started, transport) => {
+  sandbox = started;
+  http = transport;
 });
 
 /** The `result` of a token answer seen by the transport. */
