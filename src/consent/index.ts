@@ -1,4 +1,4 @@
-export { consentForbidden, consentRequired, consentUnauthenticated } from './errors.js';
+export { consentForbidden, consentRequired, consentUnauthenticated } from '../errors.js';
 export { MemoryConsentStore } from './memoryStore.js';
 export { CONSENT_SCOPES, parseScopes } from './scopes.js';
 export {

@@ -6,7 +6,7 @@
 import type { Logger } from '../logger.js';
 import type { UserTokenNeed } from '../datasources/upstream/client.js';
 import { BadUserInputError } from '../errors.js';
-import { consentForbidden, consentRequired, consentUnauthenticated } from './errors.js';
+import { consentForbidden, consentRequired, consentUnauthenticated } from '../errors.js';
 import { maskMobile, newHandle, newId, storeKey } from './secrets.js';
 import type { ActiveConsent, ConsentGrant, ConsentRecord, ConsentStore, ConsentView, PendingConsent } from './types.js';
 import type { OtpCheck, TokenGrant, UpstreamGrants } from './upstreamGrants.js';

@@ -1,5 +1,7 @@
 /** The two user grants a consent can hold (the catalog's grant names). */
-export type ConsentGrant = 'authorization_sms' | 'authorization_code';
+import type { UserGrant } from '../errors.js';
+
+export type ConsentGrant = UserGrant;
 
 /** Started, waiting for the OTP (SMS) or the authorization code (web). */
 export interface PendingConsent {

@@ -1,5 +1,5 @@
 import { BadUserInputError } from '../errors.js';
-import { normalizeDigits } from '../validation/digits.js';
+import { normalizeDigits } from '../lib/digits.js';
 
 /** The SMS one-time code: 5 letters or digits (wire facts §6); Persian digits are accepted. */
 export function parseOtp(value: string, argumentPath: string): string {

@@ -1,6 +1,7 @@
+import { canonicalJson } from '../lib/json.js';
 import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { consentRequired } from '../consent/errors.js';
+import { consentRequired } from '../errors.js';
 import type { CallOptions, Form, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
 import type { UpstreamBudget } from '../limits/upstreamBudget.js';
 import type { Lane } from './upstream/fairScheduler.js';
@@ -164,18 +165,5 @@ function formKey(form: Form): Record<string, unknown> {
             contentType: value.contentType,
           },
     ]),
-  );
-}
-
-/** JSON with object keys sorted and undefined members dropped, so equal arguments give equal keys. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, member]) => member !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
   );
 }

@@ -18,7 +18,8 @@
  */
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { canonicalJson, type UpstreamAccess } from '../datasources/requestUpstream.js';
+import type { UpstreamAccess } from '../datasources/requestUpstream.js';
+import { canonicalJson } from '../lib/json.js';
 import { BadUserInputError, ErrorCode, UpstreamError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ActionTrackIds } from './actionTrackIds.js';

@@ -1,4 +1,4 @@
-import { normalizeDigits } from '../validation/digits.js';
+import { normalizeDigits } from './digits.js';
 
 // Plain digits, or digits grouped in threes by `,` (ASCII) or `٬` (Arabic thousands separator).
 const INTEGER_TEXT = /^(-?)(\d+|\d{1,3}(?:,\d{3})+|\d{1,3}(?:٬\d{3})+)$/;

@@ -1,4 +1,4 @@
-import { normalizeDigits } from '../validation/digits.js';
+import { normalizeDigits } from './digits.js';
 import { tehranOffsetMinutes } from './tehranOffset.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');

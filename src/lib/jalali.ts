@@ -1,6 +1,6 @@
 import { isValidJalaaliDate, toGregorian, toJalaali } from 'jalaali-js';
 import { BadUserInputError } from '../errors.js';
-import { normalizeDigits } from '../validation/digits.js';
+import { normalizeDigits } from './digits.js';
 import { tehranOffsetMinutes } from './tehranOffset.js';
 
 interface JalaliParts {

@@ -147,3 +147,16 @@ class LosslessParser {
     throw new SyntaxError(`${message} in JSON at position ${this.pos}`);
   }
 }
+
+/** JSON with object keys sorted and undefined members dropped, so equal arguments give equal keys. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, member]) => member !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}

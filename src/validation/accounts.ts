@@ -1,5 +1,5 @@
 import { BadUserInputError } from '../errors.js';
-import { normalizeDigits } from './digits.js';
+import { normalizeDigits } from '../lib/digits.js';
 
 /**
  * The digits an account number may have. Iranian banks' numbers run from 9 digits (e.g. `10.6423499.1`,

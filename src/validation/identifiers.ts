@@ -1,6 +1,6 @@
 import { BadUserInputError } from '../errors.js';
 import { billIdCheckDigit, legalIdCheckDigit, nationalIdCheckDigit, passesIbanMod97, passesLuhn } from './checksums.js';
-import { normalizeDigits, stripSeparators } from './digits.js';
+import { normalizeDigits, stripSeparators } from '../lib/digits.js';
 
 export { billIdCheckDigit } from './checksums.js';
 

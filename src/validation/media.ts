@@ -5,8 +5,14 @@
  * file type the upstream accepts, recognised by its first bytes.
  */
 import { BadUserInputError } from '../errors.js';
-import type { MediaFile } from '../datasources/types/verification.js';
-import { normalizeDigits } from './digits.js';
+import { normalizeDigits } from '../lib/digits.js';
+
+/** A file to upload, decoded and checked: its bytes and how to name it in a multipart form. */
+export interface MediaFile {
+  readonly data: Uint8Array;
+  readonly filename: string;
+  readonly contentType: string;
+}
 
 /** 5 MB as the upstream counts it (spec §8), taken as 5 MiB: 5,242,880 bytes. */
 export const MAX_VIDEO_BYTES = 5 * 1024 * 1024;

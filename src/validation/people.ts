@@ -1,7 +1,16 @@
 import { BadUserInputError } from '../errors.js';
 import { parseBirthDate } from './dates.js';
 import { parseText, PERSON_NAME, type TextRule } from './text.js';
-import type { IdentityClaim } from '../datasources/types/verification.js';
+
+/** What the caller claims about a person, to be matched against the civil registry. */
+export interface IdentityClaim {
+  readonly birthDate: string;
+  readonly fullName?: string | null;
+  readonly firstName?: string | null;
+  readonly lastName?: string | null;
+  readonly fatherName?: string | null;
+  readonly gender?: 'MALE' | 'FEMALE' | null;
+}
 
 const MAX_NAME_LENGTH = 100;
 const NAME_RULE: TextRule = {

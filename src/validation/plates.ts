@@ -8,7 +8,7 @@
  * only their length is checked.
  */
 import { BadUserInputError } from '../errors.js';
-import { normalizeDigits } from './digits.js';
+import { normalizeDigits } from '../lib/digits.js';
 
 /** The letters by code: index 0 is code 01. Codes 33 and 34 are written as words on the plate text. */
 export const PLATE_LETTERS = [

@@ -1,5 +1,5 @@
 import { BadUserInputError } from '../errors.js';
-import { normalizeDigits } from './digits.js';
+import { normalizeDigits } from '../lib/digits.js';
 
 /** A postal parcel tracking code: 20 to 24 digits. */
 export function parseParcelTrackingCode(value: string, argumentPath: string): string {

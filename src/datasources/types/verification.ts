@@ -1,3 +1,7 @@
+import type { MediaFile } from '../../validation/media.js';
+import type { IdentityClaim } from '../../validation/people.js';
+
+export type { IdentityClaim, MediaFile };
 /** How closely a person's details match the civil registry (national id verification). */
 export interface IdentityMatchRecord {
   readonly fullNameSimilarity: number | null;
@@ -54,23 +58,6 @@ export interface SanaRecord {
 }
 
 export type IbanOwnership = 'YES' | 'NO' | 'MOST_PROBABLE';
-
-/** What the caller claims about a person, to be matched against the civil registry. */
-export interface IdentityClaim {
-  readonly birthDate: string;
-  readonly fullName?: string | null;
-  readonly firstName?: string | null;
-  readonly lastName?: string | null;
-  readonly fatherName?: string | null;
-  readonly gender?: 'MALE' | 'FEMALE' | null;
-}
-
-/** A file to upload, decoded and checked: its bytes and how to name it in a multipart form. */
-export interface MediaFile {
-  readonly data: Uint8Array;
-  readonly filename: string;
-  readonly contentType: string;
-}
 
 /** What the caller gives to compare a live video with the national card. */
 export interface LiveVideoClaim {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FormData } from 'undici';
-import { consentRequired } from '../../consent/errors.js';
+import { consentRequired } from '../../errors.js';
 import type { ResilienceConfig } from '../../config.js';
 import { ErrorCode, UpstreamError } from '../../errors.js';
 import type { Logger } from '../../logger.js';

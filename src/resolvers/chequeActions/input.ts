@@ -20,7 +20,7 @@ import type {
 } from '../../datasources/types/chequeActions.js';
 import { BadUserInputError } from '../../errors.js';
 import { parseChequeDueDate } from '../../validation/dates.js';
-import { normalizeDigits } from '../../validation/digits.js';
+import { normalizeDigits } from '../../lib/digits.js';
 import { parseIban, parseLegalId, parseNationalId, parseSayadId } from '../../validation/identifiers.js';
 import { BANK_TEXT, parseText, PERSIAN_TEXT, type TextRule } from '../../validation/text.js';
 import { parseIdempotencyKey } from '../transfers/input.js';

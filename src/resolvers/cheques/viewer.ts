@@ -1,4 +1,4 @@
-import { consentRequired } from '../../consent/errors.js';
+import { consentRequired } from '../../errors.js';
 import type { Context } from '../../context.js';
 import { operation } from '../../datasources/upstream/operations.js';
 

@@ -1,5 +1,5 @@
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
-import { consentUnauthenticated } from '../../consent/errors.js';
+import { consentUnauthenticated } from '../../errors.js';
 import { parseScopes } from '../../consent/scopes.js';
 import { parseConsentId, parseOtp, parseRedirectValue } from '../../consent/validation.js';
 import { parseBankCode } from '../../validation/accounts.js';

@@ -1,5 +1,5 @@
 import { BadUserInputError } from '../../errors.js';
-import { normalizeDigits, stripSeparators } from '../../validation/digits.js';
+import { normalizeDigits, stripSeparators } from '../../lib/digits.js';
 
 /** A bank guarantee id: 13 digits (wire facts §6); Persian digits and separators are accepted. */
 export function parseGuaranteeId(value: string, argumentPath: string): string {

@@ -3,7 +3,7 @@ import type { TransferInput } from '../../__generated__/resolvers-types.js';
 import type { TransferOrderRecord } from '../../datasources/types/transfers.js';
 import { BadUserInputError } from '../../errors.js';
 import { parseAccountNumber } from '../../validation/accounts.js';
-import { normalizeDigits } from '../../validation/digits.js';
+import { normalizeDigits } from '../../lib/digits.js';
 import { parseIban, parseNationalId } from '../../validation/identifiers.js';
 import { BANK_TEXT, parseText, PERSON_NAME } from '../../validation/text.js';
 import { checkTransferAmount, type TransferDestinationKind } from '../../validation/transfers.js';

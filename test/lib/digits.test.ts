@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeDigits, stripSeparators } from '../../src/validation/digits.js';
-import { digitString, toArabicIndicDigits, toPersianDigits } from './support.js';
+import { normalizeDigits, stripSeparators } from '../../src/lib/digits.js';
+import { digitString, toArabicIndicDigits, toPersianDigits } from '../validation/support.js';
 
 describe('normalizeDigits', () => {
   it('maps each Persian and Arabic-Indic digit to its ASCII digit', () => {
