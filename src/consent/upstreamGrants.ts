@@ -4,7 +4,7 @@
  * All go through the OAuth endpoint the token broker uses: one pooled transport, Basic credentials.
  */
 import { isUpstreamError } from '../errors.js';
-import { RecordReader } from '../datasources/read.js';
+import { RecordReader } from '../datasources/shared/read.js';
 import { errorFromAnswer } from '../datasources/upstream/errorMapping.js';
 import { AUTHORIZE_PATH, VERIFY_SMS_PATH } from '../datasources/upstream/operations.js';
 import type { IssuedToken, OAuthEndpoint } from '../datasources/upstream/tokenBroker.js';

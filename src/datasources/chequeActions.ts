@@ -1,144 +1,125 @@
-/**
- * Sayad cheque actions on the wire (wire facts §4.8): issue, transfer or give back, accept or reject,
- * cancel, each with a trackId chosen and stored before sending, and the leaf inquiry an issue needs.
- * Only the action desk sends these: no resolver can send an action twice.
- */
-import { nullIfNotFound } from '../errors.js';
-import { RecordReader } from './read.js';
-import type { UpstreamAccess } from './requestUpstream.js';
+import { GraphQLError } from 'graphql';
+import { BadUserInputError, ErrorCode } from '../errors.js';
+import { tehranJalaliTimestamp } from '../lib/jalali.js';
+import { chequeAction, chequeActions, operationOf, type ChequeActionJobRecord } from './flows/chequeAction.js';
+import type { ActionPort } from './flows/port.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type {
+  AnswerChequeOrder,
+  CancelChequeOrder,
+  ChequeActionGrant,
   ChequeActionOrder,
-  ChequeActionReceiptRecord,
-  ChequeLeafRecord,
-  SayadPartyRecord,
-  SayadSignerRecord,
+  IssueChequeOrder,
+  TransferChequeOrder,
 } from './types/chequeActions.js';
 import type { OperationId } from './upstream/operations.js';
 
-const AC_TRANSFER = 'creditAcSayadTransferChequePost';
-const SMS_TRANSFER = 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post';
+/** The transfer variants, by the grant of the consent that sends them. */
+const TRANSFER_VARIANTS: ReadonlyArray<readonly [OperationId, ChequeActionGrant]> = [
+  ['creditAcSayadTransferChequePost', 'authorization_code'],
+  ['credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post', 'authorization_sms'],
+];
+/** Every operation a cheque action may be sent with: a consent for any of them may read its actions. */
+const ACTION_OPERATIONS: readonly OperationId[] = [
+  'creditAcSayadIssueChequePost',
+  ...TRANSFER_VARIANTS.map(([operationId]) => operationId),
+  'creditSmsSayadAcceptChequePost',
+  'creditSmsSayadCancelChequePost',
+];
 
-/** The operation that sends an order, by its action and, for a transfer, the consent's grant. */
-export function operationOf(order: ChequeActionOrder): OperationId {
-  switch (order.type) {
-    case 'ISSUE':
-      return 'creditAcSayadIssueChequePost';
-    case 'TRANSFER':
-    case 'GIVE_BACK':
-      return order.grant === 'authorization_code' ? AC_TRANSFER : SMS_TRANSFER;
-    case 'ACCEPT':
-    case 'REJECT':
-      return 'creditSmsSayadAcceptChequePost';
-    case 'CANCEL':
-      return 'creditSmsSayadCancelChequePost';
+/** An order as the resolver parsed it: what the desk adds before sending is left out. */
+export type IssueDraft = Omit<IssueChequeOrder, 'leaf'>;
+export type TransferDraft = Omit<TransferChequeOrder, 'grant' | 'transferDate'>;
+
+/**
+ * Sayad cheque actions for one GraphQL operation: checks the caller's consent covers the actor before
+ * the action desk claims anything, then lets the desk send with this operation's consent.
+ */
+export class ChequeActionsAPI {
+  constructor(
+    private readonly upstream: UpstreamAccess,
+    private readonly desk: ActionPort,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async issue(idempotencyKey: string, draft: IssueDraft): Promise<ChequeActionJobRecord> {
+    await this.upstream.authorize('creditAcSayadIssueChequePost', draft.actor);
+    return this.execute(idempotencyKey, draft, async () => {
+      const leaf = await chequeActions.leaf(this.upstream, draft.sayadId);
+      if (!leaf) throw new BadUserInputError('input.sayadId', 'no chequebook leaf has this Sayad id');
+      return { ...draft, leaf };
+    });
+  }
+
+  async transfer(idempotencyKey: string, draft: TransferDraft): Promise<ChequeActionJobRecord> {
+    const [, grant] = await this.firstAuthorized(TRANSFER_VARIANTS, draft.actor);
+    return this.execute(idempotencyKey, draft, () => ({
+      ...draft,
+      grant,
+      transferDate: tehranJalaliTimestamp(this.now()),
+    }));
+  }
+
+  /** A receiver's acceptance or rejection. */
+  async answer(idempotencyKey: string, order: AnswerChequeOrder): Promise<ChequeActionJobRecord> {
+    return this.act(idempotencyKey, order);
+  }
+
+  async cancel(idempotencyKey: string, order: CancelChequeOrder): Promise<ChequeActionJobRecord> {
+    return this.act(idempotencyKey, order);
+  }
+
+  async find(nationalId: string, idempotencyKey: string): Promise<ChequeActionJobRecord | null> {
+    await this.firstAuthorized(
+      ACTION_OPERATIONS.map((operationId) => [operationId, null] as const),
+      nationalId,
+    );
+    return this.desk.find(chequeAction, nationalId, idempotencyKey);
+  }
+
+  private async act(
+    idempotencyKey: string,
+    order: AnswerChequeOrder | CancelChequeOrder,
+  ): Promise<ChequeActionJobRecord> {
+    await this.upstream.authorize(operationOf(order), order.actor);
+    return this.execute(idempotencyKey, order, () => order);
+  }
+
+  /** `draft` is the action as the client asked it: the same key with another draft is refused. */
+  private execute(
+    idempotencyKey: string,
+    draft: { readonly actor: string },
+    prepare: () => ChequeActionOrder | Promise<ChequeActionOrder>,
+  ): Promise<ChequeActionJobRecord> {
+    return this.desk.execute(chequeAction, {
+      upstream: this.upstream,
+      actor: draft.actor,
+      idempotencyKey,
+      asked: draft,
+      prepare,
+    });
+  }
+
+  /**
+   * The first variant the caller's consent covers for `subject`. When none does, a consent for
+   * another person is `FORBIDDEN`; otherwise the first variant's `CONSENT_REQUIRED`.
+   */
+  private async firstAuthorized<T>(
+    variants: ReadonlyArray<readonly [OperationId, T]>,
+    subject: string,
+  ): Promise<readonly [OperationId, T]> {
+    const errors: unknown[] = [];
+    for (const variant of variants) {
+      try {
+        await this.upstream.authorize(variant[0], subject);
+        return variant;
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    throw (
+      errors.find((error) => error instanceof GraphQLError && error.extensions['code'] === ErrorCode.Forbidden) ??
+      errors[0]
+    );
   }
 }
-
-const person = (party: SayadPartyRecord) => ({
-  name: party.name,
-  idCode: party.idCode,
-  idType: String(party.idType),
-  ...(party.shahabId !== null && { shahabId: party.shahabId }),
-});
-/** The acting person of an answer or a cancellation: no name on the wire. */
-const actor = (party: SayadPartyRecord) => ({
-  idCode: party.idCode,
-  idType: String(party.idType),
-  ...(party.shahabId !== null && { shahabId: party.shahabId }),
-});
-const signers = (list: readonly SayadSignerRecord[]) =>
-  list.map(({ signer, legalStamp }) => ({ signer: person(signer), legalStamp: legalStamp ? '1' : '0' }));
-const optional = <T>(name: string, value: T | null) => (value === null ? {} : { [name]: value });
-
-/** The body and path of an order, as the upstream documents them. */
-function requestOf(order: ChequeActionOrder): { body: Record<string, unknown>; path?: Record<string, string> } {
-  switch (order.type) {
-    case 'ISSUE':
-      return {
-        body: {
-          accountOwners: order.accountOwners.map(person),
-          receivers: order.receivers.map(person),
-          signers: signers(order.signers),
-          sayadId: order.sayadId,
-          seriesNo: order.leaf.seriesNumber,
-          serialNo: order.leaf.serialNumber,
-          fromIban: order.leaf.iban,
-          amount: order.amount,
-          description: order.description,
-          dueDate: order.dueDate,
-          ...optional('toIban', order.toIban),
-          // The IBAN carries the bank's three-digit code; the Sayad bodies write it without leading zeros.
-          bankCode: String(Number(order.leaf.iban.slice(4, 7))),
-          branchCode: order.leaf.branchCode,
-          chequeType: String(order.chequeType),
-          chequeMedia: String(order.chequeMedia),
-          reason: order.reason,
-        },
-      };
-    case 'TRANSFER':
-    case 'GIVE_BACK':
-      return {
-        body: {
-          holder: person(order.holder),
-          receivers: order.receivers.map(person),
-          signers: signers(order.signers),
-          sayadId: order.sayadId,
-          ...optional('toIban', order.toIban),
-          transferDate: order.transferDate,
-          description: order.description,
-          reason: order.reason,
-          giveBack: order.type === 'GIVE_BACK' ? '1' : '0',
-          acceptTransfer: '1',
-        },
-      };
-    case 'ACCEPT':
-    case 'REJECT':
-      return {
-        path: { user: order.actor },
-        body: {
-          sayadId: order.sayadId,
-          accept: order.type === 'ACCEPT' ? '1' : '0',
-          acceptDescription: order.description,
-          acceptor: actor(order.acceptor),
-        },
-      };
-    case 'CANCEL':
-      return {
-        path: { user: order.actor },
-        body: { sayadId: order.sayadId, cancelDescription: order.description, canceller: actor(order.canceller) },
-      };
-  }
-}
-
-export const chequeActions = {
-  /** Sends the order once with `trackId`; throws the upstream's answer when it is not a success. */
-  async send(
-    upstream: Pick<UpstreamAccess, 'send'>,
-    order: ChequeActionOrder,
-    trackId: string,
-  ): Promise<ChequeActionReceiptRecord> {
-    const operationId = operationOf(order);
-    const answer = await upstream.send(operationId, { ...requestOf(order), trackId, subject: order.actor });
-    const read = new RecordReader(operationId, answer);
-    const r = read.object(answer.result);
-    return {
-      referenceId: read.text(r.referenceId),
-      message: read.text(r.message),
-      resultCode: read.count(r.resultCode, 'result code'),
-    };
-  },
-
-  /** The leaf behind a Sayad id (client credential); null when no leaf has it. */
-  async leaf(upstream: Pick<UpstreamAccess, 'read'>, sayadId: string): Promise<ChequeLeafRecord | null> {
-    const answer = await nullIfNotFound(upstream.read('creditSayadSerialInquiryGet', { query: { sayadId } }));
-    if (!answer) return null;
-    const read = new RecordReader('creditSayadSerialInquiryGet', answer);
-    const r = read.object(answer.result);
-    const iban = read.text(r.iban);
-    const seriesNumber = read.text(r.seriesNo);
-    const serialNumber = read.text(r.serialNo);
-    const branchCode = read.text(r.branchCode);
-    if (!iban || !seriesNumber || !serialNumber || !branchCode) return read.fail('cheque leaf');
-    return { iban, seriesNumber, serialNumber, branchCode };
-  },
-};

@@ -1,7 +1,7 @@
 import { nullIfNotFound } from '../errors.js';
-import { RecordReader, type JsonObject } from './read.js';
-import { flag } from './readers.js';
-import type { UpstreamAccess } from './requestUpstream.js';
+import { RecordReader, type JsonObject } from './shared/read.js';
+import { flag } from './shared/readers.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type { SayadPartyRecord } from './types/chequeActions.js';
 import type {
   ChequeChainRecord,
@@ -17,7 +17,7 @@ import type {
  * chain under the SMS consent of a person involved in the cheque, and the drawer's (issuer) inquiry and
  * chequebooks under client credentials. A cheque hidden from the person (404) reads as null.
  */
-export class ChequeAPI {
+export class ChequesAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
 
   async getCheque(sayadId: string, viewer: string): Promise<ChequeRecord | null> {

@@ -1,6 +1,6 @@
 import { nullIfNotFound } from '../errors.js';
-import { RecordReader, type JsonObject } from './read.js';
-import type { UpstreamAccess } from './requestUpstream.js';
+import { RecordReader, type JsonObject } from './shared/read.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type { OperationId } from './upstream/operations.js';
 import {
   CHEQUE_COLOUR,
@@ -21,7 +21,7 @@ const COMPANY_FACILITIES = 'credit_v2_clients_clientId_users_user_facilityInquir
 const COMPANY_CHEQUES = 'credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get';
 
 /**
- * The datasource of the credit group: facilities, bounced cheques, guarantees and cheque standing of
+ * Credit: facilities, bounced cheques, guarantees and cheque standing of
  * people and companies, and the MACNA card registry. The SMS-confirmed inquiries run under the
  * caller's consent, which must be the person's own.
  */

@@ -1,67 +1,60 @@
-import { BillingAPI } from './billing.js';
-import { ChequeAPI } from './cheques.js';
+import { AccountsAPI } from './accounts.js';
+import { BillsAPI } from './bills.js';
+import { ChequeActionsAPI } from './chequeActions.js';
+import { ChequesAPI } from './cheques.js';
+import { CompaniesAPI } from './companies.js';
 import { CreditAPI } from './credit.js';
-import { EcityAPI } from './ecity.js';
-import { FacilityAPI } from './facility.js';
-import { KycAPI } from './kyc.js';
-import { KybAPI } from './kyb.js';
-import { KycMediaAPI } from './kycMedia.js';
-import { MoneyAPI } from './money.js';
-import { MpgAPI } from './mpg.js';
-import { OakAPI } from './oak.js';
-import { RequestUpstream, type OperationScope } from './requestUpstream.js';
-import { SayadAPI } from './sayad.js';
-import { StatementAPI } from './statements.js';
+import type { ActionPort } from './flows/port.js';
+import { PeopleAPI } from './people.js';
+import { PostalAPI } from './postal.js';
+import { RequestUpstream, type OperationScope } from './shared/requestUpstream.js';
+import { TransfersAPI } from './transfers.js';
 import type { UpstreamClient } from './upstream/client.js';
-import { TrafficAPI } from './traffic.js';
-import { VehicleAPI } from './vehicle.js';
-import type { ActionDesk } from '../jobs/actionDesk.js';
+import { VehiclesAPI } from './vehicles.js';
+import { VerificationAPI } from './verification.js';
 
-/** The datasources of one GraphQL operation; each holds its own loaders. */
+/**
+ * The datasources of one GraphQL operation, one per domain (the names of `schema/<domain>.graphql`
+ * and `resolvers/<domain>/`); each holds its own loaders and calls whatever upstream operations its
+ * domain needs.
+ */
 export interface DataSources {
-  readonly billing: BillingAPI;
-  readonly cheques: ChequeAPI;
+  readonly accounts: AccountsAPI;
+  readonly bills: BillsAPI;
+  readonly chequeActions: ChequeActionsAPI;
+  readonly cheques: ChequesAPI;
+  readonly companies: CompaniesAPI;
   readonly credit: CreditAPI;
-  readonly ecity: EcityAPI;
-  readonly facility: FacilityAPI;
-  readonly kyc: KycAPI;
-  readonly kyb: KybAPI;
-  readonly kycMedia: KycMediaAPI;
-  readonly money: MoneyAPI;
-  readonly mpg: MpgAPI;
-  readonly oak: OakAPI;
-  readonly sayad: SayadAPI;
-  readonly statements: StatementAPI;
-  readonly vehicle: VehicleAPI;
-  readonly traffic: TrafficAPI;
+  readonly people: PeopleAPI;
+  readonly postal: PostalAPI;
+  readonly transfers: TransfersAPI;
+  readonly vehicles: VehiclesAPI;
+  readonly verification: VerificationAPI;
 }
 
 /**
- * `consent` is the consent the caller presented, for operations under a user grant; `lane` names the
- * caller and the operation, for the fair share of the process-wide upstream capacity.
+ * `scope` carries the consent the caller presented, for operations under a user grant, and the lane
+ * that names the caller and the operation, for the fair share of the process-wide upstream capacity.
+ * `actions` runs the at-most-once actions (transfers, cheque actions).
  */
 export function createDataSources(
   client: Pick<UpstreamClient, 'call'>,
   requestConcurrency: number,
-  desk: ActionDesk,
+  actions: ActionPort,
   scope: OperationScope = {},
 ): DataSources {
   const upstream = RequestUpstream.forOperation(client, requestConcurrency, scope);
   return {
-    billing: new BillingAPI(upstream),
-    cheques: new ChequeAPI(upstream),
+    accounts: new AccountsAPI(upstream),
+    bills: new BillsAPI(upstream),
+    chequeActions: new ChequeActionsAPI(upstream, actions),
+    cheques: new ChequesAPI(upstream),
+    companies: new CompaniesAPI(upstream),
     credit: new CreditAPI(upstream),
-    ecity: new EcityAPI(upstream),
-    facility: new FacilityAPI(upstream),
-    kyc: new KycAPI(upstream),
-    kyb: new KybAPI(upstream),
-    kycMedia: new KycMediaAPI(upstream),
-    money: new MoneyAPI(upstream, desk),
-    mpg: new MpgAPI(upstream),
-    oak: new OakAPI(upstream),
-    sayad: new SayadAPI(upstream, desk),
-    statements: new StatementAPI(upstream),
-    vehicle: new VehicleAPI(upstream),
-    traffic: new TrafficAPI(upstream),
+    people: new PeopleAPI(upstream),
+    postal: new PostalAPI(upstream),
+    transfers: new TransfersAPI(upstream, actions),
+    vehicles: new VehiclesAPI(upstream),
+    verification: new VerificationAPI(upstream),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * Where actions that must happen at most once are sent: money transfers and Sayad cheque actions.
+ * Where actions that must happen at most once are sent (the datasources define them: money transfers and
+ * Sayad cheque actions), behind the datasources' action port.
  *
  * An action is named by who acts and the client's idempotency key. Before anything is sent, its job is
  * claimed in the job store under that name with a trackId chosen here; a store refuses a second claim,
@@ -17,122 +18,23 @@
  * without the stored record there is nothing to compare it with.
  */
 import { createHash } from 'node:crypto';
-import { GraphQLError } from 'graphql';
-import type { UpstreamAccess } from '../datasources/requestUpstream.js';
+import type { ActionJobRecord, ActionPort, ActionRequest, DeskAction } from '../datasources/flows/port.js';
+import { isDuplicateTrackId } from '../datasources/flows/refusals.js';
+import type { UpstreamAccess } from '../datasources/shared/requestUpstream.js';
+import { BadUserInputError } from '../errors.js';
 import { canonicalJson } from '../lib/json.js';
-import { BadUserInputError, ErrorCode, UpstreamError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ActionTrackIds } from './actionTrackIds.js';
 import type { JobEngine } from './engine.js';
-import type { JobFailure, JobRecord } from './types.js';
-
-/** What an action's job keeps: the order, the key that names it and when it was claimed. */
-export interface ActionInput<Order> {
-  /** The national id of who acts: only their consent may see the action. */
-  readonly actor: string;
-  readonly idempotencyKey: string;
-  /** SHA-256 of the canonical request as the client asked it: the same key with another request is refused. */
-  readonly fingerprint: string;
-  readonly order: Order;
-  /** Epoch milliseconds. */
-  readonly claimedAt: number;
-}
-
-export type ActionJobRecord<Kind extends string, Order, Result> = JobRecord<Kind, ActionInput<Order>, Result>;
-
-/** One kind of action: how it is sent, and what an error says about whether it was applied. */
-export interface DeskAction<Kind extends string, Order, Result> {
-  /** The job kind, whose `poll` follows an unclear action; also the prefix of its job ids. */
-  readonly kind: Kind;
-  /** The action in messages to the client ("transfer", "cheque action"). */
-  readonly noun: string;
-  /** Sends the order once with `trackId`; throws when the upstream's answer is not a success. */
-  send(upstream: Pick<UpstreamAccess, 'send'>, order: Order, trackId: string): Promise<Result>;
-  /** The failure of an action known not to have been applied; null when the error settles nothing. */
-  refusalOf(error: unknown): JobFailure | null;
-}
-
-/** What one request asks of the desk. */
-export interface ActionRequest<Order> {
-  /** Carries the actor's consent, checked by the caller before this. */
-  readonly upstream: Pick<UpstreamAccess, 'send'>;
-  /** The national id of who acts (the payer, the drawer, the holder, the receiver). */
-  readonly actor: string;
-  readonly idempotencyKey: string;
-  /** The request as the client asked it, for the fingerprint. */
-  readonly asked: unknown;
-  /**
-   * The order to send, built only when the key is new (it may read from the upstream; it throws, and
-   * nothing is claimed, when the request cannot be sent).
-   */
-  prepare(): Order | Promise<Order>;
-}
-
-/** Who acted, for a job of an action (a transfer, a cheque action); null for other jobs. */
-export function actorOf(job: JobRecord): string | null {
-  const input = job.input as Partial<ActionInput<unknown>> | null;
-  return typeof input?.actor === 'string' && typeof input.fingerprint === 'string' ? input.actor : null;
-}
 
 /** The job id of an actor's action of `kind` under an idempotency key. */
 export function actionJobId(kind: string, actor: string, idempotencyKey: string): string {
   return `${kind}-${createHash('sha256').update(`${actor}\n${idempotencyKey}`).digest('hex').slice(0, 40)}`;
 }
 
-/**
- * The common part of every action's `refusalOf`: the upstream refused the request (400, classified by
- * `refused`) or the token (after one renewal), the call was refused before it was sent (its upstream
- * group's breaker was open), or the consent failed before anything was sent.
- */
-export function refusalFrom(
-  error: unknown,
-  noun: string,
-  refused: (error: UpstreamError) => JobFailure,
-): JobFailure | null {
-  if (error instanceof UpstreamError) {
-    // Never sent, so never applied: a definite outcome, not an unclear one.
-    if (error.details.notSent)
-      return { code: 'NOT_APPLIED', message: `The upstream is failing; the ${noun} was not sent and was not applied.` };
-    const status = error.details.httpStatus;
-    if (status === 400) return refused(error);
-    if (status === 401 || status === 403) {
-      return {
-        code: 'CONSENT_REFUSED',
-        message: `The upstream refused the token for this ${noun}, which was not applied; if the consent still stands, send it again under a new idempotency key.`,
-      };
-    }
-    return null;
-  }
-  const code = error instanceof GraphQLError ? error.extensions['code'] : undefined;
-  if (code === ErrorCode.ConsentRequired || code === ErrorCode.Forbidden || code === ErrorCode.Unauthenticated) {
-    return { code: 'CONSENT_REQUIRED', message: `The consent no longer covers this ${noun}; nothing was sent.` };
-  }
-  return null;
-}
-
-/** A refusal's failure by the first pattern its message matches: `[pattern, code, message]` rows. */
-export type RefusalTable = ReadonlyArray<readonly [RegExp, string, string]>;
-
-export function refusalIn(table: RefusalTable, text: string): JobFailure | null {
-  const known = table.find(([pattern]) => pattern.test(text));
-  return known ? { code: known[1], message: known[2] } : null;
-}
-
-/**
- * The upstream refused the trackId as used before (the sandbox's designed answer, recorded in the
- * catalog: 400 `VALIDATION_ERROR` "duplicate trackId"): the action reached the upstream earlier.
- */
-export function isDuplicateTrackId(error: unknown): boolean {
-  return (
-    error instanceof UpstreamError &&
-    error.details.httpStatus === 400 &&
-    /duplicate trackId/i.test(error.details.upstreamMessage ?? '')
-  );
-}
-
 const fingerprintOf = (asked: unknown): string => createHash('sha256').update(canonicalJson(asked)).digest('hex');
 
-export class ActionDesk {
+export class ActionDesk implements ActionPort {
   /** Sends in flight in this process, so a concurrent duplicate here waits for the answer. */
   private readonly inflight = new Map<string, Promise<unknown>>();
 

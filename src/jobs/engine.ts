@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { JobsConfig } from '../config.js';
-import type { UpstreamAccess } from '../datasources/requestUpstream.js';
+import type { UpstreamAccess } from '../datasources/shared/requestUpstream.js';
 import { ErrorCode, quoteValue, UpstreamError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { jobsFollowed, jobTransitions } from '../observability/metrics.js';

@@ -1,47 +1,7 @@
-import type { UpstreamAccess } from '../datasources/requestUpstream.js';
+import type { JobRecord } from '../datasources/flows/port.js';
 
-export type JobStatus = 'PENDING' | 'SUCCESS' | 'FAILED';
-
-export interface JobFailure {
-  readonly code: string;
-  readonly message: string;
-}
-
-/** A job as stored: everything needed to poll it, show it, and resume it after a restart. */
-export interface JobRecord<Kind extends string = string, Input = unknown, Result = unknown> {
-  readonly id: string;
-  readonly kind: Kind;
-  readonly status: JobStatus;
-  readonly input: Input;
-  /** The upstream's handle for the job (for example the bill inquiry's requestId). */
-  readonly ref: string;
-  readonly result: Result | null;
-  readonly failure: JobFailure | null;
-  /** Epoch milliseconds. */
-  readonly createdAt: number;
-  readonly updatedAt: number;
-  /** Increases by one with every stored change; subscribers use it to skip stale events. */
-  readonly version: number;
-  /**
-   * Epoch milliseconds until which the store keeps the job, finished or not (a transfer keeps its
-   * idempotency key this long); the store's own retention applies after that.
-   */
-  readonly retainUntil?: number;
-}
-
-export type PollOutcome<Result> =
-  | { readonly status: 'PENDING' }
-  | { readonly status: 'SUCCESS'; readonly result: Result }
-  | { readonly status: 'FAILED'; readonly failure: JobFailure };
-
-/** One asynchronous upstream flow: how to start it and how to read where it stands. */
-export interface JobKind<Input = unknown, Result = unknown> {
-  readonly name: string;
-  submit(upstream: Pick<UpstreamAccess, 'send'>, input: Input): Promise<string>;
-  poll(upstream: Pick<UpstreamAccess, 'send'>, ref: string, input: Input): Promise<PollOutcome<Result>>;
-  /** How long a job of this kind is polled before it expires as failed; default the engine's. Infinity: never. */
-  readonly maxAgeMs?: number;
-}
+export { isFinal } from '../datasources/flows/port.js';
+export type { JobFailure, JobKind, JobRecord, JobStatus, PollOutcome } from '../datasources/flows/port.js';
 
 /** Where jobs live. The in-memory store serves one process; a shared store serves replicas. */
 export interface JobStore {
@@ -63,5 +23,3 @@ export interface JobEvents {
   subscribe(id: string, listener: (job: JobRecord) => void): () => void;
   close(): Promise<void>;
 }
-
-export const isFinal = (status: JobStatus): boolean => status !== 'PENDING';

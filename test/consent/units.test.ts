@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryConsentStore } from '../../src/consent/memoryStore.js';
 import { storeKey } from '../../src/consent/secrets.js';
 import type { ConsentRecord } from '../../src/consent/types.js';
-import { RequestUpstream } from '../../src/datasources/requestUpstream.js';
+import { RequestUpstream } from '../../src/datasources/shared/requestUpstream.js';
 import type { CallOptions, UserCredentials } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
 

@@ -1,7 +1,9 @@
 /** The action desk on its own: a claim whose reply was lost, and a pending action claimed elsewhere, are followed. */
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, UpstreamError } from '../../src/errors.js';
-import { ActionDesk, refusalFrom, type DeskAction } from '../../src/jobs/actionDesk.js';
+import type { DeskAction } from '../../src/datasources/flows/port.js';
+import { refusalFrom } from '../../src/datasources/flows/refusals.js';
+import { ActionDesk } from '../../src/jobs/actionDesk.js';
 import { actionTrackIds } from '../../src/jobs/actionTrackIds.js';
 import type { JobRecord } from '../../src/jobs/types.js';
 import { CountingStore, ScriptedKind, newEngine, silentLogger, success, type FakeResult } from './support.js';

@@ -4,10 +4,10 @@
  * `result.error`); the kind must read it from the poll as a FAILED outcome after one poll.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestUpstream } from '../../src/datasources/requestUpstream.js';
+import { RequestUpstream } from '../../src/datasources/shared/requestUpstream.js';
 import { createHttpTransport, type HttpTransport } from '../../src/datasources/upstream/http.js';
 import { JobEngine } from '../../src/jobs/engine.js';
-import { billInquiryJob, BILL_INQUIRY } from '../../src/jobs/kinds/billInquiry.js';
+import { billInquiryJob, BILL_INQUIRY } from '../../src/datasources/flows/billInquiry.js';
 import { MemoryJobEvents } from '../../src/jobs/memoryEvents.js';
 import { MemoryJobStore } from '../../src/jobs/memoryStore.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';

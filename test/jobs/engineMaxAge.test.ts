@@ -3,8 +3,8 @@
  * JOB_MAX_AGE_MS; a kind without its own maximum expires then. Job metrics follow the jobs.
  */
 import { describe, expect, it } from 'vitest';
-import { chequeActionJob } from '../../src/jobs/kinds/chequeAction.js';
-import { transferJob } from '../../src/jobs/kinds/transfer.js';
+import { chequeActionJob } from '../../src/datasources/flows/chequeAction.js';
+import { transferJob } from '../../src/datasources/flows/transfer.js';
 import { jobsFollowed, jobTransitions } from '../../src/observability/metrics.js';
 import { PENDING, ScriptedKind, newEngine } from './support.js';
 import { eventually } from '../helpers/eventually.js';

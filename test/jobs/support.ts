@@ -1,6 +1,6 @@
 /** Fakes and helpers of the job engine tests. */
 import type { JobsConfig } from '../../src/config.js';
-import type { UpstreamAccess } from '../../src/datasources/requestUpstream.js';
+import type { UpstreamAccess } from '../../src/datasources/shared/requestUpstream.js';
 import { ErrorCode, UpstreamError } from '../../src/errors.js';
 import { JobEngine } from '../../src/jobs/engine.js';
 import { MemoryJobEvents } from '../../src/jobs/memoryEvents.js';

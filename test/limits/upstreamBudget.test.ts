@@ -1,6 +1,6 @@
 /** The per-operation budget of upstream calls, as RequestUpstream spends it. */
 import { describe, expect, it } from 'vitest';
-import { RequestUpstream } from '../../src/datasources/requestUpstream.js';
+import { RequestUpstream } from '../../src/datasources/shared/requestUpstream.js';
 import type { CallOptions, UpstreamClient, UpstreamResult } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
 import { OperationLimitError } from '../../src/limits/refusal.js';

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { toPercentage } from '../../src/datasources/kycMedia.js';
-import { RequestUpstream } from '../../src/datasources/requestUpstream.js';
+import { toPercentage } from '../../src/datasources/records/verification.js';
+import { RequestUpstream } from '../../src/datasources/shared/requestUpstream.js';
 import type { CallOptions, UpstreamClient, UpstreamResult } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
 import {

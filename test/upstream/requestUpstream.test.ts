@@ -1,6 +1,6 @@
 /** RequestUpstream: per-request dedupe of reads, plain sends, and the per-request concurrency bound. */
 import { describe, expect, it } from 'vitest';
-import { RequestUpstream } from '../../src/datasources/requestUpstream.js';
+import { RequestUpstream } from '../../src/datasources/shared/requestUpstream.js';
 import { canonicalJson } from '../../src/lib/json.js';
 import type { CallOptions, UpstreamClient, UpstreamResult } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';

@@ -1,4 +1,4 @@
-import type { BillSummary } from './billing.js';
+import type { BillSummary } from './bills.js';
 
 type Kind = 'text' | 'rial' | 'count' | 'date';
 

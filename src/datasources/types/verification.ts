@@ -150,3 +150,18 @@ export interface FaceComparisonRecord {
 export interface PhotoMatchRecord extends FaceComparisonRecord {
   readonly trackingCode: string | null;
 }
+
+export type TaxDebtStatus = 'UNPAID' | 'OVERDUE' | 'IN_INSTALLMENTS' | 'OTHER';
+
+/** One tax debt of a person. */
+export interface TaxDebtRecord {
+  /** The tax as the upstream words it. */
+  readonly taxType: string | null;
+  /** The Jalali tax year. */
+  readonly period: string | null;
+  /** Rials, a string of digits. */
+  readonly amount: string | null;
+  /** Jalali `YYYY/MM/DD`. */
+  readonly dueDate: string | null;
+  readonly status: TaxDebtStatus;
+}

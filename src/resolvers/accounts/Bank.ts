@@ -2,5 +2,5 @@ import type { BankResolvers } from '../../__generated__/resolvers-types.js';
 
 export const Bank: BankResolvers = {
   name: async (bank, _args, { dataSources }) =>
-    (await dataSources.facility.listBanks()).find((candidate) => candidate.code === bank.code)?.name ?? null,
+    (await dataSources.accounts.listBanks()).find((candidate) => candidate.code === bank.code)?.name ?? null,
 };

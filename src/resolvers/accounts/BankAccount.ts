@@ -1,6 +1,6 @@
 import type { BankAccountResolvers } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
-import { AYANDEH } from '../../datasources/facility.js';
+import { AYANDEH } from '../../datasources/accounts.js';
 import { isValidIban, parseLegalId, parseNationalId } from '../../validation/identifiers.js';
 import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
@@ -8,7 +8,7 @@ import { accountNumberOf } from './accountNumber.js';
 import { parseStatementRange } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 
-const inquiry = (account: BankAccountModel, { dataSources }: Context) => dataSources.oak.getIban(account.iban);
+const inquiry = (account: BankAccountModel, { dataSources }: Context) => dataSources.accounts.getIban(account.iban);
 
 /** Banks whose accounts the upstream's owner check serves: Ayandeh, Keshavarzi, Dey (wire facts §4.2). */
 const OWNER_CHECK_BANKS: ReadonlySet<string> = new Set(['062', '016', '066']);
@@ -29,21 +29,21 @@ export const BankAccount: BankAccountResolvers = {
   holders: lazyField(inquiry, 'owners'),
   holderName: async (account, _args, context) => {
     const accountNumber = await accountNumberOf(account, context);
-    return accountNumber ? (await context.dataSources.facility.getAccountHolder(accountNumber)).holderName : null;
+    return accountNumber ? (await context.dataSources.accounts.getAccountHolder(accountNumber)).holderName : null;
   },
   heldBy: async (account, args, context) => {
     const holderId = parseHolderId(args.holderId, 'holderId');
     const bankCode = bankCodeOf(account.iban);
     if (!OWNER_CHECK_BANKS.has(bankCode)) return null;
     const accountNumber = await accountNumberOf(account, context);
-    return accountNumber ? context.dataSources.facility.isAccountHolder(accountNumber, bankCode, holderId) : null;
+    return accountNumber ? context.dataSources.accounts.isAccountHolder(accountNumber, bankCode, holderId) : null;
   },
   statement: async (account, args, context) => {
     const { fromDate, toDate } = parseStatementRange(args);
     const page = parsePage(args);
     const accountNumber = await accountNumberOf(account, context);
     if (!accountNumber) return null;
-    const { transactions, currentBalance, availableBalance } = await context.dataSources.statements.getStatement(
+    const { transactions, currentBalance, availableBalance } = await context.dataSources.accounts.getStatement(
       accountNumber,
       fromDate,
       toDate,
@@ -51,5 +51,5 @@ export const BankAccount: BankAccountResolvers = {
     return { ...slicePage(transactions, page), currentBalance, availableBalance };
   },
   holderDetails: (account, _args, { dataSources }) =>
-    bankCodeOf(account.iban) === AYANDEH ? dataSources.facility.getAccountInfo(account.iban) : null,
+    bankCodeOf(account.iban) === AYANDEH ? dataSources.accounts.getAccountInfo(account.iban) : null,
 };

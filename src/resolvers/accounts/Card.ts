@@ -4,8 +4,8 @@ import { isValidCardNumber } from '../../validation/identifiers.js';
 import { lazyField } from '../shared/lazyField.js';
 import type { CardModel } from './models.js';
 
-const holder = (card: CardModel, { dataSources }: Context) => dataSources.mpg.getCardHolder(card.number);
-const conversion = (card: CardModel, { dataSources }: Context) => dataSources.facility.getCardAccount(card.number);
+const holder = (card: CardModel, { dataSources }: Context) => dataSources.accounts.getCardHolder(card.number);
+const conversion = (card: CardModel, { dataSources }: Context) => dataSources.accounts.getCardAccount(card.number);
 
 export const Card: CardResolvers = {
   __resolveReference: (reference) => (isValidCardNumber(reference.number) ? { number: reference.number } : null),
@@ -13,12 +13,12 @@ export const Card: CardResolvers = {
   holderName: lazyField(holder, 'holderName'),
   bank: async (card, _args, { dataSources }) => {
     const prefix = card.number.slice(0, 6);
-    const bank = (await dataSources.facility.listBanks()).find((candidate) => candidate.cardPrefixes.includes(prefix));
+    const bank = (await dataSources.accounts.listBanks()).find((candidate) => candidate.cardPrefixes.includes(prefix));
     return bank ? { code: bank.code } : null;
   },
   iban: lazyField(conversion, 'iban'),
   accountNumber: async (card, _args, { dataSources }) =>
-    (await dataSources.facility.getCardDeposit(card.number)).accountNumber,
+    (await dataSources.accounts.getCardDeposit(card.number)).accountNumber,
   account: async (card, _args, context) => {
     const { iban } = await conversion(card, context);
     return iban ? { iban } : null;

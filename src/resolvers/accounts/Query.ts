@@ -8,7 +8,7 @@ export const Query: QueryResolvers = {
   accountByNumber: async (_parent, args, { dataSources }) => {
     const bankCode = parseBankCode(args.bankCode, 'bankCode');
     const accountNumber = parseAccountNumber(args.accountNumber, 'accountNumber');
-    const record = await dataSources.facility.getAccountIban(accountNumber, bankCode);
+    const record = await dataSources.accounts.getAccountIban(accountNumber, bankCode);
     return record.iban && record.status !== 'NO_ACCOUNT' ? { iban: record.iban, accountNumber } : null;
   },
 };

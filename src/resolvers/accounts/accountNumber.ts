@@ -3,5 +3,5 @@ import type { BankAccountModel } from './models.js';
 
 /** The account number in its bank's format: known when the account was found by it, else from the IBAN inquiry. */
 export async function accountNumberOf(account: BankAccountModel, { dataSources }: Context): Promise<string | null> {
-  return account.accountNumber ?? (await dataSources.oak.getIban(account.iban)).accountNumber;
+  return account.accountNumber ?? (await dataSources.accounts.getIban(account.iban)).accountNumber;
 }

@@ -1,4 +1,4 @@
-import type { StatementEntryRecord, StatementRecord } from '../../datasources/types/statements.js';
+import type { StatementEntryRecord, StatementRecord } from '../../datasources/types/accounts.js';
 import type { Page } from '../shared/pagination.js';
 /** A card as a parent: its validated number. */
 export interface CardModel {

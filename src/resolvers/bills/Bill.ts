@@ -3,8 +3,7 @@ import type { Context } from '../../context.js';
 import type { BillModel } from './models.js';
 import { persianDate } from '../shared/persianDate.js';
 
-const summaryOf = (bill: BillModel, { dataSources }: Context) =>
-  bill.summary ?? dataSources.billing.getBill(bill.query);
+const summaryOf = (bill: BillModel, { dataSources }: Context) => bill.summary ?? dataSources.bills.getBill(bill.query);
 
 export const Bill: BillResolvers = {
   type: (bill) => bill.query.type,
@@ -14,6 +13,6 @@ export const Bill: BillResolvers = {
   billId: async (bill, _args, context) => (await summaryOf(bill, context)).billId,
   paymentId: async (bill, _args, context) => (await summaryOf(bill, context)).paymentId,
   dueDate: async (bill, _args, context) => persianDate((await summaryOf(bill, context)).dueDate),
-  details: (bill, _args, { dataSources }) => dataSources.billing.getBillDetails(bill.query),
-  history: (bill, _args, { dataSources }) => dataSources.billing.listBillHistory(bill.query),
+  details: (bill, _args, { dataSources }) => dataSources.bills.getBillDetails(bill.query),
+  history: (bill, _args, { dataSources }) => dataSources.bills.listBillHistory(bill.query),
 };

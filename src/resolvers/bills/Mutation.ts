@@ -1,5 +1,5 @@
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
-import { BILL_INQUIRY, type BillInquiryJobRecord } from '../../jobs/kinds/billInquiry.js';
+import { BILL_INQUIRY, type BillInquiryJobRecord } from '../../datasources/flows/billInquiry.js';
 import { parseBillQuery } from '../../validation/bills.js';
 
 export const Mutation: MutationResolvers = {

@@ -5,22 +5,22 @@ import { outcomeOf } from './outcome.js';
 export const Mutation: MutationResolvers = {
   issueCheque: async (_parent, { input }, { dataSources }) => {
     const { idempotencyKey, draft } = parseIssueCheque(input);
-    return outcomeOf(await dataSources.sayad.issue(idempotencyKey, draft));
+    return outcomeOf(await dataSources.chequeActions.issue(idempotencyKey, draft));
   },
   transferCheque: async (_parent, { input }, { dataSources }) => {
     const { idempotencyKey, draft } = parseTransferCheque(input);
-    return outcomeOf(await dataSources.sayad.transfer(idempotencyKey, draft));
+    return outcomeOf(await dataSources.chequeActions.transfer(idempotencyKey, draft));
   },
   acceptCheque: async (_parent, { input }, { dataSources }) => {
     const { idempotencyKey, order } = parseAnswerCheque(input, true);
-    return outcomeOf(await dataSources.sayad.answer(idempotencyKey, order));
+    return outcomeOf(await dataSources.chequeActions.answer(idempotencyKey, order));
   },
   rejectCheque: async (_parent, { input }, { dataSources }) => {
     const { idempotencyKey, order } = parseAnswerCheque(input, false);
-    return outcomeOf(await dataSources.sayad.answer(idempotencyKey, order));
+    return outcomeOf(await dataSources.chequeActions.answer(idempotencyKey, order));
   },
   cancelCheque: async (_parent, { input }, { dataSources }) => {
     const { idempotencyKey, order } = parseCancelCheque(input);
-    return outcomeOf(await dataSources.sayad.cancel(idempotencyKey, order));
+    return outcomeOf(await dataSources.chequeActions.cancel(idempotencyKey, order));
   },
 };

@@ -7,7 +7,7 @@ export const Query: QueryResolvers = {
   chequeAction: async (_parent, args, { dataSources }) => {
     const nationalId = parseNationalId(args.nationalId, 'nationalId');
     const key = parseIdempotencyKey(args.idempotencyKey, 'idempotencyKey');
-    const job = await dataSources.sayad.find(nationalId, key);
+    const job = await dataSources.chequeActions.find(nationalId, key);
     return job ? outcomeOf(job) : null;
   },
 };

@@ -11,7 +11,7 @@ import type {
   IssueChequeInput,
   TransferChequeInput,
 } from '../../__generated__/resolvers-types.js';
-import type { IssueDraft, TransferDraft } from '../../datasources/sayad.js';
+import type { IssueDraft, TransferDraft } from '../../datasources/chequeActions.js';
 import type {
   AnswerChequeOrder,
   CancelChequeOrder,

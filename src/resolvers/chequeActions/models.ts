@@ -1,4 +1,4 @@
-import type { ChequeActionJobRecord } from '../../jobs/kinds/chequeAction.js';
+import type { ChequeActionJobRecord } from '../../datasources/flows/chequeAction.js';
 
 /** A member of ChequeActionResult: the stored action it reports on. */
 export interface ChequeActionOutcomeModel {

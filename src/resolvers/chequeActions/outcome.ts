@@ -1,4 +1,4 @@
-import type { ChequeActionJobRecord } from '../../jobs/kinds/chequeAction.js';
+import type { ChequeActionJobRecord } from '../../datasources/flows/chequeAction.js';
 
 /** A stored cheque action as the ChequeActionResult member its status makes it. */
 export function outcomeOf(job: ChequeActionJobRecord) {

@@ -6,7 +6,8 @@ import { parsePage, slicePage } from '../shared/pagination.js';
 import { persianDate } from '../shared/persianDate.js';
 import type { CompanyModel } from './models.js';
 
-const info = (company: CompanyModel, { dataSources }: Context) => dataSources.kyb.getCompanyInfo(company.nationalId);
+const info = (company: CompanyModel, { dataSources }: Context) =>
+  dataSources.companies.getCompanyInfo(company.nationalId);
 
 /** A field of the company-information record; every such field shares the one call. */
 const infoField =
@@ -39,14 +40,14 @@ export const Company: CompanyResolvers = {
   registryUnit: infoField('registryUnit'),
   lastUpdated: infoField('lastUpdated'),
   knowledgeBased: infoField('knowledgeBased'),
-  boardMembers: (company, _args, { dataSources }) => dataSources.kyb.listBoardMembers(company.nationalId),
-  signingRights: (company, _args, { dataSources }) => dataSources.kyb.getSigningRights(company.nationalId),
+  boardMembers: (company, _args, { dataSources }) => dataSources.companies.listBoardMembers(company.nationalId),
+  signingRights: (company, _args, { dataSources }) => dataSources.companies.getSigningRights(company.nationalId),
   gazetteNotices: async (company, args, { dataSources }) => {
     const page = parsePage(args);
-    return slicePage(await dataSources.kyb.listGazetteNotices(company.nationalId), page);
+    return slicePage(await dataSources.companies.listGazetteNotices(company.nationalId), page);
   },
   membership: (company, args, { dataSources }) =>
-    dataSources.kyb.getMembership(company.nationalId, parseNationalId(args.nationalId, 'nationalId')),
-  tradeLicences: (company, _args, { dataSources }) => dataSources.kyb.listTradeLicences(company.nationalId),
-  creditValidation: (company, _args, { dataSources }) => dataSources.kyb.getCreditValidation(company.nationalId),
+    dataSources.companies.getMembership(company.nationalId, parseNationalId(args.nationalId, 'nationalId')),
+  tradeLicences: (company, _args, { dataSources }) => dataSources.companies.listTradeLicences(company.nationalId),
+  creditValidation: (company, _args, { dataSources }) => dataSources.companies.getCreditValidation(company.nationalId),
 };

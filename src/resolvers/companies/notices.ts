@@ -8,5 +8,5 @@ export async function noticeById(
   { dataSources }: Context,
 ): Promise<GazetteNoticeRecord | null> {
   if (noticeId === null) return null;
-  return (await dataSources.kyb.listGazetteNotices(companyId)).find((notice) => notice.id === noticeId) ?? null;
+  return (await dataSources.companies.listGazetteNotices(companyId)).find((notice) => notice.id === noticeId) ?? null;
 }

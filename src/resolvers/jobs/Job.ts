@@ -1,7 +1,7 @@
 import type { JobResolvers } from '../../__generated__/resolvers-types.js';
-import { BILL_INQUIRY } from '../../jobs/kinds/billInquiry.js';
-import { CHEQUE_ACTION } from '../../jobs/kinds/chequeAction.js';
-import { TRANSFER } from '../../jobs/kinds/transfer.js';
+import { BILL_INQUIRY } from '../../datasources/flows/billInquiry.js';
+import { CHEQUE_ACTION } from '../../datasources/flows/chequeAction.js';
+import { TRANSFER } from '../../datasources/flows/transfer.js';
 
 const TYPE_OF_KIND = {
   [BILL_INQUIRY]: 'BillInquiryJob',

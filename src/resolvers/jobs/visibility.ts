@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { actorOf } from '../../jobs/actionDesk.js';
+import { actorOf } from '../../datasources/flows/port.js';
 import type { JobRecord } from '../../jobs/types.js';
 
 /**

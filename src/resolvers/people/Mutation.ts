@@ -19,11 +19,11 @@ export const Mutation: MutationResolvers = {
     const nationalId = parseNationalId(input.nationalId, 'input.nationalId');
     const mobile = parseMobile(input.mobile, 'input.mobile');
     await smsThrottle.admit({ nationalId, mobile });
-    const checkId = await dataSources.facility.sendMobileOwnershipCode(nationalId, mobile);
+    const checkId = await dataSources.people.sendMobileOwnershipCode(nationalId, mobile);
     return { checkId, expiresAt: isoInstant(Date.now() + CODE_LIFETIME_MS) };
   },
   completeMobileOwnershipCheck: async (_parent, { input }, { dataSources }) => {
-    const outcome = await dataSources.facility.verifyMobileOwnershipCode(
+    const outcome = await dataSources.people.verifyMobileOwnershipCode(
       parseCheckId(input.checkId, 'input.checkId'),
       parseOtp(input.otp, 'input.otp'),
     );

@@ -8,11 +8,11 @@ export const Person: PersonResolvers = {
       ? { nationalId: reference.nationalId }
       : null,
   drivingLicenceNegativeScore: (person, args, { dataSources }) =>
-    dataSources.billing.getNegativeScore({
+    dataSources.vehicles.getNegativeScore({
       nationalId: person.nationalId,
       licenceNumber: parseLicenceNumber(args.licenceNumber, 'licenceNumber'),
       mobile: parseMobile(args.mobile, 'mobile'),
     }),
   identity: (person, args, { dataSources }) =>
-    dataSources.facility.getIdentity(person.nationalId, parseBirthDate(args.birthDate, 'birthDate')),
+    dataSources.people.getIdentity(person.nationalId, parseBirthDate(args.birthDate, 'birthDate')),
 };

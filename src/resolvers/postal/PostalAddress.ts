@@ -4,7 +4,7 @@ import { lazyField } from '../shared/lazyField.js';
 import type { PostalAddressModel } from './models.js';
 
 const address = (parent: PostalAddressModel, { dataSources }: Context) =>
-  dataSources.ecity.getAddress(parent.postalCode);
+  dataSources.postal.getAddress(parent.postalCode);
 
 export const PostalAddress: PostalAddressResolvers = {
   province: lazyField(address, 'province'),
@@ -22,5 +22,5 @@ export const PostalAddress: PostalAddressResolvers = {
   sideFloor: lazyField(address, 'sideFloor'),
   buildingName: lazyField(address, 'buildingName'),
   description: lazyField(address, 'description'),
-  coordinates: (parent, _args, { dataSources }) => dataSources.ecity.getCoordinates(parent.postalCode),
+  coordinates: (parent, _args, { dataSources }) => dataSources.postal.getCoordinates(parent.postalCode),
 };

@@ -5,5 +5,5 @@ import { parseParcelTrackingCode } from '../../validation/postal.js';
 export const Query: QueryResolvers = {
   postalAddress: (_parent, { postalCode }) => ({ postalCode: parsePostalCode(postalCode, 'postalCode') }),
   parcel: (_parent, { trackingCode }, { dataSources }) =>
-    dataSources.ecity.getParcel(parseParcelTrackingCode(trackingCode, 'trackingCode')),
+    dataSources.postal.getParcel(parseParcelTrackingCode(trackingCode, 'trackingCode')),
 };

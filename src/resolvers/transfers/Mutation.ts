@@ -5,6 +5,6 @@ import { outcomeOf } from './outcome.js';
 export const Mutation: MutationResolvers = {
   transfer: async (_parent, { input }, { dataSources }) => {
     const { idempotencyKey, order } = parseTransferInput(input);
-    return outcomeOf(await dataSources.money.transfer(idempotencyKey, order));
+    return outcomeOf(await dataSources.transfers.transfer(idempotencyKey, order));
   },
 };

@@ -7,7 +7,7 @@ export const Query: QueryResolvers = {
   transfer: async (_parent, args, { dataSources }) => {
     const nationalId = parseNationalId(args.nationalId, 'nationalId');
     const key = parseIdempotencyKey(args.idempotencyKey, 'idempotencyKey');
-    const job = await dataSources.money.findTransfer(nationalId, key);
+    const job = await dataSources.transfers.findTransfer(nationalId, key);
     return job ? outcomeOf(job) : null;
   },
 };

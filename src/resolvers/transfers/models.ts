@@ -1,4 +1,4 @@
-import type { TransferJobRecord } from '../../jobs/kinds/transfer.js';
+import type { TransferJobRecord } from '../../datasources/flows/transfer.js';
 
 /** A member of TransferResult: the stored transfer it reports on. */
 export interface TransferOutcomeModel {

@@ -1,4 +1,4 @@
-import type { TransferJobRecord } from '../../jobs/kinds/transfer.js';
+import type { TransferJobRecord } from '../../datasources/flows/transfer.js';
 
 /** A stored transfer as the TransferResult member its status makes it. */
 export function outcomeOf(job: TransferJobRecord) {

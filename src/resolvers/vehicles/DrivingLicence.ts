@@ -4,7 +4,7 @@ import { isValidLicenceNumber } from '../../validation/identifiers.js';
 export const DrivingLicence: DrivingLicenceResolvers = {
   negativeScore: (licence, _args, { dataSources }) =>
     licence.number !== null && isValidLicenceNumber(licence.number)
-      ? dataSources.billing.getNegativeScore({
+      ? dataSources.vehicles.getNegativeScore({
           licenceNumber: licence.number,
           nationalId: licence.holderNationalId,
           mobile: licence.holderMobile,

@@ -3,7 +3,7 @@ import { parseMobile, parseNationalId } from '../../validation/identifiers.js';
 
 export const Motorcycle: MotorcycleResolvers = {
   offenses: (motorcycle, args, { dataSources }) =>
-    dataSources.traffic.getRidingOffenses(motorcycle.plateNumber, {
+    dataSources.vehicles.getRidingOffenses(motorcycle.plateNumber, {
       nationalId: parseNationalId(args.ownerNationalId, 'ownerNationalId'),
       mobile: parseMobile(args.ownerMobile, 'ownerMobile'),
     }),

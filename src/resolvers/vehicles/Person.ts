@@ -13,14 +13,14 @@ function mobileOf(person: PersonModel, argument: string | null | undefined): str
 export const Person: PersonResolvers = {
   activePlates: async (person, args, { dataSources }) => {
     const mobile = mobileOf(person, args.mobile);
-    const plates = await dataSources.vehicle.listActivePlates(person.nationalId, mobile);
+    const plates = await dataSources.vehicles.listActivePlates(person.nationalId, mobile);
     return plates
       .filter((plate) => args.includeRevoked !== false || plate.revoked !== true)
       .map((plate) => ({ ...plate, ownerNationalId: person.nationalId, ownerMobile: mobile }));
   },
   drivingLicences: async (person, args, { dataSources }) => {
     const mobile = mobileOf(person, args.mobile);
-    const check = await dataSources.traffic.checkDrivingLicences(person.nationalId, mobile);
+    const check = await dataSources.vehicles.checkDrivingLicences(person.nationalId, mobile);
     return {
       ...check,
       licences: check.licences.map((licence) => ({
@@ -31,7 +31,7 @@ export const Person: PersonResolvers = {
     };
   },
   driverRisk: async (person, args, { dataSources }) => {
-    const score = await dataSources.traffic.getDriverRiskScore(
+    const score = await dataSources.vehicles.getDriverRiskScore(
       person.nationalId,
       parseBirthDate(args.birthDate, 'birthDate'),
     );

@@ -5,5 +5,5 @@ export const TrafficOffense: TrafficOffenseResolvers = {
   occurredAt: (offense) => persianDateTime(offense.occurredAt),
   // The image is a separate upstream call: made only when asked, and only for offenses that have one.
   image: (offense, _args, { dataSources }) =>
-    offense.hasImage ? dataSources.traffic.getOffenseImage(offense.id) : null,
+    offense.hasImage ? dataSources.vehicles.getOffenseImage(offense.id) : null,
 };

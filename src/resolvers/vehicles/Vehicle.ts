@@ -16,27 +16,27 @@ export const Vehicle: VehicleResolvers = {
       ? { nationalId: vehicle.ownerNationalId, ...(vehicle.ownerMobile && { mobile: vehicle.ownerMobile }) }
       : null,
   ownership: (vehicle, args, { dataSources }) =>
-    dataSources.vehicle.checkOwnership(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
+    dataSources.vehicles.checkOwnership(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
   details: (vehicle, args, { dataSources }) =>
-    dataSources.vehicle.getVehicleDetails(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
+    dataSources.vehicles.getVehicleDetails(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
   plateHistory: (vehicle, args, { dataSources }) =>
-    dataSources.vehicle.getPlateHistory(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
+    dataSources.vehicles.getPlateHistory(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
   thirdPartyInsurance: (vehicle, args, { dataSources }) =>
-    dataSources.vehicle.getThirdPartyPolicy(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
+    dataSources.vehicles.getThirdPartyPolicy(vehicle.plateNumber, ownerNationalIdOf(vehicle, args.ownerNationalId)),
   offenses: async (vehicle, args, { dataSources }) => {
     const owner = ownerOf(vehicle, args);
     const page = parsePage(args);
-    const { offenses, totalAmount } = await dataSources.traffic.listDrivingOffenses(vehicle.plateNumber, owner);
+    const { offenses, totalAmount } = await dataSources.vehicles.listDrivingOffenses(vehicle.plateNumber, owner);
     return { ...slicePage(offenses, page), totalAmount };
   },
   trafficTolls: async (vehicle, args, { dataSources }) => {
     const owner = ownerOf(vehicle, args);
     const page = parsePage(args);
-    return slicePage(await dataSources.vehicle.listTrafficTolls(vehicle.plateNumber, owner), page);
+    return slicePage(await dataSources.vehicles.listTrafficTolls(vehicle.plateNumber, owner), page);
   },
   freewayTolls: async (vehicle, args, { dataSources }) => {
     const page = parsePage(args);
-    const { tolls, totalAmount } = await dataSources.vehicle.listFreewayTolls(vehicle.plateNumber);
+    const { tolls, totalAmount } = await dataSources.vehicles.listFreewayTolls(vehicle.plateNumber);
     return { ...slicePage(tolls, page), totalAmount };
   },
 };

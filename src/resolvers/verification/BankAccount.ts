@@ -4,7 +4,7 @@ import { parseNationalId } from '../../validation/identifiers.js';
 
 export const BankAccount: BankAccountResolvers = {
   ownership: (account, args, { dataSources }) =>
-    dataSources.kyc.getIbanOwnership(
+    dataSources.verification.getIbanOwnership(
       account.iban,
       parseNationalId(args.nationalId, 'nationalId'),
       args.birthDate === null || args.birthDate === undefined ? null : parseBirthDate(args.birthDate, 'birthDate'),

@@ -3,7 +3,7 @@ import { parseMobile, parseNationalId } from '../../validation/identifiers.js';
 
 export const Card: CardResolvers = {
   ownedBy: (card, args, { dataSources }) =>
-    dataSources.kyc.isCardOwner(card.number, parseNationalId(args.nationalId, 'nationalId')),
+    dataSources.verification.isCardOwner(card.number, parseNationalId(args.nationalId, 'nationalId')),
   belongsToMobileOwner: (card, args, { dataSources }) =>
-    dataSources.kyc.isCardOfMobileOwner(card.number, parseMobile(args.mobile, 'mobile')),
+    dataSources.verification.isCardOfMobileOwner(card.number, parseMobile(args.mobile, 'mobile')),
 };

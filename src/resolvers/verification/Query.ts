@@ -3,10 +3,10 @@ import { parseCardImage, parseFaceImage, parseThreshold } from '../../validation
 
 export const Query: QueryResolvers = {
   nationalCardScan: (_parent, args, { dataSources }) =>
-    dataSources.kycMedia.scanNationalCard(args.side, parseCardImage(args.image, 'image')),
+    dataSources.verification.scanNationalCard(args.side, parseCardImage(args.image, 'image')),
   faceComparison: (_parent, args, { dataSources }) => {
     const threshold = parseThreshold(args.threshold, 'threshold');
-    return dataSources.kycMedia.compareFaces(
+    return dataSources.verification.compareFaces(
       parseFaceImage(args.image, 'image'),
       parseFaceImage(args.otherImage, 'otherImage'),
       threshold,

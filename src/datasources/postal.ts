@@ -1,9 +1,9 @@
-import { RecordReader } from './read.js';
-import type { UpstreamAccess } from './requestUpstream.js';
+import { RecordReader } from './shared/read.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type { CoordinatesRecord, ParcelRecord, PostalAddressRecord } from './types/postal.js';
 
-/** The postal group (`/ecity`): addresses, coordinates and parcels. */
-export class EcityAPI {
+/** Postal codes: the address, coordinates and parcel behind a postal code. */
+export class PostalAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
 
   async getAddress(postalCode: string): Promise<PostalAddressRecord> {

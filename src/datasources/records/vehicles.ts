@@ -1,7 +1,7 @@
 /** Readers shared by the vehicle and traffic datasources. */
-import { parseJson } from '../lib/json.js';
-import type { JsonObject, RecordReader } from './read.js';
-import type { InsuranceDiscountsRecord, InsuranceEndorsementRecord } from './types/vehicles.js';
+import { parseJson } from '../../lib/json.js';
+import type { JsonObject, RecordReader } from '../shared/read.js';
+import type { InsuranceDiscountsRecord, InsuranceEndorsementRecord } from '../types/vehicles.js';
 
 /** The "no data" answer some inquiries give instead of a record: `{ result: 110 | 120, message }`. */
 export function isNoData(read: RecordReader, result: unknown): boolean {

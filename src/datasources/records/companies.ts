@@ -1,14 +1,14 @@
 /** Lenient readers of the kyb group's records: role and status words, dates in either calendar, topics, mobiles. */
-import { isoToJalali, jalaliToIso } from '../lib/jalali.js';
-import { isValidMobile, parseMobile } from '../validation/identifiers.js';
-import type { JsonObject, RecordReader } from './read.js';
+import { isoToJalali, jalaliToIso } from '../../lib/jalali.js';
+import { isValidMobile, parseMobile } from '../../validation/identifiers.js';
+import type { JsonObject, RecordReader } from '../shared/read.js';
 import type {
   BoardMemberRecord,
   BoardRole,
   CompanyStatusCode,
   LegalForm,
   TradeLicenceStatus,
-} from './types/companies.js';
+} from '../types/companies.js';
 
 /** "No data" (`result` 110 or 120 with a message) is a success without a record. */
 export function isNoData(result: unknown): boolean {

@@ -1,12 +1,12 @@
-import { canonicalJson } from '../lib/json.js';
+import { canonicalJson } from '../../lib/json.js';
 import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { consentRequired } from '../errors.js';
-import type { CallOptions, Form, UpstreamClient, UpstreamResult, UserCredentials } from './upstream/client.js';
-import type { UpstreamBudget } from '../limits/upstreamBudget.js';
-import type { Lane } from './upstream/fairScheduler.js';
-import { Limiter } from './upstream/limiter.js';
-import { operation, type OperationId } from './upstream/operations.js';
+import { consentRequired } from '../../errors.js';
+import type { CallOptions, Form, UpstreamClient, UpstreamResult, UserCredentials } from '../upstream/client.js';
+import type { UpstreamBudget } from '../../limits/upstreamBudget.js';
+import type { Lane } from '../upstream/fairScheduler.js';
+import { Limiter } from '../upstream/limiter.js';
+import { operation, type OperationId } from '../upstream/operations.js';
 
 /** The arguments of one upstream call as a datasource gives them; the caller's consent is added here. */
 export type AccessOptions = Omit<CallOptions, 'signal' | 'consent' | 'lane'>;

@@ -1,8 +1,8 @@
 import { RecordReader } from './read.js';
 import { alive, gender, REGISTRY_GENDER } from './readers.js';
-import type { UpstreamResult } from './upstream/client.js';
-import type { CivilIdentityRecord } from './types/people.js';
-import type { IdentityClaim, IdentityMatchRecord } from './types/verification.js';
+import type { UpstreamResult } from '../upstream/client.js';
+import type { CivilIdentityRecord } from '../types/people.js';
+import type { IdentityClaim, IdentityMatchRecord } from '../types/verification.js';
 
 /** The query of a national id verification: only the claimed details are sent. */
 export function identityClaimQuery(claim: IdentityClaim): Record<string, string | undefined> {

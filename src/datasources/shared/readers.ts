@@ -1,5 +1,5 @@
 import type { RecordReader } from './read.js';
-import { ACCOUNT_STATUS, type AccountStatus, type HolderName } from './types/accounts.js';
+import { ACCOUNT_STATUS, type AccountStatus, type HolderName } from '../types/accounts.js';
 
 /** Account status codes arrive as `"02"` or `"2"`. */
 export function accountStatus(read: RecordReader, value: unknown): AccountStatus | null {

@@ -9,10 +9,10 @@ import {
   mobileOf,
   registryId,
   topics,
-} from './kybReaders.js';
-import { RecordReader, type JsonObject } from './read.js';
-import { flag } from './readers.js';
-import type { UpstreamAccess } from './requestUpstream.js';
+} from './records/companies.js';
+import { RecordReader, type JsonObject } from './shared/read.js';
+import { flag } from './shared/readers.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type {
   BoardMemberRecord,
   CompanyInfoRecord,
@@ -41,8 +41,8 @@ function newestFirst(a: GazetteNoticeRecord, b: GazetteNoticeRecord): number {
   return byDay !== 0 ? byDay : Number(b.id ?? 0) - Number(a.id ?? 0);
 }
 
-/** The datasource of the kyb group: company registry records, boards, signing rights and gazette notices. */
-export class KybAPI {
+/** Companies: registry records, boards, signing rights, membership, trade licences and gazette notices. */
+export class CompaniesAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
 
   async getCompanyInfo(companyId: string): Promise<CompanyInfoRecord | null> {

@@ -1,8 +1,10 @@
 import { gregorianWallClockToIso } from '../lib/gregorianWallClock.js';
 import { plateNumberFromText } from '../validation/plates.js';
-import { RecordReader } from './read.js';
-import { flag } from './readers.js';
-import type { UpstreamAccess } from './requestUpstream.js';
+import { discounts, endorsements, isNoData, smallCount, decimal } from './records/vehicles.js';
+import { RecordReader } from './shared/read.js';
+import { flag } from './shared/readers.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
+import type { NegativeScoreRecord } from './types/bills.js';
 import type {
   FreewayTollsRecord,
   OwnershipCheckRecord,
@@ -12,8 +14,11 @@ import type {
   TollPaymentStatus,
   TrafficTollRecord,
   VehicleDetailsRecord,
+  DrivingLicenceCheckRecord,
+  MotorcycleOffensesRecord,
+  TrafficOffenseImageRecord,
+  TrafficOffensesRecord,
 } from './types/vehicles.js';
-import { discounts, endorsements, isNoData, smallCount } from './vehicleReaders.js';
 
 /** The owner a vehicle inquiry is made for: the upstream answers only the plate's owner. */
 export interface VehicleOwner {
@@ -23,9 +28,13 @@ export interface VehicleOwner {
 
 const PAYMENT_STATUS: Readonly<Record<string, TollPaymentStatus>> = { unpaid: 'UNPAID', paid: 'PAID' };
 
-/** The datasource of the vehicle group: plates, ownership, vehicle records and tolls, and the third-party insurance policy of a plate. */
-export class VehicleAPI {
-  constructor(protected readonly upstream: UpstreamAccess) {}
+/**
+ * Vehicles and drivers: plates, ownership, vehicle details, plate history, tolls, third-party
+ * insurance, driving and riding offenses, driving licences, the licence's negative score and the
+ * driver's risk score.
+ */
+export class VehiclesAPI {
+  constructor(private readonly upstream: UpstreamAccess) {}
 
   /** The plates registered to a person; `mobile` must be the person's. */
   async listActivePlates(nationalId: string, mobile: string): Promise<PlateRegistrationRecord[]> {
@@ -230,6 +239,129 @@ export class VehicleAPI {
       endorsements: endorsements(read, r.edrsJson),
       lastEndorsedOn: t(r.endorseDate),
       lastEndorsementText: t(r.endorseText),
+    };
+  }
+
+  /** Car offenses of a plate (drivingOffense version 2), as its owner asks for them. */
+  async listDrivingOffenses(plateNumber: string, owner: VehicleOwner): Promise<TrafficOffensesRecord> {
+    const answer = await this.upstream.read('billingDrivingOffenseGet', {
+      query: { version: '2', mobile: owner.mobile, nationalID: owner.nationalId, plateNumber },
+    });
+    const read = new RecordReader('billingDrivingOffenseGet', answer);
+    if (isNoData(read, answer.result)) return { offenses: [], totalAmount: '0' };
+    const r = read.object(answer.result);
+    const offenses = read.list(r.Bills, 'offenses').flatMap((item) => {
+      const bill = read.object(item, 'offense');
+      const id = read.text(bill.id);
+      if (id === null) return [];
+      return [
+        {
+          id,
+          type: read.text(bill.type),
+          description: read.text(bill.description),
+          code: read.text(bill.code),
+          amount: read.rial(bill.price, 'offense price'),
+          city: read.text(bill.city),
+          location: read.text(bill.location),
+          occurredAt: read.text(bill.date),
+          recordedAt: gregorianWallClockToIso(read.text(bill.normalizedDate)),
+          plateSerial: read.text(bill.serial),
+          plateText: read.text(bill.license),
+          billId: read.text(bill.billId),
+          paymentId: read.text(bill.paymentId),
+          barcode: read.text(bill.barcode),
+          payable: flag(read, bill.isPayable),
+          policemanCode: read.text(bill.policemanCode),
+          hasImage: flag(read, bill.hasImage) === true,
+        },
+      ];
+    });
+    return { offenses, totalAmount: read.rial(r.TotalAmount, 'offenses total amount') };
+  }
+
+  async getOffenseImage(offenseId: string): Promise<TrafficOffenseImageRecord> {
+    const answer = await this.upstream.read('billingTrafficOffenseImageGet', { query: { offenseId } });
+    const read = new RecordReader('billingTrafficOffenseImageGet', answer);
+    const r = read.object(answer.result);
+    return {
+      offenseId: read.text(r.OffenseId),
+      plateImageUrl: read.text(r.PlateImageUrl),
+      vehicleImageUrl: read.text(r.VehicleImageUrl),
+    };
+  }
+
+  /** Motorcycle offenses of an 8-digit plate: one summary object. */
+  async getRidingOffenses(plateNumber: string, owner: VehicleOwner): Promise<MotorcycleOffensesRecord | null> {
+    const answer = await this.upstream.read('billingRidingOffenseGet', {
+      query: { plateNumber, nationalID: owner.nationalId, mobile: owner.mobile },
+    });
+    const read = new RecordReader('billingRidingOffenseGet', answer);
+    if (isNoData(read, answer.result)) return null;
+    const r = read.object(answer.result);
+    return {
+      amount: read.rial(r.Amount, 'riding offense amount'),
+      billId: read.text(r.BillID),
+      paymentId: read.text(r.PaymentID),
+      complaintCode: read.text(r.ComplaintCode),
+      complaintStatus: read.text(r.ComplaintStatus),
+      plateNumber: read.text(r.PlateNumber),
+    };
+  }
+
+  /** A person's driving licences; `mobile` must be the person's. The client puts the mandatory trackId in the query. */
+  async checkDrivingLicences(nationalId: string, mobile: string): Promise<DrivingLicenceCheckRecord> {
+    const answer = await this.upstream.read('kycLicenseCheckInquiryPost', { body: { nationalID: nationalId, mobile } });
+    const read = new RecordReader('kycLicenseCheckInquiryPost', answer);
+    if (isNoData(read, answer.result)) return { statusCode: null, statusDescription: null, licences: [] };
+    const r = read.object(answer.result);
+    const status =
+      r.licenseStatus === undefined || r.licenseStatus === null ? {} : read.object(r.licenseStatus, 'licence status');
+    return {
+      statusCode: read.text(status.code),
+      statusDescription: read.text(status.description),
+      licences: read.list(r.licenses, 'licences').map((item) => {
+        const licence = read.object(item, 'licence');
+        return {
+          number: read.text(licence.licenseNumber),
+          type: read.text(licence.licenseType),
+          status: read.text(licence.licenseStatus),
+          barcode: read.text(licence.barCode),
+          issuedAt: gregorianWallClockToIso(read.text(licence.issueDate)),
+          validityPeriod: read.text(licence.licenseValidityPeriod),
+          firstName: read.text(licence.firstname),
+          lastName: read.text(licence.lastname),
+          nationalId: read.text(licence.nationalCode),
+        };
+      }),
+    };
+  }
+
+  /** The driver risk score of a person; `birthDate` is Jalali `YYYY/MM/DD`. */
+  async getDriverRiskScore(nationalId: string, birthDate: string): Promise<number | null> {
+    const answer = await this.upstream.read('kycDriversRiskInquiryGet', {
+      query: { nationalCode: nationalId, birthDate },
+    });
+    const read = new RecordReader('kycDriversRiskInquiryGet', answer);
+    if (isNoData(read, answer.result)) return null;
+    return decimal(read, read.object(answer.result).score);
+  }
+
+  async getNegativeScore(input: {
+    licenceNumber: string;
+    nationalId: string;
+    mobile: string;
+  }): Promise<NegativeScoreRecord> {
+    const answer = await this.upstream.read('billingNegativeScoreGet', {
+      query: { licenseNumber: input.licenceNumber, nationalID: input.nationalId, mobile: input.mobile },
+    });
+    const read = new RecordReader('billingNegativeScoreGet', answer);
+    const r = read.object(answer.result);
+    const rule = read.text(r.Rule);
+    return {
+      licenceNumber: read.text(r.LicenseNumber) ?? input.licenceNumber,
+      points: read.count(r.NegativeScore, 'negative score'),
+      offenseCount: read.count(r.OffenseCount, 'offense count'),
+      rule: rule === '-' ? null : rule,
     };
   }
 }

@@ -1,8 +1,6 @@
-import { ErrorCode, isUpstreamError } from '../errors.js';
-import { identityClaimQuery, readCivilIdentity, readIdentityMatch } from './civilRegistry.js';
-import { RecordReader } from './read.js';
-import { accountStatus, flag, holderNames } from './readers.js';
-import type { UpstreamAccess } from './requestUpstream.js';
+import { RecordReader, type JsonObject } from './shared/read.js';
+import { accountStatus, flag, holderNames } from './shared/readers.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
 import {
   ACCOUNT_TYPE,
   CUSTOMER_TYPE,
@@ -12,16 +10,19 @@ import {
   type BankRecord,
   type CardAccountRecord,
   type CardDepositRecord,
-  type MobileOwnershipOutcome,
+  type IbanRecord,
+  type CardHolderRecord,
 } from './types/accounts.js';
-import type { CivilIdentityRecord } from './types/people.js';
-import type { IdentityClaim, IdentityMatchRecord, NationalCardImageRecord } from './types/verification.js';
+import type { StatementEntryRecord, StatementRecord } from './types/accounts.js';
+
+/** The upstream's pages are 100 transactions; 31 days of a busy account stay well within this many. */
+const MAX_PAGES = 30;
 
 /**
- * The facility group: card and account conversions, the bank list, the national id inquiry and
- * verification, and the Shahkar mobile match.
+ * Accounts and cards: card and account number conversions, the IBAN and card inquiries, account
+ * holders, the bank list and account statements.
  */
-export class FacilityAPI {
+export class AccountsAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
 
   async getCardAccount(card: string): Promise<CardAccountRecord> {
@@ -86,15 +87,6 @@ export class FacilityAPI {
     };
   }
 
-  /** Civil-registry identity by national id and birth date (client credential). */
-  async getIdentity(nationalId: string, birthDate: string): Promise<CivilIdentityRecord> {
-    const answer = await this.upstream.read('facilityCcNidInquiryGet', {
-      path: { nid: nationalId },
-      query: { birthDate },
-    });
-    return readCivilIdentity('facilityCcNidInquiryGet', answer, nationalId);
-  }
-
   async listBanks(): Promise<BankRecord[]> {
     const answer = await this.upstream.read('facilityBanksInfoGet', {});
     const read = new RecordReader('facilityBanksInfoGet', answer);
@@ -114,39 +106,6 @@ export class FacilityAPI {
     });
   }
 
-  /** Matches claimed details against the civil registry (client credential). */
-  async matchIdentity(nationalId: string, claim: IdentityClaim): Promise<IdentityMatchRecord> {
-    const answer = await this.upstream.read('facilityCcNidVerificationGet', {
-      path: { nid: nationalId },
-      query: identityClaimQuery(claim),
-    });
-    return readIdentityMatch('facilityCcNidVerificationGet', answer);
-  }
-
-  /** Civil-registry identity confirmed by the person's SMS consent. */
-  async getIdentityConfirmedBySms(nationalId: string, birthDate: string): Promise<CivilIdentityRecord> {
-    const answer = await this.upstream.read('facilitySmsNidInquiryGet', {
-      path: { nid: nationalId },
-      query: { birthDate },
-    });
-    return readCivilIdentity('facilitySmsNidInquiryGet', answer, nationalId);
-  }
-
-  /**
-   * The photo of the person's national card, for their national id and birth date (the designed
-   * `nationalCardImage`: see its catalog notes). A birth date that is not the person's is refused upstream.
-   */
-  async getNationalCardImage(nationalId: string, birthDate: string): Promise<NationalCardImageRecord> {
-    const answer = await this.upstream.read('facilityNationalCardImageGet', {
-      query: { nationalCode: nationalId, birthDate },
-    });
-    const read = new RecordReader('facilityNationalCardImageGet', answer);
-    const r = read.object(answer.result);
-    const base64 = read.text(r.image);
-    if (base64 === null) return read.fail('national card image');
-    return { contentType: read.text(r.contentType) ?? 'image/jpeg', base64 };
-  }
-
   /**
    * Whether an account number at a bank belongs to a national id (or legal id). The upstream serves
    * Ayandeh, Keshavarzi and Dey accounts only.
@@ -159,46 +118,60 @@ export class FacilityAPI {
     return flag(read, read.object(answer.result).isOwner);
   }
 
-  /** Shahkar by SMS, step 1: texts the person a code; returns the call's trackId, which step 2 needs. */
-  async sendMobileOwnershipCode(nationalId: string, mobile: string): Promise<string> {
-    const answer = await this.upstream.send('facilityShahkarSmsSendGet', {
-      query: { mobile, nationalCode: nationalId },
-    });
-    const read = new RecordReader('facilityShahkarSmsSendGet', answer);
-    if (flag(read, read.object(answer.result).smsSent) !== true) read.fail('SMS confirmation');
-    return answer.trackId;
+  async getIban(iban: string): Promise<IbanRecord> {
+    const answer = await this.upstream.read('oakIbanInquiryGet', { query: { iban } });
+    const read = new RecordReader('oakIbanInquiryGet', answer);
+    const r = read.object(answer.result);
+    return {
+      iban: read.text(r.IBAN)?.toUpperCase() ?? iban,
+      accountNumber: read.text(r.deposit),
+      bankName: read.text(r.bankName),
+      status: accountStatus(read, r.depositStatus),
+      statusDescription: read.text(r.depositDescription),
+      comment: read.text(r.depositComment),
+      owners: holderNames(read, r.depositOwners),
+    };
   }
 
-  /** Shahkar by SMS, step 2. A refused or expired code is an outcome, not an error. */
-  async verifyMobileOwnershipCode(checkId: string, otp: string): Promise<MobileOwnershipOutcome> {
-    try {
-      const answer = await this.upstream.send('facilityShahkarSmsVerifyGet', { query: { otpTrackId: checkId, otp } });
-      const read = new RecordReader('facilityShahkarSmsVerifyGet', answer);
-      return {
-        kind: 'checked',
-        matches: flag(read, read.object(answer.result).isValid) ?? read.fail('verification result'),
+  async getCardHolder(card: string): Promise<CardHolderRecord> {
+    const answer = await this.upstream.read('mpgCardInformationGet', { path: { card } });
+    const read = new RecordReader('mpgCardInformationGet', answer);
+    const r = read.object(answer.result);
+    return {
+      card,
+      maskedNumber: read.text(r.destCard),
+      holderName: read.text(r.name),
+      bankName: read.text(r.bankName),
+    };
+  }
+
+  /** Every transaction from `fromDate` to `toDate` (Jalali `YYYYMMDD`), following `lastRecordNumber` while the chain says more. */
+  async getStatement(accountNumber: string, fromDate: string, toDate: string): Promise<StatementRecord> {
+    const transactions: StatementEntryRecord[] = [];
+    let lastRecordNumber: string | undefined;
+    let balances: Pick<StatementRecord, 'currentBalance' | 'availableBalance'> = {
+      currentBalance: null,
+      availableBalance: null,
+    };
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await this.upstream.read('oakCcStatementGet', {
+        path: { deposit: accountNumber },
+        query: { fromDate, toDate, lastRecordNumber },
+      });
+      const read = new RecordReader('oakCcStatementGet', answer);
+      const r = read.object(answer.result);
+      balances = {
+        currentBalance: signed(read, r.accountCurrentBalance, r.accountCurrentBalanceSign, 'current balance'),
+        availableBalance: signed(read, r.accountAvailableBalance, r.accountAvailableBalanceSign, 'available balance'),
       };
-    } catch (error) {
-      if (
-        !isUpstreamError(error) ||
-        error.details.code !== ErrorCode.UpstreamRejected ||
-        error.details.httpStatus !== 400
-      )
-        throw error;
-      return {
-        kind: 'codeRejected',
-        code: /expir/i.test(error.details.upstreamMessage ?? '') ? 'OTP_EXPIRED' : 'INVALID_OTP',
-      };
+      transactions.push(
+        ...read.list(r.transactions, 'transactions').map((item) => entryOf(read, read.object(item, 'transaction'))),
+      );
+      const next = read.text(r.lastRecordNumber);
+      if (read.text(r.transactionChain) !== 'M' || next === null || next === lastRecordNumber) break;
+      lastRecordNumber = next;
     }
-  }
-
-  /** Whether `mobile` is registered to the national id (Shahkar). */
-  async isMobileOwner(nationalId: string, mobile: string): Promise<boolean | null> {
-    const answer = await this.upstream.read('facilityShahkarVerifyGet', {
-      query: { mobile, nationalCode: nationalId },
-    });
-    const read = new RecordReader('facilityShahkarVerifyGet', answer);
-    return flag(read, read.object(answer.result).isValid);
+    return { ...balances, transactions };
   }
 }
 
@@ -214,4 +187,32 @@ const RESALAT = '070';
 function depositForConversion(accountNumber: string, bankCode: string): string {
   if (bankCode === PASARGAD) return accountNumber;
   return accountNumber.replace(/[./-]/g, bankCode === RESALAT ? '.' : '/');
+}
+
+function signed(read: RecordReader, value: unknown, sign: unknown, what: string): string | null {
+  const amount = read.rial(value, what);
+  return amount !== null && amount !== '0' && read.text(sign) === 'D' ? `-${amount}` : amount;
+}
+
+function entryOf(read: RecordReader, t: JsonObject): StatementEntryRecord {
+  const credit = read.rial(t['transactionAmountCredit'], 'credit amount') ?? '0';
+  const debit = read.rial(t['transactionAmountDebit'], 'debit amount') ?? '0';
+  const iban =
+    t['ibanInformationMap'] && typeof t['ibanInformationMap'] === 'object'
+      ? read.object(t['ibanInformationMap'], 'iban information')
+      : {};
+  const day = read.text(t['fullDate']);
+  const time = read.text(t['time']);
+  return {
+    recordNumber: read.text(t['recordNumber']),
+    direction: debit !== '0' ? 'DEBIT' : 'CREDIT',
+    amount: debit !== '0' ? debit : credit,
+    balance: signed(read, t['balance'], t['balanceSign'], 'balance'),
+    description: read.text(t['transactionDescription']),
+    bookedAt: day !== null && time !== null ? `${day}${time}` : null,
+    kind: read.text(t['transactionClass']),
+    counterpartyIban: read.text(iban['destinationIban']),
+    counterpartyName: read.text(iban['name']),
+    referenceId: read.text(iban['referenceId']),
+  };
 }

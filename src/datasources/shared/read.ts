@@ -1,6 +1,6 @@
-import { ErrorCode, UpstreamError } from '../errors.js';
-import { parseCount, parseRial } from '../lib/amount.js';
-import type { UpstreamResult } from './upstream/client.js';
+import { ErrorCode, UpstreamError } from '../../errors.js';
+import { parseCount, parseRial } from '../../lib/amount.js';
+import type { UpstreamResult } from '../upstream/client.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 

@@ -1,0 +1,54 @@
+import { ErrorCode, isUpstreamError } from '../errors.js';
+import { readCivilIdentity } from './shared/civilRegistry.js';
+import { RecordReader } from './shared/read.js';
+import { flag } from './shared/readers.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
+import { type MobileOwnershipOutcome } from './types/accounts.js';
+import type { CivilIdentityRecord } from './types/people.js';
+
+/** People: the civil-registry identity and the two steps of proving a mobile number by SMS (Shahkar). */
+export class PeopleAPI {
+  constructor(private readonly upstream: UpstreamAccess) {}
+
+  /** Civil-registry identity by national id and birth date (client credential). */
+  async getIdentity(nationalId: string, birthDate: string): Promise<CivilIdentityRecord> {
+    const answer = await this.upstream.read('facilityCcNidInquiryGet', {
+      path: { nid: nationalId },
+      query: { birthDate },
+    });
+    return readCivilIdentity('facilityCcNidInquiryGet', answer, nationalId);
+  }
+
+  /** Shahkar by SMS, step 1: texts the person a code; returns the call's trackId, which step 2 needs. */
+  async sendMobileOwnershipCode(nationalId: string, mobile: string): Promise<string> {
+    const answer = await this.upstream.send('facilityShahkarSmsSendGet', {
+      query: { mobile, nationalCode: nationalId },
+    });
+    const read = new RecordReader('facilityShahkarSmsSendGet', answer);
+    if (flag(read, read.object(answer.result).smsSent) !== true) read.fail('SMS confirmation');
+    return answer.trackId;
+  }
+
+  /** Shahkar by SMS, step 2. A refused or expired code is an outcome, not an error. */
+  async verifyMobileOwnershipCode(checkId: string, otp: string): Promise<MobileOwnershipOutcome> {
+    try {
+      const answer = await this.upstream.send('facilityShahkarSmsVerifyGet', { query: { otpTrackId: checkId, otp } });
+      const read = new RecordReader('facilityShahkarSmsVerifyGet', answer);
+      return {
+        kind: 'checked',
+        matches: flag(read, read.object(answer.result).isValid) ?? read.fail('verification result'),
+      };
+    } catch (error) {
+      if (
+        !isUpstreamError(error) ||
+        error.details.code !== ErrorCode.UpstreamRejected ||
+        error.details.httpStatus !== 400
+      )
+        throw error;
+      return {
+        kind: 'codeRejected',
+        code: /expir/i.test(error.details.upstreamMessage ?? '') ? 'OTP_EXPIRED' : 'INVALID_OTP',
+      };
+    }
+  }
+}
