@@ -7,11 +7,9 @@ import { createHttpTransport } from './datasources/upstream/http.js';
 import { OAuthEndpoint, TokenBroker } from './datasources/upstream/tokenBroker.js';
 import type { Services } from './context.js';
 import { JobEngine } from './jobs/engine.js';
-import { billInquiryJob } from './datasources/flows/billInquiry.js';
-import { transferJob } from './datasources/flows/transfer.js';
 import { ActionDesk } from './jobs/actionDesk.js';
 import { actionTrackIds, actionTrackKey } from './jobs/actionTrackIds.js';
-import { chequeActionJob } from './datasources/flows/chequeAction.js';
+import { upstreamJobKinds } from './datasources/flows/index.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
 import { RedisJobStore } from './jobs/redisStore.js';
@@ -119,11 +117,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
   const jobs = new JobEngine({
     store,
     events,
-    kinds: [
-      billInquiryJob,
-      transferJob({ settleMs: config.jobs.actionSettleMs }),
-      chequeActionJob({ settleMs: config.jobs.actionSettleMs }),
-    ],
+    kinds: upstreamJobKinds({ settleMs: config.jobs.actionSettleMs }),
     upstream: { send: (operationId, options) => client.call(operationId, options) },
     config: config.jobs,
     logger,

@@ -4,7 +4,7 @@ import type { BillModel } from '../resolvers/bills/models.js';
 import type { BillDetailsRecord } from '../datasources/types/billDetails.js';
 import type { BillHistoryRecord, BillQuery, NegativeScoreRecord } from '../datasources/types/bills.js';
 import type { BillInquiryJobRecord } from '../datasources/flows/billInquiry.js';
-import type { JobRecord } from '../jobs/types.js';
+import type { UpstreamJob } from '../datasources/flows/index.js';
 import type { TransferJobRecord } from '../datasources/flows/transfer.js';
 import type { ChequeActionJobRecord } from '../datasources/flows/chequeAction.js';
 import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models.js';
@@ -4086,7 +4086,7 @@ export type ResolversTypes = ResolversObject<{
   InvalidOtp: ResolverTypeWrapper<InvalidOtp>;
   IssueChequeInput: IssueChequeInput;
   IssuedCard: ResolverTypeWrapper<IssuedCardRecord>;
-  Job: ResolverTypeWrapper<JobRecord>;
+  Job: ResolverTypeWrapper<UpstreamJob>;
   JobFailure: ResolverTypeWrapper<JobFailure>;
   JobStatus: JobStatus;
   KnowledgeBasedStanding: ResolverTypeWrapper<KnowledgeBasedRecord>;
@@ -4254,7 +4254,7 @@ export type ResolversParentTypes = ResolversObject<{
   InvalidOtp: InvalidOtp;
   IssueChequeInput: IssueChequeInput;
   IssuedCard: IssuedCardRecord;
-  Job: JobRecord;
+  Job: UpstreamJob;
   JobFailure: JobFailure;
   KnowledgeBasedStanding: KnowledgeBasedRecord;
   LifeStatus: LifeStatusRecord;

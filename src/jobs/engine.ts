@@ -57,16 +57,22 @@ export class JobEngine {
     this.now = options.now ?? Date.now;
   }
 
-  /** Submits a job upstream and starts following it. Upstream rejections of the submission are thrown. */
-  async start<Input>(kindName: string, input: Input): Promise<JobRecord> {
-    const kind = this.kind(kindName);
+  /**
+   * Submits a job of `kind` (one the engine was given) upstream and starts following it. Upstream
+   * rejections of the submission are thrown.
+   */
+  async start<Input, Result, Name extends string>(
+    kind: JobKind<Input, Result, Name>,
+    input: Input,
+  ): Promise<JobRecord<Name, Input, Result>> {
+    if (this.kind(kind.name) !== kind) throw new Error(`Unknown job kind ${kind.name}`);
     // Nothing is submitted upstream that could not be kept.
     await this.options.store.ping?.();
     const ref = await kind.submit(this.options.upstream, input);
     const at = this.now();
-    const job: JobRecord = {
+    const job: JobRecord<Name, Input, Result> = {
       id: randomUUID(),
-      kind: kindName,
+      kind: kind.name,
       status: 'PENDING',
       input,
       ref,
@@ -77,7 +83,7 @@ export class JobEngine {
       version: 1,
     };
     if (!(await this.options.store.insert(job))) throw new Error(`job ${job.id} exists`);
-    jobTransitions.inc({ kind: kindName, status: 'PENDING' });
+    jobTransitions.inc({ kind: kind.name, status: 'PENDING' });
     this.follow(job.id, this.options.config.pollInitialMs);
     return job;
   }

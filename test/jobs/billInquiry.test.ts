@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestUpstream } from '../../src/datasources/shared/requestUpstream.js';
 import { createHttpTransport, type HttpTransport } from '../../src/datasources/upstream/http.js';
 import { JobEngine } from '../../src/jobs/engine.js';
-import { billInquiryJob, BILL_INQUIRY } from '../../src/datasources/flows/billInquiry.js';
+import { billInquiryJob } from '../../src/datasources/flows/billInquiry.js';
 import { MemoryJobEvents } from '../../src/jobs/memoryEvents.js';
 import { MemoryJobStore } from '../../src/jobs/memoryStore.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -81,7 +81,7 @@ describe('billInquiry job kind', () => {
     });
     try {
       sandbox.clearCalls();
-      const job = await engine.start(BILL_INQUIRY, wrong);
+      const job = await engine.start(billInquiryJob, wrong);
       await eventually(async () => (await store.get(job.id))?.status !== 'PENDING', { timeoutMs: 3_000 });
 
       const done = await store.get(job.id);

@@ -61,7 +61,7 @@ describe('start', () => {
   it('submits once and stores the job PENDING at version 1', async () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine, store, events } = setup([kind], { now: () => 1_000 });
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
 
     expect(job).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
@@ -85,7 +85,7 @@ describe('start', () => {
   it('gives every job its own id', async () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine } = setup([kind]);
-    const [a, b] = await Promise.all([engine.start('fake', input), engine.start('fake', input)]);
+    const [a, b] = await Promise.all([engine.start(kind, input), engine.start(kind, input)]);
     expect(a.id).not.toBe(b.id);
     expect([a.ref, b.ref].sort()).toEqual(['ref-1', 'ref-2']);
   });
@@ -95,14 +95,14 @@ describe('start', () => {
     kind.submitFailure = rejected('VALIDATION_ERROR');
     const { engine, store } = setup([kind]);
 
-    await expect(engine.start('fake', input)).rejects.toBe(kind.submitFailure);
+    await expect(engine.start(kind, input)).rejects.toBe(kind.submitFailure);
     expect(await store.listPending()).toEqual([]);
   });
 
   it('refuses an unknown kind without submitting', async () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine } = setup([kind]);
-    await expect(engine.start('other', input)).rejects.toThrow('Unknown job kind other');
+    await expect(engine.start(new ScriptedKind([PENDING], 'other'), input)).rejects.toThrow('Unknown job kind other');
     expect(kind.submits).toEqual([]);
   });
 });
@@ -113,7 +113,7 @@ describe('polling', () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine } = setup([kind], { config: { pollInitialMs: 20, pollMaxMs: 100, maxAgeMs: 600_000 } });
     const startedAt = Date.now();
-    await engine.start('fake', input);
+    await engine.start(kind, input);
     await vi.advanceTimersByTimeAsync(20 + 30 + 45 + 68 + 100 + 100 + 100);
 
     const times = kind.polls.map((poll) => poll.at - startedAt);
@@ -127,7 +127,7 @@ describe('polling', () => {
     const kind = new ScriptedKind([PENDING, PENDING, success('1200')]);
     let clock = 5_000;
     const { engine, store, events } = setup([kind], { now: () => clock });
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
     clock = 6_000;
 
     const done = await finalOf(store, job.id);
@@ -155,7 +155,7 @@ describe('polling', () => {
   it('stores a FAILED outcome of the kind as it is', async () => {
     const kind = new ScriptedKind([{ status: 'FAILED', failure: { code: '40317', message: 'invalid input value' } }]);
     const { engine, store, events } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
 
     const done = await finalOf(store, job.id);
     expect(done.status).toBe('FAILED');
@@ -169,7 +169,7 @@ describe('polling', () => {
   it('stores and announces nothing for a PENDING → PENDING poll', async () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine, store, events } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
 
     await eventually(() => kind.polls.length >= 4);
     expect(events.published).toEqual([]);
@@ -180,7 +180,7 @@ describe('polling', () => {
   it('keeps polling through transient failures', async () => {
     const kind = new ScriptedKind([unavailable(), unavailable(), new Error('socket hang up'), success('7')]);
     const { engine, store, events } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
 
     const done = await finalOf(store, job.id);
     expect(done.status).toBe('SUCCESS');
@@ -198,7 +198,7 @@ describe('polling', () => {
       success('1'),
     ]);
     const { engine, store, events } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
 
     const done = await finalOf(store, job.id);
     expect(done).toEqual({
@@ -216,7 +216,7 @@ describe('polling', () => {
   it('fails the job after three NOT_FOUND in a row, with our code when the upstream sent none', async () => {
     const kind = new ScriptedKind([notFound()]);
     const { engine, store } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
 
     const done = await finalOf(store, job.id);
     expect(done.failure).toEqual({ code: 'NOT_FOUND', message: 'The upstream found no such record.' });
@@ -227,7 +227,7 @@ describe('polling', () => {
     const r = () => rejected('VALIDATION_ERROR');
     const kind = new ScriptedKind([r(), r(), PENDING, r(), r(), success('9')]);
     const { engine, store } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
 
     const done = await finalOf(store, job.id);
     expect(done.status).toBe('SUCCESS');
@@ -238,7 +238,7 @@ describe('polling', () => {
     let clock = 10_000;
     const kind = new ScriptedKind([PENDING]);
     const { engine, store, events } = setup([kind], { now: () => clock, config: { maxAgeMs: 500 } });
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
 
     clock = 10_499;
     await eventually(() => kind.polls.length >= 2);
@@ -265,7 +265,7 @@ describe('watch', () => {
   it('yields the current state first, then the change, then ends', async () => {
     const kind = new ScriptedKind([PENDING, PENDING, success('3')]);
     const { engine, events } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
     const watch = await engine.watch(job.id);
 
     const seen = await collect(watch);
@@ -283,7 +283,7 @@ describe('watch', () => {
     async function run(watchers: number): Promise<{ polls: number[]; seen: JobRecord[][] }> {
       const kind = new ScriptedKind([PENDING, PENDING, PENDING, success('5')]);
       const { engine, events } = setup([kind]);
-      const job = await engine.start('fake', input);
+      const job = await engine.start(kind, input);
       const watches = await Promise.all(Array.from({ length: watchers }, () => engine.watch(job.id)));
       expect(events.watchedJobs).toBe(1);
       const seen = await Promise.all(watches.map(collect));
@@ -309,7 +309,7 @@ describe('watch', () => {
   it('a watch of a finished job yields it once and ends', async () => {
     const kind = new ScriptedKind([success('8')]);
     const { engine, store, events } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
     const done = await finalOf(store, job.id);
 
     const watch = await engine.watch(job.id);
@@ -333,7 +333,7 @@ describe('watch', () => {
     const store = new StaleOnceStore();
     const kind = new ScriptedKind([success('4')]);
     const { engine } = setup([kind], { store });
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
     const done = await finalOf(store, job.id);
 
     store.stale = job;
@@ -355,7 +355,7 @@ describe('watch', () => {
   it('return() on a waiting watch resolves at once, ends the pending next() and unsubscribes', async () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine, events } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
     const watch = await engine.watch(job.id);
     expect((await nextWithin(watch)).value).toEqual(job);
 
@@ -370,7 +370,7 @@ describe('watch', () => {
   it('a watch that ends leaves no listener behind while others go on', async () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine, events } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
     const first = await engine.watch(job.id);
     const second = await engine.watch(job.id);
 
@@ -385,8 +385,8 @@ describe('resume and stop', () => {
   it('resume() follows the PENDING jobs already in the store (a new engine over the same store)', async () => {
     const before = new ScriptedKind([PENDING]);
     const first = setup([before], { config: { pollInitialMs: 10_000 } });
-    const a = await first.engine.start('fake', { bill: 'a' });
-    const b = await first.engine.start('fake', { bill: 'b' });
+    const a = await first.engine.start(before, { bill: 'a' });
+    const b = await first.engine.start(before, { bill: 'b' });
     await first.engine.stop();
     const finished: JobRecord = { ...a, id: 'finished-job', status: 'SUCCESS', result: { amount: '1' }, version: 2 };
     await first.store.insert(finished);
@@ -417,7 +417,7 @@ describe('resume and stop', () => {
   it('resume() does not start a second loop for a job it already follows', async () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine } = setup([kind], { config: { pollInitialMs: 20, pollMaxMs: 20 } });
-    await engine.start('fake', input);
+    await engine.start(kind, input);
     expect(await engine.resume()).toBe(1);
     await eventually(() => kind.polls.length >= 3);
     for (let i = 1; i < kind.polls.length; i++)
@@ -427,7 +427,7 @@ describe('resume and stop', () => {
   it('stop() ends polling', async () => {
     const kind = new ScriptedKind([PENDING]);
     const { engine, store } = setup([kind]);
-    const job = await engine.start('fake', input);
+    const job = await engine.start(kind, input);
     await eventually(() => kind.polls.length >= 2);
 
     await engine.stop();
@@ -445,7 +445,7 @@ describe('resume and stop', () => {
     };
     const kind = new ScriptedKind([step]);
     const { engine } = setup([kind]);
-    await engine.start('fake', input);
+    await engine.start(kind, input);
     await eventually(() => kind.polls.length === 1);
 
     let stopped = false;

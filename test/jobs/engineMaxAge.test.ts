@@ -34,8 +34,8 @@ describe('the maximum age of a job', () => {
     const { engine, store } = newEngine([limited, unlimited], { config: { maxAgeMs: MAX_AGE_MS }, now: () => clock });
     const expiredBefore = await counted(jobTransitions, { kind: 'limited', status: 'FAILED' });
     try {
-      const a = await engine.start('limited', { bill: 'a' });
-      const b = await engine.start('unlimited', { bill: 'b' });
+      const a = await engine.start(limited, { bill: 'a' });
+      const b = await engine.start(unlimited, { bill: 'b' });
       await eventually(() => limited.polls.length > 0 && unlimited.polls.length > 0);
       expect(await counted(jobsFollowed, { kind: 'unlimited' })).toBe(1);
 

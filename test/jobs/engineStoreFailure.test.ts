@@ -57,7 +57,7 @@ describe('a store failure during a poll', () => {
     const kind = new ScriptedKind([PENDING, success('11')]);
     const { engine } = newEngine([kind], { store: new CountingStore(flaky) });
     engines.push(engine);
-    const job = await engine.start('fake', { bill: '1' });
+    const job = await engine.start(kind, { bill: '1' });
     flaky.failGets = 1;
 
     await eventually(async () => (await flaky.inner.get(job.id))?.status === 'SUCCESS', { timeoutMs: 500 });
@@ -70,7 +70,7 @@ describe('a store failure during a poll', () => {
     const { engine } = newEngine([kind], { store: new CountingStore(flaky) });
     engines.push(engine);
     flaky.failReplaces = 1;
-    const job = await engine.start('fake', { bill: '1' });
+    const job = await engine.start(kind, { bill: '1' });
 
     await eventually(async () => (await flaky.inner.get(job.id))?.status === 'SUCCESS', { timeoutMs: 500 });
     expect(await flaky.inner.get(job.id)).toMatchObject({ status: 'SUCCESS', result: { amount: '12' }, version: 2 });

@@ -50,7 +50,7 @@ export const BILL_INQUIRY = 'billInquiry';
 
 export type BillInquiryJobRecord = JobRecord<typeof BILL_INQUIRY, BillQuery, BillSummary>;
 
-export const billInquiryJob: JobKind<BillQuery, BillSummary> = {
+export const billInquiryJob: JobKind<BillQuery, BillSummary, typeof BILL_INQUIRY> = {
   name: BILL_INQUIRY,
   submit: (upstream, query) => asyncBillInquiry.submit(upstream, query),
   async poll(upstream, requestId) {

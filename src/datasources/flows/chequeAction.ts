@@ -208,7 +208,7 @@ export const NOT_APPLIED = 'NOT_APPLIED';
 export function chequeActionJob(options: {
   settleMs: number;
   now?: () => number;
-}): JobKind<ChequeActionJobInput, ChequeActionReceiptRecord> {
+}): JobKind<ChequeActionJobInput, ChequeActionReceiptRecord, typeof CHEQUE_ACTION> {
   const now = options.now ?? Date.now;
   return {
     name: CHEQUE_ACTION,

@@ -42,8 +42,9 @@ export type PollOutcome<Result> =
   | { readonly status: 'FAILED'; readonly failure: JobFailure };
 
 /** One asynchronous upstream flow: how to start it and how to read where it stands. */
-export interface JobKind<Input = unknown, Result = unknown> {
-  readonly name: string;
+export interface JobKind<Input = unknown, Result = unknown, Name extends string = string> {
+  /** The kind's name: stored with each of its jobs, and the prefix of an action's job id. */
+  readonly name: Name;
   submit(upstream: Pick<UpstreamAccess, 'send'>, input: Input): Promise<string>;
   poll(upstream: Pick<UpstreamAccess, 'send'>, ref: string, input: Input): Promise<PollOutcome<Result>>;
   /** How long a job of this kind is polled before it expires as failed; default the engine's. Infinity: never. */

@@ -130,7 +130,7 @@ export const NOT_APPLIED = 'NOT_APPLIED';
 export function transferJob(options: {
   settleMs: number;
   now?: () => number;
-}): JobKind<TransferJobInput, TransferReceiptRecord> {
+}): JobKind<TransferJobInput, TransferReceiptRecord, typeof TRANSFER> {
   const now = options.now ?? Date.now;
   return {
     name: TRANSFER,

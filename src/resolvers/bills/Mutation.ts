@@ -1,5 +1,5 @@
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
-import { BILL_INQUIRY, type BillInquiryJobRecord } from '../../datasources/flows/billInquiry.js';
+import { billInquiryJob } from '../../datasources/flows/billInquiry.js';
 import { parseBillQuery } from '../../validation/bills.js';
 
 export const Mutation: MutationResolvers = {
@@ -9,6 +9,6 @@ export const Mutation: MutationResolvers = {
       parameter: 'input.parameter',
       secondParameter: 'input.secondParameter',
     });
-    return (await jobs.start(BILL_INQUIRY, query)) as BillInquiryJobRecord;
+    return jobs.start(billInquiryJob, query);
   },
 };

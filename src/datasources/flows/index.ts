@@ -1,0 +1,27 @@
+/**
+ * The subgraph's job kinds: every asynchronous flow and at-most-once action of the upstream that the
+ * job engine follows, and the jobs they make as one union, so a job's kind is never just a string.
+ */
+import { billInquiryJob, type BillInquiryJobRecord } from './billInquiry.js';
+import { chequeActionJob, type ChequeActionJobRecord } from './chequeAction.js';
+import type { JobKind, JobRecord } from './port.js';
+import { transferJob, type TransferJobRecord } from './transfer.js';
+
+/** A job of one of the subgraph's kinds, discriminated by `kind`. */
+export type UpstreamJob = BillInquiryJobRecord | TransferJobRecord | ChequeActionJobRecord;
+
+export type UpstreamJobKind = UpstreamJob['kind'];
+
+/** The kinds the job engine runs; `settleMs` is how long an unclear action may take to appear upstream. */
+export function upstreamJobKinds(options: { settleMs: number }): readonly JobKind<never, unknown, UpstreamJobKind>[] {
+  return [billInquiryJob, transferJob(options), chequeActionJob(options)];
+}
+
+const KIND_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({ billInquiry: true, transfer: true, chequeAction: true } satisfies Record<UpstreamJobKind, true>),
+);
+
+/** The stored job as one of the subgraph's kinds; null for a record of a kind this release does not know. */
+export function asUpstreamJob(job: JobRecord): UpstreamJob | null {
+  return KIND_NAMES.has(job.kind) ? (job as UpstreamJob) : null;
+}
