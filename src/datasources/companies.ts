@@ -2,7 +2,6 @@ import { gregorianWallClockToIso } from '../lib/gregorianWallClock.js';
 import {
   boardMember,
   companyStatus,
-  isNoData,
   jalaliDay,
   legalForm,
   licenceStatus,
@@ -10,6 +9,7 @@ import {
   registryId,
   topics,
 } from './records/companies.js';
+import { isNoData } from './shared/shapes.js';
 import { RecordReader, type JsonObject } from './shared/read.js';
 import { flag } from './shared/readers.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';

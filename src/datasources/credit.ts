@@ -1,4 +1,5 @@
 import { nullIfNotFound } from '../errors.js';
+import { isNoData } from './shared/shapes.js';
 import { RecordReader, type JsonObject } from './shared/read.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type { OperationId } from './upstream/operations.js';
@@ -192,7 +193,7 @@ export class CreditAPI {
     const answer = await this.upstream.read(operationId, { path: { user } });
     const read = new RecordReader(operationId, answer);
     const r = read.object(answer.result);
-    if (isNoData(read, r, 'facilityList')) {
+    if (isNoData(r)) {
       return {
         name: null,
         totalAmount: '0',
@@ -222,7 +223,7 @@ export class CreditAPI {
     const answer = await this.upstream.read(operationId, { path: { user } });
     const read = new RecordReader(operationId, answer);
     const r = read.object(answer.result);
-    if (isNoData(read, r, 'chequeList')) return { name: null, cheques: [] };
+    if (isNoData(r)) return { name: null, cheques: [] };
     return {
       name: read.text(r.name),
       cheques: read.list(r.chequeList, 'cheque list').map((item): BouncedChequeRecord => {
@@ -241,12 +242,6 @@ export class CreditAPI {
       }),
     };
   }
-}
-
-/** The "no data" answer: `{ result: 110 | 120, user | nid, message }` without the list. */
-function isNoData(read: RecordReader, r: JsonObject, listField: string): boolean {
-  const code = read.text(r.result);
-  return (code === '110' || code === '120') && (r[listField] === undefined || r[listField] === null);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { RecordReader } from './shared/read.js';
+import { CoordinatesAnswer, ParcelAnswer, PostalAddressAnswer } from './records/postal.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
+import { decode } from './shared/shapes.js';
 import type { CoordinatesRecord, ParcelRecord, PostalAddressRecord } from './types/postal.js';
 
 /** Postal codes: the address, coordinates and parcel behind a postal code. */
@@ -8,59 +9,40 @@ export class PostalAPI {
 
   async getAddress(postalCode: string): Promise<PostalAddressRecord> {
     const answer = await this.upstream.read('ecityPostalCodeGet', { query: { postalCode } });
-    const read = new RecordReader('ecityPostalCodeGet', answer);
-    const r = read.object(answer.result);
+    const r = decode('ecityPostalCodeGet', answer, PostalAddressAnswer);
     return {
-      postalCode: read.text(r.PostCode) ?? postalCode,
-      province: read.text(r.Province),
-      township: read.text(r.TownShip),
-      zone: read.text(r.Zone),
-      village: read.text(r.Village),
-      localityType: read.text(r.LocalityType),
-      localityName: read.text(r.LocalityName),
-      localityCode: read.text(r.LocalityCode),
-      subLocality: read.text(r.SubLocality),
-      street: read.text(r.street ?? r.Street),
-      street2: read.text(r.street2 ?? r.Street2),
-      houseNumber: read.text(r.HouseNumber),
-      floor: read.text(r.Floor),
-      sideFloor: read.text(r.SideFloor),
-      // The upstream spells it BuilidingName; some answers have BuildingName.
-      buildingName: read.text(r.BuilidingName ?? r.BuildingName),
-      description: read.text(r.Description),
+      postalCode: r.PostCode ?? postalCode,
+      province: r.Province,
+      township: r.TownShip,
+      zone: r.Zone,
+      village: r.Village,
+      localityType: r.LocalityType,
+      localityName: r.LocalityName,
+      localityCode: r.LocalityCode,
+      subLocality: r.SubLocality,
+      street: r.street ?? r.Street,
+      street2: r.street2 ?? r.Street2,
+      houseNumber: r.HouseNumber,
+      floor: r.Floor,
+      sideFloor: r.SideFloor,
+      buildingName: r.BuilidingName ?? r.BuildingName,
+      description: r.Description,
     };
   }
 
   async getCoordinates(postalCode: string): Promise<CoordinatesRecord | null> {
     const answer = await this.upstream.read('ecityPostalCodeCoordinatesGet', { query: { postalCode } });
-    const read = new RecordReader('ecityPostalCodeCoordinatesGet', answer);
-    const r = read.object(answer.result);
-    const latitude = coordinate(read.text(r.lat));
-    const longitude = coordinate(read.text(r.lng));
+    const { lat: latitude, lng: longitude } = decode('ecityPostalCodeCoordinatesGet', answer, CoordinatesAnswer);
     return latitude === null || longitude === null ? null : { latitude, longitude };
   }
 
   async getParcel(trackingCode: string): Promise<ParcelRecord> {
     const answer = await this.upstream.read('ecityParcelTrackingGet', { query: { trackingCode } });
-    const read = new RecordReader('ecityParcelTrackingGet', answer);
-    const r = read.object(answer.result);
+    const r = decode('ecityParcelTrackingGet', answer, ParcelAnswer);
     return {
-      trackingCode: read.text(r.trackingCode) ?? trackingCode,
-      status: read.text(r.status),
-      events: read.list(r.events, 'parcel events').map((item) => {
-        const event = read.object(item, 'parcel event');
-        return {
-          at: read.text(event.date),
-          location: read.text(event.location),
-          description: read.text(event.description),
-        };
-      }),
+      trackingCode: r.trackingCode ?? trackingCode,
+      status: r.status,
+      events: r.events.map((event) => ({ at: event.date, location: event.location, description: event.description })),
     };
   }
-}
-
-function coordinate(text: string | null): number | null {
-  if (text === null) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
 }

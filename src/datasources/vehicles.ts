@@ -1,6 +1,7 @@
 import { gregorianWallClockToIso } from '../lib/gregorianWallClock.js';
 import { plateNumberFromText } from '../validation/plates.js';
-import { discounts, endorsements, isNoData, smallCount, decimal } from './records/vehicles.js';
+import { discounts, endorsements, smallCount, decimal } from './records/vehicles.js';
+import { isNoData } from './shared/shapes.js';
 import { RecordReader } from './shared/read.js';
 import { flag } from './shared/readers.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
@@ -40,7 +41,7 @@ export class VehiclesAPI {
   async listActivePlates(nationalId: string, mobile: string): Promise<PlateRegistrationRecord[]> {
     const answer = await this.upstream.read('vehicleActivePlateNumbersGet', { query: { nationalId, mobile } });
     const read = new RecordReader('vehicleActivePlateNumbersGet', answer);
-    if (isNoData(read, answer.result)) return [];
+    if (isNoData(answer.result)) return [];
     const items = read.list(read.object(answer.result).plateNumbers, 'plate numbers');
     return items.flatMap((item) => {
       const r = read.object(item, 'plate number');
@@ -77,7 +78,7 @@ export class VehiclesAPI {
   async getVehicleDetails(plateNumber: string, nationalId: string): Promise<VehicleDetailsRecord | null> {
     const answer = await this.upstream.read('vehicleVehicleInfoInquiryGet', { query: { nationalId, plateNumber } });
     const read = new RecordReader('vehicleVehicleInfoInquiryGet', answer);
-    if (isNoData(read, answer.result)) return null;
+    if (isNoData(answer.result)) return null;
     const r = read.object(answer.result);
     const t = (value: unknown) => read.text(value);
     return {
@@ -128,7 +129,7 @@ export class VehiclesAPI {
   async getPlateHistory(plateNumber: string, nationalId: string): Promise<PlateHistoryRecord | null> {
     const answer = await this.upstream.read('vehiclePlateNumberHistoryGet', { query: { nationalId, plateNumber } });
     const read = new RecordReader('vehiclePlateNumberHistoryGet', answer);
-    if (isNoData(read, answer.result)) return null;
+    if (isNoData(answer.result)) return null;
     const r = read.object(answer.result);
     return {
       status: read.text(r.plateStatus),
@@ -152,7 +153,7 @@ export class VehiclesAPI {
       query: { plateNumber, mobile: owner.mobile, nationalId: owner.nationalId },
     });
     const read = new RecordReader('vehicleTrafficTollInquiryGet', answer);
-    if (isNoData(read, answer.result)) return [];
+    if (isNoData(answer.result)) return [];
     return read.list(read.object(answer.result).bills, 'traffic tolls').map((item) => {
       const r = read.object(item, 'traffic toll');
       const status = read.text(r.paymentStatus)?.toLowerCase();
@@ -171,7 +172,7 @@ export class VehiclesAPI {
   async listFreewayTolls(plateNumber: string): Promise<FreewayTollsRecord> {
     const answer = await this.upstream.read('ecityFreewayTollInquiryGet', { query: { plateNumber } });
     const read = new RecordReader('ecityFreewayTollInquiryGet', answer);
-    if (isNoData(read, answer.result)) return { tolls: [], totalAmount: '0' };
+    if (isNoData(answer.result)) return { tolls: [], totalAmount: '0' };
     const r = read.object(answer.result);
     return {
       totalAmount: read.rial(r.totalAmount, 'freeway toll total'),
@@ -194,7 +195,7 @@ export class VehiclesAPI {
       query: { nationalCode: nationalId, plateNumber },
     });
     const read = new RecordReader('kycThirdPartyInsuranceInquiryGet', answer);
-    if (isNoData(read, answer.result)) return null;
+    if (isNoData(answer.result)) return null;
     const r = read.object(answer.result);
     const t = (value: unknown) => read.text(value);
     const rial = (value: unknown, fallback: unknown, what: string) => read.rial(value ?? fallback, what);
@@ -248,7 +249,7 @@ export class VehiclesAPI {
       query: { version: '2', mobile: owner.mobile, nationalID: owner.nationalId, plateNumber },
     });
     const read = new RecordReader('billingDrivingOffenseGet', answer);
-    if (isNoData(read, answer.result)) return { offenses: [], totalAmount: '0' };
+    if (isNoData(answer.result)) return { offenses: [], totalAmount: '0' };
     const r = read.object(answer.result);
     const offenses = read.list(r.Bills, 'offenses').flatMap((item) => {
       const bill = read.object(item, 'offense');
@@ -296,7 +297,7 @@ export class VehiclesAPI {
       query: { plateNumber, nationalID: owner.nationalId, mobile: owner.mobile },
     });
     const read = new RecordReader('billingRidingOffenseGet', answer);
-    if (isNoData(read, answer.result)) return null;
+    if (isNoData(answer.result)) return null;
     const r = read.object(answer.result);
     return {
       amount: read.rial(r.Amount, 'riding offense amount'),
@@ -312,7 +313,7 @@ export class VehiclesAPI {
   async checkDrivingLicences(nationalId: string, mobile: string): Promise<DrivingLicenceCheckRecord> {
     const answer = await this.upstream.read('kycLicenseCheckInquiryPost', { body: { nationalID: nationalId, mobile } });
     const read = new RecordReader('kycLicenseCheckInquiryPost', answer);
-    if (isNoData(read, answer.result)) return { statusCode: null, statusDescription: null, licences: [] };
+    if (isNoData(answer.result)) return { statusCode: null, statusDescription: null, licences: [] };
     const r = read.object(answer.result);
     const status =
       r.licenseStatus === undefined || r.licenseStatus === null ? {} : read.object(r.licenseStatus, 'licence status');
@@ -342,7 +343,7 @@ export class VehiclesAPI {
       query: { nationalCode: nationalId, birthDate },
     });
     const read = new RecordReader('kycDriversRiskInquiryGet', answer);
-    if (isNoData(read, answer.result)) return null;
+    if (isNoData(answer.result)) return null;
     return decimal(read, read.object(answer.result).score);
   }
 

@@ -1,7 +1,7 @@
 /** Lenient readers of the kyb group's records: role and status words, dates in either calendar, topics, mobiles. */
 import { isoToJalali, jalaliToIso } from '../../lib/jalali.js';
 import { isValidMobile, parseMobile } from '../../validation/identifiers.js';
-import type { JsonObject, RecordReader } from '../shared/read.js';
+import type { RecordReader } from '../shared/read.js';
 import type {
   BoardMemberRecord,
   BoardRole,
@@ -9,13 +9,6 @@ import type {
   LegalForm,
   TradeLicenceStatus,
 } from '../types/companies.js';
-
-/** "No data" (`result` 110 or 120 with a message) is a success without a record. */
-export function isNoData(result: unknown): boolean {
-  if (!result || typeof result !== 'object' || Array.isArray(result)) return false;
-  const code = String((result as JsonObject)['result'] ?? '');
-  return code === '110' || code === '120';
-}
 
 /**
  * A day as a Jalali `YYYY/MM/DD`: the registry writes Jalali dates, but some answers carry Gregorian

@@ -4,12 +4,6 @@ import type { JsonObject, RecordReader } from '../shared/read.js';
 import type { InsuranceDiscountsRecord, InsuranceEndorsementRecord } from '../types/vehicles.js';
 
 /** The "no data" answer some inquiries give instead of a record: `{ result: 110 | 120, message }`. */
-export function isNoData(read: RecordReader, result: unknown): boolean {
-  if (!result || typeof result !== 'object' || Array.isArray(result)) return false;
-  const code = read.text((result as JsonObject)['result']);
-  return code === '110' || code === '120';
-}
-
 /** A decimal number sent as a number or a string (percentages, scores); null when absent or unreadable. */
 export function decimal(read: RecordReader, value: unknown): number | null {
   const text = read.text(value);

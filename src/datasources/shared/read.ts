@@ -1,6 +1,7 @@
-import { ErrorCode, UpstreamError } from '../../errors.js';
+import type { UpstreamError } from '../../errors.js';
 import { parseCount, parseRial } from '../../lib/amount.js';
 import type { UpstreamResult } from '../upstream/client.js';
+import { malformedAnswer } from './shapes.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -53,12 +54,6 @@ export class RecordReader {
   }
 
   private malformed(what: string): UpstreamError {
-    return new UpstreamError({
-      code: ErrorCode.UpstreamUnavailable,
-      message: `The upstream sent an unreadable ${what}.`,
-      operationId: this.operationId,
-      trackId: this.answer.trackId,
-      ...(this.answer.responseCode && { responseCode: this.answer.responseCode }),
-    });
+    return malformedAnswer(this.operationId, this.answer, what);
   }
 }

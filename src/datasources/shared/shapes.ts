@@ -1,0 +1,145 @@
+/**
+ * The upstream's record shapes, declared once with zod and read as leniently as the upstream writes
+ * them: numbers as JSON numbers or strings, empty strings for "no value", lists that may be absent.
+ * A value that cannot be read at all makes the answer malformed: `decode` throws
+ * `UPSTREAM_UNAVAILABLE` naming the value's path, with the call's trackId.
+ */
+import { z } from 'zod';
+import { ErrorCode, UpstreamError } from '../../errors.js';
+import { parseCount, parseRial } from '../../lib/amount.js';
+import type { UpstreamResult } from '../upstream/client.js';
+import type { OperationId } from '../upstream/operations.js';
+
+/** A leaf: any value or none, read by `read`; `read` reports what it cannot read by returning `UNREADABLE`. */
+function leaf<T>(read: (value: unknown) => T | typeof UNREADABLE, what: string) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, context): T => {
+      const out = read(value);
+      if (out !== UNREADABLE) return out;
+      context.addIssue({ code: 'custom', message: `not ${what}` });
+      return z.NEVER;
+    });
+}
+
+/** What a leaf's reader returns for a value present but unreadable. */
+export const UNREADABLE: unique symbol = Symbol('unreadable');
+
+/** Trimmed text; numbers as their digits; null when absent, blank or anything else. */
+export function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return null;
+}
+
+/** Booleans as JSON booleans, `"true"`/`"false"`, `Y`/`N` or `yes`/`no`; null otherwise. */
+export function flagOf(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  const text = textOf(value)?.toLowerCase();
+  if (text === 'true' || text === 'y' || text === 'yes') return true;
+  if (text === 'false' || text === 'n' || text === 'no') return false;
+  return null;
+}
+
+/** A decimal number sent as a number or a string, `%` signs aside; null when absent or unreadable. */
+export function decimalOf(value: unknown): number | null {
+  const text = textOf(value);
+  if (text === null) return null;
+  const number = Number(text.replace(/[%٪]/g, '').trim());
+  return Number.isFinite(number) ? number : null;
+}
+
+const attempt =
+  <T>(parse: (value: unknown) => T) =>
+  (value: unknown): T | typeof UNREADABLE => {
+    try {
+      return parse(value);
+    } catch {
+      return UNREADABLE;
+    }
+  };
+
+/** See `textOf`. */
+export const text = leaf(textOf, 'text');
+/** See `flagOf`. */
+export const flag = leaf(flagOf, 'a yes or no');
+/** See `decimalOf`. */
+export const decimal = leaf(decimalOf, 'a number');
+/** An amount in rials as a canonical digit string (see `parseRial`); null when absent; malformed otherwise. */
+export const rial = leaf(attempt(parseRial), 'an amount in rials');
+/** A whole number (see `parseCount`); null when absent; malformed otherwise. */
+export const count = leaf(attempt(parseCount), 'a whole number');
+/** A decimal number; null when absent; malformed when present but not a number. */
+export const strictDecimal = leaf((value) => {
+  const text = textOf(value);
+  if (text === null) return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : UNREADABLE;
+}, 'a number');
+
+/** A leaf that reads text and looks it up in `table`; null when absent or not in it. */
+export function word<T>(table: Readonly<Record<string, T>>, normalize: (text: string) => string = (t) => t) {
+  return leaf((value) => {
+    const key = textOf(value);
+    return key === null ? null : (table[normalize(key)] ?? null);
+  }, 'a known word');
+}
+
+/** A JSON object; members not declared are ignored, members declared may be absent. */
+export const record = z.object;
+
+/** A list of `item`s; an absent or null list is empty. */
+export function list<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((items) => items ?? []);
+}
+
+/** An object that may be absent or null (a block some answers leave out). */
+export function optionalRecord<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .object(shape)
+    .nullish()
+    .transform((value) => value ?? null);
+}
+
+/** The upstream's "no data" codes: a success without a record (wire facts §2: `result.result` 110 or 120). */
+const NO_DATA_CODES: ReadonlySet<string> = new Set(['110', '120']);
+
+/** Whether a result is the upstream's "no data": `{ result: 110 | 120, message, … }`. */
+export function isNoData(result: unknown): boolean {
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return false;
+  const code = textOf((result as Readonly<Record<string, unknown>>)['result']);
+  return code !== null && NO_DATA_CODES.has(code);
+}
+
+/** The error of an answer that cannot be read: `what` names the unreadable value. */
+export function malformedAnswer(
+  operationId: string,
+  answer: Pick<UpstreamResult, 'trackId' | 'responseCode'>,
+  what: string,
+): UpstreamError {
+  return new UpstreamError({
+    code: ErrorCode.UpstreamUnavailable,
+    message: `The upstream sent an unreadable ${what}.`,
+    operationId,
+    trackId: answer.trackId,
+    ...(answer.responseCode && { responseCode: answer.responseCode }),
+  });
+}
+
+function pathOf(issue: z.core.$ZodIssue): string {
+  return issue.path.reduce<string>(
+    (path, key) => (typeof key === 'number' ? `${path}[${key}]` : `${path}.${String(key)}`),
+    'result',
+  );
+}
+
+/** `answer.result` read as `shape`; throws the malformed-answer error when it cannot be. */
+export function decode<S extends z.ZodType>(operationId: OperationId, answer: UpstreamResult, shape: S): z.output<S> {
+  const parsed = shape.safeParse(answer.result);
+  if (parsed.success) return parsed.data;
+  throw malformedAnswer(operationId, answer, pathOf(parsed.error.issues[0]!));
+}
