@@ -3,13 +3,13 @@
  * make, their answers, their refusals and deduplication.
  */
 import { describe, expect, it } from 'vitest';
-import { CLIENT_PERSON, WOMAN, nationalCardSerialOf } from '../../src/sandbox/world/index.js';
+import { CLIENT_PERSON, WOMAN, nationalCardSerialOf } from '../../sandbox/world/index.js';
 import {
   DEFAULT_FACE_THRESHOLD,
   liveImageComparisonOf,
   twoImagesComparisonOf,
   videoComparisonOf,
-} from '../../src/sandbox/world/media.js';
+} from '../../sandbox/world/media.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, jpeg, mp4, png, webm } from './files.js';
 

@@ -1,6 +1,6 @@
 /** Query.nationalCardScan and Person.nationalCardImage over HTTP. */
 import { describe, expect, it } from 'vitest';
-import { isValidNationalId } from '../../src/sandbox/index.js';
+import { isValidNationalId } from '../../sandbox/index.js';
 import {
   CLIENT_PERSON,
   WOMAN,
@@ -8,7 +8,7 @@ import {
   nationalCardImageOf,
   ocrOf,
   personOf,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, jpeg, mp4, png } from './files.js';
 
