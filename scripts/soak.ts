@@ -9,8 +9,8 @@
  */
 import { spawn } from 'node:child_process';
 import { loadConfig, SANDBOX_CREDENTIALS } from '../src/config.js';
-import { COMPANY_SAMPLES } from '../src/sandbox/world/companySamples.js';
-import { WOMAN } from '../src/sandbox/world/index.js';
+import { COMPANY_SAMPLES } from '../sandbox/world/companySamples.js';
+import { WOMAN } from '../sandbox/world/index.js';
 import { startServer } from '../src/server.js';
 import { billIdCheckDigit } from '../src/validation/identifiers.js';
 import { freePort } from '../test/helpers/procUtils.js';
@@ -38,7 +38,7 @@ if (!collect) {
 }
 
 const sandboxPort = await freePort();
-const sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
+const sandbox = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
   env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_HOST: '127.0.0.1' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -18,7 +18,7 @@ import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
 import type { Logger } from './logger.js';
 import { checkRedisServer, closeRedis, connectRedis, redisSettings } from './redis.js';
-import type { Sandbox } from './sandbox/index.js';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embeddedSandbox.js';
 import { RedisStoreHealth, memoryStoreHealth, type StoreHealth } from './storeHealth.js';
 
 /** How long a finished job stays readable through `Query.job`. */
@@ -28,7 +28,7 @@ const STORE_HEALTH_CACHE_MS = 1_000;
 
 export interface AppServices extends Services {
   /** The embedded sandbox, when no upstream base URL is configured. */
-  readonly sandbox: Sandbox | null;
+  readonly sandbox: EmbeddedSandbox | null;
   readonly upstreamUrl: string;
   /** Whether the job store answers; `/readyz` is 503 while it does not. */
   readonly storeHealth: StoreHealth;
@@ -48,18 +48,23 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
       throw error;
     }
   }
-  // Loaded only when it runs: a process in front of the real upstream never loads the sandbox's code.
-  const sandbox = upstream.baseUrl
-    ? null
-    : await (
-        await import('./sandbox/index.js')
-      ).startSandbox({
+  // Loaded only when it runs: a process in front of the real upstream never loads the sandbox's code,
+  // and the build has none of it (a build started without an upstream fails here, naming the variable).
+  let sandbox: EmbeddedSandbox | null = null;
+  if (!upstream.baseUrl) {
+    try {
+      sandbox = await startEmbeddedSandbox({
         clientId: upstream.clientId,
         clientSecret: upstream.clientSecret,
         clientNid: upstream.clientNid,
         asyncDelayMs: config.sandbox.asyncDelayMs,
         admin: config.sandbox.admin,
       });
+    } catch (error) {
+      if (redis) await closeRedis(redis);
+      throw error;
+    }
+  }
   const baseUrl = upstream.baseUrl ?? sandbox!.url;
 
   const http = createHttpTransport({ connections: upstream.connections });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankByCode, CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
+import { bankByCode, CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 
 const h = useHarness();

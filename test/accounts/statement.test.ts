@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { toJalaali } from 'jalaali-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_PERSON, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
+import { CLIENT_PERSON, WOMAN, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';

@@ -1,6 +1,6 @@
 /** The cheque mutations over HTTP: a cheque's life through them, idempotency, the Sayad system's refusals, consent. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
+import { JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';

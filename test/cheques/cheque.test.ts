@@ -10,8 +10,8 @@ import {
   fullNameOf,
   personOf,
   shahabCodeOf,
-} from '../../src/sandbox/world/index.js';
-import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
+  chequebooksOf,
+} from '../fixtures/sandbox.js';
 import { smsConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';

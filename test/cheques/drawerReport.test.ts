@@ -2,8 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operation } from '../../src/datasources/upstream/operations.js';
-import { THREE_BANKS, WOMAN, accountsOf, fullNameOf, personOf, shahabCodeOf } from '../../src/sandbox/world/index.js';
-import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
+import {
+  THREE_BANKS,
+  WOMAN,
+  accountsOf,
+  fullNameOf,
+  personOf,
+  shahabCodeOf,
+  chequebooksOf,
+} from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { callWorld, issueCodeToken, issueSmsToken } from '../sandbox/worldSupport.js';

@@ -3,7 +3,7 @@
  * is refused upstream as a duplicate, and the earlier outcome is recovered through the call log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WOMAN } from '../../src/sandbox/world/index.js';
+import { WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
 import { BOOK, act, chequeConsents, issueInput } from './support.js';

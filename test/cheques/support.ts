@@ -1,8 +1,7 @@
 /** Shared parts of the cheque action tests: the world's drawer and chequebook, consents, documents. */
 import { randomUUID } from 'node:crypto';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { THREE_BANKS, accountsOf, fullNameOf, personOf, shahabCodeOf } from '../../src/sandbox/world/index.js';
-import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
+import { THREE_BANKS, accountsOf, fullNameOf, personOf, shahabCodeOf, chequebooksOf } from '../fixtures/sandbox.js';
 import { codeConsent, smsConsent, withHandle } from '../consent/support.js';
 import { jalaliDaysAhead } from '../helpers/dates.js';
 import type { Harness } from '../helpers/harness.js';

@@ -2,7 +2,7 @@
 import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
+import { JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
 import { withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { collect } from '../helpers/subscriptions.js';

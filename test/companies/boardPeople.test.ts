@@ -7,7 +7,7 @@ import {
   personOf,
   platesOf,
   vehicleOf,
-} from '../../src/sandbox/world/index.js';
+} from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 

@@ -9,8 +9,8 @@ import {
   personOf,
   registryOf,
   tradeLicencesOf,
-} from '../../src/sandbox/world/index.js';
-import { topicsAsText } from '../../src/sandbox/handlers/kyb.js';
+  topicsAsText,
+} from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { TOKEN_PATH } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { postGraphQL, subgraphEnv, type GraphQLResponse } from '../helpers/harness.js';
 import { startTamperingProxy, type Rewrite, type TamperingProxy } from '../helpers/tamperingProxy.js';

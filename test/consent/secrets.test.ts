@@ -3,7 +3,7 @@
  * the consent handle reaches only the caller it was made for, and no log line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_OTP } from '../../src/sandbox/index.js';
+import { SANDBOX_OTP } from '../fixtures/sandbox.js';
 import {
   COMPLETE_CODE,
   COMPLETE_SMS,

@@ -1,6 +1,6 @@
 /** The SMS-confirmed consent end to end: start, the sandbox's OTP, complete, and a field that needs it. */
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_OTP } from '../../src/sandbox/index.js';
+import { SANDBOX_OTP } from '../fixtures/sandbox.js';
 import { startHarness, useHarness } from '../helpers/harness.js';
 import {
   COMPLETE_SMS,

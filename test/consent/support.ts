@@ -2,7 +2,7 @@
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../fixtures/sandbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { GraphQLResponse, Harness } from '../helpers/harness.js';
 import { startTamperingProxy } from '../helpers/tamperingProxy.js';

@@ -6,7 +6,7 @@ import {
   INVALID_LEGAL_ID,
   bouncedChequesOf,
   facilitiesOf,
-} from '../../src/sandbox/world/index.js';
+} from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts, expectedColour } from './support.js';
 

@@ -1,6 +1,6 @@
 /** Query.bankGuarantee over HTTP: details, collaterals loaded only when asked, unknown and malformed ids. */
 import { describe, expect, it } from 'vitest';
-import { GUARANTEE_SAMPLES, guaranteeOf } from '../../src/sandbox/world/index.js';
+import { GUARANTEE_SAMPLES, guaranteeOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts } from './support.js';
 

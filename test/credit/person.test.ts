@@ -9,7 +9,7 @@ import {
   facilitiesOf,
   guarantiesOf,
   personOf,
-} from '../../src/sandbox/world/index.js';
+} from '../fixtures/sandbox.js';
 import { errorCode, smsConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import {

@@ -1,4 +1,4 @@
-import type { FaultRule } from '../../src/sandbox/index.js';
+import type { FaultRule } from '../fixtures/sandbox.js';
 
 /**
  * Faults that leave an action's outcome unclear to its sender: timeouts, HTTP 408 and 5xx, cut

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../fixtures/sandbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {

@@ -10,7 +10,7 @@ import { JobEngine } from '../../src/jobs/engine.js';
 import { billInquiryJob } from '../../src/datasources/flows/billInquiry.js';
 import { MemoryJobEvents } from '../../src/jobs/memoryEvents.js';
 import { MemoryJobStore } from '../../src/jobs/memoryStore.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import type { BillQuery } from '../../src/validation/bills.js';
 import { newBroker, newClient, WATER_BILL } from '../upstream/support.js';
 import { silentLogger } from './support.js';

@@ -4,7 +4,7 @@
  * upstream among the next few calls after it arrives, not after the heavy caller's whole queue.
  */
 import { describe, expect, it } from 'vitest';
-import { WOMAN } from '../../src/sandbox/world/index.js';
+import { WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { eventually } from '../helpers/eventually.js';
 

@@ -4,7 +4,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { limitsHit } from '../../src/observability/metrics.js';
-import { VEHICLE_SAMPLES, companyOf, COMPANY_SAMPLES } from '../../src/sandbox/world/index.js';
+import { VEHICLE_SAMPLES, companyOf, COMPANY_SAMPLES } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness, type GraphQLResponse } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';

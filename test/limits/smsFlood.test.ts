@@ -5,7 +5,7 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
+import { JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
 import { PEOPLE, START_SMS, TAX_SCOPE } from '../consent/support.js';
 import { startHarness, useHarness, type GraphQLResponse, type Harness } from '../helpers/harness.js';
 import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';

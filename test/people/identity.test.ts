@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_PERSON, DEAD, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
+import { CLIENT_PERSON, DEAD, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { jalaliDaysAhead } from '../helpers/dates.js';
 

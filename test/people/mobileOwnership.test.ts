@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_OTP } from '../../src/sandbox/index.js';
-import { JOINT_HOLDER, WOMAN } from '../../src/sandbox/world/index.js';
+import { SANDBOX_OTP, JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 
 const h = useHarness({ sandbox: { otpLifetimeMs: 60_000 } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf, coordinatesOf, INVALID, WOMAN } from '../../src/sandbox/world/index.js';
+import { addressOf, coordinatesOf, INVALID, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 
 const h = useHarness();

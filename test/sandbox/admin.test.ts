@@ -1,7 +1,7 @@
 /** Fault control over HTTP (the admin path), and the fault kinds it serves: probabilistic, Retry-After, malformed, latency. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../src/sandbox/faults.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { seededRandom } from '../../sandbox/faults.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import { SAMPLES, callOperation, issueToken } from './support.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { billIdCheckDigit, isValidBillId } from '../../src/sandbox/validation.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { billIdCheckDigit, isValidBillId } from '../../sandbox/validation.js';
 import {
   PERSIAN,
   SAMPLES,

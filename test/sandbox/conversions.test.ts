@@ -10,7 +10,7 @@ import {
   accountAt,
   bankByCode,
   personOf,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 import { errorOf, type Json } from './support.js';
 import { forDepositToIban, shapeOf, useWorldSandbox } from './worldSupport.js';
 

@@ -1,7 +1,7 @@
 /** The credit operations of the sandbox over HTTP: wire shapes, "no data" answers, refusals, scopes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import {
   COMPANY_SAMPLES,
   CREDIT_SAMPLES,
@@ -12,7 +12,7 @@ import {
   cardsOf,
   facilitiesOf,
   personOf,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
 import { callWorld, shapeOf, type WorldCall } from './worldSupport.js';
 

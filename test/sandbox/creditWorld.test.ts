@@ -9,7 +9,7 @@ import {
   facilityTotals,
   guaranteeOf,
   guarantiesOf,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 
 const COLOUR_CODE = { WHITE: '1', YELLOW: '2', ORANGE: '3', BROWN: '4', RED: '5' } as const;
 const cheques = (amounts: number[]) => amounts.map((millions) => ({ amount: String(millions * 1_000_000) }));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { isValidBillId } from '../../src/sandbox/validation.js';
-import { billHistory, currentBill, detailedBill } from '../../src/sandbox/world/bills.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { isValidBillId } from '../../sandbox/validation.js';
+import { billHistory, currentBill, detailedBill } from '../../sandbox/world/bills.js';
 import { SAMPLES, callOperation, issueToken, resultOf, withCheckDigit } from './support.js';
 
 let first: Sandbox;

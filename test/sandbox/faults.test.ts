@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { SAMPLES, basicAuth, callOperation, errorOf, issueToken, requestToken } from './support.js';
 
 let sandbox: Sandbox;

@@ -1,7 +1,7 @@
 /** Civil-registry operations over HTTP: exact shapes, JSON types, refusals. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import {
   CLIENT_PERSON,
   DEAD,
@@ -12,7 +12,7 @@ import {
   WOMAN,
   personOf,
   shahabCodeOf,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 import { errorOf, resultOf } from './support.js';
 import { callWorld, issueSmsToken, issueWorldToken, shapeOf, type WorldCall } from './worldSupport.js';
 

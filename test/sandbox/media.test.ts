@@ -1,7 +1,7 @@
 /** The sandbox's upload operations over HTTP: multipart parsing, answers in the wire shapes, refusals. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { isValidNationalId, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { isValidNationalId, startSandbox, type Sandbox } from '../../sandbox/index.js';
 import {
   CLIENT_PERSON,
   WOMAN,
@@ -10,13 +10,13 @@ import {
   nationalCardSerialOf,
   ocrOf,
   personOf,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 import {
   DEFAULT_FACE_THRESHOLD,
   liveImageComparisonOf,
   twoImagesComparisonOf,
   videoComparisonOf,
-} from '../../src/sandbox/world/media.js';
+} from '../../sandbox/world/media.js';
 import { MiB, findFile, jpeg, mp4, png, webm } from '../uploads/files.js';
 import { callOperation, errorOf, issueToken, operationUrl, resultOf, type JsonResponse } from './support.js';
 

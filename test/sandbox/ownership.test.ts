@@ -1,7 +1,7 @@
 /** Ownership operations over HTTP: IBAN, account, card and mobile owners; exact shapes, refusals. */
 import { describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import { CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../src/sandbox/world/index.js';
+import { CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../../sandbox/world/index.js';
 import { errorOf, resultOf } from './support.js';
 import { shapeOf, type WorldCall, useWorldSandbox } from './worldSupport.js';
 

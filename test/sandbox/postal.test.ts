@@ -1,6 +1,6 @@
 /** Postal operations over HTTP: postalCode (wire facts §4.3) and the designed coordinates and parcel tracking. */
 import { describe, expect, it } from 'vitest';
-import { CLIENT_PERSON, INVALID, personOf } from '../../src/sandbox/world/index.js';
+import { CLIENT_PERSON, INVALID, personOf } from '../../sandbox/world/index.js';
 import { errorOf, type Json } from './support.js';
 import { shapeOf, useWorldSandbox } from './worldSupport.js';
 

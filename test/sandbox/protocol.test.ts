@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operations } from '../../src/datasources/upstream/operations.js';
-import { createHandlers } from '../../src/sandbox/handlers/index.js';
-import { Ledger } from '../../src/sandbox/ledger.js';
-import { TrackIdRegistry } from '../../src/sandbox/trackIds.js';
-import { SayadRegistry } from '../../src/sandbox/sayad.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createHandlers } from '../../sandbox/handlers/index.js';
+import { Ledger } from '../../sandbox/ledger.js';
+import { TrackIdRegistry } from '../../sandbox/trackIds.js';
+import { SayadRegistry } from '../../sandbox/sayad.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { ALL_SCOPES, SAMPLES, UUID, callOperation, errorOf, issueToken } from './support.js';
 
 let sandbox: Sandbox;

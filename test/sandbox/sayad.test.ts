@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import {
   JOINT_HOLDER,
   THREE_BANKS,
@@ -11,8 +11,8 @@ import {
   fullNameOf,
   personOf,
   shahabCodeOf,
-} from '../../src/sandbox/world/index.js';
-import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
+} from '../../sandbox/world/index.js';
+import { chequebooksOf } from '../../sandbox/world/chequebooks.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
 import { callWorld, issueCodeToken, issueSmsToken } from './worldSupport.js';
 

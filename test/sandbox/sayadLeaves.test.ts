@@ -1,9 +1,9 @@
 /** The sandbox's Sayad leaf inquiry (sayadSerialInquiry) over HTTP, checked against the chequebook inquiry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
-import { JOINT_HOLDER, THREE_BANKS, accountsOf, fullNameOf, personOf } from '../../src/sandbox/world/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { chequebooksOf } from '../../sandbox/world/chequebooks.js';
+import { JOINT_HOLDER, THREE_BANKS, accountsOf, fullNameOf, personOf } from '../../sandbox/world/index.js';
 import { callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
 
 const account = accountsOf(THREE_BANKS.nationalId).find(

@@ -1,4 +1,4 @@
-/** `npm run sandbox` (src/sandbox/main.ts) as its own process: fault control over HTTP only with SANDBOX_ADMIN=true. */
+/** `npm run sandbox` (sandbox/main.ts) as its own process: fault control over HTTP only with SANDBOX_ADMIN=true. */
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, freePort } from '../helpers/procUtils.js';
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 async function standalone(env: Record<string, string>): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_PORT: String(port), ...env },
     stdio: 'ignore',

@@ -1,7 +1,7 @@
 /** Shared helpers of the sandbox tests: real HTTP against a started sandbox. */
 import { operation, operations, type OperationId } from '../../src/datasources/upstream/operations.js';
-import type { Sandbox } from '../../src/sandbox/index.js';
-import { billIdCheckDigit } from '../../src/sandbox/validation.js';
+import type { Sandbox } from '../../sandbox/index.js';
+import { billIdCheckDigit } from '../../sandbox/validation.js';
 
 export const BILL_OPERATIONS = [
   'billingInquiryCcGet',

@@ -1,6 +1,6 @@
 import { toJalaali } from 'jalaali-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import {
   BILL_SCOPES,
   SAMPLES,

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { THREE_BANKS, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { THREE_BANKS, WOMAN, accountsOf } from '../../sandbox/world/index.js';
 import { errorOf, issueToken, resultOf } from './support.js';
 import { callWorld, issueCodeToken } from './worldSupport.js';
 

@@ -6,8 +6,8 @@ import {
   isValidLandline,
   isValidNationalId,
   mobileOperatorOf,
-} from '../../src/sandbox/validation.js';
-import { INQUIRY_BILL_TYPES } from '../../src/sandbox/billTypes.js';
+} from '../../sandbox/validation.js';
+import { INQUIRY_BILL_TYPES } from '../../sandbox/billTypes.js';
 
 describe('billIdCheckDigit', () => {
   it('weights the digits 2..7 from the right and maps the remainder mod 11', () => {

@@ -1,7 +1,7 @@
 /** The vehicle and traffic operations of the sandbox over HTTP: wire shapes, owner checks, refusals, consistency. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import {
   VEHICLE_SAMPLES,
   freewayTollsOf,
@@ -11,7 +11,7 @@ import {
   plateTextOf,
   trafficTollsOf,
   vehicleOf,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 import { plateNumberFromText } from '../../src/validation/plates.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
 import { callWorld, type WorldCall } from './worldSupport.js';

@@ -15,7 +15,7 @@ import {
   plateRegistrationsOf,
   plateTextOf,
   platesOf,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 import { plateNumberFromText } from '../../src/validation/plates.js';
 import { nationalIdArbitrary } from './worldSupport.js';
 

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { tehranTimestamp } from '../../src/sandbox/calendar.js';
-import { chequebooksOf } from '../../src/sandbox/world/chequebooks.js';
-import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { tehranTimestamp } from '../../sandbox/calendar.js';
+import { chequebooksOf } from '../../sandbox/world/chequebooks.js';
+import { THREE_BANKS, accountsOf } from '../../sandbox/world/index.js';
 import { UUID, callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
 import { eventually } from '../helpers/eventually.js';
 import { callWorld, issueCodeToken } from './worldSupport.js';

@@ -1,7 +1,7 @@
 /** The fictional world as pure functions: encodings, round trips, exactness of cardsOf/accountsOf, samples. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidNationalId } from '../../src/sandbox/validation.js';
+import { isValidNationalId } from '../../sandbox/validation.js';
 import {
   BANKS,
   CLIENT_PERSON,
@@ -28,7 +28,7 @@ import {
   personOf,
   type SampleAccount,
   type SamplePerson,
-} from '../../src/sandbox/world/index.js';
+} from '../../sandbox/world/index.js';
 import { ibanMod97, luhnValid, nationalIdArbitrary } from './worldSupport.js';
 
 const keyArbitrary = fc.integer({ min: 0, max: 999_999_999 }).map((n) => String(n).padStart(9, '0'));

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { accountsOf, cardsOf, personOf } from '../../src/sandbox/world/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { accountsOf, cardsOf, personOf } from '../../sandbox/world/index.js';
 import { resultOf, type Json } from './support.js';
 import {
   WORLD_OPERATIONS,

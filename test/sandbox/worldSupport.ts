@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { AUTHORIZE_PATH, operation, type OperationId } from '../../src/datasources/upstream/operations.js';
-import { SANDBOX_OTP, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { SANDBOX_OTP, startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { browserLogin } from '../consent/support.js';
 import { basicAuth, issueToken, resultOf, type Json, type JsonResponse } from './support.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../helpers/procUtils.js';
 
 /**
@@ -11,7 +12,7 @@ const { register } = await import('node:module');
 const loaded = new Set();
 register('data:text/javascript,' + encodeURIComponent(\`
   export async function resolve(specifier, context, next) { return next(specifier, context); }
-  export async function load(url, context, next) { if (url.includes('/src/')) globalThis.port?.postMessage(url); return next(url, context); }
+  export async function load(url, context, next) { if (url.startsWith('file:') && !url.includes('/node_modules/')) globalThis.port?.postMessage(url); return next(url, context); }
   export function initialize(data) { globalThis.port = data.port; }
 \`), { parentURL: import.meta.url, data: { port: globalThis.probePort }, transferList: [globalThis.probePort] });
 `;
@@ -43,6 +44,8 @@ describe('a process in front of the real upstream', () => {
     expect(run.stderr).toBe('');
     const urls = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '[]') as string[];
     expect(urls.some((url) => url.includes('/src/server.ts'))).toBe(true);
-    expect(urls.filter((url) => url.includes('/src/sandbox/'))).toEqual([]);
+    const sandboxDir = pathToFileURL(`${PROJECT_ROOT}sandbox/`).href;
+    expect(urls.some((url) => url.includes('/src/embeddedSandbox.ts'))).toBe(true);
+    expect(urls.filter((url) => url.startsWith(sandboxDir))).toEqual([]);
   });
 });

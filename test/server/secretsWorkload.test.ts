@@ -13,8 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CLIENT_PERSON, JOINT_HOLDER, THREE_BANKS, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
+import {
+  startSandbox,
+  type Sandbox,
+  CLIENT_PERSON,
+  JOINT_HOLDER,
+  THREE_BANKS,
+  WOMAN,
+  accountsOf,
+} from '../fixtures/sandbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { DRAWER_BANK, ISSUE_SCOPE, RESULT as CHEQUE_RESULT, issueInput } from '../cheques/support.js';
 import {

@@ -8,7 +8,7 @@ import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeUp } from '../../src/observability/metrics.js';
-import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
+import { THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';

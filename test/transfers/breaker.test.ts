@@ -1,7 +1,7 @@
 /** A transfer refused by the open breaker of its upstream group was never sent: it settles as not applied. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
+import { THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 

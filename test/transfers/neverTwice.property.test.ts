@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { THREE_BANKS, accountsOf, personOf } from '../../src/sandbox/world/index.js';
+import { THREE_BANKS, accountsOf, personOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';

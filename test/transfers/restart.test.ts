@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
+import { startSandbox, type Sandbox, THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { postGraphQL, subgraphEnv } from '../helpers/harness.js';

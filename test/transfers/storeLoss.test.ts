@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_PERSON, THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
+import { CLIENT_PERSON, THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { THREE_BANKS, WOMAN, accountsOf } from '../../src/sandbox/world/index.js';
+import { THREE_BANKS, WOMAN, accountsOf } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';

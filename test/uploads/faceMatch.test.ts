@@ -3,13 +3,15 @@
  * make, their answers, their refusals and deduplication.
  */
 import { describe, expect, it } from 'vitest';
-import { CLIENT_PERSON, WOMAN, nationalCardSerialOf } from '../../src/sandbox/world/index.js';
 import {
+  CLIENT_PERSON,
+  WOMAN,
+  nationalCardSerialOf,
   DEFAULT_FACE_THRESHOLD,
   liveImageComparisonOf,
   twoImagesComparisonOf,
   videoComparisonOf,
-} from '../../src/sandbox/world/media.js';
+} from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, jpeg, mp4, png, webm } from './files.js';
 

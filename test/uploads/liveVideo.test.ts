@@ -1,6 +1,6 @@
 /** Person.liveVideoMatch over HTTP: the multipart call it makes, its answer, its refusals and deduplication. */
 import { describe, expect, it } from 'vitest';
-import { CLIENT_PERSON, WOMAN, liveVideoComparisonOf, nationalCardSerialOf } from '../../src/sandbox/world/index.js';
+import { CLIENT_PERSON, WOMAN, liveVideoComparisonOf, nationalCardSerialOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, mp4, png, webm } from './files.js';
 

@@ -1,14 +1,14 @@
 /** Query.nationalCardScan and Person.nationalCardImage over HTTP. */
 import { describe, expect, it } from 'vitest';
-import { isValidNationalId } from '../../src/sandbox/index.js';
 import {
+  isValidNationalId,
   CLIENT_PERSON,
   WOMAN,
   nationalCardExpiryOf,
   nationalCardImageOf,
   ocrOf,
   personOf,
-} from '../../src/sandbox/world/index.js';
+} from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, jpeg, mp4, png } from './files.js';
 

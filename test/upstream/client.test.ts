@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UpstreamClient } from '../../src/datasources/upstream/client.js';
 import type { HttpRequest, HttpTransport } from '../../src/datasources/upstream/http.js';
 import { ErrorCode, type UpstreamError } from '../../src/errors.js';
-import { type Sandbox } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../fixtures/sandbox.js';
 import {
   UUID,
   WATER_BILL,

@@ -1,8 +1,7 @@
 /** The client's share of the process-wide capacity: tokens never wait for a slot; a cancelled waiter sends nothing. */
 import { CANCELLED_MESSAGE } from '../../src/datasources/upstream/errorMapping.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { WOMAN } from '../../src/sandbox/world/index.js';
+import { startSandbox, type Sandbox, WOMAN } from '../fixtures/sandbox.js';
 import { createHttpTransport } from '../../src/datasources/upstream/http.js';
 import {
   newBroker,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResilienceConfig } from '../../src/config.js';
 import type { UpstreamClient } from '../../src/datasources/upstream/client.js';
 import { breakerState, upstreamRetries } from '../../src/observability/metrics.js';
-import { type Sandbox } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../fixtures/sandbox.js';
 import {
   UUID,
   WATER_BILL,

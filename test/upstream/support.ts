@@ -13,7 +13,7 @@ import {
 import { TokenBroker, type TokenBrokerOptions } from '../../src/datasources/upstream/tokenBroker.js';
 import { UpstreamError } from '../../src/errors.js';
 import { createLogger } from '../../src/logger.js';
-import { billIdCheckDigit, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { billIdCheckDigit, startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 
 export const silentLogger = createLogger('silent');
 

@@ -1,7 +1,7 @@
 /** TokenBroker against a real sandbox over HTTP. */
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/errors.js';
-import { type Sandbox } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../fixtures/sandbox.js';
 import { jsonBody, newBroker, upstreamErrorOf, type RecordingTransport, useSandboxAndTransport } from './support.js';
 
 const INQUIRY = 'billing:cc-inquiry:get';

@@ -6,8 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { breakerState } from '../../src/observability/metrics.js';
-import type { FaultRule } from '../../src/sandbox/index.js';
-import { THREE_BANKS, accountsOf } from '../../src/sandbox/world/index.js';
+import { type FaultRule, THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { eventually } from '../helpers/eventually.js';

@@ -1,6 +1,6 @@
 /** A person's vehicles and driving over HTTP: active plates as vehicles with their owner, licences, driver risk. */
 import { describe, expect, it } from 'vitest';
-import { VEHICLE_SAMPLES, driverRiskOf, licencesOf, negativeScore, offensesOf } from '../../src/sandbox/world/index.js';
+import { VEHICLE_SAMPLES, driverRiskOf, licencesOf, negativeScore, offensesOf } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 

@@ -1,12 +1,6 @@
 /** `Query.vehicle` and the vehicle's records over HTTP: plate input, owner arguments, paging, errors, upstream calls. */
 import { describe, expect, it } from 'vitest';
-import {
-  VEHICLE_SAMPLES,
-  freewayTollsOf,
-  offensesOf,
-  trafficTollsOf,
-  vehicleOf,
-} from '../../src/sandbox/world/index.js';
+import { VEHICLE_SAMPLES, freewayTollsOf, offensesOf, trafficTollsOf, vehicleOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts } from '../helpers/calls.js';
 

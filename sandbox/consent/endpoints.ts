@@ -4,7 +4,7 @@
  * without `auth_type=SMS` it is the browser's login page, whose form post redirects to
  * `redirect_uri` with a code (sandbox rule: the password is the national id).
  */
-import { operations, type Grant } from '../../datasources/upstream/operations.js';
+import { operations, type Grant } from '../../src/datasources/upstream/operations.js';
 import { unauthorized, validationError, type Failure } from '../envelopes.js';
 import { jsonObject, type RequestBody } from '../requestBody.js';
 import { isMobileFormat, isValidNationalId } from '../validation.js';

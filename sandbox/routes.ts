@@ -6,7 +6,7 @@ import {
   operations,
   type OperationId,
   type OperationSpec,
-} from '../datasources/upstream/operations.js';
+} from '../src/datasources/upstream/operations.js';
 
 export type Route =
   | { readonly kind: 'token' }

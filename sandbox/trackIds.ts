@@ -2,7 +2,7 @@
  * trackId rules (wire facts §3.5): at most 40 letters, digits or hyphens, and never reused. Every
  * trackId admitted keeps the record of its call, which the wages call log (§2.7) reads back.
  */
-import type { OperationId } from '../datasources/upstream/operations.js';
+import type { OperationId } from '../src/datasources/upstream/operations.js';
 import { jsonObject, type RequestBody } from './requestBody.js';
 
 const TRACK_ID = /^[A-Za-z0-9-]{1,40}$/;

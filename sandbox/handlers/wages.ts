@@ -3,7 +3,7 @@
  * records the trackId registry keeps (not the test call log, which tests may clear). Designed: a fixed
  * fee per operation group, charged for DONE calls only.
  */
-import { operation, type UpstreamGroup } from '../../datasources/upstream/operations.js';
+import { operation, type UpstreamGroup } from '../../src/datasources/upstream/operations.js';
 import { addMonths, compactDayOf, tehranTimestamp } from '../calendar.js';
 import type { CallRecord, TrackIdRegistry } from '../trackIds.js';
 import { isWellFormedTrackId } from '../trackIds.js';

@@ -1,5 +1,5 @@
 import { d2j, isValidJalaaliDate, j2d, jalaaliMonthLength } from 'jalaali-js';
-import { tehranJalaliTimestamp } from '../lib/jalali.js';
+import { tehranJalaliTimestamp } from '../src/lib/jalali.js';
 
 export interface JalaliDate {
   readonly jy: number;

@@ -5,7 +5,7 @@
  * `authorization_code` with a code of the consent flows (`consent/`); both renew with `refresh_token`.
  */
 import { randomBytes } from 'node:crypto';
-import { operations, type Grant } from '../datasources/upstream/operations.js';
+import { operations, type Grant } from '../src/datasources/upstream/operations.js';
 import { tehranTimestamp } from './calendar.js';
 import type { ConsentBook } from './consent/book.js';
 import { unauthorized, validationError, type Failure } from './envelopes.js';

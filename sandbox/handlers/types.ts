@@ -1,4 +1,4 @@
-import type { OperationId } from '../../datasources/upstream/operations.js';
+import type { OperationId } from '../../src/datasources/upstream/operations.js';
 import type { Failure } from '../envelopes.js';
 import type { RequestBody } from '../requestBody.js';
 
