@@ -17,7 +17,7 @@ import {
   twoImagesComparisonOf,
   videoComparisonOf,
 } from '../../sandbox/world/media.js';
-import { MiB, findFile, jpeg, mp4, png, webm } from '../uploads/files.js';
+import { MiB, findFile, jpeg, mp4, png, webm } from '../verification/files.js';
 import { callOperation, errorOf, issueToken, operationUrl, resultOf, type JsonResponse } from './support.js';
 
 const MEDIA: readonly OperationId[] = [

@@ -19,7 +19,7 @@ import {
   jalaliDaysAhead,
   transferInput,
   type ChequeOutcome,
-} from './support.js';
+} from '../cheques/support.js';
 
 const h = useHarness();
 let code = '';

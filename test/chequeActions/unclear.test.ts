@@ -17,7 +17,7 @@ import {
   chequeConsents,
   issueInput,
   type ChequeOutcome,
-} from './support.js';
+} from '../cheques/support.js';
 import { eventually } from '../helpers/eventually.js';
 
 const h = useHarness({

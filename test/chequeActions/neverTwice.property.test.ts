@@ -26,7 +26,7 @@ import {
   transferInput,
   type ChequeMutation,
   MUTATIONS,
-} from './support.js';
+} from '../cheques/support.js';
 
 // A late landing (450 ms, after a 300 ms timeout) must arrive within the settling time even on a loaded
 // machine: one arriving after it would rightly be reported never applied, and fail the test.

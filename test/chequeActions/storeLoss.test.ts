@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
-import { BOOK, act, chequeConsents, issueInput } from './support.js';
+import { BOOK, act, chequeConsents, issueInput } from '../cheques/support.js';
 
 const prefix = randomPrefix();
 const redis = testRedis();
