@@ -8,6 +8,7 @@ import type { ChequeStatusValue as ChequeStatus } from '../datasources/types/che
 import type { ChequeTypeValue as ChequeType } from '../datasources/types/cheques.js';
 import type { ChequeMediaValue as ChequeMedia } from '../datasources/types/cheques.js';
 import type { ChequePartyKindValue as ChequePartyKind } from '../datasources/types/cheques.js';
+import type { NationalCardSide } from '../datasources/types/verification.js';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { BillModel } from '../resolvers/bills/models.js';
 import type { BillDetailsRecord } from '../datasources/types/billDetails.js';
@@ -2231,12 +2232,7 @@ export type NationalCardScan = {
   readonly side: NationalCardSide;
 };
 
-/** A side of a national card. */
-export type NationalCardSide =
-  /** The back: the card serial. */
-  | 'BACK'
-  /** The front: national id, names, birth date and expiry. */
-  | 'FRONT';
+export type { NationalCardSide };
 
 /**
  * Where a page of a list ends. Lists the upstream returns whole are paged here, so a router's demand
@@ -5041,6 +5037,8 @@ export type NationalCardScanResolvers<ContextType = Context, ParentType extends 
   side?: Resolver<ResolversTypes['NationalCardSide'], ParentType, ContextType>;
 }>;
 
+export type NationalCardSideResolvers = EnumResolverSignature<{ BACK?: any, FRONT?: any }, ResolversTypes['NationalCardSide']>;
+
 export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -5569,6 +5567,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Mutation?: MutationResolvers<ContextType>;
   NationalCardImage?: NationalCardImageResolvers<ContextType>;
   NationalCardScan?: NationalCardScanResolvers<ContextType>;
+  NationalCardSide?: NationalCardSideResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   Parcel?: ParcelResolvers<ContextType>;
   ParcelEvent?: ParcelEventResolvers<ContextType>;
