@@ -57,4 +57,13 @@ describe('enum internal values', () => {
     expect(res.data!.consent).toEqual({ grant: 'SMS' });
     expect(res.data!.consentScopes).toEqual(CONSENT_SCOPES.authorization_sms);
   });
+
+  it('shows a defaulted enum by name in introspection', async () => {
+    const res = await h.gql<{ __type: { inputFields: { name: string; defaultValue: string | null }[] } }>(
+      `{ __type(name: "IssueChequeInput") { inputFields { name defaultValue } } }`,
+    );
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    const defaults = Object.fromEntries(res.data!.__type.inputFields.map((field) => [field.name, field.defaultValue]));
+    expect(defaults).toMatchObject({ type: 'NORMAL', media: 'DIGITAL' });
+  });
 });
