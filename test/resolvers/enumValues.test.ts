@@ -3,7 +3,7 @@
  * stands for (a default included), and an upstream value is served by its GraphQL name.
  */
 import { describe, expect, it } from 'vitest';
-import { WOMAN } from '../../src/sandbox/world/index.js';
+import { WOMAN } from '../fixtures/sandbox.js';
 import { CONSENT_SCOPES } from '../../src/consent/scopes.js';
 import { smsConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
