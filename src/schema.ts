@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { applyEnumDefaults } from './federation/enumDefaults.js';
 import { guardEntities } from './federation/entities.js';
 import { resolvers } from './resolvers/index.js';
 
@@ -15,5 +16,5 @@ export function loadTypeDefs(): DocumentNode {
 }
 
 export function buildSchema(): GraphQLSchema {
-  return guardEntities(buildSubgraphSchema({ typeDefs: loadTypeDefs(), resolvers }));
+  return guardEntities(applyEnumDefaults(buildSubgraphSchema({ typeDefs: loadTypeDefs(), resolvers })));
 }

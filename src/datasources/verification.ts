@@ -6,7 +6,6 @@ import type { CivilIdentityRecord } from './types/people.js';
 import {
   faceComparison,
   IBAN_OWNERSHIP,
-  OCR_TYPE,
   score,
   TAX_DEBT_STATUS,
   thresholdField,
@@ -295,7 +294,7 @@ export class VerificationAPI {
 
   /** Reads one side of a national card from a JPEG photo (OCR, multipart upload). */
   async scanNationalCard(side: NationalCardSide, image: MediaFile): Promise<NationalCardScanRecord> {
-    const answer = await this.upstream.read('kycOcrPost', { form: { cardImage: image, type: OCR_TYPE[side] } });
+    const answer = await this.upstream.read('kycOcrPost', { form: { cardImage: image, type: side } });
     const read = new RecordReader('kycOcrPost', answer);
     const r = read.object(answer.result);
     return {

@@ -1,7 +1,7 @@
 /** How the verification answers are read: status words, scores and percentages, and form fields. */
 import type { JsonObject, RecordReader } from '../shared/read.js';
 import { flag } from '../shared/readers.js';
-import type { FaceComparisonRecord, IbanOwnership, NationalCardSide, TaxDebtStatus } from '../types/verification.js';
+import type { FaceComparisonRecord, IbanOwnership, TaxDebtStatus } from '../types/verification.js';
 
 /** The upstream's tax debt statuses. */
 export const TAX_DEBT_STATUS: Readonly<Record<string, TaxDebtStatus>> = {
@@ -15,12 +15,6 @@ export const IBAN_OWNERSHIP: Readonly<Record<string, IbanOwnership>> = {
   yes: 'YES',
   no: 'NO',
   most_possible: 'MOST_PROBABLE',
-};
-
-/** The OCR's `type` field for each side of the card (wire facts §4.2). */
-export const OCR_TYPE: Readonly<Record<NationalCardSide, string>> = {
-  FRONT: 'uploadCardFront',
-  BACK: 'uploadCardBack',
 };
 
 /** The optional `threshold` form field; left out for the upstream's default. */

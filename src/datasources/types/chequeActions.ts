@@ -1,3 +1,39 @@
+/** The Sayad system's four-letter purpose codes (wire facts §4.8), by the schema's name for each. */
+export const CHEQUE_REASON = {
+  SALARY: 'POSA',
+  INSURANCE: 'IOSP',
+  MEDICAL: 'HIPA',
+  INVESTMENT: 'ISAP',
+  FOREIGN_EXCHANGE: 'FXAP',
+  DEBT_REPAYMENT: 'DRPA',
+  RETIREMENT: 'RTAP',
+  MOVABLE_PROPERTY: 'MPTP',
+  REAL_ESTATE: 'IMPT',
+  LIQUIDITY_MANAGEMENT: 'LMAP',
+  CUSTOMS: 'CDAP',
+  TAX: 'TCAP',
+  GOVERNMENT_SERVICES: 'GEAC',
+  FACILITIES: 'LRPA',
+  COLLATERAL: 'CCPA',
+  DAILY_EXPENSES: 'GPAC',
+  CHARITY: 'CPAC',
+  GOODS: 'GPPC',
+  SERVICES: 'SPAC',
+} as const;
+export type ChequeReasonCode = (typeof CHEQUE_REASON)[keyof typeof CHEQUE_REASON];
+
+/** A transfer's `resultCode` (wire facts §4.8), by the schema's name for each. */
+export const CHEQUE_TRANSFER_STATE = {
+  TRANSFERRED: 1,
+  AWAITING_ACCEPTANCE: 2,
+  APPROVAL_REGISTERED: 3,
+  COMPLETED: 4,
+  CANCELLED: 5,
+} as const;
+export type ChequeTransferStateCode = (typeof CHEQUE_TRANSFER_STATE)[keyof typeof CHEQUE_TRANSFER_STATE];
+/** A transfer state as served: a known `resultCode`, or `OTHER` for one not known. */
+export type ChequeTransferStateValue = ChequeTransferStateCode | 'OTHER';
+
 /** A party as the Sayad action bodies carry it (wire facts §4.8). */
 export interface SayadPartyRecord {
   /** National id (10 digits) or legal id (11 digits). */

@@ -1,3 +1,34 @@
+/** The Sayad system's codes of a cheque's status (`chequeStatus`, wire facts §4.8), by the schema's name for each. */
+export const CHEQUE_STATUS = {
+  ISSUED: 1,
+  CASHED: 2,
+  VOIDED: 3,
+  RETURNED: 4,
+  PARTLY_RETURNED: 5,
+  AWAITING_GUARANTORS: 6,
+  AWAITING_ACCEPTANCE: 7,
+  AWAITING_TRANSFER_ACCEPTANCE: 8,
+} as const;
+export type ChequeStatusCode = (typeof CHEQUE_STATUS)[keyof typeof CHEQUE_STATUS];
+
+/** The Sayad system's codes of a cheque's kind (`chequeType`). */
+export const CHEQUE_TYPE = { NORMAL: 1, BANK: 2, CODED: 3, AD_HOC: 4 } as const;
+export type ChequeTypeCode = (typeof CHEQUE_TYPE)[keyof typeof CHEQUE_TYPE];
+
+/** The Sayad system's codes of a cheque's medium (`chequeMedia`). */
+export const CHEQUE_MEDIA = { PAPER: 1, DIGITAL: 2 } as const;
+export type ChequeMediaCode = (typeof CHEQUE_MEDIA)[keyof typeof CHEQUE_MEDIA];
+
+/** The Sayad system's codes of a party's kind (`idType`). */
+export const CHEQUE_PARTY_KIND = { NATURAL: 1, LEGAL: 2, FOREIGN_NATURAL: 3, FOREIGN_LEGAL: 4 } as const;
+export type ChequePartyKindCode = (typeof CHEQUE_PARTY_KIND)[keyof typeof CHEQUE_PARTY_KIND];
+
+/** A code as served: one of the known codes, or `OTHER` for a code not known (or none). */
+export type ChequeStatusValue = ChequeStatusCode | 'OTHER';
+export type ChequeTypeValue = ChequeTypeCode | 'OTHER';
+export type ChequeMediaValue = ChequeMediaCode | 'OTHER';
+export type ChequePartyKindValue = ChequePartyKindCode | 'OTHER';
+
 /** A party of a Sayad cheque as the upstream names it. */
 export interface ChequePartyRecord {
   readonly idCode: string | null;

@@ -85,7 +85,9 @@ export interface LiveVideoMatchRecord {
   readonly trackingCode: string | null;
 }
 
-export type NationalCardSide = 'FRONT' | 'BACK';
+/** The OCR's `type` code for each side of the card (wire facts §4.2), by the schema's name for each. */
+export const NATIONAL_CARD_SIDE = { FRONT: 'uploadCardFront', BACK: 'uploadCardBack' } as const;
+export type NationalCardSide = (typeof NATIONAL_CARD_SIDE)[keyof typeof NATIONAL_CARD_SIDE];
 
 /** What the upstream's OCR read from one side of a national card; the other side's fields are null. */
 export interface NationalCardScanRecord {

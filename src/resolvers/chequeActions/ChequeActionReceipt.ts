@@ -1,14 +1,8 @@
-import type { ChequeActionReceiptResolvers, ChequeTransferState } from '../../__generated__/resolvers-types.js';
-
-/** The transfer's `resultCode` (wire facts §4.8). */
-const TRANSFER_STATES: Readonly<Record<number, ChequeTransferState>> = {
-  1: 'TRANSFERRED',
-  2: 'AWAITING_ACCEPTANCE',
-  3: 'APPROVAL_REGISTERED',
-  4: 'COMPLETED',
-  5: 'CANCELLED',
-};
+import type { ChequeActionReceiptResolvers } from '../../__generated__/resolvers-types.js';
+import { CHEQUE_TRANSFER_STATE } from '../../datasources/types/chequeActions.js';
+import { codeOrOther } from '../shared/enumCodes.js';
 
 export const ChequeActionReceipt: ChequeActionReceiptResolvers = {
-  transferState: (receipt) => (receipt.resultCode === null ? null : (TRANSFER_STATES[receipt.resultCode] ?? 'OTHER')),
+  transferState: (receipt) =>
+    receipt.resultCode === null ? null : codeOrOther(CHEQUE_TRANSFER_STATE, receipt.resultCode),
 };

@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { ChequeActionJob } from './ChequeActionJob.js';
 import { ChequeActionReceipt } from './ChequeActionReceipt.js';
+import { ChequeIssueMedia, ChequeIssueType, ChequeReason, ChequeTransferState } from './enums.js';
 import { Mutation } from './Mutation.js';
 import { Query } from './Query.js';
 import { ChequeActionCompleted, ChequeActionPending, ChequeActionRejected } from './results.js';
@@ -13,4 +14,8 @@ export const chequeActions = {
   ChequeActionCompleted,
   ChequeActionPending,
   ChequeActionRejected,
+  ChequeReason,
+  ChequeIssueType,
+  ChequeIssueMedia,
+  ChequeTransferState,
 } satisfies Resolvers;

@@ -3,10 +3,7 @@ import type {
   AnswerChequeInput,
   CancelChequeInput,
   ChequeActorInput,
-  ChequeIssueMedia,
-  ChequeIssueType,
   ChequePartyInput,
-  ChequeReason,
   ChequeSignerInput,
   IssueChequeInput,
   TransferChequeInput,
@@ -18,36 +15,13 @@ import type {
   SayadPartyRecord,
   SayadSignerRecord,
 } from '../../datasources/types/chequeActions.js';
+import { CHEQUE_MEDIA, CHEQUE_TYPE } from '../../datasources/types/cheques.js';
 import { BadUserInputError } from '../../errors.js';
 import { parseChequeDueDate } from '../../validation/dates.js';
 import { normalizeDigits } from '../../lib/digits.js';
 import { parseIban, parseLegalId, parseNationalId, parseSayadId } from '../../validation/identifiers.js';
 import { BANK_TEXT, parseText, PERSIAN_TEXT, type TextRule } from '../../validation/text.js';
 import { parseIdempotencyKey } from '../transfers/input.js';
-
-const REASON_CODES: Readonly<Record<ChequeReason, string>> = {
-  SALARY: 'POSA',
-  INSURANCE: 'IOSP',
-  MEDICAL: 'HIPA',
-  INVESTMENT: 'ISAP',
-  FOREIGN_EXCHANGE: 'FXAP',
-  DEBT_REPAYMENT: 'DRPA',
-  RETIREMENT: 'RTAP',
-  MOVABLE_PROPERTY: 'MPTP',
-  REAL_ESTATE: 'IMPT',
-  LIQUIDITY_MANAGEMENT: 'LMAP',
-  CUSTOMS: 'CDAP',
-  TAX: 'TCAP',
-  GOVERNMENT_SERVICES: 'GEAC',
-  FACILITIES: 'LRPA',
-  COLLATERAL: 'CCPA',
-  DAILY_EXPENSES: 'GPAC',
-  CHARITY: 'CPAC',
-  GOODS: 'GPPC',
-  SERVICES: 'SPAC',
-};
-const TYPE_CODES: Readonly<Record<ChequeIssueType, number>> = { NORMAL: 1, BANK: 2, CODED: 3, AD_HOC: 4 };
-const MEDIA_CODES: Readonly<Record<ChequeIssueMedia, number>> = { PAPER: 1, DIGITAL: 2 };
 
 /** The upstream states no length for Sayad texts; 100 characters is designed (see the catalog notes). */
 const TEXT_MAX = 100;
@@ -164,9 +138,9 @@ export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: str
       amount: amount(input.amount, 'input.amount'),
       dueDate: parseChequeDueDate(input.dueDate, 'input.dueDate').replace(/\//g, ''),
       description: text(input.description, 'input.description'),
-      reason: REASON_CODES[input.reason],
-      chequeType: TYPE_CODES[input.type ?? 'NORMAL'],
-      chequeMedia: MEDIA_CODES[input.media ?? 'DIGITAL'],
+      reason: input.reason,
+      chequeType: input.type ?? CHEQUE_TYPE.NORMAL,
+      chequeMedia: input.media ?? CHEQUE_MEDIA.DIGITAL,
       toIban: optionalIban(input.toIban, 'input.toIban'),
     },
   };
@@ -185,7 +159,7 @@ export function parseTransferCheque(input: TransferChequeInput): { idempotencyKe
       receivers: parties(input.receivers, 'input.receivers', [holder]),
       signers: signers(input.signers, 'input.signers', holder),
       description: text(input.description, 'input.description'),
-      reason: REASON_CODES[input.reason],
+      reason: input.reason,
       toIban: optionalIban(input.toIban, 'input.toIban'),
     },
   };

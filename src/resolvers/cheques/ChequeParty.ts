@@ -1,15 +1,11 @@
-import type {
-  ChequeChainLinkResolvers,
-  ChequePartyKind,
-  ChequePartyResolvers,
-} from '../../__generated__/resolvers-types.js';
+import type { ChequeChainLinkResolvers, ChequePartyResolvers } from '../../__generated__/resolvers-types.js';
+import { CHEQUE_PARTY_KIND } from '../../datasources/types/cheques.js';
 import { isValidLegalId, isValidNationalId } from '../../validation/identifiers.js';
+import { codeOrOther } from '../shared/enumCodes.js';
 import { persianDateTimeOfCompact } from '../shared/persianDate.js';
 
-const KINDS: readonly ChequePartyKind[] = ['NATURAL', 'LEGAL', 'FOREIGN_NATURAL', 'FOREIGN_LEGAL'];
-
 export const ChequeParty: ChequePartyResolvers = {
-  kind: (party) => (party.idType !== null && KINDS[party.idType - 1]) || 'OTHER',
+  kind: (party) => codeOrOther(CHEQUE_PARTY_KIND, party.idType),
   person: (party) =>
     party.idType === 1 && party.idCode !== null && isValidNationalId(party.idCode)
       ? { nationalId: party.idCode }

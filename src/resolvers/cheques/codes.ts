@@ -1,26 +1,17 @@
-import type { ChequeMedia, ChequeStatus, ChequeType } from '../../__generated__/resolvers-types.js';
+import {
+  CHEQUE_MEDIA,
+  CHEQUE_STATUS,
+  CHEQUE_TYPE,
+  type ChequeMediaValue,
+  type ChequeStatusValue,
+  type ChequeTypeValue,
+} from '../../datasources/types/cheques.js';
 import { isValidIban } from '../../validation/identifiers.js';
+import { codeOrOther } from '../shared/enumCodes.js';
 
-const STATUSES: readonly ChequeStatus[] = [
-  'ISSUED',
-  'CASHED',
-  'VOIDED',
-  'RETURNED',
-  'PARTLY_RETURNED',
-  'AWAITING_GUARANTORS',
-  'AWAITING_ACCEPTANCE',
-  'AWAITING_TRANSFER_ACCEPTANCE',
-];
-const TYPES: readonly ChequeType[] = ['NORMAL', 'BANK', 'CODED', 'AD_HOC'];
-const MEDIA: readonly ChequeMedia[] = ['PAPER', 'DIGITAL'];
-
-/** The name a 1-based upstream code stands for; `OTHER` for a code not known. */
-const named = <T extends string>(names: readonly T[], code: number | null): T | 'OTHER' =>
-  (code !== null && names[code - 1]) || 'OTHER';
-
-export const chequeStatus = (code: number | null): ChequeStatus => named(STATUSES, code);
-export const chequeType = (code: number | null): ChequeType => named(TYPES, code);
-export const chequeMedia = (code: number | null): ChequeMedia => named(MEDIA, code);
+export const chequeStatus = (code: number | null): ChequeStatusValue => codeOrOther(CHEQUE_STATUS, code);
+export const chequeType = (code: number | null): ChequeTypeValue => codeOrOther(CHEQUE_TYPE, code);
+export const chequeMedia = (code: number | null): ChequeMediaValue => codeOrOther(CHEQUE_MEDIA, code);
 
 /** The bank account of an IBAN the upstream gave; null for none or a malformed one. */
 export const chequeAccount = (iban: string | null) => (iban !== null && isValidIban(iban) ? { iban } : null);

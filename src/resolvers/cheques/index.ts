@@ -5,6 +5,7 @@ import { Chequebook } from './Chequebook.js';
 import { ChequeDrawerReport } from './ChequeDrawerReport.js';
 import { ChequeChainLink, ChequeParty } from './ChequeParty.js';
 import { ChequeView } from './ChequeView.js';
+import { ChequeMedia, ChequePartyKind, ChequeStatus, ChequeType } from './enums.js';
 import { Query } from './Query.js';
 
 export const cheques = {
@@ -16,4 +17,8 @@ export const cheques = {
   ChequeParty,
   ChequeChainLink,
   Chequebook,
+  ChequeStatus,
+  ChequeType,
+  ChequeMedia,
+  ChequePartyKind,
 } satisfies Resolvers;

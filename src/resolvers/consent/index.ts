@@ -1,7 +1,8 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { Consent } from './Consent.js';
 import { ConsentGranted } from './ConsentGranted.js';
+import { ConsentGrant } from './enums.js';
 import { Mutation } from './Mutation.js';
 import { Query } from './Query.js';
 
-export const consent = { Query, Mutation, Consent, ConsentGranted } satisfies Resolvers;
+export const consent = { Query, Mutation, Consent, ConsentGranted, ConsentGrant } satisfies Resolvers;

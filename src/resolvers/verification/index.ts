@@ -1,9 +1,18 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
+import { NationalCardSide } from './enums.js';
 import { NationalCardScan } from './NationalCardScan.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
 import { TaxDebt } from './TaxDebt.js';
 
-export const verification = { Query, Person, TaxDebt, Card, BankAccount, NationalCardScan } satisfies Resolvers;
+export const verification = {
+  Query,
+  Person,
+  TaxDebt,
+  Card,
+  BankAccount,
+  NationalCardScan,
+  NationalCardSide,
+} satisfies Resolvers;
