@@ -84,6 +84,20 @@ describe('the floors of src/', () => {
     expect(upward).toEqual([]);
   });
 
+  it('the resolvers of one domain reach another domain only through its entity models', () => {
+    const across = imports
+      .filter((edge) => unitOf(edge.from) === 'resolvers' && unitOf(edge.to) === 'resolvers')
+      .filter((edge) => {
+        const [, , to, file] = edge.to.split('/');
+        const [from, ...inside] = relative('src/resolvers', edge.from).split('/');
+        // resolvers/index.ts merges the domains' resolvers.
+        if (inside.length === 0) return false;
+        return to !== 'shared' && to !== from && file !== 'models.ts';
+      })
+      .map((edge) => `${edge.from} imports ${edge.to}`);
+    expect(across).toEqual([]);
+  });
+
   it('the check sees an import that climbs', () => {
     const climbing = { from: 'src/datasources/transfers.ts', to: 'src/jobs/actionDesk.ts' };
     expect(floorOf(unitOf(climbing.to))).toBeGreaterThan(floorOf(unitOf(climbing.from)));

@@ -1,3 +1,6 @@
+import type { SayadPartyRecord } from '../../validation/cheques.js';
+
+export type { SayadPartyRecord };
 /** The Sayad system's four-letter purpose codes (wire facts §4.8), by the schema's name for each. */
 export const CHEQUE_REASON = {
   SALARY: 'POSA',
@@ -33,17 +36,6 @@ export const CHEQUE_TRANSFER_STATE = {
 export type ChequeTransferStateCode = (typeof CHEQUE_TRANSFER_STATE)[keyof typeof CHEQUE_TRANSFER_STATE];
 /** A transfer state as served: a known `resultCode`, or `OTHER` for one not known. */
 export type ChequeTransferStateValue = ChequeTransferStateCode | 'OTHER';
-
-/** A party as the Sayad action bodies carry it (wire facts §4.8). */
-export interface SayadPartyRecord {
-  /** National id (10 digits) or legal id (11 digits). */
-  readonly idCode: string;
-  /** 1 natural, 2 legal. */
-  readonly idType: 1 | 2;
-  /** The 16-digit Shahab code of a natural person; null for a legal one. */
-  readonly shahabId: string | null;
-  readonly name: string;
-}
 
 export interface SayadSignerRecord {
   readonly signer: SayadPartyRecord;

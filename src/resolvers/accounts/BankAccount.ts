@@ -4,7 +4,7 @@ import { AYANDEH } from '../../datasources/accounts.js';
 import { isValidIban, parseLegalId, parseNationalId } from '../../validation/identifiers.js';
 import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
-import { accountNumberOf } from './accountNumber.js';
+import { accountNumberOf } from '../shared/accountNumber.js';
 import { parseStatementRange } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 

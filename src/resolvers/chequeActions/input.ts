@@ -2,7 +2,6 @@
 import type {
   AnswerChequeInput,
   CancelChequeInput,
-  ChequeActorInput,
   ChequePartyInput,
   ChequeSignerInput,
   IssueChequeInput,
@@ -20,40 +19,25 @@ import { BadUserInputError } from '../../errors.js';
 import { parseChequeDueDate } from '../../validation/dates.js';
 import { normalizeDigits } from '../../lib/digits.js';
 import { parseIban, parseLegalId, parseNationalId, parseSayadId } from '../../validation/identifiers.js';
-import { BANK_TEXT, parseText, PERSIAN_TEXT, type TextRule } from '../../validation/text.js';
-import { parseIdempotencyKey } from '../transfers/input.js';
+import { parseText, PERSIAN_TEXT, type TextRule } from '../../validation/text.js';
+import { parseChequeActor, parseShahabCode, SAYAD_TEXT_MAX, sayadText } from '../../validation/cheques.js';
+import { parseIdempotencyKey } from '../../validation/idempotencyKey.js';
 
-/** The upstream states no length for Sayad texts; 100 characters is designed (see the catalog notes). */
-const TEXT_MAX = 100;
 const MAX_PARTIES = 10;
 const MAX_AMOUNT = 10n ** 18n;
-const TEXT_RULE: TextRule = {
-  min: 1,
-  max: TEXT_MAX,
-  allowed: BANK_TEXT,
-  allowedText: 'letters, digits, punctuation and spaces',
-};
 /** The Sayad system takes notes on answers and cancellations in Persian letters only (wire facts §4.8). */
 const PERSIAN_NOTE_RULE: TextRule = {
   min: 0,
-  max: TEXT_MAX,
+  max: SAYAD_TEXT_MAX,
   allowed: PERSIAN_TEXT,
   allowedText: 'Persian letters only',
 };
 
-const text = (value: string, path: string): string => parseText(value, path, TEXT_RULE);
-
 const persianNote = (value: string | null | undefined, path: string): string =>
   parseText(value ?? '', path, PERSIAN_NOTE_RULE);
 
-function shahabCode(value: string, path: string): string {
-  const digits = normalizeDigits(value.trim());
-  if (!/^\d{16}$/.test(digits)) throw new BadUserInputError(path, 'expected a 16-digit Shahab code');
-  return digits;
-}
-
 function party(input: ChequePartyInput, path: string): SayadPartyRecord {
-  const name = text(input.name, `${path}.name`);
+  const name = sayadText(input.name, `${path}.name`);
   if (input.kind === 'COMPANY') {
     if (input.shahabCode !== null && input.shahabCode !== undefined)
       throw new BadUserInputError(`${path}.shahabCode`, 'a company has no Shahab code; leave it out');
@@ -64,19 +48,9 @@ function party(input: ChequePartyInput, path: string): SayadPartyRecord {
   return {
     idCode: parseNationalId(input.id, `${path}.id`),
     idType: 1,
-    shahabId: shahabCode(input.shahabCode, `${path}.shahabCode`),
+    shahabId: parseShahabCode(input.shahabCode, `${path}.shahabCode`),
     name,
   };
-}
-
-/** A person acting on a cheque or asking about it; `named` when the upstream needs their name (otherwise a name given is not used). */
-export function parseChequeActor(input: ChequeActorInput, path: string, named: boolean): SayadPartyRecord {
-  const idCode = parseNationalId(input.nationalId, `${path}.nationalId`);
-  const shahabId = shahabCode(input.shahabCode, `${path}.shahabCode`);
-  if (!named) return { idCode, idType: 1, shahabId, name: '' };
-  if (input.name === null || input.name === undefined)
-    throw new BadUserInputError(`${path}.name`, 'the name is needed for this action');
-  return { idCode, idType: 1, shahabId, name: text(input.name, `${path}.name`) };
 }
 
 /** 1–10 distinct parties, none of them one of `excluded` (who cannot receive from themselves). */
@@ -137,7 +111,7 @@ export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: str
       signers: signers(input.signers, 'input.signers', drawer),
       amount: amount(input.amount, 'input.amount'),
       dueDate: parseChequeDueDate(input.dueDate, 'input.dueDate').replace(/\//g, ''),
-      description: text(input.description, 'input.description'),
+      description: sayadText(input.description, 'input.description'),
       reason: input.reason,
       chequeType: input.type ?? CHEQUE_TYPE.NORMAL,
       chequeMedia: input.media ?? CHEQUE_MEDIA.DIGITAL,
@@ -158,7 +132,7 @@ export function parseTransferCheque(input: TransferChequeInput): { idempotencyKe
       holder,
       receivers: parties(input.receivers, 'input.receivers', [holder]),
       signers: signers(input.signers, 'input.signers', holder),
-      description: text(input.description, 'input.description'),
+      description: sayadText(input.description, 'input.description'),
       reason: input.reason,
       toIban: optionalIban(input.toIban, 'input.toIban'),
     },

@@ -1,5 +1,5 @@
 import type { BankAccountResolvers } from '../../__generated__/resolvers-types.js';
-import { accountNumberOf } from '../accounts/accountNumber.js';
+import { accountNumberOf } from '../shared/accountNumber.js';
 
 export const BankAccount: BankAccountResolvers = {
   chequebooks: async (account, _args, context) => {

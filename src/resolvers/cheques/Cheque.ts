@@ -1,6 +1,6 @@
 import type { ChequeResolvers } from '../../__generated__/resolvers-types.js';
 import { isValidSayadId } from '../../validation/identifiers.js';
-import { parseChequeActor } from '../chequeActions/input.js';
+import { parseChequeActor } from '../../validation/cheques.js';
 import { viewerOf } from './viewer.js';
 
 export const Cheque: ChequeResolvers = {

@@ -1,6 +1,6 @@
 import type { QueryResolvers } from '../../__generated__/resolvers-types.js';
 import { parseNationalId } from '../../validation/identifiers.js';
-import { parseIdempotencyKey } from './input.js';
+import { parseIdempotencyKey } from '../../validation/idempotencyKey.js';
 import { outcomeOf } from './outcome.js';
 
 export const Query: QueryResolvers = {

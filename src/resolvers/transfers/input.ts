@@ -6,9 +6,9 @@ import { parseAccountNumber } from '../../validation/accounts.js';
 import { normalizeDigits } from '../../lib/digits.js';
 import { parseIban, parseNationalId } from '../../validation/identifiers.js';
 import { BANK_TEXT, parseText, PERSON_NAME } from '../../validation/text.js';
+import { parseIdempotencyKey } from '../../validation/idempotencyKey.js';
 import { checkTransferAmount, type TransferDestinationKind } from '../../validation/transfers.js';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 /** The bank's lengths (wire facts §6): names 2–30 characters, a description at most 30. */
 const NAME_RULE = { min: 2, max: 30, allowed: PERSON_NAME, allowedText: "letters, spaces and . ' -" } as const;
 const DESCRIPTION_RULE = {
@@ -17,11 +17,6 @@ const DESCRIPTION_RULE = {
   allowed: BANK_TEXT,
   allowedText: 'letters, digits, punctuation and spaces',
 } as const;
-
-export function parseIdempotencyKey(value: string, path: string): string {
-  if (!IDEMPOTENCY_KEY.test(value)) throw new BadUserInputError(path, 'expected 1–64 letters, digits, `-` or `_`');
-  return value;
-}
 
 function destinationOf(value: string, path: string): { destination: string; kind: TransferDestinationKind } {
   const text = normalizeDigits(value.trim()).toUpperCase();

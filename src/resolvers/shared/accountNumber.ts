@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import type { BankAccountModel } from './models.js';
+import type { BankAccountModel } from '../accounts/models.js';
 
 /** The account number in its bank's format: known when the account was found by it, else from the IBAN inquiry. */
 export async function accountNumberOf(account: BankAccountModel, { dataSources }: Context): Promise<string | null> {
