@@ -1,17 +1,28 @@
-import { RecordReader, type JsonObject } from './shared/read.js';
-import { accountStatus, flag, holderNames } from './shared/readers.js';
-import type { UpstreamAccess } from './shared/requestUpstream.js';
+import type { z } from 'zod';
 import {
-  ACCOUNT_TYPE,
-  CUSTOMER_TYPE,
-  type AccountHolderRecord,
-  type AccountInfoRecord,
-  type AccountNumberRecord,
-  type BankRecord,
-  type CardAccountRecord,
-  type CardDepositRecord,
-  type IbanRecord,
-  type CardHolderRecord,
+  AccountHolderAnswer,
+  AccountIbanAnswer,
+  AccountInfoAnswer,
+  AccountOwnerAnswer,
+  BanksAnswer,
+  CardAccountAnswer,
+  CardDepositAnswer,
+  CardHolderAnswer,
+  IbanAnswer,
+  StatementAnswer,
+  type StatementTransaction,
+} from './records/accounts.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
+import { decode } from './shared/shapes.js';
+import type {
+  AccountHolderRecord,
+  AccountInfoRecord,
+  AccountNumberRecord,
+  BankRecord,
+  CardAccountRecord,
+  CardDepositRecord,
+  IbanRecord,
+  CardHolderRecord,
 } from './types/accounts.js';
 import type { StatementEntryRecord, StatementRecord } from './types/accounts.js';
 
@@ -27,47 +38,42 @@ export class AccountsAPI {
 
   async getCardAccount(card: string): Promise<CardAccountRecord> {
     const answer = await this.upstream.read('facilityCardToIbanGet', { query: { version: '2', card } });
-    const read = new RecordReader('facilityCardToIbanGet', answer);
-    const r = read.object(answer.result);
-    const owners = holderNames(read, r.depositOwners);
+    const r = decode('facilityCardToIbanGet', answer, CardAccountAnswer);
     return {
       card,
-      iban: read.text(r.IBAN)?.toUpperCase() ?? null,
-      accountNumber: read.text(r.deposit),
-      bankName: read.text(r.bankName),
-      status: accountStatus(read, r.depositStatus),
-      ownerName: owners[0]?.fullName ?? null,
+      iban: r.IBAN,
+      accountNumber: r.deposit,
+      bankName: r.bankName,
+      status: r.depositStatus,
+      ownerName: r.depositOwners[0]?.fullName ?? null,
     };
   }
 
   async getCardDeposit(card: string): Promise<CardDepositRecord> {
     const answer = await this.upstream.read('facilityCardToDepositGet', { query: { card } });
-    const read = new RecordReader('facilityCardToDepositGet', answer);
-    const r = read.object(answer.result);
-    return { accountNumber: read.text(r.deposit), holderName: read.text(r.name) };
+    const r = decode('facilityCardToDepositGet', answer, CardDepositAnswer);
+    return { accountNumber: r.deposit, holderName: r.name };
   }
 
   /** The account inquiry: bank and holder of an account number. */
   async getAccountHolder(accountNumber: string): Promise<AccountHolderRecord> {
     const answer = await this.upstream.read('facilityDepositInfoGet', { query: { deposit: accountNumber } });
-    const read = new RecordReader('facilityDepositInfoGet', answer);
-    const r = read.object(answer.result);
-    return { bankName: read.text(r.bankName), holderName: read.text(r.fullName) };
+    const r = decode('facilityDepositInfoGet', answer, AccountHolderAnswer);
+    return { bankName: r.bankName, holderName: r.fullName };
   }
 
   /** The account inquiry with the holder's id, which the upstream offers for Ayandeh accounts only. */
   async getAccountInfo(iban: string): Promise<AccountInfoRecord> {
     const answer = await this.upstream.read('facilityGetAccountInfoGet', { query: { iban, bankCode: AYANDEH } });
-    const read = new RecordReader('facilityGetAccountInfoGet', answer);
-    const r = read.object(answer.result);
+    const r = decode('facilityGetAccountInfoGet', answer, AccountInfoAnswer);
     return {
-      accountNumber: read.text(r.deposit),
-      status: accountStatus(read, r.accountStatus),
-      holderFirstName: read.text(r.customerFirstname),
-      holderLastName: read.text(r.customerLastname),
-      holderId: read.text(r.idNumber),
-      accountType: ACCOUNT_TYPE[read.text(r.accountType) ?? ''] ?? null,
-      customerType: CUSTOMER_TYPE[read.text(r.customerType) ?? ''] ?? null,
+      accountNumber: r.deposit,
+      status: r.accountStatus,
+      holderFirstName: r.customerFirstname,
+      holderLastName: r.customerLastname,
+      holderId: r.idNumber,
+      accountType: r.accountType,
+      customerType: r.customerType,
     };
   }
 
@@ -75,35 +81,24 @@ export class AccountsAPI {
     const answer = await this.upstream.read('facilityDepositToIbanGet', {
       query: { deposit: depositForConversion(accountNumber, bankCode), bankCode },
     });
-    const read = new RecordReader('facilityDepositToIbanGet', answer);
-    const r = read.object(answer.result);
+    const r = decode('facilityDepositToIbanGet', answer, AccountIbanAnswer);
     return {
-      accountNumber: read.text(r.deposit) ?? accountNumber,
+      accountNumber: r.deposit ?? accountNumber,
       bankCode,
-      iban: (read.text(r.iban) ?? read.text(r.IBAN))?.toUpperCase() ?? null,
-      bankName: read.text(r.bankName),
-      status: accountStatus(read, r.accountStatus ?? r.depositStatus),
-      ownerName: holderNames(read, r.depositOwners)[0]?.fullName ?? null,
+      iban: r.iban ?? r.IBAN,
+      bankName: r.bankName,
+      status: r.accountStatus ?? r.depositStatus,
+      ownerName: r.depositOwners[0]?.fullName ?? null,
     };
   }
 
   async listBanks(): Promise<BankRecord[]> {
     const answer = await this.upstream.read('facilityBanksInfoGet', {});
-    const read = new RecordReader('facilityBanksInfoGet', answer);
-    return read.list(answer.result, 'bank list').flatMap((item) => {
-      const r = read.object(item, 'bank');
-      const code = read.text(r.code);
-      if (!code) return [];
-      const prefix = read.text(r.cardPrefix);
-      return [
-        {
-          code: code.padStart(3, '0'),
-          name: read.text(r.name) ?? code,
-          cardPrefixes: prefix ? [prefix] : [],
-          active: r.active !== false,
-        },
-      ];
-    });
+    return decode('facilityBanksInfoGet', answer, BanksAnswer).flatMap(({ code, name, cardPrefix, active }) =>
+      code === null
+        ? []
+        : [{ code: code.padStart(3, '0'), name: name ?? code, cardPrefixes: cardPrefix ? [cardPrefix] : [], active }],
+    );
   }
 
   /**
@@ -114,35 +109,27 @@ export class AccountsAPI {
     const answer = await this.upstream.read('facilityDepositOwnerVerificationGet', {
       query: { deposit: accountNumber, bank: bankCode, nationalCode: holderId },
     });
-    const read = new RecordReader('facilityDepositOwnerVerificationGet', answer);
-    return flag(read, read.object(answer.result).isOwner);
+    return decode('facilityDepositOwnerVerificationGet', answer, AccountOwnerAnswer).isOwner;
   }
 
   async getIban(iban: string): Promise<IbanRecord> {
     const answer = await this.upstream.read('oakIbanInquiryGet', { query: { iban } });
-    const read = new RecordReader('oakIbanInquiryGet', answer);
-    const r = read.object(answer.result);
+    const r = decode('oakIbanInquiryGet', answer, IbanAnswer);
     return {
-      iban: read.text(r.IBAN)?.toUpperCase() ?? iban,
-      accountNumber: read.text(r.deposit),
-      bankName: read.text(r.bankName),
-      status: accountStatus(read, r.depositStatus),
-      statusDescription: read.text(r.depositDescription),
-      comment: read.text(r.depositComment),
-      owners: holderNames(read, r.depositOwners),
+      iban: r.IBAN ?? iban,
+      accountNumber: r.deposit,
+      bankName: r.bankName,
+      status: r.depositStatus,
+      statusDescription: r.depositDescription,
+      comment: r.depositComment,
+      owners: r.depositOwners,
     };
   }
 
   async getCardHolder(card: string): Promise<CardHolderRecord> {
     const answer = await this.upstream.read('mpgCardInformationGet', { path: { card } });
-    const read = new RecordReader('mpgCardInformationGet', answer);
-    const r = read.object(answer.result);
-    return {
-      card,
-      maskedNumber: read.text(r.destCard),
-      holderName: read.text(r.name),
-      bankName: read.text(r.bankName),
-    };
+    const r = decode('mpgCardInformationGet', answer, CardHolderAnswer);
+    return { card, maskedNumber: r.destCard, holderName: r.name, bankName: r.bankName };
   }
 
   /** Every transaction from `fromDate` to `toDate` (Jalali `YYYYMMDD`), following `lastRecordNumber` while the chain says more. */
@@ -158,17 +145,14 @@ export class AccountsAPI {
         path: { deposit: accountNumber },
         query: { fromDate, toDate, lastRecordNumber },
       });
-      const read = new RecordReader('oakCcStatementGet', answer);
-      const r = read.object(answer.result);
+      const r = decode('oakCcStatementGet', answer, StatementAnswer);
       balances = {
-        currentBalance: signed(read, r.accountCurrentBalance, r.accountCurrentBalanceSign, 'current balance'),
-        availableBalance: signed(read, r.accountAvailableBalance, r.accountAvailableBalanceSign, 'available balance'),
+        currentBalance: signed(r.accountCurrentBalance, r.accountCurrentBalanceSign),
+        availableBalance: signed(r.accountAvailableBalance, r.accountAvailableBalanceSign),
       };
-      transactions.push(
-        ...read.list(r.transactions, 'transactions').map((item) => entryOf(read, read.object(item, 'transaction'))),
-      );
-      const next = read.text(r.lastRecordNumber);
-      if (read.text(r.transactionChain) !== 'M' || next === null || next === lastRecordNumber) break;
+      transactions.push(...r.transactions.map(entryOf));
+      const next = r.lastRecordNumber;
+      if (r.transactionChain !== 'M' || next === null || next === lastRecordNumber) break;
       lastRecordNumber = next;
     }
     return { ...balances, transactions };
@@ -189,30 +173,26 @@ function depositForConversion(accountNumber: string, bankCode: string): string {
   return accountNumber.replace(/[./-]/g, bankCode === RESALAT ? '.' : '/');
 }
 
-function signed(read: RecordReader, value: unknown, sign: unknown, what: string): string | null {
-  const amount = read.rial(value, what);
-  return amount !== null && amount !== '0' && read.text(sign) === 'D' ? `-${amount}` : amount;
+/** An amount made negative by a `D` (debit) sign; zero stays unsigned. */
+function signed(amount: string | null, sign: string | null): string | null {
+  return amount !== null && amount !== '0' && sign === 'D' ? `-${amount}` : amount;
 }
 
-function entryOf(read: RecordReader, t: JsonObject): StatementEntryRecord {
-  const credit = read.rial(t['transactionAmountCredit'], 'credit amount') ?? '0';
-  const debit = read.rial(t['transactionAmountDebit'], 'debit amount') ?? '0';
-  const iban =
-    t['ibanInformationMap'] && typeof t['ibanInformationMap'] === 'object'
-      ? read.object(t['ibanInformationMap'], 'iban information')
-      : {};
-  const day = read.text(t['fullDate']);
-  const time = read.text(t['time']);
+function entryOf(t: z.output<typeof StatementTransaction>): StatementEntryRecord {
+  const credit = t.transactionAmountCredit ?? '0';
+  const debit = t.transactionAmountDebit ?? '0';
+  const day = t.fullDate;
+  const time = t.time;
   return {
-    recordNumber: read.text(t['recordNumber']),
+    recordNumber: t.recordNumber,
     direction: debit !== '0' ? 'DEBIT' : 'CREDIT',
     amount: debit !== '0' ? debit : credit,
-    balance: signed(read, t['balance'], t['balanceSign'], 'balance'),
-    description: read.text(t['transactionDescription']),
+    balance: signed(t.balance, t.balanceSign),
+    description: t.transactionDescription,
     bookedAt: day !== null && time !== null ? `${day}${time}` : null,
-    kind: read.text(t['transactionClass']),
-    counterpartyIban: read.text(iban['destinationIban']),
-    counterpartyName: read.text(iban['name']),
-    referenceId: read.text(iban['referenceId']),
+    kind: t.transactionClass,
+    counterpartyIban: t.ibanInformationMap?.destinationIban ?? null,
+    counterpartyName: t.ibanInformationMap?.name ?? null,
+    referenceId: t.ibanInformationMap?.referenceId ?? null,
   };
 }

@@ -1,8 +1,8 @@
 import { ErrorCode, isUpstreamError } from '../errors.js';
-import { readCivilIdentity } from './shared/civilRegistry.js';
-import { RecordReader } from './shared/read.js';
-import { flag } from './shared/readers.js';
+import { MobileCodeCheckAnswer, MobileCodeSentAnswer } from './records/people.js';
+import { CivilIdentityAnswer, civilIdentityOf } from './shared/civilRegistry.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
+import { decode, malformedAnswer } from './shared/shapes.js';
 import { type MobileOwnershipOutcome } from './types/accounts.js';
 import type { CivilIdentityRecord } from './types/people.js';
 
@@ -16,7 +16,7 @@ export class PeopleAPI {
       path: { nid: nationalId },
       query: { birthDate },
     });
-    return readCivilIdentity('facilityCcNidInquiryGet', answer, nationalId);
+    return civilIdentityOf(decode('facilityCcNidInquiryGet', answer, CivilIdentityAnswer), nationalId);
   }
 
   /** Shahkar by SMS, step 1: texts the person a code; returns the call's trackId, which step 2 needs. */
@@ -24,8 +24,8 @@ export class PeopleAPI {
     const answer = await this.upstream.send('facilityShahkarSmsSendGet', {
       query: { mobile, nationalCode: nationalId },
     });
-    const read = new RecordReader('facilityShahkarSmsSendGet', answer);
-    if (flag(read, read.object(answer.result).smsSent) !== true) read.fail('SMS confirmation');
+    const { smsSent } = decode('facilityShahkarSmsSendGet', answer, MobileCodeSentAnswer);
+    if (smsSent !== true) throw malformedAnswer('facilityShahkarSmsSendGet', answer, 'result.smsSent');
     return answer.trackId;
   }
 
@@ -33,11 +33,9 @@ export class PeopleAPI {
   async verifyMobileOwnershipCode(checkId: string, otp: string): Promise<MobileOwnershipOutcome> {
     try {
       const answer = await this.upstream.send('facilityShahkarSmsVerifyGet', { query: { otpTrackId: checkId, otp } });
-      const read = new RecordReader('facilityShahkarSmsVerifyGet', answer);
-      return {
-        kind: 'checked',
-        matches: flag(read, read.object(answer.result).isValid) ?? read.fail('verification result'),
-      };
+      const { isValid } = decode('facilityShahkarSmsVerifyGet', answer, MobileCodeCheckAnswer);
+      if (isValid === null) throw malformedAnswer('facilityShahkarSmsVerifyGet', answer, 'result.isValid');
+      return { kind: 'checked', matches: isValid };
     } catch (error) {
       if (
         !isUpstreamError(error) ||

@@ -1,16 +1,35 @@
-import { identityClaimQuery, readCivilIdentity, readIdentityMatch } from './shared/civilRegistry.js';
-import { RecordReader } from './shared/read.js';
-import { alive, flag, gender } from './shared/readers.js';
-import type { UpstreamAccess } from './shared/requestUpstream.js';
-import type { CivilIdentityRecord } from './types/people.js';
 import {
-  faceComparison,
-  IBAN_OWNERSHIP,
-  score,
-  TAX_DEBT_STATUS,
+  BlacklistAnswer,
+  CivilRegistryAnswer,
+  FaceComparisonAnswer,
+  faceComparisonOf,
+  IbanOwnershipAnswer,
+  LifeStatusAnswer,
+  LiveVideoMatchAnswer,
+  MilitaryServiceAnswer,
+  NationalCardImageAnswer,
+  NationalCardScanAnswer,
+  OwnershipAnswer,
+  PassportAnswer,
+  PhotoMatchAnswer,
+  SanaAnswer,
+  ShahabAnswer,
+  SpeechSimilarityAnswer,
+  TaxDebtsAnswer,
   thresholdField,
   toPercentage,
+  VideoMatchAnswer,
 } from './records/verification.js';
+import {
+  CivilIdentityAnswer,
+  civilIdentityOf,
+  identityClaimQuery,
+  IdentityMatchAnswer,
+  identityMatchOf,
+} from './shared/civilRegistry.js';
+import type { UpstreamAccess } from './shared/requestUpstream.js';
+import { decode, malformedAnswer } from './shared/shapes.js';
+import type { CivilIdentityRecord } from './types/people.js';
 import type {
   TaxDebtRecord,
   IbanOwnership,
@@ -50,19 +69,7 @@ export class VerificationAPI {
       query: { nationalCode: nationalId },
       subject: nationalId,
     });
-    const read = new RecordReader('kycSmsTaxInquiryGet', answer);
-    const debts = read.list(read.object(answer.result).debts, 'tax debts');
-    return debts.map((item) => {
-      const r = read.object(item, 'tax debt');
-      const status = read.text(r.status)?.toUpperCase();
-      return {
-        taxType: read.text(r.taxType),
-        period: read.text(r.period),
-        amount: read.rial(r.amount, 'tax debt amount'),
-        dueDate: read.text(r.dueDate),
-        status: (status && TAX_DEBT_STATUS[status]) || 'OTHER',
-      };
-    });
+    return decode('kycSmsTaxInquiryGet', answer, TaxDebtsAnswer).debts;
   }
 
   /** The civil registry's record; null when the birth date does not match it. */
@@ -70,10 +77,8 @@ export class VerificationAPI {
     const answer = await this.upstream.read('kycIdentificationInquiryGet', {
       query: { nationalCode: nationalId, birthDate },
     });
-    const record = readCivilIdentity('kycIdentificationInquiryGet', answer, nationalId);
-    // The registry answers with a null national id when the birth date is not the person's.
-    const r = new RecordReader('kycIdentificationInquiryGet', answer).object(answer.result);
-    return r.nationalId === null ? null : record;
+    const r = decode('kycIdentificationInquiryGet', answer, CivilRegistryAnswer);
+    return r === null ? null : civilIdentityOf(r, nationalId);
   }
 
   /** Matches claimed details against the civil registry under the person's SMS consent. */
@@ -82,67 +87,53 @@ export class VerificationAPI {
       path: { nid: nationalId },
       query: identityClaimQuery(claim),
     });
-    return readIdentityMatch('kycSmsNidVerificationGet', answer);
+    return identityMatchOf(decode('kycSmsNidVerificationGet', answer, IdentityMatchAnswer));
   }
 
   async getMilitaryService(nationalId: string): Promise<MilitaryServiceRecord> {
     const answer = await this.upstream.read('kycMilitaryInquiryGet', { query: { nationalCode: nationalId } });
-    const read = new RecordReader('kycMilitaryInquiryGet', answer);
-    const r = read.object(answer.result);
-    const condition = read.text(r.condition);
-    const caseType = read.text(r.type);
-    return {
-      allowed: flag(read, r.isAllowed),
-      condition: condition === 'ALLOWED' || condition === 'NOT_ALLOWED' ? condition : null,
-      caseType: caseType === 'ORDINARY' || caseType === 'EXCEPTION' ? caseType : null,
-      description: read.text(r.conditionDescription),
-    };
+    const r = decode('kycMilitaryInquiryGet', answer, MilitaryServiceAnswer);
+    return { allowed: r.isAllowed, condition: r.condition, caseType: r.type, description: r.conditionDescription };
   }
 
   async getLifeStatus(nationalId: string, birthDate: string): Promise<LifeStatusRecord> {
     const answer = await this.upstream.read('kycDeathStatusInquiryGet', {
       query: { nationalCode: nationalId, birthDate },
     });
-    const read = new RecordReader('kycDeathStatusInquiryGet', answer);
-    const r = read.object(answer.result);
-    return { alive: alive(read, r.deathStatus), trackingCode: read.text(r.trackingCode) };
+    const r = decode('kycDeathStatusInquiryGet', answer, LifeStatusAnswer);
+    return { alive: r.deathStatus, trackingCode: r.trackingCode };
   }
 
   /** Whether an IBAN belongs to a national id; with a birth date, the stricter check. */
   async getIbanOwnership(iban: string, nationalId: string, birthDate: string | null): Promise<IbanOwnership | null> {
     const operationId = birthDate ? 'kycIbanOwnerBirthdateVerificationGet' : 'kycIbanOwnerVerificationGet';
     const answer = await this.upstream.read(operationId, { query: { iban, nid: nationalId, birthDate } });
-    const read = new RecordReader(operationId, answer);
-    const value = read.text(read.object(answer.result).isValid)?.toLowerCase();
-    return (value && IBAN_OWNERSHIP[value]) || null;
+    return decode(operationId, answer, IbanOwnershipAnswer).isValid;
   }
 
   async isCardOwner(card: string, nationalId: string): Promise<boolean | null> {
     const answer = await this.upstream.read('kycCardOwnerVerificationPost', { body: { card, nid: nationalId } });
-    const read = new RecordReader('kycCardOwnerVerificationPost', answer);
-    return flag(read, read.object(answer.result).isValid);
+    return decode('kycCardOwnerVerificationPost', answer, OwnershipAnswer).isValid;
   }
 
   async isCardOfMobileOwner(card: string, mobile: string): Promise<boolean | null> {
     const answer = await this.upstream.read('kycMobileCardVerificationPost', { body: { mobile, card } });
-    const read = new RecordReader('kycMobileCardVerificationPost', answer);
-    return flag(read, read.object(answer.result).isValid);
+    return decode('kycMobileCardVerificationPost', answer, OwnershipAnswer).isValid;
   }
 
   async getPassport(nationalId: string, mobile: string): Promise<PassportRecord> {
     const answer = await this.upstream.read('kycPassportInquiryPost', { body: { nationalCode: nationalId, mobile } });
-    const read = new RecordReader('kycPassportInquiryPost', answer);
-    const r = read.object(answer.result);
+    const r = decode('kycPassportInquiryPost', answer, PassportAnswer);
     return {
-      hasPassport: flag(read, r.hasPassport),
-      number: read.text(r.passportNumber),
-      serial: read.text(r.passportSerial),
-      status: read.text(r.passportStatus),
-      issuedOn: read.text(r.issueDate),
-      validUntil: read.text(r.validityDate),
-      pendingRequest: flag(read, r.passportRequest),
-      requestDescription: read.text(r.requestDescription),
-      requestedOn: read.text(r.requestDate),
+      hasPassport: r.hasPassport,
+      number: r.passportNumber,
+      serial: r.passportSerial,
+      status: r.passportStatus,
+      issuedOn: r.issueDate,
+      validUntil: r.validityDate,
+      pendingRequest: r.passportRequest,
+      requestDescription: r.requestDescription,
+      requestedOn: r.requestDate,
     };
   }
 
@@ -150,9 +141,8 @@ export class VerificationAPI {
     const answer = await this.upstream.read('kycCcSanaInquiryGet', {
       query: { nationalCode: nationalId, identificationCodeType: SANA_NATIONAL_ID_TYPE },
     });
-    const read = new RecordReader('kycCcSanaInquiryGet', answer);
-    const r = read.object(answer.result);
-    return { registered: flag(read, r.registered), message: read.text(r.message) };
+    const r = decode('kycCcSanaInquiryGet', answer, SanaAnswer);
+    return { registered: r.registered, message: r.message };
   }
 
   /** The Shahab code; `birthDate` is Persian `YYYY/MM/DD`, sent as `YYYYMMDD` as the upstream wants it. */
@@ -167,9 +157,9 @@ export class VerificationAPI {
 
   async getBlacklistStatus(nationalId: string): Promise<BlacklistRecord> {
     const answer = await this.upstream.read('oakBlacklistInquiryGet', { query: { nid: nationalId } });
-    const read = new RecordReader('oakBlacklistInquiryGet', answer);
-    const r = read.object(answer.result);
-    return { blocked: flag(read, r.isBlocked) ?? read.fail('blacklist status'), message: read.text(r.message) };
+    const r = decode('oakBlacklistInquiryGet', answer, BlacklistAnswer);
+    if (r.isBlocked === null) throw malformedAnswer('oakBlacklistInquiryGet', answer, 'result.isBlocked');
+    return { blocked: r.isBlocked, message: r.message };
   }
 
   /** Matches claimed details against the civil registry (client credential). */
@@ -178,7 +168,7 @@ export class VerificationAPI {
       path: { nid: nationalId },
       query: identityClaimQuery(claim),
     });
-    return readIdentityMatch('facilityCcNidVerificationGet', answer);
+    return identityMatchOf(decode('facilityCcNidVerificationGet', answer, IdentityMatchAnswer));
   }
 
   /** Civil-registry identity confirmed by the person's SMS consent. */
@@ -187,7 +177,7 @@ export class VerificationAPI {
       path: { nid: nationalId },
       query: { birthDate },
     });
-    return readCivilIdentity('facilitySmsNidInquiryGet', answer, nationalId);
+    return civilIdentityOf(decode('facilitySmsNidInquiryGet', answer, CivilIdentityAnswer), nationalId);
   }
 
   /**
@@ -198,11 +188,9 @@ export class VerificationAPI {
     const answer = await this.upstream.read('facilityNationalCardImageGet', {
       query: { nationalCode: nationalId, birthDate },
     });
-    const read = new RecordReader('facilityNationalCardImageGet', answer);
-    const r = read.object(answer.result);
-    const base64 = read.text(r.image);
-    if (base64 === null) return read.fail('national card image');
-    return { contentType: read.text(r.contentType) ?? 'image/jpeg', base64 };
+    const r = decode('facilityNationalCardImageGet', answer, NationalCardImageAnswer);
+    if (r.image === null) throw malformedAnswer('facilityNationalCardImageGet', answer, 'result.image');
+    return { contentType: r.contentType ?? 'image/jpeg', base64: r.image };
   }
 
   /** Whether `mobile` is registered to the national id (Shahkar). */
@@ -210,8 +198,7 @@ export class VerificationAPI {
     const answer = await this.upstream.read('facilityShahkarVerifyGet', {
       query: { mobile, nationalCode: nationalId },
     });
-    const read = new RecordReader('facilityShahkarVerifyGet', answer);
-    return flag(read, read.object(answer.result).isValid);
+    return decode('facilityShahkarVerifyGet', answer, OwnershipAnswer).isValid;
   }
 
   /**
@@ -228,16 +215,15 @@ export class VerificationAPI {
       ...(claim.speechText !== null && { speechText: claim.speechText }),
     };
     const answer = await this.upstream.read(operationId, { form });
-    const read = new RecordReader(operationId, answer);
-    const r = read.object(answer.result);
+    const r = decode(operationId, answer, LiveVideoMatchAnswer);
+    const speech = claim.speechText === null ? null : decode(operationId, answer, SpeechSimilarityAnswer);
     return {
-      faceMatchPercentage: toPercentage(score(read, r.faceVerification, 'face match')),
-      livenessScore: score(read, r.liveness, 'liveness score'),
-      speechSimilarityPercentage:
-        claim.speechText === null ? null : toPercentage(score(read, r.speechSimilarity, 'speech similarity')),
-      filmedFromPhoto: flag(read, r.printLiveness),
-      filmedFromVideo: flag(read, r.replayLiveness),
-      trackingCode: read.text(r.trackingCode),
+      faceMatchPercentage: toPercentage(r.faceVerification),
+      livenessScore: r.liveness,
+      speechSimilarityPercentage: speech && toPercentage(speech.speechSimilarity),
+      filmedFromPhoto: r.printLiveness,
+      filmedFromVideo: r.replayLiveness,
+      trackingCode: r.trackingCode,
     };
   }
 
@@ -255,12 +241,8 @@ export class VerificationAPI {
       serialNumber: claim.cardSerial,
     };
     const answer = await this.upstream.read(operationId, { form });
-    const read = new RecordReader(operationId, answer);
-    const r = read.object(answer.result);
-    return {
-      faceMatchPercentage: toPercentage(score(read, r.faceVerification, 'face match')),
-      trackingCode: read.text(r.trackingCode),
-    };
+    const r = decode(operationId, answer, VideoMatchAnswer);
+    return { faceMatchPercentage: toPercentage(r.faceVerification), trackingCode: r.trackingCode };
   }
 
   /**
@@ -277,9 +259,8 @@ export class VerificationAPI {
       ...thresholdField(claim.threshold),
     };
     const answer = await this.upstream.read(operationId, { form });
-    const read = new RecordReader(operationId, answer);
-    const r = read.object(answer.result);
-    return { ...faceComparison(read, r), trackingCode: read.text(r.trackingCode) };
+    const r = decode(operationId, answer, PhotoMatchAnswer);
+    return { ...faceComparisonOf(r), trackingCode: r.trackingCode };
   }
 
   /** Whether two photos show the same face (multipart upload), against the caller's threshold or the upstream's default. */
@@ -288,24 +269,22 @@ export class VerificationAPI {
     const answer = await this.upstream.read(operationId, {
       form: { liveImage: image, personImage: otherImage, ...thresholdField(threshold) },
     });
-    const read = new RecordReader(operationId, answer);
-    return faceComparison(read, read.object(answer.result));
+    return faceComparisonOf(decode(operationId, answer, FaceComparisonAnswer));
   }
 
   /** Reads one side of a national card from a JPEG photo (OCR, multipart upload). */
   async scanNationalCard(side: NationalCardSide, image: MediaFile): Promise<NationalCardScanRecord> {
     const answer = await this.upstream.read('kycOcrPost', { form: { cardImage: image, type: side } });
-    const read = new RecordReader('kycOcrPost', answer);
-    const r = read.object(answer.result);
+    const r = decode('kycOcrPost', answer, NationalCardScanAnswer);
     return {
       side,
-      nationalId: read.text(r.nationalCode),
-      firstName: read.text(r.firstName),
-      lastName: read.text(r.lastName),
-      fatherName: read.text(r.fatherName),
-      birthDate: read.text(r.birthDate),
-      expirationDate: read.text(r.expirationDate),
-      serial: read.text(r.serial),
+      nationalId: r.nationalCode,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      fatherName: r.fatherName,
+      birthDate: r.birthDate,
+      expirationDate: r.expirationDate,
+      serial: r.serial,
     };
   }
 
@@ -319,15 +298,14 @@ export class VerificationAPI {
       path: { nid: nationalId },
       query: { birthDate: birthDate.replaceAll('/', ''), identityNo: identityNumber },
     });
-    const read = new RecordReader(operationId, answer);
-    const r = read.object(answer.result);
+    const r = decode(operationId, answer, ShahabAnswer);
     return {
-      code: read.text(r.shahabCode),
-      confirmed: flag(read, r.isConfirmed),
-      firstName: read.text(r.firstName),
-      lastName: read.text(r.lastName),
-      fatherName: read.text(r.fatherName),
-      gender: gender(read, r.gender),
+      code: r.shahabCode,
+      confirmed: r.isConfirmed,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      fatherName: r.fatherName,
+      gender: r.gender,
     };
   }
 }

@@ -1,43 +1,133 @@
-/** How the verification answers are read: status words, scores and percentages, and form fields. */
-import type { JsonObject, RecordReader } from '../shared/read.js';
-import { flag } from '../shared/readers.js';
+/** The verification answers (`/kyc`, `/oak`, `/facility`), as the upstream writes them, and the form fields they need. */
+import { z } from 'zod';
+import { alive, CivilIdentityAnswer, gender } from '../shared/civilRegistry.js';
+import { flag, list, record, rial, strictDecimal, text, word } from '../shared/shapes.js';
 import type { FaceComparisonRecord, IbanOwnership, TaxDebtStatus } from '../types/verification.js';
 
-/** The upstream's tax debt statuses. */
-export const TAX_DEBT_STATUS: Readonly<Record<string, TaxDebtStatus>> = {
-  UNPAID: 'UNPAID',
-  OVERDUE: 'OVERDUE',
-  INSTALLMENT: 'IN_INSTALLMENTS',
-};
+/** The upstream's tax debt statuses, in any case; another or none is `OTHER`. */
+const taxDebtStatus = word<TaxDebtStatus>(
+  { UNPAID: 'UNPAID', OVERDUE: 'OVERDUE', INSTALLMENT: 'IN_INSTALLMENTS' },
+  (status) => status.toUpperCase(),
+).transform((status) => status ?? 'OTHER');
 
-/** The upstream's answers to whether an IBAN is the person's. */
-export const IBAN_OWNERSHIP: Readonly<Record<string, IbanOwnership>> = {
-  yes: 'YES',
-  no: 'NO',
-  most_possible: 'MOST_PROBABLE',
-};
+/** The upstream's answers, in any case, to whether an IBAN is the person's. */
+const ibanOwnership = word<IbanOwnership>({ yes: 'YES', no: 'NO', most_possible: 'MOST_PROBABLE' }, (answer) =>
+  answer.toLowerCase(),
+);
 
 /** The optional `threshold` form field; left out for the upstream's default. */
 export const thresholdField = (threshold: number | null): { threshold?: string } =>
   threshold === null ? {} : { threshold: String(threshold) };
 
-/** The fields both face comparisons answer with: `isVerified`, `verificationScore`, `verificationThreshold`, `message`. */
-export function faceComparison(read: RecordReader, r: JsonObject): FaceComparisonRecord {
-  return {
-    verified: flag(read, r.isVerified),
-    score: score(read, r.verificationScore, 'verification score'),
-    threshold: score(read, r.verificationThreshold, 'verification threshold'),
-    message: read.text(r.message),
-  };
-}
+/** `kycSmsTaxInquiryGet`: the person's debts; none when they owe nothing. */
+export const TaxDebtsAnswer = record({
+  debts: list(record({ taxType: text, period: text, amount: rial, dueDate: text, status: taxDebtStatus })),
+});
 
-/** A number sent as a JSON number or a numeric string; null when absent. */
-export function score(read: RecordReader, value: unknown, what: string): number | null {
-  const text = read.text(value);
-  if (text === null) return null;
-  const number = Number(text);
-  if (!Number.isFinite(number)) return read.fail(what);
-  return number;
+/**
+ * `kycIdentificationInquiryGet`: the civil-registry record, or null when the birth date is not the
+ * person's, which the registry answers with a JSON null `nationalId` (a blank or absent one is not that).
+ */
+export const CivilRegistryAnswer = z.union([
+  record({ nationalId: z.null() }).transform(() => null),
+  CivilIdentityAnswer,
+]);
+
+/** `kycMilitaryInquiryGet`. */
+export const MilitaryServiceAnswer = record({
+  isAllowed: flag,
+  condition: text.transform((condition) => (condition === 'ALLOWED' || condition === 'NOT_ALLOWED' ? condition : null)),
+  type: text.transform((caseType) => (caseType === 'ORDINARY' || caseType === 'EXCEPTION' ? caseType : null)),
+  conditionDescription: text,
+});
+
+/** `kycDeathStatusInquiryGet`. */
+export const LifeStatusAnswer = record({
+  deathStatus: alive,
+  trackingCode: text,
+});
+
+/** `kycIbanOwnerVerificationGet`, `kycIbanOwnerBirthdateVerificationGet`. */
+export const IbanOwnershipAnswer = record({ isValid: ibanOwnership });
+
+/** `kycCardOwnerVerificationPost`, `kycMobileCardVerificationPost`, `facilityShahkarVerifyGet`: a yes or no. */
+export const OwnershipAnswer = record({ isValid: flag });
+
+/** `kycPassportInquiryPost`. */
+export const PassportAnswer = record({
+  hasPassport: flag,
+  passportNumber: text,
+  passportSerial: text,
+  passportStatus: text,
+  issueDate: text,
+  validityDate: text,
+  passportRequest: flag,
+  requestDescription: text,
+  requestDate: text,
+});
+
+/** `kycCcSanaInquiryGet`. */
+export const SanaAnswer = record({ registered: flag, message: text });
+
+/** `oakShahabInquiryGet`, `oakSmsShahabInquiryGet`. */
+export const ShahabAnswer = record({
+  shahabCode: text,
+  isConfirmed: flag,
+  firstName: text,
+  lastName: text,
+  fatherName: text,
+  gender,
+});
+
+/** `oakBlacklistInquiryGet`. */
+export const BlacklistAnswer = record({ isBlocked: flag, message: text });
+
+/** `facilityNationalCardImageGet`: the photo in base64. */
+export const NationalCardImageAnswer = record({ image: text, contentType: text });
+
+/**
+ * `kycCompareLiveVideoWithNationalCardPost`. Scores are numbers or numeric strings; `speechSimilarity`
+ * is read only when a speech text was sent (`SpeechSimilarityAnswer`).
+ */
+export const LiveVideoMatchAnswer = record({
+  faceVerification: strictDecimal,
+  liveness: strictDecimal,
+  printLiveness: flag,
+  replayLiveness: flag,
+  trackingCode: text,
+});
+
+/** `kycCompareLiveVideoWithNationalCardPost` with a speech text. */
+export const SpeechSimilarityAnswer = record({ speechSimilarity: strictDecimal });
+
+/** `kycCompareVideoWithNationalCardImagePost`. */
+export const VideoMatchAnswer = record({ faceVerification: strictDecimal, trackingCode: text });
+
+/** `kycCompareTwoImagesPost`: the fields both face comparisons answer with; scores are numbers or numeric strings. */
+export const FaceComparisonAnswer = record({
+  isVerified: flag,
+  verificationScore: strictDecimal,
+  verificationThreshold: strictDecimal,
+  message: text,
+});
+
+/** `kycCompareLiveImageWithNationalCardPost`. */
+export const PhotoMatchAnswer = FaceComparisonAnswer.extend({ trackingCode: text });
+
+/** `kycOcrPost`. */
+export const NationalCardScanAnswer = record({
+  nationalCode: text,
+  firstName: text,
+  lastName: text,
+  fatherName: text,
+  birthDate: text,
+  expirationDate: text,
+  serial: text,
+});
+
+/** Our record of the fields both face comparisons answer with. */
+export function faceComparisonOf(r: z.output<typeof FaceComparisonAnswer>): FaceComparisonRecord {
+  return { verified: r.isVerified, score: r.verificationScore, threshold: r.verificationThreshold, message: r.message };
 }
 
 /**

@@ -1,8 +1,21 @@
-import { RecordReader } from './read.js';
-import { alive, gender, REGISTRY_GENDER } from './readers.js';
-import type { UpstreamResult } from '../upstream/client.js';
+/** The civil registry's answers, shared by the people and verification inquiries, and the query of a claim. */
+import type { z } from 'zod';
+import { count, record, text } from './shapes.js';
 import type { CivilIdentityRecord } from '../types/people.js';
 import type { IdentityClaim, IdentityMatchRecord } from '../types/verification.js';
+
+/** The civil registry's gender words, as sent in queries. */
+export const REGISTRY_GENDER = { MALE: 'مرد', FEMALE: 'زن' } as const;
+
+/** Gender as the civil registry writes it (`مرد`, `زن`) or as some services abbreviate it (`M`, `F`). */
+export const gender = text.transform((word): 'MALE' | 'FEMALE' | null =>
+  word === 'مرد' || word === 'M' ? 'MALE' : word === 'زن' || word === 'F' ? 'FEMALE' : null,
+);
+
+/** `زنده` (alive) or `مرده` (dead). */
+export const alive = text.transform((word): boolean | null =>
+  word === 'زنده' ? true : word === 'مرده' ? false : null,
+);
 
 /** The query of a national id verification: only the claimed details are sent. */
 export function identityClaimQuery(claim: IdentityClaim): Record<string, string | undefined> {
@@ -16,42 +29,68 @@ export function identityClaimQuery(claim: IdentityClaim): Record<string, string 
   };
 }
 
-/** Reads a national id verification answer (the same shape under client credential and SMS). */
-export function readIdentityMatch(operationId: string, answer: UpstreamResult): IdentityMatchRecord {
-  const read = new RecordReader(operationId, answer);
-  const r = read.object(answer.result);
+/**
+ * A national id verification: `facilityCcNidVerificationGet`, `kycSmsNidVerificationGet` (the same
+ * shape under client credential and SMS). Similarities are whole numbers.
+ */
+export const IdentityMatchAnswer = record({
+  fullNameSimilarity: count,
+  firstNameSimilarity: count,
+  lastNameSimilarity: count,
+  fatherNameSimilarity: count,
+  genderSimilarity: count,
+  deathStatus: alive,
+  description: text,
+  trackingCode: text,
+});
+
+export function identityMatchOf(r: z.output<typeof IdentityMatchAnswer>): IdentityMatchRecord {
   return {
-    fullNameSimilarity: read.count(r.fullNameSimilarity, 'fullNameSimilarity'),
-    firstNameSimilarity: read.count(r.firstNameSimilarity, 'firstNameSimilarity'),
-    lastNameSimilarity: read.count(r.lastNameSimilarity, 'lastNameSimilarity'),
-    fatherNameSimilarity: read.count(r.fatherNameSimilarity, 'fatherNameSimilarity'),
-    genderSimilarity: read.count(r.genderSimilarity, 'genderSimilarity'),
-    alive: alive(read, r.deathStatus),
-    description: read.text(r.description),
-    trackingCode: read.text(r.trackingCode),
+    fullNameSimilarity: r.fullNameSimilarity,
+    firstNameSimilarity: r.firstNameSimilarity,
+    lastNameSimilarity: r.lastNameSimilarity,
+    fatherNameSimilarity: r.fatherNameSimilarity,
+    genderSimilarity: r.genderSimilarity,
+    alive: r.deathStatus,
+    description: r.description,
+    trackingCode: r.trackingCode,
   };
 }
 
-/** The civil-registry answer shape shared by the national id inquiries. */
-export function readCivilIdentity(
-  operationId: string,
-  answer: UpstreamResult,
-  nationalId: string,
-): CivilIdentityRecord {
-  const read = new RecordReader(operationId, answer);
-  const r = read.object(answer.result);
+/**
+ * The civil-registry record of the national id inquiries (`facilityCcNidInquiryGet`,
+ * `facilitySmsNidInquiryGet`, `kycIdentificationInquiryGet`). The id comes as `nationalId` or `nationalCode`.
+ */
+export const CivilIdentityAnswer = record({
+  nationalId: text,
+  nationalCode: text,
+  firstName: text,
+  lastName: text,
+  fatherName: text,
+  birthDate: text,
+  gender,
+  deathStatus: alive,
+  identityNo: text,
+  identitySeri: text,
+  identitySerial: text,
+  officeName: text,
+  trackingCode: text,
+});
+
+/** Our record of a civil-registry answer about `nationalId`. */
+export function civilIdentityOf(r: z.output<typeof CivilIdentityAnswer>, nationalId: string): CivilIdentityRecord {
   return {
-    nationalId: read.text(r.nationalId) ?? read.text(r.nationalCode) ?? nationalId,
-    firstName: read.text(r.firstName),
-    lastName: read.text(r.lastName),
-    fatherName: read.text(r.fatherName),
-    birthDate: read.text(r.birthDate),
-    gender: gender(read, r.gender),
-    alive: alive(read, r.deathStatus),
-    identityNumber: read.text(r.identityNo),
-    identitySeries: read.text(r.identitySeri),
-    identitySerial: read.text(r.identitySerial),
-    issuingOffice: read.text(r.officeName),
-    trackingCode: read.text(r.trackingCode),
+    nationalId: r.nationalId ?? r.nationalCode ?? nationalId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    fatherName: r.fatherName,
+    birthDate: r.birthDate,
+    gender: r.gender,
+    alive: r.deathStatus,
+    identityNumber: r.identityNo,
+    identitySeries: r.identitySeri,
+    identitySerial: r.identitySerial,
+    issuingOffice: r.officeName,
+    trackingCode: r.trackingCode,
   };
 }

@@ -82,7 +82,8 @@ export const strictDecimal = leaf((value) => {
 export function word<T>(table: Readonly<Record<string, T>>, normalize: (text: string) => string = (t) => t) {
   return leaf((value) => {
     const key = textOf(value);
-    return key === null ? null : (table[normalize(key)] ?? null);
+    const name = key === null ? null : normalize(key);
+    return name !== null && Object.hasOwn(table, name) ? (table[name] ?? null) : null;
   }, 'a known word');
 }
 

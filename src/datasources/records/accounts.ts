@@ -1,0 +1,131 @@
+/** The accounts and cards answers (`/facility`, `/oak`, `/mpg`), as the upstream writes them. */
+import { z } from 'zod';
+import { flag, list, optionalRecord, record, rial, text, textOf, word } from '../shared/shapes.js';
+import { ACCOUNT_STATUS, ACCOUNT_TYPE, CUSTOMER_TYPE, type HolderName } from '../types/accounts.js';
+
+/** Account status codes arrive as `"02"` or `"2"`. */
+export const accountStatus = word(ACCOUNT_STATUS, (code) => code.padStart(2, '0'));
+
+/** An IBAN, upper-cased. */
+const ibanText = text.transform((iban) => iban?.toUpperCase() ?? null);
+
+/** One owner of `depositOwners`; one without a name is left out. */
+const Owner = record({ firstName: text, lastName: text });
+
+/**
+ * Owners as an array of `{firstName, lastName}` or, in some answers, one name string (`name / …`,
+ * the name before the first ` / `). Absent or null: none.
+ */
+export const holderNames = z.union([
+  z.string().transform((names): HolderName[] => {
+    const fullName = textOf(names.split(' / ')[0]);
+    return fullName ? [{ firstName: null, lastName: null, fullName }] : [];
+  }),
+  list(Owner).transform((owners) =>
+    owners.flatMap(({ firstName, lastName }): HolderName[] => {
+      const fullName = [firstName, lastName].filter(Boolean).join(' ');
+      return fullName ? [{ firstName, lastName, fullName }] : [];
+    }),
+  ),
+]);
+
+/** `facilityCardToIbanGet` (version 2). */
+export const CardAccountAnswer = record({
+  IBAN: ibanText,
+  deposit: text,
+  bankName: text,
+  depositStatus: accountStatus,
+  depositOwners: holderNames,
+});
+
+/** `facilityCardToDepositGet`. */
+export const CardDepositAnswer = record({ deposit: text, name: text });
+
+/** `facilityDepositInfoGet`. */
+export const AccountHolderAnswer = record({ bankName: text, fullName: text });
+
+/** `facilityGetAccountInfoGet`. */
+export const AccountInfoAnswer = record({
+  deposit: text,
+  accountStatus,
+  customerFirstname: text,
+  customerLastname: text,
+  idNumber: text,
+  accountType: word(ACCOUNT_TYPE),
+  customerType: word(CUSTOMER_TYPE),
+});
+
+/** `facilityDepositToIbanGet`. The IBAN comes as `iban` or `IBAN`, the status as `accountStatus` or `depositStatus`. */
+export const AccountIbanAnswer = record({
+  deposit: text,
+  iban: ibanText,
+  IBAN: ibanText,
+  bankName: text,
+  accountStatus,
+  depositStatus: accountStatus,
+  depositOwners: holderNames,
+});
+
+/** `facilityBanksInfoGet`: a list of banks; only a JSON `false` makes a bank inactive. */
+export const BanksAnswer = list(
+  record({
+    code: text,
+    name: text,
+    cardPrefix: text,
+    active: z
+      .unknown()
+      .optional()
+      .transform((active) => active !== false),
+  }),
+);
+
+/** `facilityDepositOwnerVerificationGet`. */
+export const AccountOwnerAnswer = record({ isOwner: flag });
+
+/** `oakIbanInquiryGet`. */
+export const IbanAnswer = record({
+  IBAN: ibanText,
+  deposit: text,
+  bankName: text,
+  depositStatus: accountStatus,
+  depositDescription: text,
+  depositComment: text,
+  depositOwners: holderNames,
+});
+
+/** `mpgCardInformationGet`. */
+export const CardHolderAnswer = record({ destCard: text, name: text, bankName: text });
+
+/**
+ * A statement transaction's counterparty: an object, or anything else (ignored) in answers without
+ * one; an array is malformed.
+ */
+const IbanInformation = z.preprocess(
+  (value) => (typeof value === 'object' ? value : null),
+  optionalRecord({ destinationIban: text, name: text, referenceId: text }),
+);
+
+/** One transaction of a statement page; a balance's sign is `D` for a debit balance. */
+export const StatementTransaction = record({
+  transactionAmountCredit: rial,
+  transactionAmountDebit: rial,
+  balance: rial,
+  balanceSign: text,
+  transactionDescription: text,
+  fullDate: text,
+  time: text,
+  recordNumber: text,
+  transactionClass: text,
+  ibanInformationMap: IbanInformation,
+});
+
+/** `oakCcStatementGet`: one page; `transactionChain` is `M` while more pages follow `lastRecordNumber`. */
+export const StatementAnswer = record({
+  accountCurrentBalance: rial,
+  accountCurrentBalanceSign: text,
+  accountAvailableBalance: rial,
+  accountAvailableBalanceSign: text,
+  transactions: list(StatementTransaction),
+  lastRecordNumber: text,
+  transactionChain: text,
+});
