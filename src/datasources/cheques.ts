@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { nullIfNotFound } from '../errors.js';
 import {
   ChequeAnswer,
@@ -9,7 +10,6 @@ import {
 } from './records/cheques.js';
 import { decode } from './shared/shapes.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
-import type { z } from 'zod';
 import type { SayadPartyRecord } from './types/chequeActions.js';
 import type {
   ChequeChainRecord,

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   AuthorizedSignatoriesAnswer,
   BoardMembersAnswer,
@@ -25,7 +26,6 @@ import type {
   CompanyInfoRecord,
   CreditValidationRecord,
 } from './types/companies.js';
-import type { z } from 'zod';
 
 /** The three groups of signing-rights holders, as authorizedSignatories names them. */
 const SIGNATURE_GROUPS = [
