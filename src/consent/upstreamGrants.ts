@@ -3,8 +3,9 @@
  * verification, the authorization URL of the web grant, the code-for-token exchange and the refresh.
  * All go through the OAuth endpoint the token broker uses: one pooled transport, Basic credentials.
  */
+import { z } from 'zod';
 import { isUpstreamError } from '../errors.js';
-import { RecordReader } from '../datasources/shared/read.js';
+import { decodeLabelled, malformedAnswer, record, text } from '../datasources/shared/shapes.js';
 import { errorFromAnswer } from '../datasources/upstream/errorMapping.js';
 import { AUTHORIZE_PATH, VERIFY_SMS_PATH } from '../datasources/upstream/operations.js';
 import type { IssuedToken, OAuthEndpoint } from '../datasources/upstream/tokenBroker.js';
@@ -21,6 +22,21 @@ export type TokenGrant =
 
 /** The grant-specific part of a token or refresh request: `auth_type: SMS`, or the bank of a web grant. */
 type GrantFlavour = Pick<ConsentRecord, 'grant' | 'bank'>;
+
+/**
+ * `authorize` with `auth_type: SMS`: the OTP's trackId. Only a JSON `false` in `smsSent` says no SMS
+ * went out; anything else, or none, counts as sent.
+ */
+const OtpRequestAnswer = record({
+  smsSent: z
+    .unknown()
+    .optional()
+    .transform((value) => value !== false),
+  trackId: text,
+});
+
+/** `verifySms`: the authorization code. */
+const OtpCheckAnswer = record({ code: text });
 
 /** A validation refusal of the upstream (HTTP 400, or a FAILED envelope with HTTP 200). */
 const isRefusal = (httpStatus: number) => httpStatus === 400 || httpStatus === 422;
@@ -48,11 +64,11 @@ export class UpstreamGrants {
       if (isRefusal(answer.httpStatus)) return { kind: 'refused', upstreamCode: answer.upstreamCode ?? null };
       throw errorFromAnswer('authorize', answer, '', false);
     }
-    const read = new RecordReader('authorize', { trackId: answer.trackId ?? '' });
-    const result = read.object(answer.result);
-    if (result.smsSent === false) return { kind: 'refused', upstreamCode: null };
-    const trackId = read.text(result.trackId);
-    return trackId ? { kind: 'sent', trackId } : read.fail('OTP trackId');
+    const received = { result: answer.result, trackId: answer.trackId ?? '' };
+    const { smsSent, trackId } = decodeLabelled('authorize', received, OtpRequestAnswer);
+    if (!smsSent) return { kind: 'refused', upstreamCode: null };
+    if (!trackId) throw malformedAnswer('authorize', received, 'OTP trackId');
+    return { kind: 'sent', trackId };
   }
 
   /** Step 2 of the SMS grant: the OTP the person typed, for an authorization code. */
@@ -67,9 +83,10 @@ export class UpstreamGrants {
       if (isRefusal(answer.httpStatus)) return { kind: 'invalid' };
       throw errorFromAnswer('verifySms', answer, '', true);
     }
-    const read = new RecordReader('verifySms', { trackId: answer.trackId ?? '' });
-    const code = read.text(read.object(answer.result).code);
-    return code ? { kind: 'code', code } : read.fail('authorization code');
+    const received = { result: answer.result, trackId: answer.trackId ?? '' };
+    const { code } = decodeLabelled('verifySms', received, OtpCheckAnswer);
+    if (!code) throw malformedAnswer('verifySms', received, 'authorization code');
+    return { kind: 'code', code };
   }
 
   /** Where to send the person's browser for the web grant; nothing is called. */

@@ -1,6 +1,14 @@
+import type { z } from 'zod';
 import { nullIfNotFound } from '../errors.js';
-import { RecordReader, type JsonObject } from './shared/read.js';
-import { flag } from './shared/readers.js';
+import {
+  ChequeAnswer,
+  ChequebooksAnswer,
+  ChequeChainAnswer,
+  ChequeDrawerAnswer,
+  ChequeStatusAnswer,
+  type ChequeParty,
+} from './records/cheques.js';
+import { decode } from './shared/shapes.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type { SayadPartyRecord } from './types/chequeActions.js';
 import type {
@@ -28,28 +36,24 @@ export class ChequesAPI {
       }),
     );
     if (!answer) return null;
-    const read = new RecordReader('creditSmsSayadChequeInquiryGet', answer);
-    const r = read.object(answer.result);
+    const r = decode('creditSmsSayadChequeInquiryGet', answer, ChequeAnswer);
     return {
-      sayadId: read.text(r.sayadId) ?? sayadId,
-      status: read.count(r.chequeStatus, 'cheque status'),
-      amount: read.rial(r.amount, 'cheque amount'),
-      dueDate: read.text(r.dueDate),
-      description: read.text(r.description),
-      serialNumber: read.text(r.serialNo),
-      seriesNumber: read.text(r.seriesNo),
-      fromIban: read.text(r.fromIban),
-      toIban: read.text(r.toIban),
-      reason: read.text(r.reason),
-      type: read.count(r.chequeType, 'cheque type'),
-      media: read.count(r.chequeMedia, 'cheque media'),
-      locked: flag(read, r.locked),
-      holders: read.list(r.holders, 'holders').map((item) => partyOf(read, read.object(item, 'holder'))),
-      signers: read.list(r.signers, 'signers').map((item) => {
-        const s = read.object(item, 'signer');
-        return { name: read.text(s.name), legalStamp: flag(read, s.legalStamp) };
-      }),
-      issuedAt: read.text(r.issueDate),
+      sayadId: r.sayadId ?? sayadId,
+      status: r.chequeStatus,
+      amount: r.amount,
+      dueDate: r.dueDate,
+      description: r.description,
+      serialNumber: r.serialNo,
+      seriesNumber: r.seriesNo,
+      fromIban: r.fromIban,
+      toIban: r.toIban,
+      reason: r.reason,
+      type: r.chequeType,
+      media: r.chequeMedia,
+      locked: r.locked,
+      holders: r.holders.map(partyOf),
+      signers: r.signers.map((s) => ({ name: s.name, legalStamp: s.legalStamp })),
+      issuedAt: r.issueDate,
     };
   }
 
@@ -59,12 +63,8 @@ export class ChequesAPI {
       this.upstream.read(operationId, { body: { sayadId, nationalCode: viewer }, subject: viewer }),
     );
     if (!answer) return null;
-    const read = new RecordReader(operationId, answer);
-    const r = read.object(answer.result);
-    return {
-      awaitingAcceptance: flag(read, r.onGoing),
-      drawers: read.list(r.customers, 'customers').map((item) => partyOf(read, read.object(item, 'customer'))),
-    };
+    const r = decode(operationId, answer, ChequeStatusAnswer);
+    return { awaitingAcceptance: r.onGoing, drawers: r.customers.map(partyOf) };
   }
 
   async getChain(sayadId: string, viewer: string): Promise<ChequeChainRecord[] | null> {
@@ -73,11 +73,12 @@ export class ChequesAPI {
       this.upstream.read(operationId, { body: { sayadId, chequeType: '1', nationalCode: viewer }, subject: viewer }),
     );
     if (!answer) return null;
-    const read = new RecordReader(operationId, answer);
-    return read.list(read.object(answer.result).chain, 'chain').map((item) => {
-      const r = read.object(item, 'chain entry');
-      return { ...partyOf(read, r), role: read.text(r.role), step: read.count(r.step, 'step'), at: read.text(r.date) };
-    });
+    return decode(operationId, answer, ChequeChainAnswer).chain.map((r) => ({
+      ...partyOf(r),
+      role: r.role,
+      step: r.step,
+      at: r.date,
+    }));
   }
 
   /** The client vouches that it authenticated the drawer with two factors (`customerAuthStatus` 2), which is what stands in for a consent. */
@@ -93,41 +94,36 @@ export class ChequesAPI {
       }),
     );
     if (!answer) return null;
-    const read = new RecordReader(operationId, answer);
-    const r = read.object(read.object(answer.result).inquiryResult, 'inquiry result');
+    const r = decode(operationId, answer, ChequeDrawerAnswer).inquiryResult;
     return {
-      status: read.count(r.chequeStatus, 'cheque status'),
-      amount: read.rial(r.amount, 'cheque amount'),
-      dueDate: read.text(r.dueDate),
-      fromIban: read.text(r.fromIban),
-      type: read.count(r.chequeType, 'cheque type'),
-      media: read.count(r.chequeMedia, 'cheque media'),
-      receivers: read.list(r.receivers, 'receivers').map((item) => partyOf(read, read.object(item, 'receiver'))),
-      issuedAt: read.text(r.issueDate),
+      status: r.chequeStatus,
+      amount: r.amount,
+      dueDate: r.dueDate,
+      fromIban: r.fromIban,
+      type: r.chequeType,
+      media: r.chequeMedia,
+      receivers: r.receivers.map(partyOf),
+      issuedAt: r.issueDate,
     };
   }
 
   async listChequebooks(accountNumber: string): Promise<ChequebookRecord[]> {
     const answer = await this.upstream.read('creditChequebookInquiryGet', { query: { deposit: accountNumber } });
-    const read = new RecordReader('creditChequebookInquiryGet', answer);
-    return read.list(read.object(answer.result).chequeDetails, 'chequebooks').map((item) => {
-      const r = read.object(item, 'chequebook');
-      return {
-        firstSerial: read.text(r.serialNoFrom),
-        lastSerial: read.text(r.serialNoTo),
-        sheets: read.count(r.sheetCount, 'sheet count'),
-        media: read.text(r.mediaType),
-        issuedOn: read.text(r.approvedDate),
-        expiresOn: read.text(r.expireDate),
-        sayadIds: (read.text(r.serialNumbers) ?? '')
-          .split(',')
-          .map((id) => id.trim())
-          .filter((id) => /^\d{16}$/.test(id)),
-      };
-    });
+    return decode('creditChequebookInquiryGet', answer, ChequebooksAnswer).chequeDetails.map((r) => ({
+      firstSerial: r.serialNoFrom,
+      lastSerial: r.serialNoTo,
+      sheets: r.sheetCount,
+      media: r.mediaType,
+      issuedOn: r.approvedDate,
+      expiresOn: r.expireDate,
+      sayadIds: (r.serialNumbers ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => /^\d{16}$/.test(id)),
+    }));
   }
 }
 
-function partyOf(read: RecordReader, r: JsonObject): ChequePartyRecord {
-  return { idCode: read.text(r['idCode']), idType: read.count(r['idType'], 'id type'), name: read.text(r['name']) };
+function partyOf(r: z.output<typeof ChequeParty>): ChequePartyRecord {
+  return { idCode: r.idCode, idType: r.idType, name: r.name };
 }

@@ -1,44 +1,59 @@
-import { gregorianWallClockToIso } from '../lib/gregorianWallClock.js';
+import type { z } from 'zod';
 import {
-  boardMember,
+  AuthorizedSignatoriesAnswer,
+  BoardMembersAnswer,
+  boardRole,
   companyStatus,
-  jalaliDay,
+  CompanyInfoAnswer,
+  CorporateJournalAnswer,
+  CreditValidationAnswer,
   legalForm,
   licenceStatus,
-  mobileOf,
-  registryId,
-  topics,
+  MembershipAnswer,
+  TradeLicencesAnswer,
+  type BoardMemberEntry,
 } from './records/companies.js';
-import { isNoData } from './shared/shapes.js';
-import { RecordReader, type JsonObject } from './shared/read.js';
-import { flag } from './shared/readers.js';
+import { decode, isNoData } from './shared/shapes.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type {
   BoardMemberRecord,
-  CompanyInfoRecord,
-  CreditRiskLevel,
-  CreditValidationRecord,
   GazetteNoticeRecord,
   MembershipRecord,
   SignatoryRecord,
   SignatureKind,
   SigningRightsRecord,
   TradeLicenceRecord,
+  CompanyInfoRecord,
+  CreditValidationRecord,
 } from './types/companies.js';
 
 /** The three groups of signing-rights holders, as authorizedSignatories names them. */
-const SIGNATURE_GROUPS: readonly (readonly [string, SignatureKind])[] = [
+const SIGNATURE_GROUPS = [
   ['obligatorySignature', 'OBLIGATORY'],
   ['normalSignature', 'NORMAL'],
   ['obligatoryAndNormalSignature', 'OBLIGATORY_AND_NORMAL'],
-];
-
-const RISK_LEVELS: Readonly<Record<string, CreditRiskLevel>> = { LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH' };
+] as const satisfies readonly (readonly [string, SignatureKind])[];
 
 /** Newest first: by publication day, then by notice id. */
 function newestFirst(a: GazetteNoticeRecord, b: GazetteNoticeRecord): number {
   const byDay = (b.publishedOn ?? '').localeCompare(a.publishedOn ?? '');
   return byDay !== 0 ? byDay : Number(b.id ?? 0) - Number(a.id ?? 0);
+}
+
+/** One board seat of boardMembers or authorizedSignatories. */
+function boardMemberOf(companyId: string, m: z.output<typeof BoardMemberEntry>): BoardMemberRecord {
+  return {
+    companyId,
+    nationalId: m.nationalId,
+    name: m.name,
+    mobile: m.mobile ?? m.privateMobile,
+    title: m.title,
+    role: boardRole(m.title),
+    termStart: m.startDate,
+    termEnd: m.endDate,
+    termYears: m.duration,
+    appointmentNoticeId: m.byNewsId,
+  };
 }
 
 /** Companies: registry records, boards, signing rights, membership, trade licences and gazette notices. */
@@ -48,39 +63,36 @@ export class CompaniesAPI {
   async getCompanyInfo(companyId: string): Promise<CompanyInfoRecord | null> {
     const answer = await this.upstream.read('kybCompanyInfoGet', { query: { companyId } });
     if (isNoData(answer.result)) return null;
-    const read = new RecordReader('kybCompanyInfoGet', answer);
-    const r = read.object(answer.result);
-    const statusText = read.text(r.status);
-    const registrationTypeTitle = read.text(r.registrationTypeTitle);
-    const registrationTypeId = read.text(r.registrationTypeId);
-    const lat = coordinate(r.lat);
-    const lng = coordinate(r.lng);
+    const r = decode('kybCompanyInfoGet', answer, CompanyInfoAnswer);
+    const { lat, lng } = r;
     const knowledgeBased = {
-      state: read.text(r.knowledgeBasedState),
-      category: read.text(r.knowledgeBasedCategory),
-      confirmedOn: jalaliDay(read, r.knowledgeBasedConfirmationDate),
+      state: r.knowledgeBasedState,
+      category: r.knowledgeBasedCategory,
+      confirmedOn: r.knowledgeBasedConfirmationDate,
     };
     return {
-      name: read.text(r.title),
-      legalForm: legalForm(registrationTypeTitle),
-      registrationNumber: read.text(r.registrationNo),
-      registeredOn: jalaliDay(read, r.persianRegistrationDate) ?? jalaliDay(read, r.registrationDate),
-      capital: read.rial(r.capital, 'capital'),
-      address: read.text(r.address),
-      postalCode: read.text(r.postalCode),
+      name: r.title,
+      legalForm: legalForm(r.registrationTypeTitle),
+      registrationNumber: r.registrationNo,
+      registeredOn: r.persianRegistrationDate ?? r.registrationDate,
+      capital: r.capital,
+      address: r.address,
+      postalCode: r.postalCode,
       location: lat !== null && lng !== null && !(lat === 0 && lng === 0) ? { latitude: lat, longitude: lng } : null,
-      taxNumber: read.text(r.taxNumber),
-      phone: read.text(r.tel),
-      fax: read.text(r.fax),
-      email: read.text(r.email),
-      website: read.text(r.website),
-      status: companyStatus(statusText),
-      statusText,
-      registryOffice: read.text(r.edareKol),
-      registryUnit: read.text(r.vahedSabti),
-      lastUpdated: gregorianWallClockToIso(read.text(r.lastUpdate)),
+      taxNumber: r.taxNumber,
+      phone: r.tel,
+      fax: r.fax,
+      email: r.email,
+      website: r.website,
+      status: companyStatus(r.status),
+      statusText: r.status,
+      registryOffice: r.edareKol,
+      registryUnit: r.vahedSabti,
+      lastUpdated: r.lastUpdate,
       registrationType:
-        registrationTypeId || registrationTypeTitle ? { id: registrationTypeId, title: registrationTypeTitle } : null,
+        r.registrationTypeId || r.registrationTypeTitle
+          ? { id: r.registrationTypeId, title: r.registrationTypeTitle }
+          : null,
       knowledgeBased:
         knowledgeBased.state || knowledgeBased.category || knowledgeBased.confirmedOn ? knowledgeBased : null,
     };
@@ -90,49 +102,36 @@ export class CompaniesAPI {
   async listBoardMembers(companyId: string): Promise<BoardMemberRecord[]> {
     const answer = await this.upstream.read('kybBoardMembersGet', { query: { companyId } });
     if (isNoData(answer.result)) return [];
-    const read = new RecordReader('kybBoardMembersGet', answer);
-    return read
-      .list(read.object(answer.result).boardMembers, 'board members')
-      .map((item) => boardMember(read, companyId, item));
+    const r = decode('kybBoardMembersGet', answer, BoardMembersAnswer);
+    return r.boardMembers.map((m) => boardMemberOf(companyId, m));
   }
 
   async getSigningRights(companyId: string): Promise<SigningRightsRecord | null> {
     const answer = await this.upstream.read('kybAuthorizedSignatoriesGet', { query: { companyId } });
     if (isNoData(answer.result)) return null;
-    const read = new RecordReader('kybAuthorizedSignatoriesGet', answer);
-    const r = read.object(answer.result);
-    const boardMembers = read.list(r.boardMembers, 'board members').map((item) => boardMember(read, companyId, item));
+    const r = decode('kybAuthorizedSignatoriesGet', answer, AuthorizedSignatoriesAnswer);
+    const boardMembers = r.boardMembers.map((m) => boardMemberOf(companyId, m));
     const mobiles = new Map(
       boardMembers.flatMap((m) => (m.nationalId && m.mobile ? [[m.nationalId, m.mobile] as const] : [])),
     );
-    const groups =
-      r.signholdersStatus === undefined || r.signholdersStatus === null
-        ? {}
-        : read.object(r.signholdersStatus, 'signholders');
-    const signatories = SIGNATURE_GROUPS.flatMap(([key, kind]) => {
-      const group = groups[key];
-      if (group === undefined || group === null) return [];
-      return read.list(read.object(group, key).holders, key).map((item): SignatoryRecord => {
-        const holder = read.object(item, 'signatory');
-        const nationalId = registryId(read, holder.nationalId);
-        return {
-          nationalId,
-          name: read.text(holder.name),
-          title: read.text(holder.title),
-          kind,
-          mobile: (nationalId && mobiles.get(nationalId)) ?? mobileOf(read, holder.mobile),
-        };
-      });
-    });
+    const signatories = SIGNATURE_GROUPS.flatMap(([key, kind]) =>
+      (r.signholdersStatus?.[key]?.holders ?? []).map((holder): SignatoryRecord => ({
+        nationalId: holder.nationalId,
+        name: holder.name,
+        title: holder.title,
+        kind,
+        mobile: (holder.nationalId && mobiles.get(holder.nationalId)) ?? holder.mobile,
+      })),
+    );
     return {
       companyId,
-      noticeId: read.text(r.newsId),
-      companyName: read.text(r.companyTitle),
-      fullText: read.text(r.signatureItemFullText),
-      allowedTopics: topics(read, r.allowedTopics),
-      publishedOn: jalaliDay(read, r.newspaperDate),
-      newsletterDate: jalaliDay(read, r.newsletterDate),
-      lastNoticePublishedOn: jalaliDay(read, r.lastNewspaperDate),
+      noticeId: r.newsId,
+      companyName: r.companyTitle,
+      fullText: r.signatureItemFullText,
+      allowedTopics: r.allowedTopics,
+      publishedOn: r.newspaperDate,
+      newsletterDate: r.newsletterDate,
+      lastNoticePublishedOn: r.lastNewspaperDate,
       signatories,
       boardMembers,
     };
@@ -142,24 +141,19 @@ export class CompaniesAPI {
   async listGazetteNotices(companyId: string): Promise<GazetteNoticeRecord[]> {
     const answer = await this.upstream.read('kybCorporateJournalGet', { query: { companyId } });
     if (isNoData(answer.result)) return [];
-    const read = new RecordReader('kybCorporateJournalGet', answer);
-    return read
-      .list(answer.result, 'gazette notices')
-      .map((item) => {
-        const r = read.object(item, 'gazette notice');
-        return {
-          id: read.text(r.newsId),
-          title: read.text(r.title),
-          description: read.text(r.description),
-          capitalAfter: read.rial(r.capitalTo, 'capital after the change'),
-          publishedOn: jalaliDay(read, r.newspaperDate),
-          newsletterDate: jalaliDay(read, r.newsletterDate ?? r.newsLetterDate),
-          newspaperNumber: read.text(r.newspaperNumber),
-          newspaperCity: read.text(r.newspaperCity),
-          pageNumber: read.count(r.pageNumber, 'page number'),
-          indicatorNumber: read.text(r.indicatorNumber),
-        };
-      })
+    return decode('kybCorporateJournalGet', answer, CorporateJournalAnswer)
+      .map((r) => ({
+        id: r.newsId,
+        title: r.title,
+        description: r.description,
+        capitalAfter: r.capitalTo,
+        publishedOn: r.newspaperDate,
+        newsletterDate: r.newsletterDate,
+        newspaperNumber: r.newspaperNumber,
+        newspaperCity: r.newspaperCity,
+        pageNumber: r.pageNumber,
+        indicatorNumber: r.indicatorNumber,
+      }))
       .sort(newestFirst);
   }
 
@@ -168,21 +162,17 @@ export class CompaniesAPI {
       query: { nationalId, legalId: companyId },
     });
     if (isNoData(answer.result)) return { nationalId, matched: false, positions: [] };
-    const read = new RecordReader('kybMatchLegalIdWithMembersGet', answer);
-    const r = read.object(answer.result);
+    const r = decode('kybMatchLegalIdWithMembersGet', answer, MembershipAnswer);
     return {
       nationalId,
-      matched: flag(read, r.isMatched),
-      positions: read.list(r.positions, 'positions').map((item) => {
-        const p = read.object(item, 'position');
-        return {
-          title: read.text(p.positionName),
-          trackingNumber: read.text(p.issueTrackingNo),
-          newspaperDate: jalaliDay(read, p.rrkNewsPaperDate),
-          newspaperNumber: read.text(p.rrkNewsPaperNumber),
-          pageNumber: read.count(p.rrkPageNumber, 'page number'),
-        };
-      }),
+      matched: r.isMatched,
+      positions: r.positions.map((p) => ({
+        title: p.positionName,
+        trackingNumber: p.issueTrackingNo,
+        newspaperDate: p.rrkNewsPaperDate,
+        newspaperNumber: p.rrkNewsPaperNumber,
+        pageNumber: p.rrkPageNumber,
+      })),
     };
   }
 
@@ -190,47 +180,34 @@ export class CompaniesAPI {
   async listTradeLicences(companyId: string): Promise<TradeLicenceRecord[]> {
     const answer = await this.upstream.read('kybTradeLicensesGet', { query: { companyId } });
     if (isNoData(answer.result)) return [];
-    const read = new RecordReader('kybTradeLicensesGet', answer);
-    return read.list(read.object(answer.result).licenses, 'licences').map((item) => {
-      const r = read.object(item, 'licence');
-      const statusText = read.text(r.status);
-      return {
-        number: read.text(r.licenseNumber),
-        kind: read.text(r.licenseType),
-        activity: read.text(r.activity),
-        issuer: read.text(r.issuer),
-        issuedOn: jalaliDay(read, r.issueDate),
-        expiresOn: jalaliDay(read, r.expiryDate),
-        status: licenceStatus(statusText),
-        statusText,
-      };
-    });
+    return decode('kybTradeLicensesGet', answer, TradeLicencesAnswer).licenses.map((r) => ({
+      number: r.licenseNumber,
+      kind: r.licenseType,
+      activity: r.activity,
+      issuer: r.issuer,
+      issuedOn: r.issueDate,
+      expiresOn: r.expiryDate,
+      status: licenceStatus(r.status),
+      statusText: r.status,
+    }));
   }
 
   /** Credit validation (designed operation); null when the upstream has none for the company. */
   async getCreditValidation(companyId: string): Promise<CreditValidationRecord | null> {
     const answer = await this.upstream.read('kybBusinessCreditValidationGet', { query: { companyId } });
     if (isNoData(answer.result)) return null;
-    const read = new RecordReader('kybBusinessCreditValidationGet', answer);
-    const r = read.object(answer.result);
+    const r = decode('kybBusinessCreditValidationGet', answer, CreditValidationAnswer);
     return {
-      score: read.count(r.score, 'score'),
-      grade: read.text(r.grade)?.toUpperCase() ?? null,
-      riskLevel: RISK_LEVELS[read.text(r.riskLevel)?.toUpperCase() ?? ''] ?? null,
-      riskDescription: read.text(r.riskDescription),
-      validatedOn: jalaliDay(read, r.validationDate),
-      totalFacilities: read.rial(r.totalFacilityAmount, 'facility total'),
-      overdueFacilities: read.rial(r.overdueFacilityAmount, 'overdue facilities'),
-      facilityCount: read.count(r.facilityCount, 'facility count'),
-      bouncedChequeCount: read.count(r.bouncedChequeCount, 'bounced cheque count'),
-      bouncedChequeAmount: read.rial(r.bouncedChequeAmount, 'bounced cheque amount'),
+      score: r.score,
+      grade: r.grade,
+      riskLevel: r.riskLevel,
+      riskDescription: r.riskDescription,
+      validatedOn: r.validationDate,
+      totalFacilities: r.totalFacilityAmount,
+      overdueFacilities: r.overdueFacilityAmount,
+      facilityCount: r.facilityCount,
+      bouncedChequeCount: r.bouncedChequeCount,
+      bouncedChequeAmount: r.bouncedChequeAmount,
     };
   }
-}
-
-/** Coordinates arrive as numbers or numeric strings. */
-function coordinate(value: JsonObject[string]): number | null {
-  const number =
-    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  return Number.isFinite(number) ? number : null;
 }

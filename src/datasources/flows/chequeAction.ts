@@ -7,8 +7,9 @@
  */
 import { nullIfNotFound } from '../../errors.js';
 import { callStatusOf, type CallStatus } from '../shared/callRecords.js';
-import { RecordReader } from '../shared/read.js';
+import { ChequeActionAnswer, ChequeLeafAnswer } from '../records/chequeActions.js';
 import type { UpstreamAccess } from '../shared/requestUpstream.js';
+import { decode, malformedAnswer } from '../shared/shapes.js';
 import type {
   ChequeActionOrder,
   ChequeActionReceiptRecord,
@@ -125,26 +126,18 @@ export const chequeActions = {
   ): Promise<ChequeActionReceiptRecord> {
     const operationId = operationOf(order);
     const answer = await upstream.send(operationId, { ...requestOf(order), trackId, subject: order.actor });
-    const read = new RecordReader(operationId, answer);
-    const r = read.object(answer.result);
-    return {
-      referenceId: read.text(r.referenceId),
-      message: read.text(r.message),
-      resultCode: read.count(r.resultCode, 'result code'),
-    };
+    const r = decode(operationId, answer, ChequeActionAnswer);
+    return { referenceId: r.referenceId, message: r.message, resultCode: r.resultCode };
   },
 
   /** The leaf behind a Sayad id (client credential); null when no leaf has it. */
   async leaf(upstream: Pick<UpstreamAccess, 'read'>, sayadId: string): Promise<ChequeLeafRecord | null> {
     const answer = await nullIfNotFound(upstream.read('creditSayadSerialInquiryGet', { query: { sayadId } }));
     if (!answer) return null;
-    const read = new RecordReader('creditSayadSerialInquiryGet', answer);
-    const r = read.object(answer.result);
-    const iban = read.text(r.iban);
-    const seriesNumber = read.text(r.seriesNo);
-    const serialNumber = read.text(r.serialNo);
-    const branchCode = read.text(r.branchCode);
-    if (!iban || !seriesNumber || !serialNumber || !branchCode) return read.fail('cheque leaf');
+    const r = decode('creditSayadSerialInquiryGet', answer, ChequeLeafAnswer);
+    const { iban, seriesNo: seriesNumber, serialNo: serialNumber, branchCode } = r;
+    if (!iban || !seriesNumber || !serialNumber || !branchCode)
+      throw malformedAnswer('creditSayadSerialInquiryGet', answer, 'cheque leaf');
     return { iban, seriesNumber, serialNumber, branchCode };
   },
 };

@@ -6,9 +6,10 @@
  * upstream says what happened.
  */
 import { nullIfNotFound } from '../../errors.js';
-import { RecordReader } from '../shared/read.js';
+import { TransferReceiptAnswer, TransferStatusAnswer } from '../records/transfers.js';
+import { decode } from '../shared/shapes.js';
 import type { UpstreamAccess } from '../shared/requestUpstream.js';
-import type { TransferOrderRecord, TransferRail, TransferReceiptRecord } from '../types/transfers.js';
+import type { TransferOrderRecord, TransferReceiptRecord } from '../types/transfers.js';
 import { attemptTrackIds, type UpstreamResult } from '../upstream/client.js';
 import type { ActionInput, ActionJobRecord, DeskAction, JobKind, PollOutcome } from './port.js';
 import { refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
@@ -18,28 +19,24 @@ export type TransferInquiry =
   | { readonly state: 'FAILED' }
   | { readonly state: 'UNKNOWN' };
 
-const RAILS: Readonly<Record<string, TransferRail>> = { internal: 'INTERNAL', paya: 'PAYA', satna: 'SATNA' };
-
 function receiptOf(
   operationId: 'oakTransferToDepositPost' | 'oakTransferInquiryGet',
   answer: UpstreamResult,
   trackId: string,
 ): TransferReceiptRecord {
-  const read = new RecordReader(operationId, answer);
-  const r = read.object(answer.result);
-  const rail = read.text(r.type)?.toLowerCase();
+  const r = decode(operationId, answer, TransferReceiptAnswer);
   return {
-    amount: read.rial(r.amount ?? r.transactionAmount, 'transfer amount'),
-    rail: (rail && RAILS[rail]) || null,
-    sourceNumber: read.text(r.sourceNumber),
-    destinationNumber: read.text(r.destinationNumber),
-    destinationFirstName: read.text(r.destinationFirstname),
-    destinationLastName: read.text(r.destinationLastname),
-    inquiryDate: read.text(r.inquiryDate),
-    inquiryTime: read.text(r.inquiryTime),
-    inquirySequence: read.text(r.inquirySequence),
-    refCode: read.text(r.refCode),
-    trackId: read.text(r.transferTrackId) ?? trackId,
+    amount: r.amount,
+    rail: r.type,
+    sourceNumber: r.sourceNumber,
+    destinationNumber: r.destinationNumber,
+    destinationFirstName: r.destinationFirstname,
+    destinationLastName: r.destinationLastname,
+    inquiryDate: r.inquiryDate,
+    inquiryTime: r.inquiryTime,
+    inquirySequence: r.inquirySequence,
+    refCode: r.refCode,
+    trackId: r.transferTrackId ?? trackId,
   };
 }
 
@@ -70,11 +67,11 @@ export const transfers = {
   async inquire(upstream: Pick<UpstreamAccess, 'send'>, trackId: string): Promise<TransferInquiry> {
     const answer = await nullIfNotFound(upstream.send('oakTransferInquiryGet', { query: { inquiryTrackId: trackId } }));
     if (!answer) return { state: 'UNKNOWN' };
-    const read = new RecordReader('oakTransferInquiryGet', answer);
-    const status = read.text(read.object(answer.result).transferStatus)?.toUpperCase();
-    if (status === 'DONE' || status === 'SUCCESS')
+    const { transferStatus } = decode('oakTransferInquiryGet', answer, TransferStatusAnswer);
+    // The receipt is read only once the transfer is known applied.
+    if (transferStatus === 'APPLIED')
       return { state: 'APPLIED', receipt: receiptOf('oakTransferInquiryGet', answer, trackId) };
-    if (status === 'FAILED') return { state: 'FAILED' };
+    if (transferStatus === 'FAILED') return { state: 'FAILED' };
     return { state: 'UNKNOWN' };
   },
 };

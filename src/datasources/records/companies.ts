@@ -1,21 +1,26 @@
-/** Lenient readers of the kyb group's records: role and status words, dates in either calendar, topics, mobiles. */
+/** The kyb group's answers (`/kyb`), as the upstream writes them, and the words read from them. */
+import { z } from 'zod';
+import { gregorianWallClockToIso } from '../../lib/gregorianWallClock.js';
 import { isoToJalali, jalaliToIso } from '../../lib/jalali.js';
 import { isValidMobile, parseMobile } from '../../validation/identifiers.js';
-import type { RecordReader } from '../shared/read.js';
+import { aliased, count, flag, list, optionalRecord, record, rial, text, textOf, word } from '../shared/shapes.js';
 import type {
-  BoardMemberRecord,
   BoardRole,
   CompanyStatusCode,
+  CreditRiskLevel,
   LegalForm,
   TradeLicenceStatus,
 } from '../types/companies.js';
+
+/** A leaf read from any value, never unreadable. */
+const lenient = <T>(read: (value: unknown) => T) => z.unknown().optional().transform(read);
 
 /**
  * A day as a Jalali `YYYY/MM/DD`: the registry writes Jalali dates, but some answers carry Gregorian
  * ones (`YYYY-MM-DD`, with or without a time), which are converted. Null when neither.
  */
-export function jalaliDay(read: RecordReader, value: unknown): string | null {
-  const text = read.text(value);
+function jalaliDayOf(value: unknown): string | null {
+  const text = textOf(value);
   if (text === null) return null;
   const gregorian = /^((?:19|20)\d\d-\d\d-\d\d)(?:[T ].*)?$/.exec(text);
   if (gregorian) return isoToJalali(gregorian[1]!);
@@ -23,20 +28,38 @@ export function jalaliDay(read: RecordReader, value: unknown): string | null {
   return jalali === null ? null : isoToJalali(jalali);
 }
 
+/** See `jalaliDayOf`. */
+export const jalaliDay = lenient(jalaliDayOf);
+
 /** A person's or company's id; one sent as a JSON number has lost its leading zeros, given back here. */
-export function registryId(read: RecordReader, value: unknown): string | null {
-  const text = read.text(value);
+export const registryId = lenient((value) => {
+  const text = textOf(value);
   return typeof value === 'number' && text !== null && text.length < 10 ? text.padStart(10, '0') : text;
-}
+});
 
 /** A valid mobile in canonical `09…` form, or null. */
-export function mobileOf(read: RecordReader, ...values: unknown[]): string | null {
-  for (const value of values) {
-    const text = read.text(value);
-    if (text !== null && isValidMobile(text)) return parseMobile(text, 'mobile');
-  }
-  return null;
-}
+export const mobile = lenient((value) => {
+  const text = textOf(value);
+  return text !== null && isValidMobile(text) ? parseMobile(text, 'mobile') : null;
+});
+
+/** Coordinates arrive as numbers or numeric strings; null otherwise. */
+const coordinate = lenient((value) => {
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(number) ? number : null;
+});
+
+/** A Gregorian wall-clock time of the registry (`lastUpdate`) as an ISO-8601 instant. */
+const wallClock = lenient((value) => gregorianWallClockToIso(textOf(value)));
+
+/** Topics arrive as an array of texts or as one text, its items on separate lines or split by `؛`. */
+const topics = lenient((value) => {
+  const items = Array.isArray(value) ? value.map((item) => textOf(item)) : (textOf(value)?.split(/\r?\n|؛/) ?? []);
+  return items.map((item) => item?.trim() ?? '').filter((item) => item !== '');
+});
+
+const RISK_LEVELS: Readonly<Record<string, CreditRiskLevel>> = { LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH' };
 
 /** The role a gazette position title names; the vice chair before the chair, the CEO before plain membership. */
 export function boardRole(title: string | null): BoardRole {
@@ -79,28 +102,129 @@ export function licenceStatus(text: string | null): TradeLicenceStatus {
   return 'OTHER';
 }
 
-/** Topics arrive as an array of texts or as one text, its items on separate lines or split by `؛`. */
-export function topics(read: RecordReader, value: unknown): string[] {
-  const items = Array.isArray(value)
-    ? value.map((item) => read.text(item))
-    : (read.text(value)?.split(/\r?\n|؛/) ?? []);
-  return items.map((item) => item?.trim() ?? '').filter((item) => item !== '');
-}
+/** `kybCompanyInfoGet`. The registration day comes as `persianRegistrationDate` or `registrationDate`. */
+export const CompanyInfoAnswer = record({
+  title: text,
+  status: text,
+  registrationTypeTitle: text,
+  registrationTypeId: text,
+  registrationNo: text,
+  persianRegistrationDate: jalaliDay,
+  registrationDate: jalaliDay,
+  capital: rial,
+  address: text,
+  postalCode: text,
+  lat: coordinate,
+  lng: coordinate,
+  taxNumber: text,
+  tel: text,
+  fax: text,
+  email: text,
+  website: text,
+  edareKol: text,
+  vahedSabti: text,
+  lastUpdate: wallClock,
+  knowledgeBasedState: text,
+  knowledgeBasedCategory: text,
+  knowledgeBasedConfirmationDate: jalaliDay,
+});
 
-/** One board seat of boardMembers or authorizedSignatories. */
-export function boardMember(read: RecordReader, companyId: string, item: unknown): BoardMemberRecord {
-  const r = read.object(item, 'board member');
-  const title = read.text(r.title);
-  return {
-    companyId,
-    nationalId: registryId(read, r.nationalId),
-    name: read.text(r.name),
-    mobile: mobileOf(read, r.mobile, r.privateMobile),
-    title,
-    role: boardRole(title),
-    termStart: jalaliDay(read, r.startDate),
-    termEnd: jalaliDay(read, r.endDate),
-    termYears: read.count(r.duration, 'board term'),
-    appointmentNoticeId: read.text(r.byNewsId),
-  };
-}
+/** One seat of a board, in `kybBoardMembersGet` and `kybAuthorizedSignatoriesGet`; the mobile may be `privateMobile`. */
+export const BoardMemberEntry = record({
+  nationalId: registryId,
+  name: text,
+  mobile,
+  privateMobile: mobile,
+  title: text,
+  startDate: jalaliDay,
+  endDate: jalaliDay,
+  duration: count,
+  byNewsId: text,
+});
+
+/** `kybBoardMembersGet` (designed answer `{ companyId, boardMembers }`). */
+export const BoardMembersAnswer = record({ boardMembers: list(BoardMemberEntry) });
+
+/** A group of signing-rights holders of `kybAuthorizedSignatoriesGet`; absent when the group has none. */
+const SignatureGroup = optionalRecord({
+  holders: list(record({ nationalId: registryId, name: text, title: text, mobile })),
+});
+
+/** `kybAuthorizedSignatoriesGet`. */
+export const AuthorizedSignatoriesAnswer = record({
+  boardMembers: list(BoardMemberEntry),
+  signholdersStatus: optionalRecord({
+    obligatorySignature: SignatureGroup,
+    normalSignature: SignatureGroup,
+    obligatoryAndNormalSignature: SignatureGroup,
+  }),
+  newsId: text,
+  companyTitle: text,
+  signatureItemFullText: text,
+  allowedTopics: topics,
+  newspaperDate: jalaliDay,
+  newsletterDate: jalaliDay,
+  lastNewspaperDate: jalaliDay,
+});
+
+/** `kybCorporateJournalGet`: a list of notices; the newsletter day is also spelled `newsLetterDate`. */
+export const CorporateJournalAnswer = list(
+  aliased(
+    { newsletterDate: 'newsLetterDate' },
+    record({
+      newsId: text,
+      title: text,
+      description: text,
+      capitalTo: rial,
+      newspaperDate: jalaliDay,
+      newsletterDate: jalaliDay,
+      newspaperNumber: text,
+      newspaperCity: text,
+      pageNumber: count,
+      indicatorNumber: text,
+    }),
+  ),
+);
+
+/** `kybMatchLegalIdWithMembersGet`. */
+export const MembershipAnswer = record({
+  isMatched: flag,
+  positions: list(
+    record({
+      positionName: text,
+      issueTrackingNo: text,
+      rrkNewsPaperDate: jalaliDay,
+      rrkNewsPaperNumber: text,
+      rrkPageNumber: count,
+    }),
+  ),
+});
+
+/** `kybTradeLicensesGet` (designed operation). */
+export const TradeLicencesAnswer = record({
+  licenses: list(
+    record({
+      licenseNumber: text,
+      licenseType: text,
+      activity: text,
+      issuer: text,
+      issueDate: jalaliDay,
+      expiryDate: jalaliDay,
+      status: text,
+    }),
+  ),
+});
+
+/** `kybBusinessCreditValidationGet` (designed operation). Grade and risk level in any case. */
+export const CreditValidationAnswer = record({
+  score: count,
+  grade: lenient((value) => textOf(value)?.toUpperCase() ?? null),
+  riskLevel: word(RISK_LEVELS, (level) => level.toUpperCase()),
+  riskDescription: text,
+  validationDate: jalaliDay,
+  totalFacilityAmount: rial,
+  overdueFacilityAmount: rial,
+  facilityCount: count,
+  bouncedChequeCount: count,
+  bouncedChequeAmount: rial,
+});

@@ -144,3 +144,24 @@ export function decode<S extends z.ZodType>(operationId: OperationId, answer: Up
   if (parsed.success) return parsed.data;
   throw malformedAnswer(operationId, answer, pathOf(parsed.error.issues[0]!));
 }
+
+/**
+ * `shape` read from an object in which the upstream spells some members two ways: `aliases` maps a
+ * declared member to its other spelling, read when the member itself is absent or null (`a ?? b` on
+ * the values as sent, so a blank or unreadable first spelling is still the one read).
+ */
+export function aliased<S extends z.ZodType>(aliases: Readonly<Record<string, string>>, shape: S) {
+  return z.preprocess((value) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const members = new Map<string, unknown>(Object.entries(value));
+    for (const [name, alias] of Object.entries(aliases)) members.set(name, members.get(name) ?? members.get(alias));
+    return Object.fromEntries(members);
+  }, shape);
+}
+
+/** `decode` for the answer of a call outside the operation catalog (the OAuth endpoints), named by `label`. */
+export function decodeLabelled<S extends z.ZodType>(label: string, answer: UpstreamResult, shape: S): z.output<S> {
+  const parsed = shape.safeParse(answer.result);
+  if (parsed.success) return parsed.data;
+  throw malformedAnswer(label, answer, pathOf(parsed.error.issues[0]!));
+}

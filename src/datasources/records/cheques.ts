@@ -1,0 +1,62 @@
+/** The Sayad cheque inquiries' answers (wire facts §4.8), as the upstream writes them. */
+import { count, flag, list, record, rial, text } from '../shared/shapes.js';
+
+/** A person on a cheque: a holder, a drawer, a receiver or a link of the transfer chain. */
+export const ChequeParty = record({ idCode: text, idType: count, name: text });
+
+/** `creditSmsSayadChequeInquiryGet`. */
+export const ChequeAnswer = record({
+  sayadId: text,
+  chequeStatus: count,
+  amount: rial,
+  dueDate: text,
+  description: text,
+  serialNo: text,
+  seriesNo: text,
+  fromIban: text,
+  toIban: text,
+  reason: text,
+  chequeType: count,
+  chequeMedia: count,
+  locked: flag,
+  holders: list(ChequeParty),
+  signers: list(record({ name: text, legalStamp: flag })),
+  issueDate: text,
+});
+
+/** `credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post`. */
+export const ChequeStatusAnswer = record({ onGoing: flag, customers: list(ChequeParty) });
+
+/** `credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post`. */
+export const ChequeChainAnswer = record({
+  chain: list(ChequeParty.extend({ role: text, step: count, date: text })),
+});
+
+/** `creditCcSayadIssuerInquiryChequePost`: the cheque is the `inquiryResult` block, which must be there. */
+export const ChequeDrawerAnswer = record({
+  inquiryResult: record({
+    chequeStatus: count,
+    amount: rial,
+    dueDate: text,
+    fromIban: text,
+    chequeType: count,
+    chequeMedia: count,
+    receivers: list(ChequeParty),
+    issueDate: text,
+  }),
+});
+
+/** `creditChequebookInquiryGet`. `serialNumbers` is one text, the leaves' Sayad ids split by commas. */
+export const ChequebooksAnswer = record({
+  chequeDetails: list(
+    record({
+      serialNoFrom: text,
+      serialNoTo: text,
+      sheetCount: count,
+      mediaType: text,
+      approvedDate: text,
+      expireDate: text,
+      serialNumbers: text,
+    }),
+  ),
+});
