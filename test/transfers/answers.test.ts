@@ -1,7 +1,7 @@
 /** How the money and cheque actions read the upstream's answers: which outcome each answer counts as. */
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/errors.js';
-import { callStatusOf } from '../../src/datasources/shared/callRecords.js';
+import { callStatusOf } from '../../src/datasources/flows/callRecords.js';
 import { chequeActions } from '../../src/datasources/flows/chequeAction.js';
 import { transfers } from '../../src/datasources/flows/transfer.js';
 import type { UpstreamAccess } from '../../src/datasources/shared/requestUpstream.js';

@@ -6,7 +6,8 @@
  * that may have been applied stays pending until the upstream's record says what happened.
  */
 import { nullIfNotFound } from '../../errors.js';
-import { callStatusOf, type CallStatus } from '../shared/callRecords.js';
+import type { CallStatus } from '../records/chequeActions.js';
+import { callStatusOf } from './callRecords.js';
 import { ChequeActionAnswer, ChequeLeafAnswer } from '../records/chequeActions.js';
 import type { UpstreamAccess } from '../shared/requestUpstream.js';
 import { decode, malformedAnswer } from '../shared/shapes.js';

@@ -1,5 +1,4 @@
 /** The Sayad cheque actions' answers (wire facts §4.8) and the call record that follows them (§2.7). */
-import type { CallStatus } from '../shared/callRecords.js';
 import { count, list, record, text, word } from '../shared/shapes.js';
 
 /**
@@ -11,6 +10,9 @@ export const ChequeActionAnswer = record({ referenceId: text, message: text, res
 
 /** `creditSayadSerialInquiryGet`: the leaf behind a Sayad id (all four members are needed; checked by the reader). */
 export const ChequeLeafAnswer = record({ iban: text, seriesNo: text, serialNo: text, branchCode: text });
+
+/** `DONE` applied, `FAILED` refused or never run, `PENDING`/`UNKNOWN` no final word yet. */
+export type CallStatus = 'DONE' | 'FAILED' | 'PENDING' | 'UNKNOWN';
 
 const CALL_STATUSES: Readonly<Record<string, CallStatus>> = {
   DONE: 'DONE',

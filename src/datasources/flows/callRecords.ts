@@ -3,13 +3,11 @@
  * its trackId. It tells whether an action with no inquiry of its own (a Sayad cheque action) was
  * applied after its answer was lost.
  */
-import { CallRecordsAnswer } from '../records/chequeActions.js';
-import type { UpstreamAccess } from './requestUpstream.js';
-import { decode } from './shapes.js';
+import { CallRecordsAnswer, type CallStatus } from '../records/chequeActions.js';
+import type { UpstreamAccess } from '../shared/requestUpstream.js';
+import { decode } from '../shared/shapes.js';
 
-/** `DONE` applied, `FAILED` refused or never run, `PENDING`/`UNKNOWN` no final word yet; null: no such call arrived. */
-export type CallStatus = 'DONE' | 'FAILED' | 'PENDING' | 'UNKNOWN';
-
+/** The last status of the call sent with `trackId`; null when no such call arrived. */
 export async function callStatusOf(
   upstream: Pick<UpstreamAccess, 'send'>,
   trackId: string,
