@@ -140,9 +140,7 @@ function pathOf(issue: z.core.$ZodIssue): string {
 
 /** `answer.result` read as `shape`; throws the malformed-answer error when it cannot be. */
 export function decode<S extends z.ZodType>(operationId: OperationId, answer: UpstreamResult, shape: S): z.output<S> {
-  const parsed = shape.safeParse(answer.result);
-  if (parsed.success) return parsed.data;
-  throw malformedAnswer(operationId, answer, pathOf(parsed.error.issues[0]!));
+  return decodeLabelled(operationId, answer, shape);
 }
 
 /**
