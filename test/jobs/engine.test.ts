@@ -13,7 +13,6 @@ import {
   nextWithin,
   notFound,
   rejected,
-  sleep,
   success,
   unavailable,
   within,
@@ -124,13 +123,15 @@ describe('polling', () => {
   });
 
   it('stores SUCCESS once, with the result, at version 2, publishes it once, and stops polling', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const kind = new ScriptedKind([PENDING, PENDING, success('1200')]);
     let clock = 5_000;
     const { engine, store, events } = setup([kind], { now: () => clock });
     const job = await engine.start(kind, input);
     clock = 6_000;
 
-    const done = await finalOf(store, job.id);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const done = await store.get(job.id);
     expect(done).toEqual({
       ...job,
       status: 'SUCCESS',
@@ -147,7 +148,8 @@ describe('polling', () => {
     expect(store.replaces).toBe(1);
     expect(events.published).toEqual([done]);
 
-    await sleep(80);
+    // A minute later, still nothing more.
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(kind.polls).toHaveLength(3);
     expect(events.published).toHaveLength(1);
   });
@@ -235,17 +237,20 @@ describe('polling', () => {
   });
 
   it('fails a job older than maxAgeMs with JOB_EXPIRED', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let clock = 10_000;
     const kind = new ScriptedKind([PENDING]);
     const { engine, store, events } = setup([kind], { now: () => clock, config: { maxAgeMs: 500 } });
     const job = await engine.start(kind, input);
 
     clock = 10_499;
-    await eventually(() => kind.polls.length >= 2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(kind.polls.length).toBeGreaterThanOrEqual(2);
     expect((await store.get(job.id))?.status).toBe('PENDING');
 
     clock = 10_500;
-    const done = await finalOf(store, job.id);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const done = await store.get(job.id);
     expect(done).toEqual({
       ...job,
       status: 'FAILED',
@@ -256,7 +261,7 @@ describe('polling', () => {
     });
     expect(events.published).toEqual([done]);
     const polls = kind.polls.length;
-    await sleep(80);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(kind.polls).toHaveLength(polls);
   });
 });
@@ -425,14 +430,16 @@ describe('resume and stop', () => {
   });
 
   it('stop() ends polling', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const kind = new ScriptedKind([PENDING]);
     const { engine, store } = setup([kind]);
     const job = await engine.start(kind, input);
-    await eventually(() => kind.polls.length >= 2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(kind.polls.length).toBeGreaterThanOrEqual(2);
 
     await engine.stop();
     const polls = kind.polls.length;
-    await sleep(100);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(kind.polls).toHaveLength(polls);
     expect((await store.get(job.id))?.status).toBe('PENDING');
   });
@@ -443,20 +450,22 @@ describe('resume and stop', () => {
       await gate.promise;
       return PENDING;
     };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const kind = new ScriptedKind([step]);
     const { engine } = setup([kind]);
     await engine.start(kind, input);
-    await eventually(() => kind.polls.length === 1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(kind.polls).toHaveLength(1);
 
     let stopped = false;
     const stopping = engine.stop().then(() => {
       stopped = true;
     });
-    await sleep(20);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(stopped).toBe(false);
     gate.resolve();
-    await within(stopping, 500);
-    await sleep(60);
+    await stopping;
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(kind.polls).toHaveLength(1);
   });
 });

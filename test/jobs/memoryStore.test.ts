@@ -1,8 +1,7 @@
 /** MemoryJobStore: the JobStore contract, and expiry timers that close() cancels. */
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { MemoryJobStore } from '../../src/jobs/memoryStore.js';
 import { describeJobStore, pending, succeeded } from './storeContract.js';
-import { sleep } from './support.js';
 
 const stores: MemoryJobStore[] = [];
 
@@ -19,10 +18,15 @@ afterEach(async () => {
 describeJobStore(newStore);
 
 it('close() cancels pending expiries', async () => {
-  const store = newStore(30);
-  await store.insert(pending('a'));
-  await store.replace(succeeded(pending('a')), 1);
-  await store.close();
-  await sleep(60);
-  expect((await store.get('a'))?.status).toBe('SUCCESS');
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const store = newStore(30);
+    await store.insert(pending('a'));
+    await store.replace(succeeded(pending('a')), 1);
+    await store.close();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await store.get('a'))?.status).toBe('SUCCESS');
+  } finally {
+    vi.useRealTimers();
+  }
 });
