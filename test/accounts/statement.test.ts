@@ -6,6 +6,7 @@ import { CLIENT_PERSON, WOMAN, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
+import { dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 const [own, ownOther] = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
@@ -91,10 +92,10 @@ describe('BankAccount.statement', () => {
       { input },
       withHandle(handle),
     );
-    expect(sent.data!.transfer.__typename).toBe('TransferCompleted');
+    expect(dataOf(sent).transfer.__typename).toBe('TransferCompleted');
     const today = `from: "${day}", to: "${jalaliDaysAgo(0)}", first: 100`;
-    const source = (await statement(own!.iban, today)).statement!;
-    const destination = (await statement(ownOther!.iban, today)).statement!;
+    const source = present((await statement(own!.iban, today)).statement, 'source');
+    const destination = present((await statement(ownOther!.iban, today)).statement, 'destination');
     expect(source.nodes.find((entry) => entry.description === 'انتقال آزمایشی')).toMatchObject({
       direction: 'DEBIT',
       amount: '123000',
@@ -110,10 +111,13 @@ describe('BankAccount.statement', () => {
 
   it('pages through the range with cursors, one statement read per page', async () => {
     const range = `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(1)}"`;
-    const whole = (await statement(own!.iban, `${range}, first: 100`)).statement!;
+    const whole = present((await statement(own!.iban, `${range}, first: 100`)).statement, 'whole');
     h.sandbox.clearCalls();
-    const first = (await statement(own!.iban, `${range}, first: 3`)).statement!;
-    const rest = (await statement(own!.iban, `${range}, first: 100, after: "${first.pageInfo.endCursor}"`)).statement!;
+    const first = present((await statement(own!.iban, `${range}, first: 3`)).statement, 'first');
+    const rest = present(
+      (await statement(own!.iban, `${range}, first: 100, after: "${first.pageInfo.endCursor}"`)).statement,
+      'rest',
+    );
     expect([...first.nodes, ...rest.nodes]).toEqual(whole.nodes);
     expect(first.pageInfo.hasNextPage).toBe(whole.totalCount > 3);
     expect(callCounts(h)).toEqual({ oakIbanInquiryGet: 2, oakCcStatementGet: 2 });
@@ -139,7 +143,7 @@ describe('BankAccount.statement', () => {
     for (let i = 0; i < 105; i++) await send(i);
     const range = `from: "${day}", to: "${jalaliDaysAgo(0)}"`;
     h.sandbox.clearCalls();
-    const today = (await statement(ownOther!.iban, `${range}, first: 100`)).statement!;
+    const today = present((await statement(ownOther!.iban, `${range}, first: 100`)).statement, 'today');
     expect(today.totalCount).toBeGreaterThanOrEqual(105);
     const calls = h.upstreamCalls('oakCcStatementGet');
     expect(calls.map((call) => call.query['lastRecordNumber'])).toEqual([undefined, '100']);

@@ -19,6 +19,7 @@ import {
   type ChequeOutcome,
 } from '../cheques/support.js';
 import { eventually } from '../helpers/eventually.js';
+import { dataOf } from '../helpers/responses.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
@@ -34,7 +35,7 @@ const FOLLOW = `query($nid: String!, $key: String!) { chequeAction(nationalId: $
 async function follow(nid: string, key: string): Promise<ChequeOutcome | null> {
   const res = await h.gql<{ chequeAction: ChequeOutcome | null }>(FOLLOW, { nid, key }, withHandle(sms[nid]!));
   expect(res.errors).toBeUndefined();
-  return res.data!.chequeAction;
+  return dataOf(res).chequeAction;
 }
 
 const settled = (nid: string, key: string) =>
@@ -45,7 +46,7 @@ const settled = (nid: string, key: string) =>
 
 async function issued(leaf: number, receivers = [WOMAN.nationalId]): Promise<string> {
   const res = await act(h, 'issueCheque', issueInput(leaf, receivers), code);
-  expect(res.data!['issueCheque']!.__typename).toBe('ChequeActionCompleted');
+  expect(dataOf(res)['issueCheque']!.__typename).toBe('ChequeActionCompleted');
   return BOOK.sayadIds[leaf]!;
 }
 
@@ -60,12 +61,12 @@ describe('an unclear answer to a cheque action', () => {
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', afterEffect: true, ...fault });
     const input = answerInput(WOMAN.nationalId, sayadId);
     const first = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
-    expect(first.data!['acceptCheque']).toMatchObject({
+    expect(dataOf(first)['acceptCheque']).toMatchObject({
       __typename: 'ChequeActionPending',
       action: { status: 'PENDING' },
     });
     const retry = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
-    expect(retry.data!['acceptCheque']!.action.id).toBe(first.data!['acceptCheque']!.action.id);
+    expect(dataOf(retry)['acceptCheque']!.action.id).toBe(dataOf(first)['acceptCheque']!.action.id);
     const outcome = await settled(WOMAN.nationalId, input.idempotencyKey);
     // Learned from the call record, which keeps no reference of the action.
     expect(outcome).toMatchObject({
@@ -83,7 +84,7 @@ describe('an unclear answer to a cheque action', () => {
       { id: sayadId },
       withHandle(sms[WOMAN.nationalId]!),
     );
-    expect(seen.data!.cheque.view.status).toBe('ISSUED');
+    expect(dataOf(seen).cheque.view.status).toBe('ISSUED');
   });
 
   it('follows an action that lands only after the client gave up on it, and finds it completed', async () => {
@@ -118,14 +119,14 @@ describe('an unclear answer to a cheque action', () => {
     ).toHaveLength(1);
     // Not applied: a new key cancels it.
     const again = await act(h, 'cancelCheque', cancelInput(sayadId), sms[DRAWER]);
-    expect(again.data!['cancelCheque']!.__typename).toBe('ChequeActionCompleted');
+    expect(dataOf(again)['cancelCheque']!.__typename).toBe('ChequeActionCompleted');
   });
 
   it('streams a pending action on jobUpdated until the call record shows it applied', async () => {
     const sayadId = await issued(15);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', status: 500, afterEffect: true });
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = res.data!['acceptCheque']!.action;
+    const { id } = dataOf(res)['acceptCheque']!.action;
     const client = createClient({
       url: h.server.url.replace('http', 'ws'),
       webSocketImpl: WebSocket,
@@ -151,9 +152,9 @@ describe('an unclear answer to a cheque action', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => act(h, 'acceptCheque', input, sms[WOMAN.nationalId])),
     );
-    const ids = new Set(answers.map((res) => res.data!['acceptCheque']!.action.id));
+    const ids = new Set(answers.map((res) => dataOf(res)['acceptCheque']!.action.id));
     expect(ids.size).toBe(1);
-    expect(answers.every((res) => res.data!['acceptCheque']!.__typename === 'ChequeActionCompleted')).toBe(true);
+    expect(answers.every((res) => dataOf(res)['acceptCheque']!.__typename === 'ChequeActionCompleted')).toBe(true);
     expect(
       h
         .upstreamCalls('creditSmsSayadAcceptChequePost')
@@ -168,9 +169,9 @@ describe('who sees a cheque action as a job', () => {
   it('shows it to a consent of the person who acted, and to no one else', async () => {
     const sayadId = await issued(18);
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = res.data!['acceptCheque']!.action;
+    const { id } = dataOf(res)['acceptCheque']!.action;
     const mine = await h.gql<{ job: unknown }>(JOB, { id }, withHandle(sms[WOMAN.nationalId]!));
-    expect(mine.data!.job).toEqual({ __typename: 'ChequeActionJob', id, status: 'SUCCESS' });
+    expect(dataOf(mine).job).toEqual({ __typename: 'ChequeActionJob', id, status: 'SUCCESS' });
     expect((await h.gql<{ job: unknown }>(JOB, { id }, withHandle(sms[DRAWER]!))).data!.job).toBeNull();
     expect((await h.gql<{ job: unknown }>(JOB, { id })).data!.job).toBeNull();
   });
@@ -178,7 +179,7 @@ describe('who sees a cheque action as a job', () => {
   it('refuses to stream it to a connection without the actor’s consent, as for an unknown job', async () => {
     const sayadId = await issued(19);
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = res.data!['acceptCheque']!.action;
+    const { id } = dataOf(res)['acceptCheque']!.action;
     const client = createClient({
       url: h.server.url.replace('http', 'ws'),
       webSocketImpl: WebSocket,
