@@ -15,6 +15,7 @@ import {
 import { chequebooksOf } from '../../sandbox/world/chequebooks.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
 import { callWorld, issueCodeToken, issueSmsToken } from './worldSupport.js';
+import { present } from '../helpers/responses.js';
 
 const SMS_OPERATIONS: readonly OperationId[] = [
   'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
@@ -27,7 +28,10 @@ const SMS_OPERATIONS: readonly OperationId[] = [
 const smsScopes = SMS_OPERATIONS.map((id) => operation(id).scope);
 
 const drawer = THREE_BANKS.nationalId;
-const account = accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
+const account = present(
+  accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517'),
+  'account',
+);
 const [book] = chequebooksOf(account);
 
 let sandbox: Sandbox;
@@ -57,7 +61,7 @@ const call = (
 ) => callWorld(sandbox, token, id, { ...request, query: { trackId: randomUUID(), ...request.query } });
 
 function issue(leaf: number, receivers: string[] = [WOMAN.nationalId], overrides: Record<string, unknown> = {}) {
-  const sayadId = book!.sayadIds[leaf]!;
+  const sayadId = present(book!.sayadIds[leaf], 'sayadId');
   return call(tokens['drawerCode']!, 'creditAcSayadIssueChequePost', {
     body: {
       accountOwners: [party(drawer)],
@@ -106,7 +110,7 @@ const inquiry = async (nid: string, sayadId: string) =>
 
 describe('a cheque’s life', () => {
   it('is issued awaiting its receiver, accepted, transferred, accepted again, and given back to the drawer', async () => {
-    const sayadId = book!.sayadIds[0]!;
+    const sayadId = present(book!.sayadIds[0], 'sayadId');
     expect(resultOf(await issue(0))).toMatchObject({
       message: expect.any(String),
       referenceId: expect.stringMatching(/^\d+$/),
@@ -188,7 +192,7 @@ describe('who may act', () => {
   });
 
   it('refuses an answer from someone who is not a receiver, and a transfer by someone who is not the holder', async () => {
-    const sayadId = book!.sayadIds[6]!;
+    const sayadId = present(book!.sayadIds[6], 'sayadId');
     await issue(6);
     expect(errorOf(await answer(JOINT_HOLDER.nationalId, sayadId, '1')).message).toBe(
       'acceptor is not a receiver of the cheque',
@@ -200,7 +204,7 @@ describe('who may act', () => {
   });
 
   it('hides a cheque from people not involved in it', async () => {
-    const sayadId = book!.sayadIds[7]!;
+    const sayadId = present(book!.sayadIds[7], 'sayadId');
     await issue(7);
     const stranger = await call(tokens[JOINT_HOLDER.nationalId]!, 'creditSmsSayadChequeInquiryGet', {
       path: { user: JOINT_HOLDER.nationalId },
@@ -219,7 +223,7 @@ describe('who may act', () => {
 describe('the issuer inquiry (client credentials)', () => {
   it('shows the drawer where the cheque stands and who it awaits, and hides it from anyone else', async () => {
     const token = (await issueToken(sandbox, [operation('creditCcSayadIssuerInquiryChequePost').scope])).value;
-    const sayadId = book!.sayadIds[8]!;
+    const sayadId = present(book!.sayadIds[8], 'sayadId');
     await issue(8);
     const ask = (nid: string) =>
       call(token, 'creditCcSayadIssuerInquiryChequePost', {
