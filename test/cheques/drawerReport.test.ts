@@ -14,15 +14,19 @@ import {
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { callWorld, issueCodeToken, issueSmsToken } from '../sandbox/worldSupport.js';
+import { dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const INQUIRY = 'creditCcSayadIssuerInquiryChequePost';
 
 const h = useHarness();
 const drawer = THREE_BANKS.nationalId;
-const account = accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
+const account = present(
+  accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517'),
+  'account',
+);
 const [book] = chequebooksOf(account);
-const awaiting = book!.sayadIds[0]!;
-const accepted = book!.sayadIds[1]!;
+const awaiting = present(book!.sayadIds[0], 'awaiting');
+const accepted = present(book!.sayadIds[1], 'accepted');
 
 const party = (nid: string) => ({
   idCode: nid,
@@ -77,7 +81,7 @@ describe('Cheque.drawerReport', () => {
   it('shows the drawer, without a consent, the cheque awaiting its receiver, in one inquiry', async () => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque!.drawerReport).toEqual({
+    expect(dataOf(res).cheque!.drawerReport).toEqual({
       status: 'AWAITING_ACCEPTANCE',
       statusCode: 7,
       amount: '42000000',
@@ -110,7 +114,7 @@ describe('Cheque.drawerReport', () => {
   it('shows the holders of an accepted cheque as its receivers', async () => {
     const res = await h.gql<Report>(REPORT, { id: accepted, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque!.drawerReport).toMatchObject({
+    expect(dataOf(res).cheque!.drawerReport).toMatchObject({
       status: 'ISSUED',
       statusCode: 1,
       receivers: [{ person: { nationalId: WOMAN.nationalId } }],
@@ -120,7 +124,7 @@ describe('Cheque.drawerReport', () => {
   it('is null, and no error, for someone who did not draw the cheque', async () => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: actor(WOMAN.nationalId) });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque).toEqual({ sayadId: awaiting, drawerReport: null });
+    expect(dataOf(res).cheque).toEqual({ sayadId: awaiting, drawerReport: null });
     expect(callCounts(h)).toEqual({ [INQUIRY]: 1 });
   });
 
@@ -133,11 +137,11 @@ describe('Cheque.drawerReport', () => {
   ])('refuses a bad drawer on %s before any upstream call (%j)', async (argumentPath, input) => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: input });
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       path: ['cheque', 'drawerReport'],
       extensions: { code: 'BAD_USER_INPUT', argumentPath },
     });
-    expect(res.data!.cheque).toEqual({ sayadId: awaiting, drawerReport: null });
+    expect(partialDataOf(res).cheque).toEqual({ sayadId: awaiting, drawerReport: null });
     expect(h.upstreamCalls()).toEqual([]);
   });
 });

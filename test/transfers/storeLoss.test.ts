@@ -9,6 +9,7 @@ import { CLIENT_PERSON, THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+import { dataOf, present } from '../helpers/responses.js';
 
 const prefix = randomPrefix();
 const redis = testRedis();
@@ -44,8 +45,14 @@ interface Outcome {
 }
 
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+const rich = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'rich',
+);
+const other = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'other',
+);
 const [clientFrom, clientTo] = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
 
 const orderOf = (nationalId: string, from: string, to: string, idempotencyKey: string, amount = '40000') => ({
@@ -60,7 +67,7 @@ const orderOf = (nationalId: string, from: string, to: string, idempotencyKey: s
 async function send(input: ReturnType<typeof orderOf>): Promise<Outcome> {
   const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handles[input.nationalId]!));
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.transfer;
+  return dataOf(res).transfer;
 }
 
 const appliedWith = (trackId: string) =>
