@@ -10,6 +10,7 @@ import {
 } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
+import { dataOf, partialDataOf } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -34,7 +35,7 @@ describe('board members and signatories as people', () => {
       }
     }`);
     expect(res.errors).toBeUndefined();
-    const { boardMembers, signingRights } = res.data!.company;
+    const { boardMembers, signingRights } = dataOf(res).company;
     expect(boardMembers).toHaveLength(boardSize);
     expect(signingRights.signatories).toHaveLength(boardSize);
     expect(callCounts(h)).toEqual({
@@ -75,7 +76,7 @@ describe('a large board asked for every member’s vehicles', () => {
     for (const call of h.upstreamCalls('vehicleActivePlateNumbersGet')) {
       expect(call.query['mobile']).toBe(personOf(call.query['nationalId']!).mobile);
     }
-    const { boardMembers, signingRights } = res.data!.company;
+    const { boardMembers, signingRights } = dataOf(res).company;
     for (const { person } of [...boardMembers, ...signingRights.signatories]) {
       const plates = platesOf(person!.nationalId);
       expect(person!.activePlates.map((p) => p.vehicle)).toEqual(
@@ -104,7 +105,7 @@ describe('_entities for Company', () => {
     expect(res.errors?.map((error) => [error.path, error.extensions?.code, error.extensions?.argumentPath])).toEqual([
       [['_entities', 1], 'BAD_USER_INPUT', 'representations[1].nationalId'],
     ]);
-    expect(res.data!._entities).toEqual([
+    expect(partialDataOf(res)._entities).toEqual([
       { __typename: 'Company', nationalId: dissolved.nationalId, name: dissolved.title, status: 'DISSOLVED' },
       null,
       { __typename: 'Company', nationalId: active.nationalId, name: active.title, status: 'ACTIVE' },

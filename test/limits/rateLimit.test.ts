@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { limitsHit } from '../../src/observability/metrics.js';
 import { PEOPLE, smsConsent, withHandle } from '../consent/support.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
+import { at, present } from '../helpers/responses.js';
 
 const SECRET = 'router-secret-of-the-tests';
 const BURST = 3;
@@ -56,7 +57,7 @@ describe('the rate limit', () => {
     const hitsBefore = await rateHits();
     const answers = await send(h, BURST + 1, fromRouter('web'));
     expect(answers.slice(0, BURST).map((answer) => answer.status)).toEqual([200, 200, 200]);
-    const refused = answers[BURST]!;
+    const refused = present(answers[BURST], 'refused');
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(refused.error).toMatchObject({ code: 'RATE_LIMITED', retryAfter: Number(refused.retryAfter) });
@@ -66,7 +67,7 @@ describe('the rate limit', () => {
     expect((await send(h, 1, fromRouter('mobile')))[0]!.status).toBe(200);
     // The router reading the schema is never refused.
     const schema = await send(h, 1, fromRouter('web'), '{ _service { sdl } }');
-    expect(schema[0]!.status).toBe(200);
+    expect(at(schema, 0).status).toBe(200);
     expect(
       (await send(h, 1, fromRouter('web'), '{ _service { sdl } __schema { queryType { name } } }'))[0]!.status,
     ).toBe(429);

@@ -5,11 +5,12 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { chequebooksOf } from '../../sandbox/world/chequebooks.js';
 import { JOINT_HOLDER, THREE_BANKS, accountsOf, fullNameOf, personOf } from '../../sandbox/world/index.js';
 import { callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
+import { at } from '../helpers/responses.js';
 
 const account = accountsOf(THREE_BANKS.nationalId).find(
   (candidate) => candidate.iban === 'IR490150007580401235200517',
 )!;
-const book = chequebooksOf(account)[0]!;
+const book = at(chequebooksOf(account), 0);
 
 let sandbox: Sandbox;
 let token = '';
@@ -54,12 +55,12 @@ describe('sayadSerialInquiry', () => {
       (candidate) => candidate.joint && chequebooksOf(candidate).length > 0,
     );
     expect(joint, 'a joint account with a chequebook').toBeDefined();
-    const result = resultOf(await inquiry(chequebooksOf(joint!)[0]!.sayadIds[0]!));
+    const result = resultOf(await inquiry(at(chequebooksOf(joint!), 0).sayadIds[0]!));
     expect(result['name']).toBe(fullNameOf(personOf(joint!.owners[0]!)));
   });
 
   it.each([
-    ['a leaf number past the book', `${book.sayadIds[0]!.slice(0, 12)}9999`],
+    ['a leaf number past the book', `${at(book.sayadIds, 0).slice(0, 12)}9999`],
     ['an unknown bank code', '9990000000000001'],
   ])('answers 404 NOT_FOUND for a well-formed id that is no leaf: %s', async (_, sayadId) => {
     expect(errorOf(await inquiry(sayadId))).toMatchObject({ status: 404, code: 'NOT_FOUND' });

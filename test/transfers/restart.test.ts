@@ -11,6 +11,7 @@ import { codeConsent, withHandle } from '../consent/support.js';
 import { postGraphQL, subgraphEnv } from '../helpers/harness.js';
 import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
 import { eventually } from '../helpers/eventually.js';
+import { dataOf, present } from '../helpers/responses.js';
 
 const RESULT = `__typename
   ... on TransferCompleted { transfer { id status } receipt { amount refCode trackId inquirySequence bookedAt { iso } } }
@@ -26,8 +27,14 @@ interface Outcome {
 }
 
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+const rich = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'rich',
+);
+const other = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'other',
+);
 
 const order = (amount: string) => ({
   idempotencyKey: randomUUID(),
@@ -87,7 +94,7 @@ async function startSubgraph(): Promise<Subgraph> {
     async send(input) {
       const res = await gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
       expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-      return res.data!.transfer;
+      return dataOf(res).transfer;
     },
     async follow(key) {
       const res = await gql<{ transfer: Outcome | null }>(
@@ -96,7 +103,7 @@ async function startSubgraph(): Promise<Subgraph> {
         withHandle(handle),
       );
       expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-      return res.data!.transfer;
+      return dataOf(res).transfer;
     },
   };
 }
