@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { at } from '../helpers/responses.js';
 
 const schemaDomains = readdirSync('schema')
   .filter((name) => name.endsWith('.graphql') && !name.startsWith('_'))
@@ -27,7 +28,7 @@ const contextKeys = [
     /export interface DataSources \{([^}]*)\}/.exec(readFileSync('src/datasources/index.ts', 'utf8'))?.[1] ?? ''
   ).matchAll(/readonly (\w+):/g),
 ]
-  .map((match) => match[1]!)
+  .map((match) => at(match, 1))
   .sort();
 
 describe('domain names', () => {
