@@ -15,6 +15,7 @@ import {
 } from '../../sandbox/world/index.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
 import { callWorld, shapeOf, type WorldCall } from './worldSupport.js';
+import { at } from '../helpers/responses.js';
 
 const CC_OPERATIONS = [
   'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get',
@@ -98,7 +99,7 @@ describe('bounced cheques and cheque colour', () => {
     });
     const cheques = answer['chequeList'] as Json[];
     expect(cheques).toHaveLength(borrower.bouncedCheques);
-    expect(shapeOf(cheques[0]!)).toEqual({
+    expect(shapeOf(at(cheques, 0))).toEqual({
       accountNumber: 'string',
       amount: 'number',
       backDate: 'string',
@@ -187,7 +188,7 @@ describe('macnaInquiry', () => {
       'result'
     ] as Json[];
     expect(answer).toHaveLength(1);
-    const entry = answer[0]!;
+    const entry = at(answer, 0);
     const cards = cardsOf(borrower.nationalId);
     const history = entry['history'] as Json[];
     expect(entry).toMatchObject({
