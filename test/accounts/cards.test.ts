@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankByCode, CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
-import { at, dataOf, errorCode, firstError, partialDataOf } from '../helpers/responses.js';
+import { at, dataOf, errorCode, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -45,12 +45,12 @@ describe('cards', () => {
     expect(card).toMatchObject({
       number: account.card,
       holderName: `${WOMAN.firstName} ${WOMAN.lastName}`,
-      bank: { code: '056', name: bankByCode('056')!.name },
+      bank: { code: '056', name: present(bankByCode('056'), 'bankByCode(…)').name },
       iban: account.iban,
       accountNumber: account.deposit,
       account: {
         iban: account.iban,
-        bank: { code: '056', name: bankByCode('056')!.name },
+        bank: { code: '056', name: present(bankByCode('056'), 'bankByCode(…)').name },
         accountNumber: account.deposit,
         status: 'ACTIVE',
         holders: [
@@ -71,10 +71,13 @@ describe('cards', () => {
   it('sends the card inquiry and the version-2 conversion exactly as the upstream expects', async () => {
     await h.gql(`{ card(number: "${CLIENT_PERSON.account.card}") { holderName iban } }`);
     const byId = Object.fromEntries(h.upstreamCalls().map((call) => [call.operationId, call]));
-    expect(byId.mpgCardInformationGet!.path).toBe(
+    expect(present(byId.mpgCardInformationGet, 'byId.mpgCardInformationGet').path).toBe(
       `/mpg/v2/clients/${h.sandbox.options.clientId}/cards/${CLIENT_PERSON.account.card}`,
     );
-    expect(byId.facilityCardToIbanGet!.query).toMatchObject({ version: '2', card: CLIENT_PERSON.account.card });
+    expect(present(byId.facilityCardToIbanGet, 'byId.facilityCardToIbanGet').query).toMatchObject({
+      version: '2',
+      card: CLIENT_PERSON.account.card,
+    });
   });
 
   it('accepts a card number with separators and Persian digits', async () => {

@@ -150,7 +150,7 @@ describe('BankAccount.statement', () => {
     const rest = (await statement(ownOther!.iban, `${range}, first: 100, after: "${today.pageInfo.endCursor}"`))
       .statement!;
     expect(today.nodes.length + rest.nodes.length).toBe(today.totalCount);
-    expect(rest.nodes.at(-1)!.balance).toBe(String(h.sandbox.balanceOf(ownOther!.iban)));
+    expect(present(rest.nodes.at(-1), 'rest.nodes.at(…)').balance).toBe(String(h.sandbox.balanceOf(ownOther!.iban)));
   });
 
   it('refuses another person’s account upstream, on that field alone', async () => {

@@ -20,7 +20,7 @@ import {
   transferInput,
   type ChequeOutcome,
 } from '../cheques/support.js';
-import { at, dataOf, firstError } from '../helpers/responses.js';
+import { at, dataOf, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness();
 let code = '';
@@ -33,7 +33,7 @@ async function view(nid: string, sayadId: string) {
   const res = await h.gql<{ cheque: { view: { status: string; holders: { idCode: string }[] } | null } }>(
     HOLDER_VIEW,
     { id: sayadId },
-    withHandle(sms[nid]!),
+    withHandle(present(sms[nid], 'sms[nid]')),
   );
   expect(res.errors).toBeUndefined();
   return dataOf(res).cheque.view;
@@ -292,7 +292,7 @@ describe('consent', () => {
     const follow = await h.gql<{ chequeAction: unknown }>(
       `query($nid: String!, $key: String!) { chequeAction(nationalId: $nid, idempotencyKey: $key) { ${RESULT} } }`,
       { nid: WOMAN.nationalId, key: input.idempotencyKey },
-      withHandle(sms[WOMAN.nationalId]!),
+      withHandle(present(sms[WOMAN.nationalId], 'sms[WOMAN.nationalId]')),
     );
     expect(follow.errors).toBeUndefined();
     expect(dataOf(follow).chequeAction).toBeNull();

@@ -192,7 +192,7 @@ async function finalOutcome(step: Step): Promise<Outcome | null> {
     const res = await h.gql<{ chequeAction: Outcome | null }>(
       FOLLOW,
       { nid: step.actor, key: step.input['idempotencyKey'] },
-      withHandle(handles[step.actor]!),
+      withHandle(present(handles[step.actor], 'handles[step.actor]')),
     );
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
     const outcome = dataOf(res).chequeAction;

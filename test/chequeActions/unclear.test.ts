@@ -19,7 +19,7 @@ import {
   type ChequeOutcome,
 } from '../cheques/support.js';
 import { eventually } from '../helpers/eventually.js';
-import { dataOf } from '../helpers/responses.js';
+import { dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
@@ -33,7 +33,11 @@ beforeAll(async () => {
 const FOLLOW = `query($nid: String!, $key: String!) { chequeAction(nationalId: $nid, idempotencyKey: $key) { ${RESULT} } }`;
 
 async function follow(nid: string, key: string): Promise<ChequeOutcome | null> {
-  const res = await h.gql<{ chequeAction: ChequeOutcome | null }>(FOLLOW, { nid, key }, withHandle(sms[nid]!));
+  const res = await h.gql<{ chequeAction: ChequeOutcome | null }>(
+    FOLLOW,
+    { nid, key },
+    withHandle(present(sms[nid], 'sms[nid]')),
+  );
   expect(res.errors).toBeUndefined();
   return dataOf(res).chequeAction;
 }
@@ -47,7 +51,7 @@ const settled = (nid: string, key: string) =>
 async function issued(leaf: number, receivers = [WOMAN.nationalId]): Promise<string> {
   const res = await act(h, 'issueCheque', issueInput(leaf, receivers), code);
   expect(dataOf(res)['issueCheque']!.__typename).toBe('ChequeActionCompleted');
-  return BOOK.sayadIds[leaf]!;
+  return present(BOOK.sayadIds[leaf], 'BOOK.sayadIds[leaf]');
 }
 
 describe('an unclear answer to a cheque action', () => {
@@ -82,7 +86,7 @@ describe('an unclear answer to a cheque action', () => {
     const seen = await h.gql<{ cheque: { view: { status: string } } }>(
       HOLDER_VIEW,
       { id: sayadId },
-      withHandle(sms[WOMAN.nationalId]!),
+      withHandle(present(sms[WOMAN.nationalId], 'sms[WOMAN.nationalId]')),
     );
     expect(dataOf(seen).cheque.view.status).toBe('ISSUED');
   });
@@ -140,7 +144,11 @@ describe('an unclear answer to a cheque action', () => {
         { id },
       );
       expect(errors).toEqual([]);
-      expect(events.at(-1)!.jobUpdated).toEqual({ __typename: 'ChequeActionJob', status: 'SUCCESS', type: 'ACCEPT' });
+      expect(present(events.at(-1), 'events.at(…)').jobUpdated).toEqual({
+        __typename: 'ChequeActionJob',
+        status: 'SUCCESS',
+        type: 'ACCEPT',
+      });
     } finally {
       await client.dispose();
     }
@@ -170,9 +178,15 @@ describe('who sees a cheque action as a job', () => {
     const sayadId = await issued(18);
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
     const { id } = dataOf(res)['acceptCheque']!.action;
-    const mine = await h.gql<{ job: unknown }>(JOB, { id }, withHandle(sms[WOMAN.nationalId]!));
+    const mine = await h.gql<{ job: unknown }>(
+      JOB,
+      { id },
+      withHandle(present(sms[WOMAN.nationalId], 'sms[WOMAN.nationalId]')),
+    );
     expect(dataOf(mine).job).toEqual({ __typename: 'ChequeActionJob', id, status: 'SUCCESS' });
-    expect((await h.gql<{ job: unknown }>(JOB, { id }, withHandle(sms[DRAWER]!))).data!.job).toBeNull();
+    expect(
+      (await h.gql<{ job: unknown }>(JOB, { id }, withHandle(present(sms[DRAWER], 'sms[DRAWER]')))).data!.job,
+    ).toBeNull();
     expect((await h.gql<{ job: unknown }>(JOB, { id })).data!.job).toBeNull();
   });
 
