@@ -80,7 +80,7 @@ describe('Query.cheque', () => {
     const res = await h.gql<{ cheque: Record<string, unknown> }>(
       CHEQUE,
       { id: sayadId },
-      withHandle(handles[WOMAN.nationalId]!),
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
     );
     expect(res.errors).toBeUndefined();
     expect(dataOf(res).cheque).toMatchObject({
@@ -106,7 +106,7 @@ describe('Query.cheque', () => {
     const res = await h.gql<{ cheque: Record<string, unknown> }>(
       CHEQUE,
       { id: sayadId },
-      withHandle(handles[JOINT_HOLDER.nationalId]!),
+      withHandle(present(handles[JOINT_HOLDER.nationalId], 'handles[JOINT_HOLDER.nationalId]')),
     );
     expect(res.errors).toBeUndefined();
     expect(dataOf(res).cheque).toEqual({ sayadId, view: null, statusReport: null, chain: null });

@@ -81,7 +81,7 @@ describe('Cheque.drawerReport', () => {
   it('shows the drawer, without a consent, the cheque awaiting its receiver, in one inquiry', async () => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).cheque!.drawerReport).toEqual({
+    expect(present(dataOf(res).cheque, 'cheque').drawerReport).toEqual({
       status: 'AWAITING_ACCEPTANCE',
       statusCode: 7,
       amount: '42000000',
@@ -114,7 +114,7 @@ describe('Cheque.drawerReport', () => {
   it('shows the holders of an accepted cheque as its receivers', async () => {
     const res = await h.gql<Report>(REPORT, { id: accepted, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).cheque!.drawerReport).toMatchObject({
+    expect(present(dataOf(res).cheque, 'cheque').drawerReport).toMatchObject({
       status: 'ISSUED',
       statusCode: 1,
       receivers: [{ person: { nationalId: WOMAN.nationalId } }],

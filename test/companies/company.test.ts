@@ -69,9 +69,9 @@ describe('the company registry record', () => {
     expect(dataOf(res).company).toEqual({
       legalForm: 'PUBLIC_JOINT_STOCK',
       knowledgeBased: {
-        state: registry.knowledgeBased!.state,
-        category: registry.knowledgeBased!.category,
-        confirmedOn: { jalali: registry.knowledgeBased!.confirmationDate },
+        state: present(registry.knowledgeBased, 'registry.knowledgeBased').state,
+        category: present(registry.knowledgeBased, 'registry.knowledgeBased').category,
+        confirmedOn: { jalali: present(registry.knowledgeBased, 'registry.knowledgeBased').confirmationDate },
       },
     });
   });

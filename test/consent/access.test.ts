@@ -13,7 +13,7 @@ import {
   withHandle,
   type TaxDebtsData,
 } from './support.js';
-import { dataOf, firstError, partialDataOf } from '../helpers/responses.js';
+import { dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 let aliHandle: string;
@@ -83,7 +83,7 @@ describe('a field that needs a consent', () => {
       withHandle(aliHandle),
     );
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).one!.taxDebts).toHaveLength(dataOf(res).two!.taxDebts.length);
+    expect(present(dataOf(res).one, 'one').taxDebts).toHaveLength(present(dataOf(res).two, 'two').taxDebts.length);
     expect(h.upstreamCalls('kycSmsTaxInquiryGet')).toHaveLength(1);
   });
 

@@ -64,9 +64,11 @@ describe('authorization-code consent', () => {
       decision: 'allow',
     });
     expect(login.status).toBe(302);
-    expect(`${login.location!.origin}${login.location!.pathname}`).toBe('https://app.example/consent/done');
-    expect(login.location!.searchParams.get('state')).toBe(challenge.state);
-    const code = present(login.location!.searchParams.get('code'), 'code');
+    expect(
+      `${present(login.location, 'login.location').origin}${present(login.location, 'login.location').pathname}`,
+    ).toBe('https://app.example/consent/done');
+    expect(present(login.location, 'login.location').searchParams.get('state')).toBe(challenge.state);
+    const code = present(present(login.location, 'login.location').searchParams.get('code'), 'code');
     expect(code).toMatch(/^\S{16}$/);
 
     const done = await h.gql<Completed>(COMPLETE_CODE, {
@@ -121,7 +123,7 @@ describe('authorization-code consent', () => {
       password: PEOPLE.reza,
       decision: 'allow',
     });
-    const code = present(login.location!.searchParams.get('code'), 'code');
+    const code = present(present(login.location, 'login.location').searchParams.get('code'), 'code');
     const res = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code } });
     expect(errorCode(res)).toBe('FORBIDDEN');
     expect(res.data).toBeNull();
@@ -143,8 +145,8 @@ describe('authorization-code consent', () => {
       decision: 'deny',
     });
     expect(denied.status).toBe(302);
-    expect(denied.location!.searchParams.get('error')).toBe('access_denied');
-    expect(denied.location!.searchParams.get('code')).toBeNull();
+    expect(present(denied.location, 'denied.location').searchParams.get('error')).toBe('access_denied');
+    expect(present(denied.location, 'denied.location').searchParams.get('code')).toBeNull();
   });
 
   it('answers a code the upstream does not know with InvalidAuthorizationCode', async () => {

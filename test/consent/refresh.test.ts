@@ -13,7 +13,7 @@ import {
   withHandle,
   type TaxDebtsData,
 } from './support.js';
-import { at, dataOf } from '../helpers/responses.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const refreshCalls = (h: Harness) =>
   h.sandbox.calls('token').filter((call) => (call.body as { grant_type?: string }).grant_type === 'refresh_token');
@@ -27,7 +27,7 @@ describe('a consent whose token is close to expiry', () => {
     h.sandbox.clearCalls();
     const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).person.taxDebts!.length).toBeGreaterThan(0);
+    expect(present(dataOf(res).person.taxDebts, 'person.taxDebts').length).toBeGreaterThan(0);
 
     const calls = h.sandbox.calls();
     expect(calls.map((call) => [call.operationId, call.status])).toEqual([
@@ -77,7 +77,7 @@ describe('a consent whose token is close to expiry', () => {
     const { consentId, authorizeUrl } = dataOf(start).startCodeConsent;
     const login = await browserLogin(authorizeUrl, { nid: PEOPLE.reza, password: PEOPLE.reza, decision: 'allow' });
     const done = await h.gql<{ completeCodeConsent: { handle: string } }>(COMPLETE_CODE, {
-      input: { consentId, code: login.location!.searchParams.get('code') },
+      input: { consentId, code: present(login.location, 'login.location').searchParams.get('code') },
     });
     const { handle } = dataOf(done).completeCodeConsent;
     h.sandbox.clearCalls();
@@ -103,7 +103,7 @@ describe('a consent whose token the upstream rejects', () => {
     h.sandbox.clearCalls();
     const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).person.taxDebts!.length).toBeGreaterThan(0);
+    expect(present(dataOf(res).person.taxDebts, 'person.taxDebts').length).toBeGreaterThan(0);
     const calls = h.sandbox.calls();
     expect(calls.map((call) => [call.operationId, call.status])).toEqual([
       ['kycSmsTaxInquiryGet', 401],

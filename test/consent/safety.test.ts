@@ -116,7 +116,7 @@ describe('a consent whose token names no person', () => {
     );
     const { consentId, authorizeUrl, state } = dataOf(started).startCodeConsent;
     const login = await browserLogin(authorizeUrl, { nid: PEOPLE.reza, password: PEOPLE.reza, decision: 'allow' });
-    const code = present(login.location!.searchParams.get('code'), 'code');
+    const code = present(present(login.location, 'login.location').searchParams.get('code'), 'code');
     const res = await gql<{ completeCodeConsent: { __typename: string } }>(COMPLETE_CODE, {
       input: { consentId, code, state },
     });
@@ -200,8 +200,10 @@ describe('two completions of one SMS consent at the same time', () => {
     expect(tokenCalls('authorization_code')).toEqual([200]);
     expect(granted()).toHaveLength(1);
 
-    const handle = results.find((res) => dataOf(res).completeSmsConsent.__typename === 'ConsentGranted')!.data!
-      .completeSmsConsent.handle!;
+    const handle = present(
+      results.find((res) => dataOf(res).completeSmsConsent.__typename === 'ConsentGranted'),
+      'results.find(…)',
+    ).data!.completeSmsConsent.handle!;
     expect((await gql(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle))).errors).toBeUndefined();
   });
 

@@ -66,13 +66,16 @@ beforeAll(async () => {
 
   const code = await gql(START_CODE, { input: { nationalId: PEOPLE.reza, bank: '062', scopes: [TRANSFER_SCOPE] } });
   const challenge = present(dataOf(code)['startCodeConsent'], 'challenge');
-  const login = await browserLogin(challenge['authorizeUrl']!, {
+  const login = await browserLogin(present(challenge['authorizeUrl'], "challenge['authorizeUrl']"), {
     nid: PEOPLE.reza,
     password: PEOPLE.reza,
     decision: 'allow',
   });
   const granted = await gql(COMPLETE_CODE, {
-    input: { consentId: challenge['consentId'], code: login.location!.searchParams.get('code') },
+    input: {
+      consentId: challenge['consentId'],
+      code: present(login.location, 'login.location').searchParams.get('code'),
+    },
   });
   handles.push(dataOf(granted)['completeCodeConsent']!['handle']!);
   await gql(`mutation { revokeConsent { nationalId } }`, undefined, withHandle(at(handles, 1)));

@@ -47,7 +47,7 @@ describe('SMS consent', () => {
     expect(start.errors).toBeUndefined();
     const challenge = dataOf(start).startSmsConsent;
     expect(challenge).toMatchObject({ __typename: 'SmsConsentChallenge', mobile: '0912***4567' });
-    const expiresIn = Date.parse(challenge['expiresAt']!) - before;
+    const expiresIn = Date.parse(present(challenge['expiresAt'], "challenge['expiresAt']")) - before;
     expect(expiresIn).toBeGreaterThan(170_000);
     expect(expiresIn).toBeLessThanOrEqual(181_000);
 
@@ -74,7 +74,9 @@ describe('SMS consent', () => {
       scopes: [TAX_SCOPE],
     });
     expect(granted.handle).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Date.parse(granted.expiresAt!) - Date.now()).toBeGreaterThan(9 * 24 * 3_600_000);
+    expect(Date.parse(present(granted.expiresAt, 'granted.expiresAt')) - Date.now()).toBeGreaterThan(
+      9 * 24 * 3_600_000,
+    );
 
     const [verify] = h.sandbox.calls('verifySms');
     expect(verify!.body).toEqual({ mobile: MOBILE, otp: '12345', nid: PEOPLE.ali, trackId: expect.any(String) });
@@ -89,7 +91,11 @@ describe('SMS consent', () => {
       redirect_uri: 'http://localhost:4001/consent/callback',
     });
 
-    const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(granted.handle!));
+    const res = await h.gql<TaxDebtsData>(
+      TAX_DEBTS,
+      { nid: PEOPLE.ali },
+      withHandle(present(granted.handle, 'granted.handle')),
+    );
     expect(res.errors).toBeUndefined();
     const debts = present(dataOf(res).person.taxDebts, 'debts');
     expect(debts.length).toBeGreaterThan(0);
@@ -144,7 +150,7 @@ describe('SMS consent', () => {
     const left: number[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: 'AAAAA' } });
-      left.push(dataOf(res).completeSmsConsent.attemptsLeft!);
+      left.push(present(dataOf(res).completeSmsConsent.attemptsLeft, 'completeSmsConsent.attemptsLeft'));
     }
     expect(left).toEqual([4, 3, 2, 1, 0]);
     const after = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
