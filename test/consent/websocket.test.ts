@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { useHarness } from '../helpers/harness.js';
 import { PEOPLE, TAX_DEBTS, TAX_SCOPE, smsConsent, type TaxDebtsData } from './support.js';
-import { dataOf, errorCode, firstError } from '../helpers/responses.js';
+import { dataOf, errorCode, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness();
 const clients: Client[] = [];
@@ -45,7 +45,7 @@ describe('consent over WebSocket', () => {
     h.sandbox.clearCalls();
     const res = await run(wsClient({ consentHandle: handle }), { nid: PEOPLE.ali });
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).person.taxDebts!.length).toBeGreaterThan(0);
+    expect(present(dataOf(res).person.taxDebts, 'person.taxDebts').length).toBeGreaterThan(0);
     expect(h.upstreamCalls('kycSmsTaxInquiryGet')).toMatchObject([
       { status: 200, tokenType: 'CODE', tokenUserId: PEOPLE.ali },
     ]);

@@ -56,9 +56,9 @@ describe('Query.bankGuarantee', () => {
     const { guaranteeId, collaterals } = GUARANTEE_SAMPLES.withCollaterals;
     const res = await h.gql<GuaranteeData>(WITH_COLLATERALS, { id: guaranteeId });
     expect(res.errors).toBeUndefined();
-    const world = guaranteeOf(guaranteeId)!.collaterals;
-    expect(dataOf(res).bankGuarantee!.collaterals).toHaveLength(collaterals);
-    expect(dataOf(res).bankGuarantee!.collaterals).toEqual(
+    const world = present(guaranteeOf(guaranteeId), 'guaranteeOf(…)').collaterals;
+    expect(present(dataOf(res).bankGuarantee, 'bankGuarantee').collaterals).toHaveLength(collaterals);
+    expect(present(dataOf(res).bankGuarantee, 'bankGuarantee').collaterals).toEqual(
       world.map((c) =>
         expect.objectContaining({
           collateralId: c.collateralId,
@@ -74,7 +74,7 @@ describe('Query.bankGuarantee', () => {
   it('answers a guarantee without collaterals with an empty list', async () => {
     const res = await h.gql<GuaranteeData>(WITH_COLLATERALS, { id: GUARANTEE_SAMPLES.withoutCollaterals.guaranteeId });
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).bankGuarantee!.collaterals).toEqual([]);
+    expect(present(dataOf(res).bankGuarantee, 'bankGuarantee').collaterals).toEqual([]);
   });
 
   it('answers an id the bank does not know (upstream 404) with null and no error', async () => {
@@ -87,7 +87,9 @@ describe('Query.bankGuarantee', () => {
   it('accepts Persian digits and separators', async () => {
     const persian = GUARANTEE_SAMPLES.withCollaterals.guaranteeId.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
     const res = await h.gql<GuaranteeData>(GUARANTEE, { id: `${persian.slice(0, 4)}-${persian.slice(4)}` });
-    expect(dataOf(res).bankGuarantee!['guaranteeId']).toBe(GUARANTEE_SAMPLES.withCollaterals.guaranteeId);
+    expect(present(dataOf(res).bankGuarantee, 'bankGuarantee')['guaranteeId']).toBe(
+      GUARANTEE_SAMPLES.withCollaterals.guaranteeId,
+    );
   });
 
   it.each(['12345', '06200000000130', 'abcdefghijklm', ''])('refuses %j before any upstream call', async (id) => {

@@ -20,7 +20,7 @@ import {
   callCounts,
   expectedColour,
 } from './support.js';
-import { at, dataOf, firstError, partialDataOf } from '../helpers/responses.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const { borrower, cleanGuarantor } = CREDIT_SAMPLES;
 
@@ -90,7 +90,7 @@ describe('Person.facilities (SMS consent)', () => {
     report.facilities.forEach((facility, i) => {
       const f = at(world, i);
       expect(facility).toMatchObject({
-        bank: { code: f.bank.code, name: bankByCode(f.bank.code)!.name },
+        bank: { code: f.bank.code, name: present(bankByCode(f.bank.code), 'bankByCode(…)').name },
         branchCode: f.branchCode,
         requestNumber: f.requestNo,
         contractTypeCode: f.type,
@@ -262,8 +262,8 @@ describe('Person.issuedCards', () => {
       cards.map((card) => `${card.slice(0, 6)}******${card.slice(-4)}`).sort(),
     );
     for (const card of issuance.cards) {
-      expect(bankByCode(card.bank.code)!.bin).toBe(card.maskedPan.slice(0, 6));
-      expect(card.bank.name).toBe(bankByCode(card.bank.code)!.name);
+      expect(present(bankByCode(card.bank.code), 'bankByCode(…)').bin).toBe(card.maskedPan.slice(0, 6));
+      expect(card.bank.name).toBe(present(bankByCode(card.bank.code), 'bankByCode(…)').name);
       expect(card.issueDate).toMatch(/^20\d\d-\d\d-\d\d$/);
       expect(card).toMatchObject({ state: 'فعال', stateCode: 1 });
     }

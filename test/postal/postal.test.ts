@@ -49,7 +49,7 @@ describe('postal', () => {
     const { parcel } = dataOf(res);
     expect(parcel.trackingCode).toBe(code);
     expect(parcel.events.length).toBeGreaterThan(0);
-    const instants = parcel.events.map((event) => event.at!.iso);
+    const instants = parcel.events.map((event) => present(event.at, 'event.at').iso);
     expect([...instants].sort().reverse()).toEqual(instants);
   });
 

@@ -8,7 +8,7 @@ import { CONSENT_SCOPES } from '../../src/consent/scopes.js';
 import { smsConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { BOOK, act, chequeConsents, issueInput } from '../cheques/support.js';
-import { at, dataOf } from '../helpers/responses.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -24,7 +24,7 @@ describe('enum internal values', () => {
       code,
     );
     expect(issued.errors, JSON.stringify(issued.errors)).toBeUndefined();
-    expect(dataOf(issued).issueCheque!.__typename).toBe('ChequeActionCompleted');
+    expect(present(dataOf(issued).issueCheque, 'issueCheque').__typename).toBe('ChequeActionCompleted');
     const [sent] = h.upstreamCalls('creditAcSayadIssueChequePost');
     expect(sent?.body).toMatchObject({ sayadId, reason: 'GPPC', chequeType: '1', chequeMedia: '1' });
 
@@ -35,7 +35,7 @@ describe('enum internal values', () => {
     }>(
       `query($id: String!) { cheque(sayadId: $id) { view { status statusCode type media holders { kind } } } }`,
       { id: sayadId },
-      withHandle(sms[WOMAN.nationalId]!),
+      withHandle(present(sms[WOMAN.nationalId], 'sms[WOMAN.nationalId]')),
     );
     expect(viewed.errors, JSON.stringify(viewed.errors)).toBeUndefined();
     expect(dataOf(viewed).cheque.view).toEqual({
