@@ -62,7 +62,7 @@ const call = (
 
 function issue(leaf: number, receivers: string[] = [WOMAN.nationalId], overrides: Record<string, unknown> = {}) {
   const sayadId = present(book!.sayadIds[leaf], 'sayadId');
-  return call(tokens['drawerCode']!, 'creditAcSayadIssueChequePost', {
+  return call(present(tokens['drawerCode'], "tokens['drawerCode']"), 'creditAcSayadIssueChequePost', {
     body: {
       accountOwners: [party(drawer)],
       receivers: receivers.map(party),
@@ -84,25 +84,29 @@ function issue(leaf: number, receivers: string[] = [WOMAN.nationalId], overrides
   });
 }
 const answer = (nid: string, sayadId: string, accept: '0' | '1') =>
-  call(tokens[nid]!, 'creditSmsSayadAcceptChequePost', {
+  call(present(tokens[nid], 'tokens[nid]'), 'creditSmsSayadAcceptChequePost', {
     path: { user: nid },
     body: { sayadId, accept, acceptDescription: 'تایید', acceptor: party(nid) },
   });
 const transfer = (holder: string, sayadId: string, receivers: string[], giveBack = '0') =>
-  call(tokens[holder]!, 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post', {
-    body: {
-      holder: party(holder),
-      receivers: receivers.map(party),
-      signers: [{ signer: party(holder), legalStamp: '0' }],
-      sayadId,
-      description: 'انتقال',
-      reason: 'GPPC',
-      giveBack,
+  call(
+    present(tokens[holder], 'tokens[holder]'),
+    'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
+    {
+      body: {
+        holder: party(holder),
+        receivers: receivers.map(party),
+        signers: [{ signer: party(holder), legalStamp: '0' }],
+        sayadId,
+        description: 'انتقال',
+        reason: 'GPPC',
+        giveBack,
+      },
     },
-  });
+  );
 const inquiry = async (nid: string, sayadId: string) =>
   resultOf(
-    await call(tokens[nid]!, 'creditSmsSayadChequeInquiryGet', {
+    await call(present(tokens[nid], 'tokens[nid]'), 'creditSmsSayadChequeInquiryGet', {
       path: { user: nid },
       query: { sayadId, idType: '1' },
     }),
@@ -142,9 +146,13 @@ describe('a cheque’s life', () => {
     expect(await inquiry(drawer, sayadId)).toMatchObject({ chequeStatus: 1, holders: [{ idCode: drawer }] });
 
     const chain = resultOf(
-      await call(tokens[drawer]!, 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post', {
-        body: { sayadId, nationalCode: drawer },
-      }),
+      await call(
+        present(tokens[drawer], 'tokens[drawer]'),
+        'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post',
+        {
+          body: { sayadId, nationalCode: drawer },
+        },
+      ),
     );
     expect((chain['chain'] as Json[]).map((p) => [p['idCode'], p['role']])).toEqual([
       [drawer, 'DRAWER'],
@@ -162,7 +170,7 @@ describe('a cheque’s life', () => {
 
     await issue(2);
     const cancel = (sayadId: string) =>
-      call(tokens[drawer]!, 'creditSmsSayadCancelChequePost', {
+      call(present(tokens[drawer], 'tokens[drawer]'), 'creditSmsSayadCancelChequePost', {
         path: { user: drawer },
         body: { sayadId, cancelDescription: 'انصراف', canceller: party(drawer) },
       });
@@ -206,15 +214,23 @@ describe('who may act', () => {
   it('hides a cheque from people not involved in it', async () => {
     const sayadId = present(book!.sayadIds[7], 'sayadId');
     await issue(7);
-    const stranger = await call(tokens[JOINT_HOLDER.nationalId]!, 'creditSmsSayadChequeInquiryGet', {
-      path: { user: JOINT_HOLDER.nationalId },
-      query: { sayadId, idType: '1' },
-    });
+    const stranger = await call(
+      present(tokens[JOINT_HOLDER.nationalId], 'tokens[JOINT_HOLDER.nationalId]'),
+      'creditSmsSayadChequeInquiryGet',
+      {
+        path: { user: JOINT_HOLDER.nationalId },
+        query: { sayadId, idType: '1' },
+      },
+    );
     expect(errorOf(stranger).status).toBe(404);
     const status = resultOf(
-      await call(tokens[WOMAN.nationalId]!, 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post', {
-        body: { sayadId, nationalCode: WOMAN.nationalId },
-      }),
+      await call(
+        present(tokens[WOMAN.nationalId], 'tokens[WOMAN.nationalId]'),
+        'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post',
+        {
+          body: { sayadId, nationalCode: WOMAN.nationalId },
+        },
+      ),
     );
     expect(status).toMatchObject({ onGoing: true, chequeStatus: 7, customers: [{ idCode: drawer }] });
   });

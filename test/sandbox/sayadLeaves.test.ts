@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { chequebooksOf } from '../../sandbox/world/chequebooks.js';
 import { JOINT_HOLDER, THREE_BANKS, accountsOf, fullNameOf, personOf } from '../../sandbox/world/index.js';
 import { callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
-import { at } from '../helpers/responses.js';
+import { at, present } from '../helpers/responses.js';
 
 const account = accountsOf(THREE_BANKS.nationalId).find(
   (candidate) => candidate.iban === 'IR490150007580401235200517',
@@ -31,7 +31,7 @@ const inquiry = (sayadId: string) =>
 describe('sayadSerialInquiry', () => {
   it('answers a leaf of the world with its account, numbers, dates and holder, as the chequebook inquiry lists it', async () => {
     const leaf = 3;
-    const result = resultOf(await inquiry(book.sayadIds[leaf]!));
+    const result = resultOf(await inquiry(present(book.sayadIds[leaf], 'book.sayadIds[leaf]')));
     const [listed] = resultOf(
       await callOperation(sandbox, 'creditChequebookInquiryGet', { token, query: { deposit: account.deposit } }),
     )['chequeDetails'] as Json[];

@@ -30,7 +30,7 @@ import {
   type SamplePerson,
 } from '../../sandbox/world/index.js';
 import { ibanMod97, luhnValid, nationalIdArbitrary } from './worldSupport.js';
-import { at } from '../helpers/responses.js';
+import { at, present } from '../helpers/responses.js';
 
 const keyArbitrary = fc.integer({ min: 0, max: 999_999_999 }).map((n) => String(n).padStart(9, '0'));
 const bankArbitrary = fc.constantFrom(...BANKS);
@@ -121,7 +121,9 @@ describe('cards and accounts', () => {
             .map((account) => account.iban)
             .sort(),
         ).toEqual(expectedAccounts.sort());
-        expect(new Set(cards.map((card) => accountOfCard(card)!.bank))).toEqual(new Set(banksOf(nid)));
+        expect(new Set(cards.map((card) => present(accountOfCard(card), 'accountOfCard(…)').bank))).toEqual(
+          new Set(banksOf(nid)),
+        );
       }),
       { numRuns: 60 },
     );

@@ -41,7 +41,9 @@ describe('a transfer while the oak group is failing', () => {
   it('is refused without being sent, settles as NOT_APPLIED, and moves no money', async () => {
     h.sandbox.injectFault({ operationId: 'oakIbanInquiryGet', status: 500, times: Infinity });
     for (let i = 0; i < 6; i += 1)
-      await h.gql(`{ account(iban: "${sepah[i % sepah.length]!.iban}") { accountNumber status } }`);
+      await h.gql(
+        `{ account(iban: "${present(sepah[i % sepah.length], 'sepah[i % sepah.length]').iban}") { accountNumber status } }`,
+      );
     const failedReads = h.upstreamCalls('oakIbanInquiryGet').length;
     expect(failedReads).toBeGreaterThanOrEqual(4);
     expect(failedReads).toBeLessThan(6);

@@ -158,7 +158,7 @@ describe('after a restart on the same Redis', () => {
     expect(await second.send(input)).toEqual(completed);
     expect(await second.follow(input.idempotencyKey)).toEqual(completed);
     expect(sandbox.calls('oakTransferToDepositPost')).toHaveLength(sendsBefore);
-    expect(sentWith(completed.receipt!.trackId)).toHaveLength(1);
+    expect(sentWith(present(completed.receipt, 'completed.receipt').trackId)).toHaveLength(1);
     expect(sandbox.balanceOf(rich.iban)).toBe(before - 30_000n);
   });
 });

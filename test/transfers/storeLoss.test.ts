@@ -65,7 +65,11 @@ const orderOf = (nationalId: string, from: string, to: string, idempotencyKey: s
 });
 
 async function send(input: ReturnType<typeof orderOf>): Promise<Outcome> {
-  const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handles[input.nationalId]!));
+  const res = await h.gql<{ transfer: Outcome }>(
+    TRANSFER,
+    { input },
+    withHandle(present(handles[input.nationalId], 'handles[input.nationalId]')),
+  );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return dataOf(res).transfer;
 }
@@ -94,11 +98,13 @@ describe('a transfer sent again after the store lost its record', () => {
     const again = await send(input);
 
     expect(again).toEqual(first);
-    expect(appliedWith(first.receipt!.trackId)).toHaveLength(1);
+    expect(appliedWith(present(first.receipt, 'first.receipt').trackId)).toHaveLength(1);
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 40_000n);
     // The resend reached the upstream with the same trackId, and was refused there.
     expect(
-      h.upstreamCalls('oakTransferToDepositPost').filter((call) => call.trackId === first.receipt!.trackId),
+      h
+        .upstreamCalls('oakTransferToDepositPost')
+        .filter((call) => call.trackId === present(first.receipt, 'first.receipt').trackId),
     ).toHaveLength(2);
   });
 
@@ -110,7 +116,7 @@ describe('a transfer sent again after the store lost its record', () => {
     const again = await send(orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, key, '90000'));
     expect(again).toMatchObject({
       __typename: 'TransferCompleted',
-      receipt: { amount: '50000', trackId: first.receipt!.trackId },
+      receipt: { amount: '50000', trackId: present(first.receipt, 'first.receipt').trackId },
     });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
   });
@@ -144,8 +150,8 @@ describe('one idempotency key used by two people', () => {
     expect(one.__typename, JSON.stringify(one)).toBe('TransferCompleted');
     expect(two.__typename, JSON.stringify(two)).toBe('TransferCompleted');
     expect(two.transfer.id).not.toBe(one.transfer.id);
-    expect(two.receipt!.trackId).not.toBe(one.receipt!.trackId);
-    expect(appliedWith(one.receipt!.trackId)).toHaveLength(1);
-    expect(appliedWith(two.receipt!.trackId)).toHaveLength(1);
+    expect(present(two.receipt, 'two.receipt').trackId).not.toBe(present(one.receipt, 'one.receipt').trackId);
+    expect(appliedWith(present(one.receipt, 'one.receipt').trackId)).toHaveLength(1);
+    expect(appliedWith(present(two.receipt, 'two.receipt').trackId)).toHaveLength(1);
   });
 });

@@ -255,7 +255,7 @@ describe('unclear answers', () => {
         { id },
       );
       expect(errors).toEqual([]);
-      expect(events.at(-1)!.jobUpdated).toEqual({
+      expect(present(events.at(-1), 'events.at(…)').jobUpdated).toEqual({
         __typename: 'TransferJob',
         status: 'SUCCESS',
         receipt: { amount: '90000' },

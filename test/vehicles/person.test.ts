@@ -35,15 +35,17 @@ describe('Person.activePlates', () => {
     );
     // The revoked plate is no longer the person's: only its owner-only field fails.
     expect(errorsOf(res).map((e) => e.path)).toEqual([['person', 'activePlates', 2, 'vehicle', 'offenses']]);
-    const plates = partialDataOf(res).person!['activePlates'] as Registration[];
+    const plates = present(partialDataOf(res).person, 'person')['activePlates'] as Registration[];
     expect(plates.map((p) => [p.vehicle?.plateNumber, p.revoked])).toEqual([
       [driver.plates[0], false],
       [driver.plates[1], false],
       [driver.revokedPlate, true],
     ]);
     for (const active of plates.slice(0, 2)) {
-      expect(active.vehicle!.owner).toEqual({ nationalId: driver.nationalId });
-      expect(active.vehicle!.offenses).toEqual({ totalCount: offensesOf(active.vehicle!.plateNumber).length });
+      expect(present(active.vehicle, 'active.vehicle').owner).toEqual({ nationalId: driver.nationalId });
+      expect(present(active.vehicle, 'active.vehicle').offenses).toEqual({
+        totalCount: offensesOf(present(active.vehicle, 'active.vehicle').plateNumber).length,
+      });
       expect(active.revokedAt).toBeNull();
     }
     expect(at(plates, 2).revokedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -59,7 +61,7 @@ describe('Person.activePlates', () => {
       `activePlates(mobile: "${driver.mobile}") { revoked vehicle { owner { nationalId } details { vin } } }`,
     );
     const revoked = present(
-      (partialDataOf(res).person!['activePlates'] as Registration[]).find((p) => p.revoked),
+      (present(partialDataOf(res).person, 'person')['activePlates'] as Registration[]).find((p) => p.revoked),
       'revoked',
     );
     expect(revoked.vehicle).toEqual({ owner: null, details: null });
@@ -84,8 +86,8 @@ describe('Person.activePlates', () => {
       `activePlates(mobile: "${driver.mobile}", includeRevoked: false) { revoked vehicle { plateNumber details { vin } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const plates = dataOf(res).person!['activePlates'] as Registration[];
-    expect(plates.map((p) => [p.vehicle!.plateNumber, p.revoked])).toEqual(
+    const plates = present(dataOf(res).person, 'person')['activePlates'] as Registration[];
+    expect(plates.map((p) => [present(p.vehicle, 'p.vehicle').plateNumber, p.revoked])).toEqual(
       driver.plates.map((plate) => [plate, false]),
     );
     expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, vehicleVehicleInfoInquiryGet: 2 });
@@ -121,7 +123,7 @@ describe('Person.drivingLicences', () => {
     }`,
     );
     expect(res.errors).toBeUndefined();
-    const check = dataOf(res).person!['drivingLicences'] as {
+    const check = present(dataOf(res).person, 'person')['drivingLicences'] as {
       statusCode: string;
       licences: Array<Record<string, unknown>>;
     };

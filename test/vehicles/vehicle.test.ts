@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VEHICLE_SAMPLES, freewayTollsOf, offensesOf, trafficTollsOf, vehicleOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts } from '../helpers/calls.js';
-import { at, dataOf, errorsOf, extensionsOf, firstError, partialDataOf } from '../helpers/responses.js';
+import { at, dataOf, errorsOf, extensionsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -114,16 +114,16 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
       modelYear: world.modelYear,
       vin: world.vin,
     });
-    expect(v['plateHistory']!['installations']).toEqual([
+    expect(present(v['plateHistory'], "v['plateHistory']")['installations']).toEqual([
       {
         vehicleSystem: world.make.system,
         vehicleModel: String(world.modelYear),
-        installedOn: v['details']!['plateInstalledOn'],
+        installedOn: present(v['details'], "v['details']")['plateInstalledOn'],
         detachedOn: null,
       },
-      expect.objectContaining({ detachedOn: v['details']!['plateInstalledOn'] }),
+      expect.objectContaining({ detachedOn: present(v['details'], "v['details']")['plateInstalledOn'] }),
     ]);
-    const insurance = v['details']!['insurance'] as Record<string, unknown>;
+    const insurance = present(v['details'], "v['details']")['insurance'] as Record<string, unknown>;
     expect(v['thirdPartyInsurance']).toMatchObject({
       insurerName: insurance['insurerName'],
       startsOn: insurance['startsOn'],
@@ -160,7 +160,11 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
   it('needs the owner when the vehicle was not reached through the owner’s plates, without an upstream call', async () => {
     const res = await vehicle('details { vin } offenses(ownerNationalId: "' + driver.nationalId + '") { totalCount }');
     expect(
-      errorsOf(res).map((e) => [e.path!.join('.'), extensionsOf(e)['code'], extensionsOf(e)['argumentPath']]),
+      errorsOf(res).map((e) => [
+        present(e.path, 'e.path').join('.'),
+        extensionsOf(e)['code'],
+        extensionsOf(e)['argumentPath'],
+      ]),
     ).toEqual([
       ['vehicle.details', 'BAD_USER_INPUT', 'ownerNationalId'],
       ['vehicle.offenses', 'BAD_USER_INPUT', 'ownerMobile'],
@@ -208,7 +212,7 @@ describe('offenses and tolls', () => {
     const fields =
       'totalCount totalAmount pageInfo { hasNextPage endCursor } nodes { id code amount hasImage occurredAt { jalali iso } recordedAt }';
     const first = await vehicle(`offenses(${ownerArgs}, first: 2) { ${fields} }`);
-    const page = dataOf(first).vehicle!['offenses'] as Connection;
+    const page = present(dataOf(first).vehicle, 'vehicle')['offenses'] as Connection;
     expect(page.totalCount).toBe(world.length);
     expect(page.totalAmount).toBe(String(world.reduce((sum, o) => sum + o.price, 0)));
     expect(page.nodes.map((n) => n['id'])).toEqual(world.slice(0, 2).map((o) => o.id));
@@ -222,7 +226,7 @@ describe('offenses and tolls', () => {
         Number(at(world, 0).normalizedDate.slice(-2)) * 1000,
     );
     const rest = await vehicle(`offenses(${ownerArgs}, first: 100, after: "${page.pageInfo.endCursor}") { ${fields} }`);
-    const restPage = dataOf(rest).vehicle!['offenses'] as Connection;
+    const restPage = present(dataOf(rest).vehicle, 'vehicle')['offenses'] as Connection;
     expect(restPage.nodes.map((n) => n['id'])).toEqual(world.slice(2).map((o) => o.id));
     expect(restPage.pageInfo.hasNextPage).toBe(false);
     expect(callCounts(h)).toEqual({ billingDrivingOffenseGet: 2 });
@@ -238,7 +242,7 @@ describe('offenses and tolls', () => {
       `offenses(${ownerArgs}, first: 100) { nodes { id hasImage image { offenseId plateImageUrl vehicleImageUrl } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const nodes = (dataOf(res).vehicle!['offenses'] as Connection).nodes;
+    const nodes = (present(dataOf(res).vehicle, 'vehicle')['offenses'] as Connection).nodes;
     for (const node of nodes) {
       expect(node['image'] === null).toBe(node['hasImage'] === false);
       if (node['image'])
@@ -257,7 +261,7 @@ describe('offenses and tolls', () => {
     expect(res.errors).toBeUndefined();
     const v = dataOf(res).vehicle as Record<string, Connection>;
     const traffic = trafficTollsOf(plate);
-    expect(v['trafficTolls']!.nodes).toEqual(
+    expect(present(v['trafficTolls'], "v['trafficTolls']").nodes).toEqual(
       traffic.map((toll) => ({
         id: toll.uniqueId,
         amount: String(toll.amount),

@@ -14,7 +14,7 @@ import {
 } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, jpeg, mp4, png, webm } from './files.js';
-import { at, dataOf, firstError, partialDataOf } from '../helpers/responses.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -119,7 +119,9 @@ describe('videoMatch', () => {
     );
     expect(res.errors).toBeUndefined();
     expect(dataOf(res).person.a).toEqual(dataOf(res).person.b);
-    expect(dataOf(res).person.c!.trackingCode).not.toBe(dataOf(res).person.a!.trackingCode);
+    expect(present(dataOf(res).person.c, 'person.c').trackingCode).not.toBe(
+      present(dataOf(res).person.a, 'person.a').trackingCode,
+    );
     // Two calls: the video (asked twice) and the other video.
     expect(h.upstreamCalls(OPERATION)).toHaveLength(2);
   });
@@ -154,7 +156,7 @@ describe('photoMatch', () => {
       message: expected.message,
       trackingCode: expected.trackingCode,
     });
-    expect(dataOf(res).person.photoMatch!.verified).toBe(true);
+    expect(present(dataOf(res).person.photoMatch, 'person.photoMatch').verified).toBe(true);
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(1);
     expect(at(calls, 0).method).toBe('POST');
@@ -192,8 +194,10 @@ describe('photoMatch', () => {
     const all = await match(image, { threshold: 100 });
     expect(all.errors).toBeUndefined();
     expect(dataOf(all).person.photoMatch).toMatchObject({ verified: false, threshold: 100 });
-    expect(dataOf(all).person.photoMatch!.score).toBeLessThan(100);
-    expect(dataOf(all).person.photoMatch!.message).not.toBe(dataOf(none).person.photoMatch!.message);
+    expect(present(dataOf(all).person.photoMatch, 'person.photoMatch').score).toBeLessThan(100);
+    expect(present(dataOf(all).person.photoMatch, 'person.photoMatch').message).not.toBe(
+      present(dataOf(none).person.photoMatch, 'person.photoMatch').message,
+    );
     expect(h.upstreamCalls(OPERATION).map((call) => (call.body as Record<string, unknown>)['threshold'])).toEqual([
       '0',
       '100',
@@ -243,7 +247,9 @@ describe('photoMatch', () => {
       { n: WOMAN.nationalId, i: image, d: WOMAN.birthDate, s: SERIAL },
     );
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).person.b!.trackingCode).toBe(dataOf(res).person.a!.trackingCode);
+    expect(present(dataOf(res).person.b, 'person.b').trackingCode).toBe(
+      present(dataOf(res).person.a, 'person.a').trackingCode,
+    );
     const calls = h.upstreamCalls(OPERATION);
     expect(calls.map((call) => (call.body as Record<string, unknown>)['threshold']).sort()).toEqual(['90', undefined]);
   });
@@ -319,7 +325,7 @@ describe('faceComparison', () => {
       { i: image, o: other, w: image.replace(/(.{60})/g, '$1\r\n') },
     );
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).b!.score).toBe(dataOf(res).a!.score);
+    expect(present(dataOf(res).b, 'b').score).toBe(present(dataOf(res).a, 'a').score);
     // The photos the other way round are another form: a second call.
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(2);

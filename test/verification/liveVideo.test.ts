@@ -45,7 +45,8 @@ describe('liveVideoMatch', () => {
       faceMatchPercentage: expected.faceVerification,
       livenessScore: expected.liveness,
       // The sandbox sends the speech similarity as a fraction: the graph gives a percentage.
-      speechSimilarityPercentage: Math.round(expected.speechSimilarity! * 10_000) / 100,
+      speechSimilarityPercentage:
+        Math.round(present(expected.speechSimilarity, 'expected.speechSimilarity') * 10_000) / 100,
       filmedFromPhoto: expected.printLiveness === 'true',
       filmedFromVideo: expected.replayLiveness === 'true',
       trackingCode: expected.trackingCode,
@@ -71,8 +72,8 @@ describe('liveVideoMatch', () => {
       serial: SERIAL.toLowerCase(),
     });
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).person.liveVideoMatch!.speechSimilarityPercentage).toBeNull();
-    expect(dataOf(res).person.liveVideoMatch!.faceMatchPercentage).toBe(
+    expect(present(dataOf(res).person.liveVideoMatch, 'person.liveVideoMatch').speechSimilarityPercentage).toBeNull();
+    expect(present(dataOf(res).person.liveVideoMatch, 'person.liveVideoMatch').faceMatchPercentage).toBe(
       liveVideoComparisonOf(video, WOMAN.nationalId).faceVerification,
     );
     expect(at(h.upstreamCalls(OPERATION), 0).body).toEqual({

@@ -11,7 +11,7 @@ import {
 } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, jpeg, mp4, png } from './files.js';
-import { at, dataOf, firstError, partialDataOf } from '../helpers/responses.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -57,7 +57,7 @@ describe('nationalCardScan', () => {
       serial: null,
       person: { nationalId: person.nationalId },
     });
-    expect(dataOf(res).nationalCardScan!.birthDate!.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(present(dataOf(res).nationalCardScan, 'nationalCardScan').birthDate!.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const calls = h.upstreamCalls('kycOcrPost');
     expect(calls).toHaveLength(1);
     expect(at(calls, 0).path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/ocr`);
@@ -91,16 +91,20 @@ describe('nationalCardScan', () => {
       { n: holder.nationalId, v: mp4('holder').toString('base64'), d: holder.birthDate, s: back.serial },
     );
     expect(live.errors).toBeUndefined();
-    expect(dataOf(live).person.liveVideoMatch!.faceMatchPercentage).toBeGreaterThanOrEqual(90);
+    expect(
+      present(dataOf(live).person.liveVideoMatch, 'person.liveVideoMatch').faceMatchPercentage,
+    ).toBeGreaterThanOrEqual(90);
   });
 
   it('links no person when the id read fails its check digit', async () => {
     const misread = findFile(jpeg, (file) => !isValidNationalId(ocrOf(file).front.nationalCode), 'misread');
     const res = await scan('FRONT', misread);
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).nationalCardScan!.nationalId).toBe(ocrOf(misread).front.nationalCode);
-    expect(dataOf(res).nationalCardScan!.firstName).not.toBeNull();
-    expect(dataOf(res).nationalCardScan!.person).toBeNull();
+    expect(present(dataOf(res).nationalCardScan, 'nationalCardScan').nationalId).toBe(
+      ocrOf(misread).front.nationalCode,
+    );
+    expect(present(dataOf(res).nationalCardScan, 'nationalCardScan').firstName).not.toBeNull();
+    expect(present(dataOf(res).nationalCardScan, 'nationalCardScan').person).toBeNull();
   });
 
   it('scans the same image and side once per operation, each side once', async () => {
@@ -115,7 +119,7 @@ describe('nationalCardScan', () => {
       { i: image },
     );
     expect(res.errors).toBeUndefined();
-    expect(dataOf(res).a!.nationalId).toBe(dataOf(res).b!.nationalId);
+    expect(present(dataOf(res).a, 'a').nationalId).toBe(present(dataOf(res).b, 'b').nationalId);
     const calls = h.upstreamCalls('kycOcrPost');
     expect(calls.map((call) => (call.body as Record<string, unknown>)['type']).sort()).toEqual([
       'uploadCardBack',
@@ -158,9 +162,12 @@ describe('nationalCardImage', () => {
       contentType: 'image/jpeg',
       base64: nationalCardImageOf(WOMAN.nationalId),
     });
-    expect([...Buffer.from(dataOf(res).person.nationalCardImage!.base64, 'base64').subarray(0, 3)]).toEqual([
-      0xff, 0xd8, 0xff,
-    ]);
+    expect([
+      ...Buffer.from(
+        present(dataOf(res).person.nationalCardImage, 'person.nationalCardImage').base64,
+        'base64',
+      ).subarray(0, 3),
+    ]).toEqual([0xff, 0xd8, 0xff]);
     const [call] = h.upstreamCalls();
     expect(call!.operationId).toBe('facilityNationalCardImageGet');
     expect(call!.method).toBe('GET');
