@@ -129,9 +129,9 @@ describe('bank accounts', () => {
     );
     expect(res.errors).toBeUndefined();
     expect(dataOf(res).accountByNumber).toEqual({ iban: account.iban, accountNumber: account.deposit });
-    const [conversion] = h.upstreamCalls('facilityDepositToIbanGet');
+    const conversion = at(h.upstreamCalls('facilityDepositToIbanGet'), 0);
     // The conversion wants `/` between the groups of the number (wire facts §4.1).
-    expect(conversion!.query).toMatchObject({
+    expect(conversion.query).toMatchObject({
       deposit: account.deposit.replaceAll('.', '/'),
       bankCode: account.bankCode,
     });

@@ -16,7 +16,7 @@ import { smsConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { callWorld, issueCodeToken } from '../sandbox/worldSupport.js';
-import { dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const INQUIRIES: readonly OperationId[] = [
   'creditSmsSayadChequeInquiryGet',
@@ -31,8 +31,8 @@ const account = present(
   accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517'),
   'account',
 );
-const [book] = chequebooksOf(account);
-const sayadId = present(book!.sayadIds[0], 'sayadId');
+const book = at(chequebooksOf(account), 0);
+const sayadId = present(book.sayadIds[0], 'sayadId');
 const handles: Record<string, string> = {};
 
 const party = (nid: string) => ({
@@ -51,8 +51,8 @@ beforeAll(async () => {
       receivers: [party(WOMAN.nationalId)],
       signers: [{ signer: party(drawer), legalStamp: '0' }],
       sayadId,
-      seriesNo: book!.seriesNo,
-      serialNo: String(book!.serialFrom),
+      seriesNo: book.seriesNo,
+      serialNo: String(book.serialFrom),
       fromIban: account.iban,
       amount: '42000000',
       description: 'بابت قرارداد',
@@ -151,13 +151,13 @@ describe('BankAccount.chequebooks', () => {
     expect(res.errors).toBeUndefined();
     expect(dataOf(res).account.chequebooks).toEqual([
       {
-        sheets: book!.sheets,
-        media: book!.mediaType,
-        firstSerial: String(book!.serialFrom),
-        lastSerial: String(book!.serialFrom + book!.sheets - 1),
+        sheets: book.sheets,
+        media: book.mediaType,
+        firstSerial: String(book.serialFrom),
+        lastSerial: String(book.serialFrom + book.sheets - 1),
         issuedOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
         expiresOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
-        cheques: book!.sayadIds.map((id) => ({ sayadId: id })),
+        cheques: book.sayadIds.map((id) => ({ sayadId: id })),
       },
     ]);
   });

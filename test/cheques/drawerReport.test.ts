@@ -14,7 +14,7 @@ import {
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { callWorld, issueCodeToken, issueSmsToken } from '../sandbox/worldSupport.js';
-import { dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const INQUIRY = 'creditCcSayadIssuerInquiryChequePost';
 
@@ -24,9 +24,9 @@ const account = present(
   accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517'),
   'account',
 );
-const [book] = chequebooksOf(account);
-const awaiting = present(book!.sayadIds[0], 'awaiting');
-const accepted = present(book!.sayadIds[1], 'accepted');
+const book = at(chequebooksOf(account), 0);
+const awaiting = present(book.sayadIds[0], 'awaiting');
+const accepted = present(book.sayadIds[1], 'accepted');
 
 const party = (nid: string) => ({
   idCode: nid,
@@ -46,8 +46,8 @@ beforeAll(async () => {
         receivers: [party(WOMAN.nationalId)],
         signers: [{ signer: party(drawer), legalStamp: '0' }],
         sayadId,
-        seriesNo: book!.seriesNo,
-        serialNo: String(book!.serialFrom + leaf),
+        seriesNo: book.seriesNo,
+        serialNo: String(book.serialFrom + leaf),
         fromIban: account.iban,
         amount: '42000000',
         description: 'بابت قرارداد',
@@ -100,9 +100,9 @@ describe('Cheque.drawerReport', () => {
       issuedAt: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}(:\d{2})?$/) },
     });
     expect(callCounts(h)).toEqual({ [INQUIRY]: 1 });
-    const [call] = h.upstreamCalls(INQUIRY);
-    expect(call!.path).toContain(`/users/${drawer}/`);
-    expect(call!.body).toEqual({
+    const call = at(h.upstreamCalls(INQUIRY), 0);
+    expect(call.path).toContain(`/users/${drawer}/`);
+    expect(call.body).toEqual({
       sayadId: awaiting,
       customerAuthStatus: '2',
       idCode: drawer,

@@ -11,7 +11,7 @@ import {
   errorCode,
   withHandle,
 } from './support.js';
-import { dataOf, extensionsOf, firstError, present } from '../helpers/responses.js';
+import { at, dataOf, extensionsOf, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness({ env: { UPSTREAM_REDIRECT_URI: 'https://app.example/consent/done' } });
 
@@ -81,8 +81,8 @@ describe('authorization-code consent', () => {
       grant: 'AUTHORIZATION_CODE',
       scopes: [TRANSFER_SCOPE],
     });
-    const [token] = h.sandbox.calls('token');
-    expect(token!.body).toEqual({
+    const token = at(h.sandbox.calls('token'), 0);
+    expect(token.body).toEqual({
       grant_type: 'authorization_code',
       code,
       bank: '062',

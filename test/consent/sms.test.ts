@@ -78,8 +78,8 @@ describe('SMS consent', () => {
       9 * 24 * 3_600_000,
     );
 
-    const [verify] = h.sandbox.calls('verifySms');
-    expect(verify!.body).toEqual({ mobile: MOBILE, otp: '12345', nid: PEOPLE.ali, trackId: expect.any(String) });
+    const verify = at(h.sandbox.calls('verifySms'), 0);
+    expect(verify.body).toEqual({ mobile: MOBILE, otp: '12345', nid: PEOPLE.ali, trackId: expect.any(String) });
     const tokenCalls = h.sandbox
       .calls('token')
       .filter((call) => (call.body as { grant_type?: string }).grant_type === 'authorization_code');

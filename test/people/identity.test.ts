@@ -29,12 +29,12 @@ describe('civil identity', () => {
       alive: true,
       identityNumber: '0',
     });
-    const [call] = h.upstreamCalls();
-    expect(call!.operationId).toBe('facilityCcNidInquiryGet');
-    expect(call!.path).toBe(
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.operationId).toBe('facilityCcNidInquiryGet');
+    expect(call.path).toBe(
       `/facility/v2/clients/${h.sandbox.options.clientId}/users/${WOMAN.nationalId}/cc/nidInquiry`,
     );
-    expect(call!.query.birthDate).toBe(WOMAN.birthDate);
+    expect(call.query.birthDate).toBe(WOMAN.birthDate);
   });
 
   it("answers null from the civil registry for a birth date that is not the person's", async () => {
@@ -82,13 +82,13 @@ describe('identity checks', () => {
     expect(match.lastNameSimilarity).toBeLessThan(100);
     expect(match.fullNameSimilarity).toBeNull();
     expect(match.genderSimilarity).toBe(100);
-    const [call] = h.upstreamCalls();
-    expect(call!.query).toMatchObject({
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.query).toMatchObject({
       birthDate: CLIENT_PERSON.birthDate,
       firstName: CLIENT_PERSON.firstName,
       gender: 'زن',
     });
-    expect(call!.query).not.toHaveProperty('fullName');
+    expect(call.query).not.toHaveProperty('fullName');
   });
 
   it.each([

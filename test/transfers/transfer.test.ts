@@ -9,7 +9,7 @@ import { useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { collect } from '../helpers/subscriptions.js';
 import { eventually } from '../helpers/eventually.js';
-import { dataOf, firstError, present } from '../helpers/responses.js';
+import { at, dataOf, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
@@ -98,8 +98,8 @@ describe('a transfer that completes', () => {
     expect(await follow(input.idempotencyKey)).toEqual(outcome);
     expect(callCounts(h)).toEqual({ oakTransferToDepositPost: 1 });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 150_000n);
-    const [call] = h.upstreamCalls('oakTransferToDepositPost');
-    expect(call!.trackId).toBe((outcome.receipt as { trackId: string }).trackId);
+    const call = at(h.upstreamCalls('oakTransferToDepositPost'), 0);
+    expect(call.trackId).toBe((outcome.receipt as { trackId: string }).trackId);
   });
 
   it('sends once for many concurrent duplicates, all answered alike', async () => {
