@@ -63,7 +63,7 @@ describe('asynchronous bill inquiry', () => {
     expect(submit.query.trackId).toMatch(/^[0-9a-f-]{36}$/);
     const id = (dataOf(res).startBillInquiry as { id: string }).id;
     await eventually(async () =>
-      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'SUCCESS' ? true : undefined,
+      dataOf(await h.gql<{ job: JobData }>(JOB, { id })).job.status === 'SUCCESS' ? true : undefined,
     );
   });
 
@@ -98,7 +98,7 @@ describe('asynchronous bill inquiry', () => {
   it('stops polling once the job is final', async () => {
     const id = await startJob({ type: 'MOBILE_NOW', parameter: samples.mciMobile });
     await eventually(async () =>
-      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'SUCCESS' ? true : undefined,
+      dataOf(await h.gql<{ job: JobData }>(JOB, { id })).job.status === 'SUCCESS' ? true : undefined,
     );
     const count = h.upstreamCalls('billingInquiryStatusPoll').length;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -135,7 +135,7 @@ describe('jobUpdated over graphql-ws', () => {
   it('sends the final state and completes when subscribing to a finished job', async () => {
     const id = await startJob({ type: 'TEL', parameter: samples.landlineWithUnknownAreaCode });
     await eventually(async () =>
-      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'FAILED' ? true : undefined,
+      dataOf(await h.gql<{ job: JobData }>(JOB, { id })).job.status === 'FAILED' ? true : undefined,
     );
     const { events } = await collect<{ jobUpdated: JobData }>(wsClient(), SUBSCRIBE, { id });
     expect(events).toHaveLength(1);

@@ -58,17 +58,17 @@ describe('synchronous bill inquiry', () => {
 
     const calls = h.upstreamCalls();
     expect(calls).toHaveLength(1);
-    const [call] = calls;
-    expect(call!.operationId).toBe('billingInquiryCcGet');
-    expect(call!.method).toBe('GET');
-    expect(call!.path).toBe(`/billing/v2/clients/${h.sandbox.options.clientId}/billingInquiry`);
-    expect(call!.query).toEqual({
+    const call = at(calls, 0);
+    expect(call.operationId).toBe('billingInquiryCcGet');
+    expect(call.method).toBe('GET');
+    expect(call.path).toBe(`/billing/v2/clients/${h.sandbox.options.clientId}/billingInquiry`);
+    expect(call.query).toEqual({
       trackId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: c.upstreamType,
       parameter: c.parameter,
       ...('secondParameter' in c && { secondParameter: c.secondParameter }),
     });
-    expect(call!.status).toBe(200);
+    expect(call.status).toBe(200);
   });
 
   it('gives the same bill for the same inputs and converts the due date exactly', async () => {
@@ -131,9 +131,9 @@ describe('detailed inquiry', () => {
     expect(typeof details.customerName).toBe('string');
     expect(typeof details.totalDaysCount).toBe('number');
     expect(details.dueDate).toMatchObject({ jalali: expect.stringMatching(/^\d{4}\/\d\d\/\d\d$/) });
-    const [call] = h.upstreamCalls();
-    expect(call!.operationId).toBe('billingDetailInquiryCcGet');
-    expect(call!.query.type).toBe('Electricity-support');
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.operationId).toBe('billingDetailInquiryCcGet');
+    expect(call.query.type).toBe('Electricity-support');
     expect(h.upstreamCalls()).toHaveLength(1);
   });
 
@@ -200,9 +200,9 @@ describe('driving licence negative score', () => {
     const score = dataOf(res).person.drivingLicenceNegativeScore;
     expect(score.licenceNumber).toBe(samples.licenceNumber);
     expect(Number.isInteger(score.points)).toBe(true);
-    const [call] = h.upstreamCalls();
-    expect(call!.operationId).toBe('billingNegativeScoreGet');
-    expect(call!.query).toMatchObject({
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.operationId).toBe('billingNegativeScoreGet');
+    expect(call.query).toMatchObject({
       licenseNumber: samples.licenceNumber,
       nationalID: samples.nationalId,
       mobile: samples.mciMobile,

@@ -50,7 +50,7 @@ const settled = (nid: string, key: string) =>
 
 async function issued(leaf: number, receivers = [WOMAN.nationalId]): Promise<string> {
   const res = await act(h, 'issueCheque', issueInput(leaf, receivers), code);
-  expect(dataOf(res)['issueCheque']!.__typename).toBe('ChequeActionCompleted');
+  expect(present(dataOf(res)['issueCheque'], 'issueCheque').__typename).toBe('ChequeActionCompleted');
   return present(BOOK.sayadIds[leaf], 'BOOK.sayadIds[leaf]');
 }
 
@@ -70,7 +70,9 @@ describe('an unclear answer to a cheque action', () => {
       action: { status: 'PENDING' },
     });
     const retry = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
-    expect(dataOf(retry)['acceptCheque']!.action.id).toBe(dataOf(first)['acceptCheque']!.action.id);
+    expect(present(dataOf(retry)['acceptCheque'], 'acceptCheque').action.id).toBe(
+      present(dataOf(first)['acceptCheque'], 'acceptCheque').action.id,
+    );
     const outcome = await settled(WOMAN.nationalId, input.idempotencyKey);
     // Learned from the call record, which keeps no reference of the action.
     expect(outcome).toMatchObject({
@@ -95,9 +97,8 @@ describe('an unclear answer to a cheque action', () => {
     const sayadId = await issued(17);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', delayMs: 800 });
     const input = answerInput(WOMAN.nationalId, sayadId);
-    expect((await act(h, 'acceptCheque', input, sms[WOMAN.nationalId])).data!['acceptCheque']!.__typename).toBe(
-      'ChequeActionPending',
-    );
+    const pending = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
+    expect(present(dataOf(pending)['acceptCheque'], 'acceptCheque').__typename).toBe('ChequeActionPending');
     expect(await settled(WOMAN.nationalId, input.idempotencyKey)).toMatchObject({
       __typename: 'ChequeActionCompleted',
     });
@@ -107,9 +108,8 @@ describe('an unclear answer to a cheque action', () => {
     const sayadId = await issued(14, [JOINT_HOLDER.nationalId]);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadCancelChequePost', status: 408 });
     const input = cancelInput(sayadId);
-    expect((await act(h, 'cancelCheque', input, sms[DRAWER])).data!['cancelCheque']!.__typename).toBe(
-      'ChequeActionPending',
-    );
+    const pending = await act(h, 'cancelCheque', input, sms[DRAWER]);
+    expect(present(dataOf(pending)['cancelCheque'], 'cancelCheque').__typename).toBe('ChequeActionPending');
     const outcome = await settled(DRAWER, input.idempotencyKey);
     expect(outcome).toMatchObject({
       __typename: 'ChequeActionRejected',
@@ -123,14 +123,14 @@ describe('an unclear answer to a cheque action', () => {
     ).toHaveLength(1);
     // Not applied: a new key cancels it.
     const again = await act(h, 'cancelCheque', cancelInput(sayadId), sms[DRAWER]);
-    expect(dataOf(again)['cancelCheque']!.__typename).toBe('ChequeActionCompleted');
+    expect(present(dataOf(again)['cancelCheque'], 'cancelCheque').__typename).toBe('ChequeActionCompleted');
   });
 
   it('streams a pending action on jobUpdated until the call record shows it applied', async () => {
     const sayadId = await issued(15);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', status: 500, afterEffect: true });
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = dataOf(res)['acceptCheque']!.action;
+    const { id } = present(dataOf(res)['acceptCheque'], 'acceptCheque').action;
     const client = createClient({
       url: h.server.url.replace('http', 'ws'),
       webSocketImpl: WebSocket,
@@ -160,9 +160,13 @@ describe('an unclear answer to a cheque action', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => act(h, 'acceptCheque', input, sms[WOMAN.nationalId])),
     );
-    const ids = new Set(answers.map((res) => dataOf(res)['acceptCheque']!.action.id));
+    const ids = new Set(answers.map((res) => present(dataOf(res)['acceptCheque'], 'acceptCheque').action.id));
     expect(ids.size).toBe(1);
-    expect(answers.every((res) => dataOf(res)['acceptCheque']!.__typename === 'ChequeActionCompleted')).toBe(true);
+    expect(
+      answers.every(
+        (res) => present(dataOf(res)['acceptCheque'], 'acceptCheque').__typename === 'ChequeActionCompleted',
+      ),
+    ).toBe(true);
     expect(
       h
         .upstreamCalls('creditSmsSayadAcceptChequePost')
@@ -177,7 +181,7 @@ describe('who sees a cheque action as a job', () => {
   it('shows it to a consent of the person who acted, and to no one else', async () => {
     const sayadId = await issued(18);
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = dataOf(res)['acceptCheque']!.action;
+    const { id } = present(dataOf(res)['acceptCheque'], 'acceptCheque').action;
     const mine = await h.gql<{ job: unknown }>(
       JOB,
       { id },
@@ -185,15 +189,15 @@ describe('who sees a cheque action as a job', () => {
     );
     expect(dataOf(mine).job).toEqual({ __typename: 'ChequeActionJob', id, status: 'SUCCESS' });
     expect(
-      (await h.gql<{ job: unknown }>(JOB, { id }, withHandle(present(sms[DRAWER], 'sms[DRAWER]')))).data!.job,
+      dataOf(await h.gql<{ job: unknown }>(JOB, { id }, withHandle(present(sms[DRAWER], 'sms[DRAWER]')))).job,
     ).toBeNull();
-    expect((await h.gql<{ job: unknown }>(JOB, { id })).data!.job).toBeNull();
+    expect(dataOf(await h.gql<{ job: unknown }>(JOB, { id })).job).toBeNull();
   });
 
   it('refuses to stream it to a connection without the actor’s consent, as for an unknown job', async () => {
     const sayadId = await issued(19);
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = dataOf(res)['acceptCheque']!.action;
+    const { id } = present(dataOf(res)['acceptCheque'], 'acceptCheque').action;
     const client = createClient({
       url: h.server.url.replace('http', 'ws'),
       webSocketImpl: WebSocket,

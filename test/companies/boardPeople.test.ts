@@ -45,8 +45,9 @@ describe('board members and signatories as people', () => {
     });
     const asked = h.upstreamCalls('kycMilitaryInquiryGet').map((call) => call.query['nationalCode']);
     expect(new Set(asked)).toEqual(new Set(companyOf(nationalId).board.map((seat) => seat.nationalId)));
-    for (const { person } of [...boardMembers, ...signingRights.signatories]) {
-      expect(person!.militaryService).toEqual({ allowed: militaryStatusOf(person!.nationalId).isAllowed });
+    for (const member of [...boardMembers, ...signingRights.signatories]) {
+      const person = present(member.person, 'the person of a board member');
+      expect(person.militaryService).toEqual({ allowed: militaryStatusOf(person.nationalId).isAllowed });
     }
   });
 });
@@ -77,9 +78,10 @@ describe('a large board asked for every member’s vehicles', () => {
       expect(call.query['mobile']).toBe(personOf(present(call.query['nationalId'], "call.query['nationalId']")).mobile);
     }
     const { boardMembers, signingRights } = dataOf(res).company;
-    for (const { person } of [...boardMembers, ...signingRights.signatories]) {
-      const plates = platesOf(person!.nationalId);
-      expect(person!.activePlates.map((p) => p.vehicle)).toEqual(
+    for (const member of [...boardMembers, ...signingRights.signatories]) {
+      const person = present(member.person, 'the person of a board member');
+      const plates = platesOf(person.nationalId);
+      expect(person.activePlates.map((p) => p.vehicle)).toEqual(
         plates.map((plate) => ({ plateNumber: plate, details: { vin: vehicleOf(plate).vin } })),
       );
     }

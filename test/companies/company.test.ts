@@ -235,12 +235,12 @@ describe('signing rights', () => {
     const res = await h.gql<{ company: { signingRights: Rights } }>(RIGHTS, { id: active.nationalId });
     expect(res.errors).toBeUndefined();
     const rights = dataOf(res).company.signingRights;
-    const [chair, vice, ceo] = company.board;
+    const [chair, vice, ceo] = [at(company.board, 0), at(company.board, 1), at(company.board, 2)];
     const signatory = (seat: typeof chair, kind: string) => ({
-      person: { nationalId: seat!.nationalId },
-      nationalId: seat!.nationalId,
-      name: fullNameOf(personOf(seat!.nationalId)),
-      title: seat!.title,
+      person: { nationalId: seat.nationalId },
+      nationalId: seat.nationalId,
+      name: fullNameOf(personOf(seat.nationalId)),
+      title: seat.title,
       kind,
     });
     expect(rights).toMatchObject({
@@ -252,7 +252,7 @@ describe('signing rights', () => {
       lastNoticePublishedOn: { jalali: at(notices, -1).newspaperDate },
       signatories: [signatory(chair, 'OBLIGATORY'), signatory(vice, 'NORMAL'), signatory(ceo, 'OBLIGATORY_AND_NORMAL')],
     });
-    expect(rights.fullText).toContain(chair!.title);
+    expect(rights.fullText).toContain(chair.title);
     expect(callCounts(h)).toEqual({ kybAuthorizedSignatoriesGet: 1, kybCorporateJournalGet: 1 });
   });
 
@@ -330,8 +330,8 @@ describe('gazette notices', () => {
     const res = await h.gql<NoticePage & { company: { capital: string } }>(
       `{ company(nationalId: "${largeBoard.nationalId}") { capital gazetteNotices(first: 100) { nodes { capitalAfter } } } }`,
     );
-    const capitals = res
-      .data!.company.gazetteNotices.nodes.map((n) => n.capitalAfter)
+    const capitals = dataOf(res)
+      .company.gazetteNotices.nodes.map((n) => n.capitalAfter)
       .filter((c): c is string => c !== null);
     expect(capitals.length).toBeGreaterThan(1);
     expect(capitals[0]).toBe(dataOf(res).company.capital);

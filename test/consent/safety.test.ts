@@ -200,10 +200,11 @@ describe('two completions of one SMS consent at the same time', () => {
     expect(tokenCalls('authorization_code')).toEqual([200]);
     expect(granted()).toHaveLength(1);
 
-    const handle = present(
+    const granting = present(
       results.find((res) => dataOf(res).completeSmsConsent.__typename === 'ConsentGranted'),
-      'results.find(…)',
-    ).data!.completeSmsConsent.handle!;
+      'the answer that granted the consent',
+    );
+    const handle = present(dataOf(granting).completeSmsConsent.handle, 'the handle');
     expect((await gql(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle))).errors).toBeUndefined();
   });
 

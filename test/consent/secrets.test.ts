@@ -53,10 +53,10 @@ beforeAll(async () => {
   h = await startCapturedHarness({ tokenLifetimeMs: 60_000 });
 
   const start = await gql(START_SMS, { input: { nationalId: PEOPLE.ali, mobile: '09121234567', scopes: [TAX_SCOPE] } });
-  const consentId = dataOf(start)['startSmsConsent']!['consentId'];
+  const consentId = present(dataOf(start)['startSmsConsent'], 'startSmsConsent')['consentId'];
   await gql(COMPLETE_SMS, { input: { consentId, otp: '54321' } });
   const done = await gql(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
-  const handle = present(dataOf(done)['completeSmsConsent']!['handle'], 'handle');
+  const handle = present(present(dataOf(done)['completeSmsConsent'], 'completeSmsConsent')['handle'], 'handle');
   handles.push(handle);
   await gql(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
   await gql(TAX_DEBTS, { nid: PEOPLE.reza }, withHandle(handle));
@@ -77,7 +77,7 @@ beforeAll(async () => {
       code: present(login.location, 'login.location').searchParams.get('code'),
     },
   });
-  handles.push(dataOf(granted)['completeCodeConsent']!['handle']!);
+  handles.push(present(present(dataOf(granted)['completeCodeConsent'], 'completeCodeConsent')['handle'], 'handle'));
   await gql(`mutation { revokeConsent { nationalId } }`, undefined, withHandle(at(handles, 1)));
 });
 afterAll(() => h.close());

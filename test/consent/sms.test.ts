@@ -51,10 +51,10 @@ describe('SMS consent', () => {
     expect(expiresIn).toBeGreaterThan(170_000);
     expect(expiresIn).toBeLessThanOrEqual(181_000);
 
-    const [authorize] = h.sandbox.calls('authorize');
     expect(h.sandbox.calls('authorize')).toHaveLength(1);
+    const authorize = at(h.sandbox.calls('authorize'), 0);
     expect(authorize).toMatchObject({ method: 'GET', path: '/dev/v2/oauth2/authorize', status: 200 });
-    expect(authorize!.query).toEqual({
+    expect(authorize.query).toEqual({
       client_id: h.sandbox.options.clientId,
       response_type: 'code',
       redirect_uri: 'http://localhost:4001/consent/callback',
@@ -161,7 +161,7 @@ describe('SMS consent', () => {
   it('cannot be completed twice', async () => {
     const consentId = await startSms(h.gql, PEOPLE.ali);
     expect(
-      (await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } })).data!.completeSmsConsent
+      dataOf(await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } })).completeSmsConsent
         .__typename,
     ).toBe('ConsentGranted');
     const again = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });

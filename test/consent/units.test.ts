@@ -6,7 +6,7 @@ import type { ConsentRecord } from '../../src/consent/types.js';
 import { RequestUpstream } from '../../src/datasources/shared/requestUpstream.js';
 import type { CallOptions, UserCredentials } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
-import { at } from '../helpers/responses.js';
+import { at, present } from '../helpers/responses.js';
 
 const record = (nationalId = '0499370899'): ConsentRecord => ({
   id: 'c1',
@@ -38,7 +38,7 @@ describe('MemoryConsentStore', () => {
     await store.create('k', record(), 1_000);
     const copy = (await store.get('k')) as { nationalId: string };
     copy.nationalId = 'changed';
-    expect((await store.get('k'))!.nationalId).toBe('0499370899');
+    expect(present(await store.get('k'), 'the stored consent').nationalId).toBe('0499370899');
     await store.close();
   });
 

@@ -9,7 +9,7 @@ import { callCounts } from '../helpers/calls.js';
 import { useHarness, type GraphQLResponse } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 import { collect } from '../helpers/subscriptions.js';
-import { at, dataOf, errorsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
+import { at, dataOf, errorsOf, extensionsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 /** Small limits, so a few fields reach them. */
@@ -40,9 +40,9 @@ function cyclicQuery(levels: number): string {
 function refusalOf(res: GraphQLResponse): Record<string, unknown> {
   expect(res.data ?? null).toBeNull();
   expect(res.errors).toHaveLength(1);
-  const [error] = errorsOf(res);
-  expect(error!.extensions?.['code']).toBe('OPERATION_LIMIT_EXCEEDED');
-  return error!.extensions!;
+  const extensions = extensionsOf(firstError(res));
+  expect(extensions['code']).toBe('OPERATION_LIMIT_EXCEEDED');
+  return extensions;
 }
 
 async function hits(limit: string): Promise<number> {

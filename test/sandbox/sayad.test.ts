@@ -163,10 +163,10 @@ describe('a cheque’s life', () => {
   });
 
   it('voids a cheque its receiver rejects, and one its drawer cancels before acceptance, but not after', async () => {
-    const [rejected, cancelled, accepted] = [1, 2, 3].map((leaf) => book.sayadIds[leaf]!);
+    const [rejected, cancelled, accepted] = [at(book.sayadIds, 1), at(book.sayadIds, 2), at(book.sayadIds, 3)];
     await issue(1);
-    await answer(WOMAN.nationalId, rejected!, '0');
-    expect((await inquiry(drawer, rejected!))['chequeStatus']).toBe(3);
+    await answer(WOMAN.nationalId, rejected, '0');
+    expect((await inquiry(drawer, rejected))['chequeStatus']).toBe(3);
 
     await issue(2);
     const cancel = (sayadId: string) =>
@@ -174,12 +174,12 @@ describe('a cheque’s life', () => {
         path: { user: drawer },
         body: { sayadId, cancelDescription: 'انصراف', canceller: party(drawer) },
       });
-    expect((await cancel(cancelled!)).status).toBe(200);
-    expect((await inquiry(drawer, cancelled!))['chequeStatus']).toBe(3);
+    expect((await cancel(cancelled)).status).toBe(200);
+    expect((await inquiry(drawer, cancelled))['chequeStatus']).toBe(3);
 
     await issue(3);
-    await answer(WOMAN.nationalId, accepted!, '1');
-    expect(errorOf(await cancel(accepted!))).toMatchObject({
+    await answer(WOMAN.nationalId, accepted, '1');
+    expect(errorOf(await cancel(accepted))).toMatchObject({
       status: 400,
       message: 'cheque can no longer be cancelled',
     });

@@ -31,17 +31,20 @@ const inquiry = (sayadId: string) =>
 describe('sayadSerialInquiry', () => {
   it('answers a leaf of the world with its account, numbers, dates and holder, as the chequebook inquiry lists it', async () => {
     const leaf = 3;
-    const result = resultOf(await inquiry(present(book.sayadIds[leaf], 'book.sayadIds[leaf]')));
-    const [listed] = resultOf(
-      await callOperation(sandbox, 'creditChequebookInquiryGet', { token, query: { deposit: account.deposit } }),
-    )['chequeDetails'] as Json[];
+    const result = resultOf(await inquiry(at(book.sayadIds, leaf)));
+    const listed = at(
+      resultOf(
+        await callOperation(sandbox, 'creditChequebookInquiryGet', { token, query: { deposit: account.deposit } }),
+      )['chequeDetails'] as Json[],
+      0,
+    );
     expect(result).toEqual({
       iban: account.iban,
-      issuedDate: listed!['issuanceDate'],
-      expirationDate: listed!['expireDate'],
+      issuedDate: listed['issuanceDate'],
+      expirationDate: listed['expireDate'],
       serialNo: String(book.serialFrom + leaf),
       seriesNo: book.seriesNo,
-      mediaType: listed!['mediaType'],
+      mediaType: listed['mediaType'],
       branchCode: `15${account.branch}`,
       name: fullNameOf(personOf(THREE_BANKS.nationalId)),
       returnedCheques: null,
@@ -51,12 +54,12 @@ describe('sayadSerialInquiry', () => {
   });
 
   it('names a joint account’s book after its first holder', async () => {
-    const joint = accountsOf(JOINT_HOLDER.nationalId).find(
-      (candidate) => candidate.joint && chequebooksOf(candidate).length > 0,
+    const joint = present(
+      accountsOf(JOINT_HOLDER.nationalId).find((candidate) => candidate.joint && chequebooksOf(candidate).length > 0),
+      'a joint account with a chequebook',
     );
-    expect(joint, 'a joint account with a chequebook').toBeDefined();
-    const result = resultOf(await inquiry(at(chequebooksOf(joint!), 0).sayadIds[0]!));
-    expect(result['name']).toBe(fullNameOf(personOf(joint!.owners[0]!)));
+    const result = resultOf(await inquiry(at(at(chequebooksOf(joint), 0).sayadIds, 0)));
+    expect(result['name']).toBe(fullNameOf(personOf(at(joint.owners, 0))));
   });
 
   it.each([

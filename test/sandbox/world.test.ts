@@ -198,15 +198,14 @@ describe('samples', () => {
   });
 
   function expectAccount(sample: SampleAccount): void {
-    const account = accountOfCard(sample.card);
-    expect(account).toBeDefined();
+    const account = present(accountOfCard(sample.card), `the account of card ${sample.card}`);
     expect({
-      bankCode: account!.bank.code,
-      card: account!.card,
-      deposit: account!.deposit,
-      iban: account!.iban,
-      status: account!.status,
-      owners: account!.owners,
+      bankCode: account.bank.code,
+      card: account.card,
+      deposit: account.deposit,
+      iban: account.iban,
+      status: account.status,
+      owners: account.owners,
     }).toEqual(sample);
   }
 

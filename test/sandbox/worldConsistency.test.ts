@@ -100,15 +100,15 @@ describe('a person’s cards lead back to the person', () => {
           if (account.joint) {
             joint++;
             expect(account.owners).toHaveLength(2);
-            const [holder, second] = account.owners;
-            expect(
-              await result('kycIbanOwnerVerificationGet', { query: { iban: account.iban, nid: holder! } }),
-            ).toEqual({ isValid: 'yes' });
-            expect(
-              await result('kycIbanOwnerVerificationGet', { query: { iban: account.iban, nid: second! } }),
-            ).toEqual({ isValid: 'most_possible' });
+            const [holder, second] = [at(account.owners, 0), at(account.owners, 1)];
+            expect(await result('kycIbanOwnerVerificationGet', { query: { iban: account.iban, nid: holder } })).toEqual(
+              { isValid: 'yes' },
+            );
+            expect(await result('kycIbanOwnerVerificationGet', { query: { iban: account.iban, nid: second } })).toEqual(
+              { isValid: 'most_possible' },
+            );
             const v1 = await result('facilityCardToIbanGet', { query: { card: account.card } });
-            expect(v1['depositOwners']).toEqual([nameOf(holder!), nameOf(second!)]);
+            expect(v1['depositOwners']).toEqual([nameOf(holder), nameOf(second)]);
           }
         }
       }),
@@ -194,11 +194,11 @@ describe('a person is the same person everywhere', () => {
     const other = await startSandbox({ port: 0 });
     try {
       const otherToken = await issueWorldToken(other);
-      const [nid] = fc.sample(nationalIdArbitrary, { seed: 11, numRuns: 1 });
-      const person = personOf(nid!);
+      const nid = at(fc.sample(nationalIdArbitrary, { seed: 11, numRuns: 1 }), 0);
+      const person = personOf(nid);
       const calls: [OperationId, WorldCall][] = [
         ['kycIdentificationInquiryGet', { query: { nationalCode: nid, birthDate: person.birthDate } }],
-        ['facilityCardToIbanGet', { query: { card: cardsOf(nid!)[0] } }],
+        ['facilityCardToIbanGet', { query: { card: cardsOf(nid)[0] } }],
         ['kycMilitaryInquiryGet', { query: { nationalCode: nid } }],
         ['ecityPostalCodeGet', { query: { postalCode: person.postalCode } }],
         ['ecityParcelTrackingGet', { query: { trackingCode: '12345678901234567890' } }],

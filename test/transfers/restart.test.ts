@@ -142,7 +142,7 @@ describe('after a restart on the same Redis', () => {
     });
     expect(await second.send(input)).toEqual(outcome);
     expect(sandbox.calls('oakTransferToDepositPost').length - sendsBefore).toBe(1);
-    expect(sentWith(sent.trackId!)).toHaveLength(1);
+    expect(sentWith(present(sent.trackId, 'the trackId of the send'))).toHaveLength(1);
     expect(sandbox.balanceOf(rich.iban)).toBe(before - 70_000n);
   });
 

@@ -9,7 +9,7 @@ import { CLIENT_PERSON, THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
-import { dataOf, present } from '../helpers/responses.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const prefix = randomPrefix();
 const redis = testRedis();
@@ -53,7 +53,9 @@ const other = present(
   sepah.find((account) => account.iban === 'IR330620025360301235200501'),
   'other',
 );
-const [clientFrom, clientTo] = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
+const clientAccounts = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
+const clientFrom = at(clientAccounts, 0);
+const clientTo = at(clientAccounts, 1);
 
 const orderOf = (nationalId: string, from: string, to: string, idempotencyKey: string, amount = '40000') => ({
   idempotencyKey,
@@ -146,7 +148,7 @@ describe('one idempotency key used by two people', () => {
   it('names two independent transfers, each applied once', async () => {
     const key = randomUUID();
     const one = await send(orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, key, '30000'));
-    const two = await send(orderOf(CLIENT_PERSON.nationalId, clientFrom!.deposit, clientTo!.deposit, key, '30000'));
+    const two = await send(orderOf(CLIENT_PERSON.nationalId, clientFrom.deposit, clientTo.deposit, key, '30000'));
     expect(one.__typename, JSON.stringify(one)).toBe('TransferCompleted');
     expect(two.__typename, JSON.stringify(two)).toBe('TransferCompleted');
     expect(two.transfer.id).not.toBe(one.transfer.id);

@@ -60,9 +60,11 @@ describe('catalog notes', () => {
     const doc = renderOperationsDoc(notes);
     expect(doc).toContain(notes.introduction);
     for (const [id, text] of notes.operations) {
-      const row = doc.split('\n').find((line) => line.startsWith(`| \`${id}\` |`));
-      expect(row, id).toBeDefined();
-      expect(row!.endsWith(` | ${expandNotes(notes, text)} |`), id).toBe(true);
+      const row = present(
+        doc.split('\n').find((line) => line.startsWith(`| \`${id}\` |`)),
+        `the row of ${id}`,
+      );
+      expect(row.endsWith(` | ${expandNotes(notes, text)} |`), id).toBe(true);
     }
   });
 });

@@ -133,9 +133,8 @@ describe('Retry-After', () => {
     const client = setup();
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 503, retryAfter: 1 });
     await water(client);
-    const [first, second] = billing();
-    expect(second).toBeDefined();
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_000);
+    const calls = billing();
+    expect(at(calls, 1).at - at(calls, 0).at).toBeGreaterThanOrEqual(1_000);
   });
 
   it('reads an HTTP date as well', async () => {
@@ -146,9 +145,9 @@ describe('Retry-After', () => {
       retryAfter: new Date(Date.now() + 2_000).toUTCString(),
     });
     await water(client);
-    const [first, second] = billing();
+    const calls = billing();
     // An HTTP date has whole seconds: at least one full second later.
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_000);
+    expect(at(calls, 1).at - at(calls, 0).at).toBeGreaterThanOrEqual(1_000);
   });
 
   it('gives up at once when the wait asked for does not fit in the budget', async () => {

@@ -330,7 +330,9 @@ describe('faceComparison', () => {
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(2);
     expect(
-      calls.map((call) => (call.body as Record<string, { contentType: string }>)['liveImage']!.contentType),
+      calls.map(
+        (call) => present((call.body as Record<string, { contentType: string }>)['liveImage'], 'liveImage').contentType,
+      ),
     ).toEqual(['image/jpeg', 'image/png']);
   });
 });

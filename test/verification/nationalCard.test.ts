@@ -57,7 +57,9 @@ describe('nationalCardScan', () => {
       serial: null,
       person: { nationalId: person.nationalId },
     });
-    expect(present(dataOf(res).nationalCardScan, 'nationalCardScan').birthDate!.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(present(present(dataOf(res).nationalCardScan, 'nationalCardScan').birthDate, 'birthDate').iso).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
     const calls = h.upstreamCalls('kycOcrPost');
     expect(calls).toHaveLength(1);
     expect(at(calls, 0).path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/ocr`);
@@ -168,11 +170,11 @@ describe('nationalCardImage', () => {
         'base64',
       ).subarray(0, 3),
     ]).toEqual([0xff, 0xd8, 0xff]);
-    const [call] = h.upstreamCalls();
-    expect(call!.operationId).toBe('facilityNationalCardImageGet');
-    expect(call!.method).toBe('GET');
-    expect(call!.path).toBe(`/facility/v2/clients/${h.sandbox.options.clientId}/nationalCardImage`);
-    expect(call!.query).toEqual({ nationalCode: WOMAN.nationalId, birthDate: WOMAN.birthDate, trackId: call!.trackId });
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.operationId).toBe('facilityNationalCardImageGet');
+    expect(call.method).toBe('GET');
+    expect(call.path).toBe(`/facility/v2/clients/${h.sandbox.options.clientId}/nationalCardImage`);
+    expect(call.query).toEqual({ nationalCode: WOMAN.nationalId, birthDate: WOMAN.birthDate, trackId: call.trackId });
   });
 
   it('refuses an invalid birth date before any upstream call', async () => {
