@@ -83,7 +83,7 @@ describe('cards', () => {
   it('accepts a card number with separators and Persian digits', async () => {
     const spaced = THREE_BANKS.account.card
       .replace(/(\d{4})(?=\d)/g, '$1-')
-      .replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+      .replace(/\d/g, (d) => present('۰۱۲۳۴۵۶۷۸۹'[Number(d)], 'a Persian digit'));
     const res = await h.gql<{ card: { number: string; iban: string } }>(
       `query($n: String!) { card(number: $n) { number iban } }`,
       { n: spaced },

@@ -85,7 +85,9 @@ describe('Query.bankGuarantee', () => {
   });
 
   it('accepts Persian digits and separators', async () => {
-    const persian = GUARANTEE_SAMPLES.withCollaterals.guaranteeId.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    const persian = GUARANTEE_SAMPLES.withCollaterals.guaranteeId.replace(/\d/g, (d) =>
+      present('۰۱۲۳۴۵۶۷۸۹'[Number(d)], 'a Persian digit'),
+    );
     const res = await h.gql<GuaranteeData>(GUARANTEE, { id: `${persian.slice(0, 4)}-${persian.slice(4)}` });
     expect(present(dataOf(res).bankGuarantee, 'bankGuarantee')['guaranteeId']).toBe(
       GUARANTEE_SAMPLES.withCollaterals.guaranteeId,

@@ -38,7 +38,10 @@ const small = present(
 );
 const otherBankIban = WOMAN.account.iban;
 /** An account of the same person at another bank (015) than the token's (062). */
-const ownAtAnotherBank = accountsOf(THREE_BANKS.nationalId).find((account) => account.bank.code === '015')!.deposit;
+const ownAtAnotherBank = present(
+  accountsOf(THREE_BANKS.nationalId).find((account) => account.bank.code === '015'),
+  'an account at bank 015',
+).deposit;
 
 const transfer = (body: Record<string, unknown>, trackId: string = randomUUID()) =>
   callWorld(sandbox, userToken, 'oakTransferToDepositPost', {
