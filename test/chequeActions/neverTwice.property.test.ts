@@ -155,7 +155,7 @@ function nextStep(sayadId: string, model: Model, pick: number): Step | null {
         };
       }
       const others = PEOPLE.filter((nid) => nid !== holder);
-      const receiver = present(others[pick % others.length], 'receiver');
+      const receiver = at(others, pick % others.length);
       const input = transferInput(holder, sayadId, [receiver], { idempotencyKey: key });
       return {
         mutation: 'transferCheque',

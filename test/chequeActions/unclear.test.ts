@@ -19,7 +19,7 @@ import {
   type ChequeOutcome,
 } from '../cheques/support.js';
 import { eventually } from '../helpers/eventually.js';
-import { dataOf, present } from '../helpers/responses.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
@@ -51,7 +51,7 @@ const settled = (nid: string, key: string) =>
 async function issued(leaf: number, receivers = [WOMAN.nationalId]): Promise<string> {
   const res = await act(h, 'issueCheque', issueInput(leaf, receivers), code);
   expect(present(dataOf(res)['issueCheque'], 'issueCheque').__typename).toBe('ChequeActionCompleted');
-  return present(BOOK.sayadIds[leaf], 'BOOK.sayadIds[leaf]');
+  return at(BOOK.sayadIds, leaf);
 }
 
 describe('an unclear answer to a cheque action', () => {

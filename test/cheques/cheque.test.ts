@@ -32,7 +32,7 @@ const account = present(
   'account',
 );
 const book = at(chequebooksOf(account), 0);
-const sayadId = present(book.sayadIds[0], 'sayadId');
+const sayadId = at(book.sayadIds, 0);
 const handles: Record<string, string> = {};
 
 const party = (nid: string) => ({

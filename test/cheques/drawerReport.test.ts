@@ -25,8 +25,8 @@ const account = present(
   'account',
 );
 const book = at(chequebooksOf(account), 0);
-const awaiting = present(book.sayadIds[0], 'awaiting');
-const accepted = present(book.sayadIds[1], 'accepted');
+const awaiting = at(book.sayadIds, 0);
+const accepted = at(book.sayadIds, 1);
 
 const party = (nid: string) => ({
   idCode: nid,

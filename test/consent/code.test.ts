@@ -64,11 +64,10 @@ describe('authorization-code consent', () => {
       decision: 'allow',
     });
     expect(login.status).toBe(302);
-    expect(
-      `${present(login.location, 'login.location').origin}${present(login.location, 'login.location').pathname}`,
-    ).toBe('https://app.example/consent/done');
-    expect(present(login.location, 'login.location').searchParams.get('state')).toBe(challenge.state);
-    const code = present(present(login.location, 'login.location').searchParams.get('code'), 'code');
+    const location = present(login.location, 'the redirect after the login');
+    expect(`${location.origin}${location.pathname}`).toBe('https://app.example/consent/done');
+    expect(location.searchParams.get('state')).toBe(challenge.state);
+    const code = present(location.searchParams.get('code'), 'the code');
     expect(code).toMatch(/^\S{16}$/);
 
     const done = await h.gql<Completed>(COMPLETE_CODE, {
@@ -145,8 +144,9 @@ describe('authorization-code consent', () => {
       decision: 'deny',
     });
     expect(denied.status).toBe(302);
-    expect(present(denied.location, 'denied.location').searchParams.get('error')).toBe('access_denied');
-    expect(present(denied.location, 'denied.location').searchParams.get('code')).toBeNull();
+    const deniedAt = present(denied.location, 'the redirect after the refusal');
+    expect(deniedAt.searchParams.get('error')).toBe('access_denied');
+    expect(deniedAt.searchParams.get('code')).toBeNull();
   });
 
   it('answers a code the upstream does not know with InvalidAuthorizationCode', async () => {

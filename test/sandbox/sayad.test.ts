@@ -61,7 +61,7 @@ const call = (
 ) => callWorld(sandbox, token, id, { ...request, query: { trackId: randomUUID(), ...request.query } });
 
 function issue(leaf: number, receivers: string[] = [WOMAN.nationalId], overrides: Record<string, unknown> = {}) {
-  const sayadId = present(book.sayadIds[leaf], 'sayadId');
+  const sayadId = at(book.sayadIds, leaf);
   return call(present(tokens['drawerCode'], "tokens['drawerCode']"), 'creditAcSayadIssueChequePost', {
     body: {
       accountOwners: [party(drawer)],
@@ -114,7 +114,7 @@ const inquiry = async (nid: string, sayadId: string) =>
 
 describe('a cheque’s life', () => {
   it('is issued awaiting its receiver, accepted, transferred, accepted again, and given back to the drawer', async () => {
-    const sayadId = present(book.sayadIds[0], 'sayadId');
+    const sayadId = at(book.sayadIds, 0);
     expect(resultOf(await issue(0))).toMatchObject({
       message: expect.any(String),
       referenceId: expect.stringMatching(/^\d+$/),
@@ -200,7 +200,7 @@ describe('who may act', () => {
   });
 
   it('refuses an answer from someone who is not a receiver, and a transfer by someone who is not the holder', async () => {
-    const sayadId = present(book.sayadIds[6], 'sayadId');
+    const sayadId = at(book.sayadIds, 6);
     await issue(6);
     expect(errorOf(await answer(JOINT_HOLDER.nationalId, sayadId, '1')).message).toBe(
       'acceptor is not a receiver of the cheque',
@@ -212,7 +212,7 @@ describe('who may act', () => {
   });
 
   it('hides a cheque from people not involved in it', async () => {
-    const sayadId = present(book.sayadIds[7], 'sayadId');
+    const sayadId = at(book.sayadIds, 7);
     await issue(7);
     const stranger = await call(
       present(tokens[JOINT_HOLDER.nationalId], 'tokens[JOINT_HOLDER.nationalId]'),
@@ -239,7 +239,7 @@ describe('who may act', () => {
 describe('the issuer inquiry (client credentials)', () => {
   it('shows the drawer where the cheque stands and who it awaits, and hides it from anyone else', async () => {
     const token = (await issueToken(sandbox, [operation('creditCcSayadIssuerInquiryChequePost').scope])).value;
-    const sayadId = present(book.sayadIds[8], 'sayadId');
+    const sayadId = at(book.sayadIds, 8);
     await issue(8);
     const ask = (nid: string) =>
       call(token, 'creditCcSayadIssuerInquiryChequePost', {

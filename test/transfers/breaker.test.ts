@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
-import { dataOf, present } from '../helpers/responses.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness({
   env: { UPSTREAM_RETRY_ATTEMPTS: '1', UPSTREAM_BREAKER_MIN_CALLS: '4', UPSTREAM_BREAKER_HALF_OPEN_MS: '60000' },
@@ -41,9 +41,7 @@ describe('a transfer while the oak group is failing', () => {
   it('is refused without being sent, settles as NOT_APPLIED, and moves no money', async () => {
     h.sandbox.injectFault({ operationId: 'oakIbanInquiryGet', status: 500, times: Infinity });
     for (let i = 0; i < 6; i += 1)
-      await h.gql(
-        `{ account(iban: "${present(sepah[i % sepah.length], 'sepah[i % sepah.length]').iban}") { accountNumber status } }`,
-      );
+      await h.gql(`{ account(iban: "${at(sepah, i % sepah.length).iban}") { accountNumber status } }`);
     const failedReads = h.upstreamCalls('oakIbanInquiryGet').length;
     expect(failedReads).toBeGreaterThanOrEqual(4);
     expect(failedReads).toBeLessThan(6);

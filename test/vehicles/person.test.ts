@@ -42,10 +42,9 @@ describe('Person.activePlates', () => {
       [driver.revokedPlate, true],
     ]);
     for (const active of plates.slice(0, 2)) {
-      expect(present(active.vehicle, 'active.vehicle').owner).toEqual({ nationalId: driver.nationalId });
-      expect(present(active.vehicle, 'active.vehicle').offenses).toEqual({
-        totalCount: offensesOf(present(active.vehicle, 'active.vehicle').plateNumber).length,
-      });
+      const vehicle = present(active.vehicle, 'the vehicle of an active plate');
+      expect(vehicle.owner).toEqual({ nationalId: driver.nationalId });
+      expect(vehicle.offenses).toEqual({ totalCount: offensesOf(vehicle.plateNumber).length });
       expect(active.revokedAt).toBeNull();
     }
     expect(at(plates, 2).revokedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
