@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankByCode, CLIENT_PERSON, INVALID, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
+import { at, dataOf, errorCode, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -40,16 +41,16 @@ describe('cards', () => {
     const { account } = WOMAN;
     const res = await h.gql<CardData>(CARD, { number: account.card });
     expect(res.errors).toBeUndefined();
-    const card = res.data!.card;
+    const card = dataOf(res).card;
     expect(card).toMatchObject({
       number: account.card,
       holderName: `${WOMAN.firstName} ${WOMAN.lastName}`,
-      bank: { code: '056', name: bankByCode('056')!.name },
+      bank: { code: '056', name: present(bankByCode('056'), 'bankByCode(…)').name },
       iban: account.iban,
       accountNumber: account.deposit,
       account: {
         iban: account.iban,
-        bank: { code: '056', name: bankByCode('056')!.name },
+        bank: { code: '056', name: present(bankByCode('056'), 'bankByCode(…)').name },
         accountNumber: account.deposit,
         status: 'ACTIVE',
         holders: [
@@ -70,21 +71,24 @@ describe('cards', () => {
   it('sends the card inquiry and the version-2 conversion exactly as the upstream expects', async () => {
     await h.gql(`{ card(number: "${CLIENT_PERSON.account.card}") { holderName iban } }`);
     const byId = Object.fromEntries(h.upstreamCalls().map((call) => [call.operationId, call]));
-    expect(byId.mpgCardInformationGet!.path).toBe(
+    expect(present(byId.mpgCardInformationGet, 'byId.mpgCardInformationGet').path).toBe(
       `/mpg/v2/clients/${h.sandbox.options.clientId}/cards/${CLIENT_PERSON.account.card}`,
     );
-    expect(byId.facilityCardToIbanGet!.query).toMatchObject({ version: '2', card: CLIENT_PERSON.account.card });
+    expect(present(byId.facilityCardToIbanGet, 'byId.facilityCardToIbanGet').query).toMatchObject({
+      version: '2',
+      card: CLIENT_PERSON.account.card,
+    });
   });
 
   it('accepts a card number with separators and Persian digits', async () => {
     const spaced = THREE_BANKS.account.card
       .replace(/(\d{4})(?=\d)/g, '$1-')
-      .replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+      .replace(/\d/g, (d) => present('۰۱۲۳۴۵۶۷۸۹'[Number(d)], 'a Persian digit'));
     const res = await h.gql<{ card: { number: string; iban: string } }>(
       `query($n: String!) { card(number: $n) { number iban } }`,
       { n: spaced },
     );
-    expect(res.data!.card).toEqual({ number: THREE_BANKS.account.card, iban: THREE_BANKS.account.iban });
+    expect(dataOf(res).card).toEqual({ number: THREE_BANKS.account.card, iban: THREE_BANKS.account.iban });
   });
 
   it.each([
@@ -93,7 +97,7 @@ describe('cards', () => {
   ])('refuses %s before any upstream call', async (_, number) => {
     const res = await h.gql(CARD, { number });
     expect(res.data).toEqual({ card: null });
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'number' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'number' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -101,8 +105,8 @@ describe('cards', () => {
     const res = await h.gql<{ card: { number: string; holderName: string | null } }>(
       `{ card(number: "${INVALID.cardOfUnknownBin}") { number holderName bank { code } } }`,
     );
-    expect(res.data!.card).toEqual({ number: INVALID.cardOfUnknownBin, holderName: null, bank: null });
-    expect(res.errors![0]!.extensions!.code).toBe('UPSTREAM_REJECTED');
+    expect(partialDataOf(res).card).toEqual({ number: INVALID.cardOfUnknownBin, holderName: null, bank: null });
+    expect(errorCode(res)).toBe('UPSTREAM_REJECTED');
   });
 });
 
@@ -112,7 +116,7 @@ describe('bank accounts', () => {
       `{ account(iban: "${JOINT_HOLDER.account.iban}") { holders { fullName } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const names = res.data!.account.holders.map((holder) => holder.fullName);
+    const names = dataOf(res).account.holders.map((holder) => holder.fullName);
     expect(names).toHaveLength(2);
     expect(names[0]).toBe(`${JOINT_HOLDER.firstName} ${JOINT_HOLDER.lastName}`);
   });
@@ -124,10 +128,10 @@ describe('bank accounts', () => {
       { b: account.bankCode, n: account.deposit },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.accountByNumber).toEqual({ iban: account.iban, accountNumber: account.deposit });
-    const [conversion] = h.upstreamCalls('facilityDepositToIbanGet');
+    expect(dataOf(res).accountByNumber).toEqual({ iban: account.iban, accountNumber: account.deposit });
+    const conversion = at(h.upstreamCalls('facilityDepositToIbanGet'), 0);
     // The conversion wants `/` between the groups of the number (wire facts §4.1).
-    expect(conversion!.query).toMatchObject({
+    expect(conversion.query).toMatchObject({
       deposit: account.deposit.replaceAll('.', '/'),
       bankCode: account.bankCode,
     });
@@ -168,7 +172,7 @@ describe('bank accounts', () => {
     ],
   ])('refuses %s before any upstream call', async (_, path, query) => {
     const res = await h.gql(query);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });
@@ -180,9 +184,9 @@ describe('account inquiries', () => {
       `{ accountByNumber(bankCode: "${account.bankCode}", accountNumber: "${account.deposit}") { holderName } }`,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.accountByNumber.holderName).toBe(`${THREE_BANKS.firstName} ${THREE_BANKS.lastName}`);
+    expect(dataOf(res).accountByNumber.holderName).toBe(`${THREE_BANKS.firstName} ${THREE_BANKS.lastName}`);
     expect(callCounts()).toEqual({ facilityDepositToIbanGet: 1, facilityDepositInfoGet: 1 });
-    expect(h.upstreamCalls('facilityDepositInfoGet')[0]!.query.deposit).toBe(account.deposit);
+    expect(at(h.upstreamCalls('facilityDepositInfoGet'), 0).query.deposit).toBe(account.deposit);
   });
 
   it('links the holder of an Ayandeh account to the person, with the account type', async () => {
@@ -190,7 +194,7 @@ describe('account inquiries', () => {
       `{ account(iban: "${THREE_BANKS.ayandeh.iban}") { holderDetails { accountNumber status firstName lastName holderId holder { nationalId } accountType customerType } } }`,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.account.holderDetails).toEqual({
+    expect(dataOf(res).account.holderDetails).toEqual({
       accountNumber: THREE_BANKS.ayandeh.deposit,
       status: 'ACTIVE',
       firstName: THREE_BANKS.firstName,
@@ -200,7 +204,7 @@ describe('account inquiries', () => {
       accountType: 'QARZ_AL_HASANEH',
       customerType: 'NATURAL',
     });
-    expect(h.upstreamCalls('facilityGetAccountInfoGet')[0]!.query).toMatchObject({
+    expect(at(h.upstreamCalls('facilityGetAccountInfoGet'), 0).query).toMatchObject({
       iban: THREE_BANKS.ayandeh.iban,
       bankCode: '062',
     });
@@ -213,7 +217,7 @@ describe('account inquiries', () => {
     expect(res.data).toEqual({ account: { own: true, stranger: false } });
     const checks = h.upstreamCalls('facilityDepositOwnerVerificationGet');
     expect(checks).toHaveLength(2);
-    expect(checks[0]!.query).toMatchObject({ deposit: JOINT_HOLDER.account.deposit, bank: '016' });
+    expect(at(checks, 0).query).toMatchObject({ deposit: JOINT_HOLDER.account.deposit, bank: '016' });
   });
 
   it('has no owner check for accounts of other banks, and does not ask', async () => {
@@ -266,11 +270,11 @@ describe('batching', () => {
     expect(res.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([
       [['_entities', 9], 'BAD_USER_INPUT'],
     ]);
-    const entities = res.data!._entities;
+    const entities = partialDataOf(res)._entities;
     expect(entities).toHaveLength(10);
     expect(entities[0]).toEqual({ holderName: `${WOMAN.firstName} ${WOMAN.lastName}` });
     expect(entities[2]).toEqual(entities[0]);
-    expect(entities[6]!.holders).toHaveLength(2);
+    expect(at(entities, 6).holders).toHaveLength(2);
     expect(entities[9]).toBeNull();
     expect(callCounts()).toEqual({ mpgCardInformationGet: 3, oakIbanInquiryGet: 2 });
   });

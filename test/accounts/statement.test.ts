@@ -5,10 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, WOMAN, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
-import { useHarness } from '../helpers/harness.js';
+import { useHarness, type GraphQLResponse } from '../helpers/harness.js';
+import { at, dataOf, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness();
-const [own, ownOther] = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
+const clientAccounts = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
+const own = at(clientAccounts, 0);
+const ownOther = at(clientAccounts, 1);
 
 /** A Persian-calendar day `daysAgo` before today in Tehran, `YYYY/MM/DD`. */
 function jalaliDaysAgo(daysAgo: number): string {
@@ -40,7 +43,7 @@ const FIELDS =
 async function statement(
   iban: string,
   args: string,
-): Promise<{ statement: Statement | null; errors: unknown[] | undefined }> {
+): Promise<{ statement: Statement | null; errors: GraphQLResponse['errors'] }> {
   const res = await h.gql<{ account: { statement: Statement | null } }>(
     `{ account(iban: "${iban}") { statement(${args}) { ${FIELDS} } } }`,
   );
@@ -54,22 +57,23 @@ describe('BankAccount.statement', () => {
   });
 
   it('lists the range oldest first, each balance following from the one before, ending at the balance now', async () => {
-    const { statement: s, errors } = await statement(
-      own!.iban,
+    const { statement: found, errors } = await statement(
+      own.iban,
       `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(0)}", first: 100`,
     );
     expect(errors).toBeUndefined();
-    expect(s!.currentBalance).toBe(String(h.sandbox.balanceOf(own!.iban)));
-    expect(s!.nodes).toHaveLength(s!.totalCount);
-    expect(s!.totalCount).toBeGreaterThan(5);
-    expect(s!.nodes[0]!.bookedAt.jalali).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
-    for (let i = 1; i < s!.nodes.length; i++) {
-      const [previous, entry] = [s!.nodes[i - 1]!, s!.nodes[i]!];
+    const s = present(found, 'the statement');
+    expect(s.currentBalance).toBe(String(h.sandbox.balanceOf(own.iban)));
+    expect(s.nodes).toHaveLength(s.totalCount);
+    expect(s.totalCount).toBeGreaterThan(5);
+    expect(at(s.nodes, 0).bookedAt.jalali).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+    for (let i = 1; i < s.nodes.length; i++) {
+      const [previous, entry] = [at(s.nodes, i - 1), at(s.nodes, i)];
       const delta = BigInt(entry.amount) * (entry.direction === 'CREDIT' ? 1n : -1n);
       expect(BigInt(entry.balance), entry.recordNumber).toBe(BigInt(previous.balance) + delta);
       expect(entry.bookedAt.iso >= previous.bookedAt.iso).toBe(true);
     }
-    if (s!.nodes.length > 0) expect(s!.nodes.at(-1)!.balance).toBe(s!.currentBalance);
+    if (s.nodes.length > 0) expect(at(s.nodes, -1).balance).toBe(s.currentBalance);
   });
 
   it('shows a transfer on both accounts, with the balance it left', async () => {
@@ -78,8 +82,8 @@ describe('BankAccount.statement', () => {
     const input = {
       idempotencyKey: randomUUID(),
       nationalId: CLIENT_PERSON.nationalId,
-      sourceAccountNumber: own!.deposit,
-      destination: ownOther!.iban,
+      sourceAccountNumber: own.deposit,
+      destination: ownOther.iban,
       amount: '123000',
       description: 'انتقال آزمایشی',
       // Names are required for a transfer to an IBAN, which the bank may send by Paya or Satna.
@@ -91,10 +95,10 @@ describe('BankAccount.statement', () => {
       { input },
       withHandle(handle),
     );
-    expect(sent.data!.transfer.__typename).toBe('TransferCompleted');
+    expect(dataOf(sent).transfer.__typename).toBe('TransferCompleted');
     const today = `from: "${day}", to: "${jalaliDaysAgo(0)}", first: 100`;
-    const source = (await statement(own!.iban, today)).statement!;
-    const destination = (await statement(ownOther!.iban, today)).statement!;
+    const source = present((await statement(own.iban, today)).statement, 'source');
+    const destination = present((await statement(ownOther.iban, today)).statement, 'destination');
     expect(source.nodes.find((entry) => entry.description === 'انتقال آزمایشی')).toMatchObject({
       direction: 'DEBIT',
       amount: '123000',
@@ -105,15 +109,18 @@ describe('BankAccount.statement', () => {
       amount: '123000',
       counterpartyIban: null,
     });
-    expect(source.currentBalance).toBe(String(h.sandbox.balanceOf(own!.iban)));
+    expect(source.currentBalance).toBe(String(h.sandbox.balanceOf(own.iban)));
   });
 
   it('pages through the range with cursors, one statement read per page', async () => {
     const range = `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(1)}"`;
-    const whole = (await statement(own!.iban, `${range}, first: 100`)).statement!;
+    const whole = present((await statement(own.iban, `${range}, first: 100`)).statement, 'whole');
     h.sandbox.clearCalls();
-    const first = (await statement(own!.iban, `${range}, first: 3`)).statement!;
-    const rest = (await statement(own!.iban, `${range}, first: 100, after: "${first.pageInfo.endCursor}"`)).statement!;
+    const first = present((await statement(own.iban, `${range}, first: 3`)).statement, 'first');
+    const rest = present(
+      (await statement(own.iban, `${range}, first: 100, after: "${first.pageInfo.endCursor}"`)).statement,
+      'rest',
+    );
     expect([...first.nodes, ...rest.nodes]).toEqual(whole.nodes);
     expect(first.pageInfo.hasNextPage).toBe(whole.totalCount > 3);
     expect(callCounts(h)).toEqual({ oakIbanInquiryGet: 2, oakCcStatementGet: 2 });
@@ -127,8 +134,8 @@ describe('BankAccount.statement', () => {
           input: {
             idempotencyKey: randomUUID(),
             nationalId: CLIENT_PERSON.nationalId,
-            sourceAccountNumber: ownOther!.deposit,
-            destination: own!.deposit,
+            sourceAccountNumber: ownOther.deposit,
+            destination: own.deposit,
             amount: String(10_000 + i),
             description: `پرداخت ${i}`,
           },
@@ -139,14 +146,16 @@ describe('BankAccount.statement', () => {
     for (let i = 0; i < 105; i++) await send(i);
     const range = `from: "${day}", to: "${jalaliDaysAgo(0)}"`;
     h.sandbox.clearCalls();
-    const today = (await statement(ownOther!.iban, `${range}, first: 100`)).statement!;
+    const today = present((await statement(ownOther.iban, `${range}, first: 100`)).statement, 'today');
     expect(today.totalCount).toBeGreaterThanOrEqual(105);
     const calls = h.upstreamCalls('oakCcStatementGet');
     expect(calls.map((call) => call.query['lastRecordNumber'])).toEqual([undefined, '100']);
-    const rest = (await statement(ownOther!.iban, `${range}, first: 100, after: "${today.pageInfo.endCursor}"`))
-      .statement!;
+    const rest = present(
+      (await statement(ownOther.iban, `${range}, first: 100, after: "${today.pageInfo.endCursor}"`)).statement,
+      'the rest',
+    );
     expect(today.nodes.length + rest.nodes.length).toBe(today.totalCount);
-    expect(rest.nodes.at(-1)!.balance).toBe(String(h.sandbox.balanceOf(ownOther!.iban)));
+    expect(at(rest.nodes, -1).balance).toBe(String(h.sandbox.balanceOf(ownOther.iban)));
   });
 
   it('refuses another person’s account upstream, on that field alone', async () => {
@@ -155,7 +164,10 @@ describe('BankAccount.statement', () => {
       `from: "${jalaliDaysAgo(3)}", to: "${jalaliDaysAgo(0)}"`,
     );
     expect(s).toBeNull();
-    expect(errors![0]).toMatchObject({ path: ['account', 'statement'], extensions: { code: 'UPSTREAM_REJECTED' } });
+    expect(firstError({ errors })).toMatchObject({
+      path: ['account', 'statement'],
+      extensions: { code: 'UPSTREAM_REJECTED' },
+    });
   });
 
   it.each([
@@ -166,8 +178,8 @@ describe('BankAccount.statement', () => {
     ['a range ending tomorrow', `from: "${jalaliDaysAgo(2)}", to: "${jalaliDaysAgo(-1)}"`, 'to'],
     ['a range wholly in the future', `from: "${jalaliDaysAgo(-5)}", to: "${jalaliDaysAgo(-3)}"`, 'to'],
   ])('refuses %s before any upstream call', async (_, args, argumentPath) => {
-    const { errors } = await statement(own!.iban, args);
-    expect(errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    const { errors } = await statement(own.iban, args);
+    expect(firstError({ errors })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
     expect(h.upstreamCalls()).toEqual([]);
   });
 });

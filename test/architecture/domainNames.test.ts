@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { at, present } from '../helpers/responses.js';
 
 const schemaDomains = readdirSync('schema')
   .filter((name) => name.endsWith('.graphql') && !name.startsWith('_'))
@@ -27,7 +28,7 @@ const contextKeys = [
     /export interface DataSources \{([^}]*)\}/.exec(readFileSync('src/datasources/index.ts', 'utf8'))?.[1] ?? ''
   ).matchAll(/readonly (\w+):/g),
 ]
-  .map((match) => match[1]!)
+  .map((match) => at(match, 1))
   .sort();
 
 describe('domain names', () => {
@@ -47,7 +48,7 @@ describe('domain names', () => {
   it('every datasource class is named after its domain', () => {
     for (const domain of datasourceDomains) {
       const text = readFileSync(`src/datasources/${domain}.ts`, 'utf8');
-      const expected = `${domain[0]!.toUpperCase()}${domain.slice(1)}API`;
+      const expected = `${present(domain[0], 'domain[0]').toUpperCase()}${domain.slice(1)}API`;
       expect(text, domain).toContain(`export class ${expected} `);
     }
   });

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { at } from '../helpers/responses.js';
 
 /** Floors, lowest first. A unit is a folder of src/ (datasources split by role), or one file at the top of src/. */
 const FLOORS: readonly (readonly string[])[] = [
@@ -32,10 +33,10 @@ const DATASOURCE_ROLES = new Set(['upstream', 'types', 'shared', 'records', 'flo
 
 function unitOf(file: string): string {
   const parts = relative('src', file).split('/');
-  if (parts.length === 1) return parts[0]!;
-  if (parts[0] === 'datasources' && parts.length > 2 && DATASOURCE_ROLES.has(parts[1]!))
+  if (parts.length === 1) return at(parts, 0);
+  if (parts[0] === 'datasources' && parts.length > 2 && DATASOURCE_ROLES.has(at(parts, 1)))
     return `datasources/${parts[1]}`;
-  return parts[0]!;
+  return at(parts, 0);
 }
 
 function floorOf(unit: string): number {
@@ -61,7 +62,7 @@ function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm)].map((match) => ({
     from: file,
-    to: normalize(join(dirname(file), match[1]!)).replace(/\.js$/, '.ts'),
+    to: normalize(join(dirname(file), at(match, 1))).replace(/\.js$/, '.ts'),
   }));
 }
 

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 import { eventually } from '../helpers/eventually.js';
+import { at, dataOf } from '../helpers/responses.js';
 
 const h = useHarness({ sandbox: { asyncDelayMs: 150 } });
 const clients: Client[] = [];
@@ -31,8 +32,8 @@ interface JobData {
 async function startJob(input: Record<string, string>): Promise<string> {
   const res = await h.gql<{ startBillInquiry: { id: string; status: string } }>(START, { input });
   expect(res.errors).toBeUndefined();
-  expect(res.data!.startBillInquiry.status).toBe('PENDING');
-  return res.data!.startBillInquiry.id;
+  expect(dataOf(res).startBillInquiry.status).toBe('PENDING');
+  return dataOf(res).startBillInquiry.id;
 }
 
 function wsClient(path = '/graphql'): Client {
@@ -50,19 +51,19 @@ describe('asynchronous bill inquiry', () => {
     const res = await h.gql<{ startBillInquiry: Record<string, unknown> }>(START, {
       input: { type: 'MOBILE', parameter: samples.mtnMobile, secondParameter: 'MTN' },
     });
-    expect(res.data!.startBillInquiry).toMatchObject({
+    expect(dataOf(res).startBillInquiry).toMatchObject({
       status: 'PENDING',
       failure: null,
       bill: null,
       request: { type: 'MOBILE', parameter: samples.mtnMobile, operator: 'MTN' },
     });
-    const [submit] = h.upstreamCalls('billingInquiryRequestSubmit');
-    expect(submit!.method).toBe('POST');
-    expect(submit!.body).toEqual({ type: 'Mobile', parameter: samples.mtnMobile, secondParameter: 'MTN' });
-    expect(submit!.query.trackId).toMatch(/^[0-9a-f-]{36}$/);
-    const id = (res.data!.startBillInquiry as { id: string }).id;
+    const submit = at(h.upstreamCalls('billingInquiryRequestSubmit'), 0);
+    expect(submit.method).toBe('POST');
+    expect(submit.body).toEqual({ type: 'Mobile', parameter: samples.mtnMobile, secondParameter: 'MTN' });
+    expect(submit.query.trackId).toMatch(/^[0-9a-f-]{36}$/);
+    const id = (dataOf(res).startBillInquiry as { id: string }).id;
     await eventually(async () =>
-      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'SUCCESS' ? true : undefined,
+      dataOf(await h.gql<{ job: JobData }>(JOB, { id })).job.status === 'SUCCESS' ? true : undefined,
     );
   });
 
@@ -70,13 +71,13 @@ describe('asynchronous bill inquiry', () => {
     const id = await startJob({ type: 'TEL', parameter: samples.landline });
     const done = await eventually(async () => {
       const res = await h.gql<{ job: JobData }>(JOB, { id });
-      return res.data!.job.status === 'PENDING' ? undefined : res.data!.job;
+      return dataOf(res).job.status === 'PENDING' ? undefined : dataOf(res).job;
     });
     expect(done).toMatchObject({ __typename: 'BillInquiryJob', id, status: 'SUCCESS', failure: null });
     const sync = await h.gql<{ bill: JobData['bill'] }>(
       `{ bill(type: TEL, parameter: "${samples.landline}") { amount billId paymentId dueDate { iso } } }`,
     );
-    expect(done.bill).toEqual(sync.data!.bill);
+    expect(done.bill).toEqual(dataOf(sync).bill);
     const polls = h.upstreamCalls('billingInquiryStatusPoll');
     expect(polls.length).toBeGreaterThan(0);
     expect(new Set(polls.map((call) => (call.body as { requestId: string }).requestId)).size).toBe(1);
@@ -87,7 +88,7 @@ describe('asynchronous bill inquiry', () => {
     const id = await startJob({ type: 'TEL', parameter: samples.landlineWithUnknownAreaCode });
     const done = await eventually(async () => {
       const res = await h.gql<{ job: JobData }>(JOB, { id });
-      return res.data!.job.status === 'PENDING' ? undefined : res.data!.job;
+      return dataOf(res).job.status === 'PENDING' ? undefined : dataOf(res).job;
     });
     expect(done.status).toBe('FAILED');
     expect(done.failure).toEqual({ code: '40317', message: 'invalid input value' });
@@ -97,7 +98,7 @@ describe('asynchronous bill inquiry', () => {
   it('stops polling once the job is final', async () => {
     const id = await startJob({ type: 'MOBILE_NOW', parameter: samples.mciMobile });
     await eventually(async () =>
-      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'SUCCESS' ? true : undefined,
+      dataOf(await h.gql<{ job: JobData }>(JOB, { id })).job.status === 'SUCCESS' ? true : undefined,
     );
     const count = h.upstreamCalls('billingInquiryStatusPoll').length;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -123,7 +124,7 @@ describe('jobUpdated over graphql-ws', () => {
     h.sandbox.setAsyncDelay(150);
     expect(error).toBeUndefined();
     expect(events.map((event) => event.jobUpdated.status)).toEqual(['PENDING', 'SUCCESS']);
-    expect(events[1]!.jobUpdated).toMatchObject({
+    expect(at(events, 1).jobUpdated).toMatchObject({
       __typename: 'BillInquiryJob',
       id,
       failure: null,
@@ -134,11 +135,11 @@ describe('jobUpdated over graphql-ws', () => {
   it('sends the final state and completes when subscribing to a finished job', async () => {
     const id = await startJob({ type: 'TEL', parameter: samples.landlineWithUnknownAreaCode });
     await eventually(async () =>
-      (await h.gql<{ job: JobData }>(JOB, { id })).data!.job.status === 'FAILED' ? true : undefined,
+      dataOf(await h.gql<{ job: JobData }>(JOB, { id })).job.status === 'FAILED' ? true : undefined,
     );
     const { events } = await collect<{ jobUpdated: JobData }>(wsClient(), SUBSCRIBE, { id });
     expect(events).toHaveLength(1);
-    expect(events[0]!.jobUpdated).toMatchObject({ status: 'FAILED', failure: { code: '40317' } });
+    expect(at(events, 0).jobUpdated).toMatchObject({ status: 'FAILED', failure: { code: '40317' } });
   });
 
   it('gives every subscriber the same stream while the job is polled once', async () => {
@@ -152,7 +153,7 @@ describe('jobUpdated over graphql-ws', () => {
     const polls = h.upstreamCalls('billingInquiryStatusPoll');
     const times = polls.map((call) => call.at);
     // One poll loop: no two polls of the job arrive at practically the same moment.
-    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(10);
+    for (let i = 1; i < times.length; i += 1) expect(at(times, i) - at(times, i - 1)).toBeGreaterThanOrEqual(10);
   });
 
   it('fails with NOT_FOUND for an unknown job id', async () => {
@@ -160,6 +161,6 @@ describe('jobUpdated over graphql-ws', () => {
     expect(error).toBeUndefined();
     expect(events).toEqual([]);
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.extensions).toMatchObject({ code: 'NOT_FOUND' });
+    expect(at(errors, 0).extensions).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
+import { errorCode, firstError } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -44,8 +45,8 @@ describe('bad bill input is refused before any upstream call', () => {
     });
     expect(res.data).toEqual({ bill: null });
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: c.path });
-    expect(res.errors![0]!.message).toMatch(new RegExp(`^${c.path}: `));
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: c.path });
+    expect(firstError(res).message).toMatch(new RegExp(`^${c.path}: `));
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -53,14 +54,14 @@ describe('bad bill input is refused before any upstream call', () => {
     const input = { type: c.type, parameter: c.parameter, ...('operator' in c && { secondParameter: c.operator }) };
     const res = await h.gql(START, { input });
     expect(res.data).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: `input.${c.path}` });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: `input.${c.path}` });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('rejects an unknown bill type through GraphQL validation, with no upstream call', async () => {
     const res = await h.gql(BILL, { type: 'PHONE', parameter: samples.landline });
     expect(res.status).toBe(400);
-    expect(res.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+    expect(errorCode(res)).toBe('BAD_USER_INPUT');
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });
@@ -72,7 +73,7 @@ describe('bad person input', () => {
     { nationalId: '049937089', why: 'nine digits' },
   ])('rejects national id $nationalId ($why)', async ({ nationalId }) => {
     const res = await h.gql(`query($n: String!) { person(nationalId: $n) { nationalId } }`, { n: nationalId });
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
     expect(res.data).toEqual({ person: null });
   });
 
@@ -85,8 +86,8 @@ describe('bad person input', () => {
       `query($l: String!, $m: String!) { person(nationalId: "${samples.nationalId}") { nationalId drivingLicenceNegativeScore(licenceNumber: $l, mobile: $m) { points } } }`,
       { l: licenceNumber, m: mobile },
     );
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
-    expect(res.errors![0]!.path).toEqual(['person', 'drivingLicenceNegativeScore']);
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(firstError(res).path).toEqual(['person', 'drivingLicenceNegativeScore']);
     expect(res.data).toEqual({ person: { nationalId: samples.nationalId, drivingLicenceNegativeScore: null } });
     expect(h.upstreamCalls()).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -45,7 +46,7 @@ describe('synchronous bill inquiry', () => {
     const operator = 'operator' in c ? c.operator : null;
     const res = await h.gql<BillData>(BILL, { type: c.type, parameter: c.parameter, operator });
     expect(res.errors).toBeUndefined();
-    const bill = res.data!.bill!;
+    const bill = present(dataOf(res).bill, 'bill');
     expect(bill).toMatchObject({ type: c.type, parameter: c.parameter, operator });
     expect(bill.amount).toMatch(/^\d+$/);
     expect(bill.billId).toMatch(/^\d{6,13}$/);
@@ -57,24 +58,24 @@ describe('synchronous bill inquiry', () => {
 
     const calls = h.upstreamCalls();
     expect(calls).toHaveLength(1);
-    const [call] = calls;
-    expect(call!.operationId).toBe('billingInquiryCcGet');
-    expect(call!.method).toBe('GET');
-    expect(call!.path).toBe(`/billing/v2/clients/${h.sandbox.options.clientId}/billingInquiry`);
-    expect(call!.query).toEqual({
+    const call = at(calls, 0);
+    expect(call.operationId).toBe('billingInquiryCcGet');
+    expect(call.method).toBe('GET');
+    expect(call.path).toBe(`/billing/v2/clients/${h.sandbox.options.clientId}/billingInquiry`);
+    expect(call.query).toEqual({
       trackId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: c.upstreamType,
       parameter: c.parameter,
       ...('secondParameter' in c && { secondParameter: c.secondParameter }),
     });
-    expect(call!.status).toBe(200);
+    expect(call.status).toBe(200);
   });
 
   it('gives the same bill for the same inputs and converts the due date exactly', async () => {
     const first = await h.gql<BillData>(BILL, { type: 'WATER', parameter: samples.waterBillId });
     const second = await h.gql<BillData>(BILL, { type: 'WATER', parameter: samples.waterBillId });
     expect(second.data).toEqual(first.data);
-    const due = first.data!.bill!.dueDate!;
+    const due = present(present(dataOf(first).bill, 'bill').dueDate, 'due');
     const [y, m, d] = due.jalali.split('/').map(Number);
     // Jalali 1405/01/01 is 2026-03-21; every later day of the year adds one.
     const dayOfYear = (m! <= 6 ? (m! - 1) * 31 : 186 + (m! - 7) * 30) + d! - 1;
@@ -83,10 +84,10 @@ describe('synchronous bill inquiry', () => {
   });
 
   it('accepts Persian digits and sends ASCII digits upstream', async () => {
-    const persian = samples.landline.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)]!);
+    const persian = samples.landline.replace(/\d/g, (digit) => present('۰۱۲۳۴۵۶۷۸۹'[Number(digit)], 'a Persian digit'));
     const res = await h.gql<BillData>(BILL, { type: 'TEL', parameter: persian });
-    expect(res.data!.bill!.parameter).toBe(samples.landline);
-    expect(h.upstreamCalls()[0]!.query.parameter).toBe(samples.landline);
+    expect(present(dataOf(res).bill, 'bill').parameter).toBe(samples.landline);
+    expect(at(h.upstreamCalls(), 0).query.parameter).toBe(samples.landline);
   });
 
   it('fetches each distinct bill once per operation however many fields and aliases ask for it', async () => {
@@ -100,7 +101,7 @@ describe('synchronous bill inquiry', () => {
       { p: samples.waterBillId, q: samples.electricityBillId },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.a!.amount).toBe(res.data!.b!.amount);
+    expect(present(dataOf(res).a, 'a').amount).toBe(present(dataOf(res).b, 'b').amount);
     const calls = h.upstreamCalls('billingInquiryCcGet');
     expect(calls.map((call) => call.query.type).sort()).toEqual(['Electricity', 'Water']);
   });
@@ -124,15 +125,15 @@ describe('detailed inquiry', () => {
         } }`,
     );
     expect(res.errors).toBeUndefined();
-    const details = res.data!.bill.details;
+    const details = dataOf(res).bill.details;
     expect(details.amount).toMatch(/^\d+$/);
     expect(details.payableAmount).toMatch(/^\d+$/);
     expect(typeof details.customerName).toBe('string');
     expect(typeof details.totalDaysCount).toBe('number');
     expect(details.dueDate).toMatchObject({ jalali: expect.stringMatching(/^\d{4}\/\d\d\/\d\d$/) });
-    const [call] = h.upstreamCalls();
-    expect(call!.operationId).toBe('billingDetailInquiryCcGet');
-    expect(call!.query.type).toBe('Electricity-support');
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.operationId).toBe('billingDetailInquiryCcGet');
+    expect(call.query.type).toBe('Electricity-support');
     expect(h.upstreamCalls()).toHaveLength(1);
   });
 
@@ -147,7 +148,7 @@ describe('detailed inquiry', () => {
     }>(
       `{ bill(type: WATER, parameter: "${samples.waterBillId}") { amount billId paymentId details { amount billId paymentId } } }`,
     );
-    const { details, ...summary } = res.data!.bill;
+    const { details, ...summary } = dataOf(res).bill;
     expect(details).toEqual(summary);
   });
 
@@ -172,7 +173,7 @@ describe('bill history', () => {
       `{ bill(type: GAS, parameter: "${samples.gasSubscription}") { billId history { amount billId dueDate { iso } paidOn { iso } } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const { history, billId } = res.data!.bill;
+    const { history, billId } = dataOf(res).bill;
     expect(history.length).toBeGreaterThan(1);
     for (const entry of history) {
       expect(entry.amount).toMatch(/^\d+$/);
@@ -180,8 +181,8 @@ describe('bill history', () => {
     }
     const dues = history.map((entry) => entry.dueDate.iso);
     expect([...dues].sort().reverse()).toEqual(dues);
-    const [historyCall] = h.upstreamCalls('billingBillHistoryInquiryGet');
-    expect(historyCall!.query).toMatchObject({ type: 'Gas', parameter: samples.gasSubscription });
+    const historyCall = at(h.upstreamCalls('billingBillHistoryInquiryGet'), 0);
+    expect(historyCall.query).toMatchObject({ type: 'Gas', parameter: samples.gasSubscription });
   });
 });
 
@@ -196,12 +197,12 @@ describe('driving licence negative score', () => {
       `{ person(nationalId: "${samples.nationalId}") { nationalId drivingLicenceNegativeScore(licenceNumber: "${samples.licenceNumber}", mobile: "+98${samples.mciMobile.slice(1)}") { licenceNumber points offenseCount rule } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const score = res.data!.person.drivingLicenceNegativeScore;
+    const score = dataOf(res).person.drivingLicenceNegativeScore;
     expect(score.licenceNumber).toBe(samples.licenceNumber);
     expect(Number.isInteger(score.points)).toBe(true);
-    const [call] = h.upstreamCalls();
-    expect(call!.operationId).toBe('billingNegativeScoreGet');
-    expect(call!.query).toMatchObject({
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.operationId).toBe('billingNegativeScoreGet');
+    expect(call.query).toMatchObject({
       licenseNumber: samples.licenceNumber,
       nationalID: samples.nationalId,
       mobile: samples.mciMobile,

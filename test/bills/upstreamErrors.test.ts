@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
+import { at, dataOf, firstError, partialDataOf } from '../helpers/responses.js';
 
 // One attempt per call: this file maps a single failing answer; retries are tested in test/upstream/resilience.test.ts.
 const h = useHarness({ env: { UPSTREAM_TIMEOUT_MS: '400', UPSTREAM_RETRY_ATTEMPTS: '1' } });
@@ -12,8 +13,8 @@ async function waterBillError() {
   expect(res.status).toBe(200);
   expect(res.data).toEqual({ bill: { type: 'WATER', amount: null } });
   expect(res.errors).toHaveLength(1);
-  expect(res.errors![0]!.path).toEqual(['bill', 'amount']);
-  return res.errors![0]!;
+  expect(firstError(res).path).toEqual(['bill', 'amount']);
+  return firstError(res);
 }
 
 describe('upstream failures reach the caller as typed errors on the failing field', () => {
@@ -22,17 +23,17 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
       `{ bill(type: TEL, parameter: "${samples.landlineWithUnknownAreaCode}") { parameter amount } }`,
     );
     expect(res.data).toEqual({ bill: { parameter: samples.landlineWithUnknownAreaCode, amount: null } });
-    const [error] = res.errors!;
-    const [call] = h.upstreamCalls();
-    expect(call!.status).toBe(400);
-    expect(error!.extensions).toEqual({
+    const error = firstError(res);
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.status).toBe(400);
+    expect(error.extensions).toEqual({
       code: 'UPSTREAM_REJECTED',
       operationId: 'billingInquiryCcGet',
       httpStatus: 400,
       upstreamCode: 'VALIDATION_ERROR',
-      trackId: call!.trackId,
+      trackId: call.trackId,
     });
-    expect(error!.message).not.toMatch(/Wrong Parameter/i);
+    expect(error.message).not.toMatch(/Wrong Parameter/i);
   });
 
   it.each([
@@ -44,13 +45,13 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
   ])('maps HTTP $status to $code', async ({ status, code }) => {
     h.sandbox.injectFault({ operationId: 'billingInquiryCcGet', status });
     const error = await waterBillError();
-    expect(error.extensions).toMatchObject({ code, httpStatus: status, trackId: h.upstreamCalls()[0]!.trackId });
+    expect(error.extensions).toMatchObject({ code, httpStatus: status, trackId: at(h.upstreamCalls(), 0).trackId });
   });
 
   it('maps no answer within the timeout to UPSTREAM_TIMEOUT', async () => {
     h.sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 900 });
     const error = await waterBillError();
-    expect(error.extensions).toMatchObject({ code: 'UPSTREAM_TIMEOUT', trackId: h.upstreamCalls()[0]!.trackId });
+    expect(error.extensions).toMatchObject({ code: 'UPSTREAM_TIMEOUT', trackId: at(h.upstreamCalls(), 0).trackId });
     expect(error.extensions).not.toHaveProperty('httpStatus');
   });
 
@@ -64,14 +65,14 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
     h.sandbox.revokeAllTokens();
     const res = await h.gql<{ bill: { amount: string } }>(WATER);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.bill.amount).toMatch(/^\d+$/);
+    expect(dataOf(res).bill.amount).toMatch(/^\d+$/);
     const calls = h.sandbox.calls();
     expect(calls.map((call) => `${call.operationId}:${call.status}`)).toEqual([
       'billingInquiryCcGet:401',
       'token:200',
       'billingInquiryCcGet:200',
     ]);
-    expect(calls[0]!.trackId).not.toBe(calls[2]!.trackId);
+    expect(at(calls, 0).trackId).not.toBe(at(calls, 2).trackId);
   });
 
   it('gives up after one renewal when the upstream keeps refusing the token', async () => {
@@ -86,7 +87,7 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
     const res = await h.gql<{ a: { amount: string | null }; b: { amount: string | null } }>(
       `{ a: bill(type: WATER, parameter: "${samples.waterBillId}") { amount } b: bill(type: GAS, parameter: "${samples.gasSubscription}") { amount } }`,
     );
-    const amounts = [res.data!.a.amount, res.data!.b.amount];
+    const amounts = [partialDataOf(res).a.amount, partialDataOf(res).b.amount];
     expect(amounts.filter((amount) => amount === null)).toHaveLength(1);
     expect(amounts.filter((amount) => amount !== null)[0]).toMatch(/^\d+$/);
     expect(res.errors).toHaveLength(1);
@@ -98,7 +99,7 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
       `mutation { startBillInquiry(input: { type: TEL, parameter: "${samples.landline}" }) { id } }`,
     );
     expect(res.data).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({
+    expect(firstError(res).extensions).toMatchObject({
       code: 'UPSTREAM_UNAVAILABLE',
       operationId: 'billingInquiryRequestSubmit',
     });

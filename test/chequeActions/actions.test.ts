@@ -20,6 +20,7 @@ import {
   transferInput,
   type ChequeOutcome,
 } from '../cheques/support.js';
+import { at, dataOf, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness();
 let code = '';
@@ -32,19 +33,19 @@ async function view(nid: string, sayadId: string) {
   const res = await h.gql<{ cheque: { view: { status: string; holders: { idCode: string }[] } | null } }>(
     HOLDER_VIEW,
     { id: sayadId },
-    withHandle(sms[nid]!),
+    withHandle(present(sms[nid], 'sms[nid]')),
   );
   expect(res.errors).toBeUndefined();
-  return res.data!.cheque.view;
+  return dataOf(res).cheque.view;
 }
 
 function outcomeOf(res: Awaited<ReturnType<typeof act>>, mutation: string): ChequeOutcome {
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data![mutation]!;
+  return dataOf(res)[mutation]!;
 }
 
 describe('a cheque’s life through the mutations', () => {
-  const sayadId = BOOK.sayadIds[1]!;
+  const sayadId = at(BOOK.sayadIds, 1);
 
   it('issues a cheque from its Sayad id alone, once, and a retry answers the same action', async () => {
     h.sandbox.clearCalls();
@@ -65,7 +66,7 @@ describe('a cheque’s life through the mutations', () => {
     expect(again.action.id).toBe(first.action.id);
     // The leaf is looked up once, the cheque issued once.
     expect(callCounts(h)).toEqual({ creditSayadSerialInquiryGet: 1, creditAcSayadIssueChequePost: 1 });
-    const issued = h.upstreamCalls('creditAcSayadIssueChequePost')[0]!.body as Record<string, unknown>;
+    const issued = at(h.upstreamCalls('creditAcSayadIssueChequePost'), 0).body as Record<string, unknown>;
     expect(issued).toMatchObject({
       sayadId,
       seriesNo: BOOK.seriesNo,
@@ -86,7 +87,7 @@ describe('a cheque’s life through the mutations', () => {
     expect(outcomeOf(await act(h, 'issueCheque', input, code), 'issueCheque').__typename).toBe('ChequeActionCompleted');
     h.sandbox.clearCalls();
     const res = await act(h, 'issueCheque', { ...input, amount: '26000000' }, code);
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.idempotencyKey' },
     });
     expect(h.upstreamCalls()).toEqual([]);
@@ -137,7 +138,7 @@ describe('a cheque’s life through the mutations', () => {
     );
     expect(given).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'GIVE_BACK' } });
     expect(callCounts(h)).toEqual({ creditAcSayadTransferChequePost: 1 });
-    expect(h.upstreamCalls('creditAcSayadTransferChequePost')[0]!.body).toMatchObject({
+    expect(at(h.upstreamCalls('creditAcSayadTransferChequePost'), 0).body).toMatchObject({
       giveBack: '1',
       transferDate: expect.stringMatching(/^14\d{12}$/),
     });
@@ -147,7 +148,7 @@ describe('a cheque’s life through the mutations', () => {
   });
 
   it('lets the drawer cancel a cheque no one accepted, and not twice', async () => {
-    const other = BOOK.sayadIds[3]!;
+    const other = at(BOOK.sayadIds, 3);
     await act(h, 'issueCheque', issueInput(3, [JOINT_HOLDER.nationalId]), code);
     const cancelled = outcomeOf(await act(h, 'cancelCheque', cancelInput(other), sms[DRAWER]), 'cancelCheque');
     expect(cancelled).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'CANCEL' } });
@@ -163,7 +164,7 @@ describe('a cheque’s life through the mutations', () => {
 });
 
 describe('the Sayad system’s refusals', () => {
-  const sayadId = BOOK.sayadIds[4]!;
+  const sayadId = at(BOOK.sayadIds, 4);
   beforeAll(async () => {
     await act(h, 'issueCheque', issueInput(4, [WOMAN.nationalId]), code);
   });
@@ -202,7 +203,7 @@ describe('the Sayad system’s refusals', () => {
   it('refuses to issue from a Sayad id no chequebook has, after looking up the leaf only', async () => {
     h.sandbox.clearCalls();
     const res = await act(h, 'issueCheque', issueInput(5, [WOMAN.nationalId], { sayadId: '0159999999999999' }), code);
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       path: ['issueCheque'],
       extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.sayadId' },
     });
@@ -211,7 +212,7 @@ describe('the Sayad system’s refusals', () => {
 });
 
 describe('bad input', () => {
-  const sayadId = BOOK.sayadIds[6]!;
+  const sayadId = at(BOOK.sayadIds, 6);
   it.each([
     ['issueCheque', issueInput(6, []), 'input.receivers'],
     ['issueCheque', issueInput(6, [WOMAN.nationalId, WOMAN.nationalId]), 'input.receivers.1.id'],
@@ -267,7 +268,7 @@ describe('bad input', () => {
     h.sandbox.clearCalls();
     const handle = mutation === 'issueCheque' ? code : sms[WOMAN.nationalId];
     const res = await act(h, mutation, input as Record<string, unknown>, handle);
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(firstError(res)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
     expect(h.upstreamCalls()).toEqual([]);
   });
 });
@@ -276,40 +277,40 @@ describe('consent', () => {
   it('needs one, says which, and sends nothing', async () => {
     h.sandbox.clearCalls();
     const res = await act(h, 'issueCheque', issueInput(7, [WOMAN.nationalId]));
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       extensions: { code: 'CONSENT_REQUIRED', scope: 'credit:ac-sayad-issue-cheque:post', grant: 'authorization_code' },
     });
     expect(h.upstreamCalls()).toEqual([]);
   });
 
   it('refuses a consent of another person, and leaves the key unused', async () => {
-    const input = answerInput(WOMAN.nationalId, BOOK.sayadIds[7]!);
+    const input = answerInput(WOMAN.nationalId, at(BOOK.sayadIds, 7));
     h.sandbox.clearCalls();
     const res = await act(h, 'acceptCheque', input, sms[JOINT_HOLDER.nationalId]);
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(firstError(res)).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     expect(h.upstreamCalls()).toEqual([]);
     const follow = await h.gql<{ chequeAction: unknown }>(
       `query($nid: String!, $key: String!) { chequeAction(nationalId: $nid, idempotencyKey: $key) { ${RESULT} } }`,
       { nid: WOMAN.nationalId, key: input.idempotencyKey },
-      withHandle(sms[WOMAN.nationalId]!),
+      withHandle(present(sms[WOMAN.nationalId], 'sms[WOMAN.nationalId]')),
     );
     expect(follow.errors).toBeUndefined();
-    expect(follow.data!.chequeAction).toBeNull();
+    expect(dataOf(follow).chequeAction).toBeNull();
   });
 
   it('takes either grant for a transfer, and without one names the authorization-code variant', async () => {
     const res = await act(
       h,
       'transferCheque',
-      transferInput(WOMAN.nationalId, BOOK.sayadIds[7]!, [JOINT_HOLDER.nationalId]),
+      transferInput(WOMAN.nationalId, at(BOOK.sayadIds, 7), [JOINT_HOLDER.nationalId]),
       sms[JOINT_HOLDER.nationalId],
     );
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(firstError(res)).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     const none = await act(
       h,
       'transferCheque',
-      transferInput(WOMAN.nationalId, BOOK.sayadIds[7]!, [JOINT_HOLDER.nationalId]),
+      transferInput(WOMAN.nationalId, at(BOOK.sayadIds, 7), [JOINT_HOLDER.nationalId]),
     );
-    expect(none.errors![0]).toMatchObject({ extensions: { code: 'CONSENT_REQUIRED', scope: AC_TRANSFER_SCOPE } });
+    expect(firstError(none)).toMatchObject({ extensions: { code: 'CONSENT_REQUIRED', scope: AC_TRANSFER_SCOPE } });
   });
 });

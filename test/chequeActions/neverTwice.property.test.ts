@@ -27,6 +27,7 @@ import {
   type ChequeMutation,
   MUTATIONS,
 } from '../cheques/support.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 // A late landing (450 ms, after a 300 ms timeout) must arrive within the settling time even on a loaded
 // machine: one arriving after it would rightly be reported never applied, and fail the test.
@@ -113,7 +114,7 @@ function nextStep(sayadId: string, model: Model, pick: number): Step | null {
       };
     }
     case 'AWAITING': {
-      const receiver = model.receivers[0]!;
+      const receiver = at(model.receivers, 0);
       const issued = model.holders.length === 0;
       if (pick < 70)
         return {
@@ -142,7 +143,7 @@ function nextStep(sayadId: string, model: Model, pick: number): Step | null {
       };
     }
     case 'HELD': {
-      const holder = model.holders[0]!;
+      const holder = at(model.holders, 0);
       if (holder !== DRAWER && pick < 25) {
         const input = transferInput(holder, sayadId, [DRAWER], { idempotencyKey: key, giveBack: true });
         return {
@@ -154,7 +155,7 @@ function nextStep(sayadId: string, model: Model, pick: number): Step | null {
         };
       }
       const others = PEOPLE.filter((nid) => nid !== holder);
-      const receiver = others[pick % others.length]!;
+      const receiver = at(others, pick % others.length);
       const input = transferInput(holder, sayadId, [receiver], { idempotencyKey: key });
       return {
         mutation: 'transferCheque',
@@ -170,7 +171,7 @@ function nextStep(sayadId: string, model: Model, pick: number): Step | null {
 }
 
 async function send(step: Step): Promise<Outcome | null> {
-  const handle = step.mutation === 'issueCheque' ? issueHandle : handles[step.actor]!;
+  const handle = present(step.mutation === 'issueCheque' ? issueHandle : handles[step.actor], 'handle');
   const res = await h.gql<Record<string, Outcome>>(
     `mutation($input: ${MUTATIONS[step.mutation]}!) { ${step.mutation}(input: $input) { ${RESULT} } }`,
     { input: step.input },
@@ -181,7 +182,7 @@ async function send(step: Step): Promise<Outcome | null> {
     expect(step.mutation, JSON.stringify(res.errors)).toBe('issueCheque');
     return null;
   }
-  return res.data![step.mutation]!;
+  return dataOf(res)[step.mutation]!;
 }
 
 /** The key's outcome once it is definite (null when it was never claimed), asked every 100 ms for at most 15 s. */
@@ -191,10 +192,10 @@ async function finalOutcome(step: Step): Promise<Outcome | null> {
     const res = await h.gql<{ chequeAction: Outcome | null }>(
       FOLLOW,
       { nid: step.actor, key: step.input['idempotencyKey'] },
-      withHandle(handles[step.actor]!),
+      withHandle(present(handles[step.actor], 'handles[step.actor]')),
     );
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-    const outcome = res.data!.chequeAction;
+    const outcome = dataOf(res).chequeAction;
     if (!outcome || outcome.__typename !== 'ChequeActionPending') return outcome;
     if (Date.now() > deadline) throw new Error(`${String(step.input['idempotencyKey'])} is still pending`);
     await sleep(100);
@@ -274,7 +275,7 @@ describe('cheque actions under retries, duplicates and faults', () => {
         leavesUsed += lives.length;
         expect(leaves).toHaveLength(lives.length);
 
-        const results = (await Promise.all(lives.map((picks, i) => live(leaves[i]!, picks)))).flat();
+        const results = (await Promise.all(lives.map((picks, i) => live(at(leaves, i), picks)))).flat();
         h.sandbox.clearFaults();
 
         const steps = h.sandbox.appliedSayadSteps();

@@ -19,6 +19,7 @@ import {
   type ChequeOutcome,
 } from '../cheques/support.js';
 import { eventually } from '../helpers/eventually.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
@@ -32,9 +33,13 @@ beforeAll(async () => {
 const FOLLOW = `query($nid: String!, $key: String!) { chequeAction(nationalId: $nid, idempotencyKey: $key) { ${RESULT} } }`;
 
 async function follow(nid: string, key: string): Promise<ChequeOutcome | null> {
-  const res = await h.gql<{ chequeAction: ChequeOutcome | null }>(FOLLOW, { nid, key }, withHandle(sms[nid]!));
+  const res = await h.gql<{ chequeAction: ChequeOutcome | null }>(
+    FOLLOW,
+    { nid, key },
+    withHandle(present(sms[nid], 'sms[nid]')),
+  );
   expect(res.errors).toBeUndefined();
-  return res.data!.chequeAction;
+  return dataOf(res).chequeAction;
 }
 
 const settled = (nid: string, key: string) =>
@@ -45,8 +50,8 @@ const settled = (nid: string, key: string) =>
 
 async function issued(leaf: number, receivers = [WOMAN.nationalId]): Promise<string> {
   const res = await act(h, 'issueCheque', issueInput(leaf, receivers), code);
-  expect(res.data!['issueCheque']!.__typename).toBe('ChequeActionCompleted');
-  return BOOK.sayadIds[leaf]!;
+  expect(present(dataOf(res)['issueCheque'], 'issueCheque').__typename).toBe('ChequeActionCompleted');
+  return at(BOOK.sayadIds, leaf);
 }
 
 describe('an unclear answer to a cheque action', () => {
@@ -60,12 +65,14 @@ describe('an unclear answer to a cheque action', () => {
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', afterEffect: true, ...fault });
     const input = answerInput(WOMAN.nationalId, sayadId);
     const first = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
-    expect(first.data!['acceptCheque']).toMatchObject({
+    expect(dataOf(first)['acceptCheque']).toMatchObject({
       __typename: 'ChequeActionPending',
       action: { status: 'PENDING' },
     });
     const retry = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
-    expect(retry.data!['acceptCheque']!.action.id).toBe(first.data!['acceptCheque']!.action.id);
+    expect(present(dataOf(retry)['acceptCheque'], 'acceptCheque').action.id).toBe(
+      present(dataOf(first)['acceptCheque'], 'acceptCheque').action.id,
+    );
     const outcome = await settled(WOMAN.nationalId, input.idempotencyKey);
     // Learned from the call record, which keeps no reference of the action.
     expect(outcome).toMatchObject({
@@ -81,18 +88,17 @@ describe('an unclear answer to a cheque action', () => {
     const seen = await h.gql<{ cheque: { view: { status: string } } }>(
       HOLDER_VIEW,
       { id: sayadId },
-      withHandle(sms[WOMAN.nationalId]!),
+      withHandle(present(sms[WOMAN.nationalId], 'sms[WOMAN.nationalId]')),
     );
-    expect(seen.data!.cheque.view.status).toBe('ISSUED');
+    expect(dataOf(seen).cheque.view.status).toBe('ISSUED');
   });
 
   it('follows an action that lands only after the client gave up on it, and finds it completed', async () => {
     const sayadId = await issued(17);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', delayMs: 800 });
     const input = answerInput(WOMAN.nationalId, sayadId);
-    expect((await act(h, 'acceptCheque', input, sms[WOMAN.nationalId])).data!['acceptCheque']!.__typename).toBe(
-      'ChequeActionPending',
-    );
+    const pending = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
+    expect(present(dataOf(pending)['acceptCheque'], 'acceptCheque').__typename).toBe('ChequeActionPending');
     expect(await settled(WOMAN.nationalId, input.idempotencyKey)).toMatchObject({
       __typename: 'ChequeActionCompleted',
     });
@@ -102,9 +108,8 @@ describe('an unclear answer to a cheque action', () => {
     const sayadId = await issued(14, [JOINT_HOLDER.nationalId]);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadCancelChequePost', status: 408 });
     const input = cancelInput(sayadId);
-    expect((await act(h, 'cancelCheque', input, sms[DRAWER])).data!['cancelCheque']!.__typename).toBe(
-      'ChequeActionPending',
-    );
+    const pending = await act(h, 'cancelCheque', input, sms[DRAWER]);
+    expect(present(dataOf(pending)['cancelCheque'], 'cancelCheque').__typename).toBe('ChequeActionPending');
     const outcome = await settled(DRAWER, input.idempotencyKey);
     expect(outcome).toMatchObject({
       __typename: 'ChequeActionRejected',
@@ -118,14 +123,14 @@ describe('an unclear answer to a cheque action', () => {
     ).toHaveLength(1);
     // Not applied: a new key cancels it.
     const again = await act(h, 'cancelCheque', cancelInput(sayadId), sms[DRAWER]);
-    expect(again.data!['cancelCheque']!.__typename).toBe('ChequeActionCompleted');
+    expect(present(dataOf(again)['cancelCheque'], 'cancelCheque').__typename).toBe('ChequeActionCompleted');
   });
 
   it('streams a pending action on jobUpdated until the call record shows it applied', async () => {
     const sayadId = await issued(15);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', status: 500, afterEffect: true });
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = res.data!['acceptCheque']!.action;
+    const { id } = present(dataOf(res)['acceptCheque'], 'acceptCheque').action;
     const client = createClient({
       url: h.server.url.replace('http', 'ws'),
       webSocketImpl: WebSocket,
@@ -139,7 +144,11 @@ describe('an unclear answer to a cheque action', () => {
         { id },
       );
       expect(errors).toEqual([]);
-      expect(events.at(-1)!.jobUpdated).toEqual({ __typename: 'ChequeActionJob', status: 'SUCCESS', type: 'ACCEPT' });
+      expect(present(events.at(-1), 'events.at(…)').jobUpdated).toEqual({
+        __typename: 'ChequeActionJob',
+        status: 'SUCCESS',
+        type: 'ACCEPT',
+      });
     } finally {
       await client.dispose();
     }
@@ -151,9 +160,13 @@ describe('an unclear answer to a cheque action', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => act(h, 'acceptCheque', input, sms[WOMAN.nationalId])),
     );
-    const ids = new Set(answers.map((res) => res.data!['acceptCheque']!.action.id));
+    const ids = new Set(answers.map((res) => present(dataOf(res)['acceptCheque'], 'acceptCheque').action.id));
     expect(ids.size).toBe(1);
-    expect(answers.every((res) => res.data!['acceptCheque']!.__typename === 'ChequeActionCompleted')).toBe(true);
+    expect(
+      answers.every(
+        (res) => present(dataOf(res)['acceptCheque'], 'acceptCheque').__typename === 'ChequeActionCompleted',
+      ),
+    ).toBe(true);
     expect(
       h
         .upstreamCalls('creditSmsSayadAcceptChequePost')
@@ -168,17 +181,23 @@ describe('who sees a cheque action as a job', () => {
   it('shows it to a consent of the person who acted, and to no one else', async () => {
     const sayadId = await issued(18);
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = res.data!['acceptCheque']!.action;
-    const mine = await h.gql<{ job: unknown }>(JOB, { id }, withHandle(sms[WOMAN.nationalId]!));
-    expect(mine.data!.job).toEqual({ __typename: 'ChequeActionJob', id, status: 'SUCCESS' });
-    expect((await h.gql<{ job: unknown }>(JOB, { id }, withHandle(sms[DRAWER]!))).data!.job).toBeNull();
-    expect((await h.gql<{ job: unknown }>(JOB, { id })).data!.job).toBeNull();
+    const { id } = present(dataOf(res)['acceptCheque'], 'acceptCheque').action;
+    const mine = await h.gql<{ job: unknown }>(
+      JOB,
+      { id },
+      withHandle(present(sms[WOMAN.nationalId], 'sms[WOMAN.nationalId]')),
+    );
+    expect(dataOf(mine).job).toEqual({ __typename: 'ChequeActionJob', id, status: 'SUCCESS' });
+    expect(
+      dataOf(await h.gql<{ job: unknown }>(JOB, { id }, withHandle(present(sms[DRAWER], 'sms[DRAWER]')))).job,
+    ).toBeNull();
+    expect(dataOf(await h.gql<{ job: unknown }>(JOB, { id })).job).toBeNull();
   });
 
   it('refuses to stream it to a connection without the actor’s consent, as for an unknown job', async () => {
     const sayadId = await issued(19);
     const res = await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId), sms[WOMAN.nationalId]);
-    const { id } = res.data!['acceptCheque']!.action;
+    const { id } = present(dataOf(res)['acceptCheque'], 'acceptCheque').action;
     const client = createClient({
       url: h.server.url.replace('http', 'ws'),
       webSocketImpl: WebSocket,

@@ -16,6 +16,7 @@ import { smsConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { callWorld, issueCodeToken } from '../sandbox/worldSupport.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const INQUIRIES: readonly OperationId[] = [
   'creditSmsSayadChequeInquiryGet',
@@ -26,9 +27,12 @@ const SCOPES = INQUIRIES.map((id) => operation(id).scope);
 
 const h = useHarness();
 const drawer = THREE_BANKS.nationalId;
-const account = accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
-const [book] = chequebooksOf(account);
-const sayadId = book!.sayadIds[0]!;
+const account = present(
+  accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517'),
+  'account',
+);
+const book = at(chequebooksOf(account), 0);
+const sayadId = at(book.sayadIds, 0);
 const handles: Record<string, string> = {};
 
 const party = (nid: string) => ({
@@ -47,8 +51,8 @@ beforeAll(async () => {
       receivers: [party(WOMAN.nationalId)],
       signers: [{ signer: party(drawer), legalStamp: '0' }],
       sayadId,
-      seriesNo: book!.seriesNo,
-      serialNo: String(book!.serialFrom),
+      seriesNo: book.seriesNo,
+      serialNo: String(book.serialFrom),
       fromIban: account.iban,
       amount: '42000000',
       description: 'بابت قرارداد',
@@ -76,10 +80,10 @@ describe('Query.cheque', () => {
     const res = await h.gql<{ cheque: Record<string, unknown> }>(
       CHEQUE,
       { id: sayadId },
-      withHandle(handles[WOMAN.nationalId]!),
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque).toMatchObject({
+    expect(dataOf(res).cheque).toMatchObject({
       sayadId,
       view: {
         status: 'AWAITING_ACCEPTANCE',
@@ -102,16 +106,16 @@ describe('Query.cheque', () => {
     const res = await h.gql<{ cheque: Record<string, unknown> }>(
       CHEQUE,
       { id: sayadId },
-      withHandle(handles[JOINT_HOLDER.nationalId]!),
+      withHandle(present(handles[JOINT_HOLDER.nationalId], 'handles[JOINT_HOLDER.nationalId]')),
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque).toEqual({ sayadId, view: null, statusReport: null, chain: null });
+    expect(dataOf(res).cheque).toEqual({ sayadId, view: null, statusReport: null, chain: null });
   });
 
   it('needs a consent, and asks nothing upstream without one', async () => {
     h.sandbox.clearCalls();
     const res = await h.gql(`{ cheque(sayadId: "${sayadId}") { sayadId view { status } } }`);
-    expect(res.errors![0]).toMatchObject({ path: ['cheque', 'view'], extensions: { code: 'CONSENT_REQUIRED' } });
+    expect(firstError(res)).toMatchObject({ path: ['cheque', 'view'], extensions: { code: 'CONSENT_REQUIRED' } });
     expect(h.upstreamCalls()).toEqual([]);
   });
 
@@ -120,7 +124,7 @@ describe('Query.cheque', () => {
     async (id) => {
       h.sandbox.clearCalls();
       const res = await h.gql(`query($id: String!) { cheque(sayadId: $id) { sayadId } }`, { id });
-      expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'sayadId' } });
+      expect(firstError(res)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'sayadId' } });
       expect(h.upstreamCalls()).toEqual([]);
     },
   );
@@ -135,7 +139,7 @@ describe('Query.cheque', () => {
         ],
       },
     );
-    expect(res.data!._entities).toEqual([{ sayadId }, null]);
+    expect(partialDataOf(res)._entities).toEqual([{ sayadId }, null]);
   });
 });
 
@@ -145,15 +149,15 @@ describe('BankAccount.chequebooks', () => {
       `{ account(iban: "${account.iban}") { chequebooks { sheets media firstSerial lastSerial issuedOn { jalali } expiresOn { jalali } cheques { sayadId } } } }`,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.account.chequebooks).toEqual([
+    expect(dataOf(res).account.chequebooks).toEqual([
       {
-        sheets: book!.sheets,
-        media: book!.mediaType,
-        firstSerial: String(book!.serialFrom),
-        lastSerial: String(book!.serialFrom + book!.sheets - 1),
+        sheets: book.sheets,
+        media: book.mediaType,
+        firstSerial: String(book.serialFrom),
+        lastSerial: String(book.serialFrom + book.sheets - 1),
         issuedOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
         expiresOn: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
-        cheques: book!.sayadIds.map((id) => ({ sayadId: id })),
+        cheques: book.sayadIds.map((id) => ({ sayadId: id })),
       },
     ]);
   });

@@ -14,15 +14,19 @@ import {
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { callWorld, issueCodeToken, issueSmsToken } from '../sandbox/worldSupport.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const INQUIRY = 'creditCcSayadIssuerInquiryChequePost';
 
 const h = useHarness();
 const drawer = THREE_BANKS.nationalId;
-const account = accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
-const [book] = chequebooksOf(account);
-const awaiting = book!.sayadIds[0]!;
-const accepted = book!.sayadIds[1]!;
+const account = present(
+  accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517'),
+  'account',
+);
+const book = at(chequebooksOf(account), 0);
+const awaiting = at(book.sayadIds, 0);
+const accepted = at(book.sayadIds, 1);
 
 const party = (nid: string) => ({
   idCode: nid,
@@ -42,8 +46,8 @@ beforeAll(async () => {
         receivers: [party(WOMAN.nationalId)],
         signers: [{ signer: party(drawer), legalStamp: '0' }],
         sayadId,
-        seriesNo: book!.seriesNo,
-        serialNo: String(book!.serialFrom + leaf),
+        seriesNo: book.seriesNo,
+        serialNo: String(book.serialFrom + leaf),
         fromIban: account.iban,
         amount: '42000000',
         description: 'بابت قرارداد',
@@ -77,7 +81,7 @@ describe('Cheque.drawerReport', () => {
   it('shows the drawer, without a consent, the cheque awaiting its receiver, in one inquiry', async () => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque!.drawerReport).toEqual({
+    expect(present(dataOf(res).cheque, 'cheque').drawerReport).toEqual({
       status: 'AWAITING_ACCEPTANCE',
       statusCode: 7,
       amount: '42000000',
@@ -96,9 +100,9 @@ describe('Cheque.drawerReport', () => {
       issuedAt: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}(:\d{2})?$/) },
     });
     expect(callCounts(h)).toEqual({ [INQUIRY]: 1 });
-    const [call] = h.upstreamCalls(INQUIRY);
-    expect(call!.path).toContain(`/users/${drawer}/`);
-    expect(call!.body).toEqual({
+    const call = at(h.upstreamCalls(INQUIRY), 0);
+    expect(call.path).toContain(`/users/${drawer}/`);
+    expect(call.body).toEqual({
       sayadId: awaiting,
       customerAuthStatus: '2',
       idCode: drawer,
@@ -110,7 +114,7 @@ describe('Cheque.drawerReport', () => {
   it('shows the holders of an accepted cheque as its receivers', async () => {
     const res = await h.gql<Report>(REPORT, { id: accepted, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque!.drawerReport).toMatchObject({
+    expect(present(dataOf(res).cheque, 'cheque').drawerReport).toMatchObject({
       status: 'ISSUED',
       statusCode: 1,
       receivers: [{ person: { nationalId: WOMAN.nationalId } }],
@@ -120,7 +124,7 @@ describe('Cheque.drawerReport', () => {
   it('is null, and no error, for someone who did not draw the cheque', async () => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: actor(WOMAN.nationalId) });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.cheque).toEqual({ sayadId: awaiting, drawerReport: null });
+    expect(dataOf(res).cheque).toEqual({ sayadId: awaiting, drawerReport: null });
     expect(callCounts(h)).toEqual({ [INQUIRY]: 1 });
   });
 
@@ -133,11 +137,11 @@ describe('Cheque.drawerReport', () => {
   ])('refuses a bad drawer on %s before any upstream call (%j)', async (argumentPath, input) => {
     const res = await h.gql<Report>(REPORT, { id: awaiting, drawer: input });
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       path: ['cheque', 'drawerReport'],
       extensions: { code: 'BAD_USER_INPUT', argumentPath },
     });
-    expect(res.data!.cheque).toEqual({ sayadId: awaiting, drawerReport: null });
+    expect(partialDataOf(res).cheque).toEqual({ sayadId: awaiting, drawerReport: null });
     expect(h.upstreamCalls()).toEqual([]);
   });
 });

@@ -5,10 +5,11 @@ import { THREE_BANKS, accountsOf, fullNameOf, personOf, shahabCodeOf, chequebook
 import { codeConsent, smsConsent, withHandle } from '../consent/support.js';
 import { jalaliDaysAhead } from '../helpers/dates.js';
 import type { Harness } from '../helpers/harness.js';
+import { at } from '../helpers/responses.js';
 
 export const DRAWER = THREE_BANKS.nationalId;
 export const DRAWER_ACCOUNT = accountsOf(DRAWER).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
-export const BOOK = chequebooksOf(DRAWER_ACCOUNT)[0]!;
+export const BOOK = at(chequebooksOf(DRAWER_ACCOUNT), 0);
 /** The bank of the drawer's account, where the authorization-code consent is granted. */
 export const DRAWER_BANK = '015';
 
@@ -90,7 +91,7 @@ export { jalaliDaysAhead };
 export const issueInput = (leaf: number, receivers: readonly string[], overrides: Record<string, unknown> = {}) => ({
   idempotencyKey: randomUUID(),
   drawer: actorOf(DRAWER),
-  sayadId: BOOK.sayadIds[leaf]!,
+  sayadId: at(BOOK.sayadIds, leaf),
   receivers: receivers.map(partyOf),
   amount: '25000000',
   dueDate: DUE_DATE,

@@ -10,6 +10,7 @@ import {
 } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
+import { dataOf, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -34,7 +35,7 @@ describe('board members and signatories as people', () => {
       }
     }`);
     expect(res.errors).toBeUndefined();
-    const { boardMembers, signingRights } = res.data!.company;
+    const { boardMembers, signingRights } = dataOf(res).company;
     expect(boardMembers).toHaveLength(boardSize);
     expect(signingRights.signatories).toHaveLength(boardSize);
     expect(callCounts(h)).toEqual({
@@ -44,8 +45,9 @@ describe('board members and signatories as people', () => {
     });
     const asked = h.upstreamCalls('kycMilitaryInquiryGet').map((call) => call.query['nationalCode']);
     expect(new Set(asked)).toEqual(new Set(companyOf(nationalId).board.map((seat) => seat.nationalId)));
-    for (const { person } of [...boardMembers, ...signingRights.signatories]) {
-      expect(person!.militaryService).toEqual({ allowed: militaryStatusOf(person!.nationalId).isAllowed });
+    for (const member of [...boardMembers, ...signingRights.signatories]) {
+      const person = present(member.person, 'the person of a board member');
+      expect(person.militaryService).toEqual({ allowed: militaryStatusOf(person.nationalId).isAllowed });
     }
   });
 });
@@ -73,12 +75,13 @@ describe('a large board asked for every member’s vehicles', () => {
     });
     // Each person's plates were asked with the mobile their registry entry names.
     for (const call of h.upstreamCalls('vehicleActivePlateNumbersGet')) {
-      expect(call.query['mobile']).toBe(personOf(call.query['nationalId']!).mobile);
+      expect(call.query['mobile']).toBe(personOf(present(call.query['nationalId'], "call.query['nationalId']")).mobile);
     }
-    const { boardMembers, signingRights } = res.data!.company;
-    for (const { person } of [...boardMembers, ...signingRights.signatories]) {
-      const plates = platesOf(person!.nationalId);
-      expect(person!.activePlates.map((p) => p.vehicle)).toEqual(
+    const { boardMembers, signingRights } = dataOf(res).company;
+    for (const member of [...boardMembers, ...signingRights.signatories]) {
+      const person = present(member.person, 'the person of a board member');
+      const plates = platesOf(person.nationalId);
+      expect(person.activePlates.map((p) => p.vehicle)).toEqual(
         plates.map((plate) => ({ plateNumber: plate, details: { vin: vehicleOf(plate).vin } })),
       );
     }
@@ -104,7 +107,7 @@ describe('_entities for Company', () => {
     expect(res.errors?.map((error) => [error.path, error.extensions?.code, error.extensions?.argumentPath])).toEqual([
       [['_entities', 1], 'BAD_USER_INPUT', 'representations[1].nationalId'],
     ]);
-    expect(res.data!._entities).toEqual([
+    expect(partialDataOf(res)._entities).toEqual([
       { __typename: 'Company', nationalId: dissolved.nationalId, name: dissolved.title, status: 'DISSOLVED' },
       null,
       { __typename: 'Company', nationalId: active.nationalId, name: active.title, status: 'ACTIVE' },

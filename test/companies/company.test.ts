@@ -13,6 +13,7 @@ import {
 } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
+import { at, dataOf, errorsOf, extensionsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -32,7 +33,7 @@ describe('the company registry record', () => {
     const registry = registryOf(active.nationalId);
     const res = await h.gql(REGISTRY, { id: active.nationalId });
     expect(res.errors).toBeUndefined();
-    expect(res.data!['company']).toEqual({
+    expect(dataOf(res)['company']).toEqual({
       nationalId: active.nationalId,
       name: active.title,
       legalForm: 'PRIVATE_JOINT_STOCK',
@@ -57,7 +58,7 @@ describe('the company registry record', () => {
       knowledgeBased: null,
     });
     expect(callCounts(h)).toEqual({ kybCompanyInfoGet: 1 });
-    expect(h.upstreamCalls()[0]!.query).toMatchObject({ companyId: active.nationalId });
+    expect(at(h.upstreamCalls(), 0).query).toMatchObject({ companyId: active.nationalId });
   });
 
   it('gives a knowledge-based company its certification, and a public company its legal form', async () => {
@@ -65,12 +66,12 @@ describe('the company registry record', () => {
     const res = await h.gql<{ company: { legalForm: string; knowledgeBased: unknown } }>(
       `{ company(nationalId: "${largeBoard.nationalId}") { legalForm knowledgeBased { state category confirmedOn { jalali } } } }`,
     );
-    expect(res.data!.company).toEqual({
+    expect(dataOf(res).company).toEqual({
       legalForm: 'PUBLIC_JOINT_STOCK',
       knowledgeBased: {
-        state: registry.knowledgeBased!.state,
-        category: registry.knowledgeBased!.category,
-        confirmedOn: { jalali: registry.knowledgeBased!.confirmationDate },
+        state: present(registry.knowledgeBased, 'registry.knowledgeBased').state,
+        category: present(registry.knowledgeBased, 'registry.knowledgeBased').category,
+        confirmedOn: { jalali: present(registry.knowledgeBased, 'registry.knowledgeBased').confirmationDate },
       },
     });
   });
@@ -79,7 +80,7 @@ describe('the company registry record', () => {
     const res = await h.gql<{ company: { name: string; status: string; statusText: string } }>(
       `{ company(nationalId: "${dissolved.nationalId}") { name status statusText } }`,
     );
-    expect(res.data!.company).toEqual({ name: dissolved.title, status: 'DISSOLVED', statusText: 'منحل شده' });
+    expect(dataOf(res).company).toEqual({ name: dissolved.title, status: 'DISSOLVED', statusText: 'منحل شده' });
   });
 
   it('keeps the company and its other fields when the company-information call fails', async () => {
@@ -87,10 +88,10 @@ describe('the company registry record', () => {
     const res = await h.gql<{ company: { nationalId: string; name: null; boardMembers: unknown[] } }>(
       `{ company(nationalId: "${active.nationalId}") { nationalId name boardMembers { name } } }`,
     );
-    expect(res.data!.company.nationalId).toBe(active.nationalId);
-    expect(res.data!.company.name).toBeNull();
-    expect(res.data!.company.boardMembers).toHaveLength(active.boardSize);
-    expect(res.errors!.map((e) => [e.path, e.extensions!['code']])).toEqual([
+    expect(partialDataOf(res).company.nationalId).toBe(active.nationalId);
+    expect(partialDataOf(res).company.name).toBeNull();
+    expect(partialDataOf(res).company.boardMembers).toHaveLength(active.boardSize);
+    expect(errorsOf(res).map((e) => [e.path, extensionsOf(e)['code']])).toEqual([
       [['company', 'name'], 'UPSTREAM_UNAVAILABLE'],
     ]);
   });
@@ -103,7 +104,7 @@ describe('validation before any upstream call', () => {
   ])('refuses %s', async (_, id) => {
     const res = await h.gql(`query($id: String!) { company(nationalId: $id) { name boardMembers { name } } }`, { id });
     expect(res.data).toEqual({ company: null });
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -111,9 +112,9 @@ describe('validation before any upstream call', () => {
     const res = await h.gql<{ company: { membership: null } }>(
       `{ company(nationalId: "${active.nationalId}") { membership(nationalId: "1234567890") { matched } } }`,
     );
-    expect(res.data!.company.membership).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
-    expect(res.errors![0]!.path).toEqual(['company', 'membership']);
+    expect(partialDataOf(res).company.membership).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
+    expect(firstError(res).path).toEqual(['company', 'membership']);
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -125,7 +126,7 @@ describe('validation before any upstream call', () => {
     const res = await h.gql(
       `{ company(nationalId: "${active.nationalId}") { gazetteNotices(${args}) { totalCount } } }`,
     );
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });
@@ -157,10 +158,10 @@ describe('board members', () => {
       }
     }`);
     expect(res.errors).toBeUndefined();
-    const members = res.data!.company.boardMembers;
+    const members = dataOf(res).company.boardMembers;
     expect(members.map((m) => m.role)).toEqual(['CHAIRMAN', 'VICE_CHAIRMAN', 'CEO', 'MEMBER', 'MEMBER']);
     members.forEach((member, index) => {
-      const seat = company.board[index]!;
+      const seat = at(company.board, index);
       expect(member).toEqual({
         person: { nationalId: seat.nationalId },
         company: null,
@@ -179,7 +180,7 @@ describe('board members', () => {
   });
 
   it("gives a board member's person the identity the civil registry has for them", async () => {
-    const seat = companyOf(active.nationalId).board[2]!;
+    const seat = at(companyOf(active.nationalId).board, 2);
     const citizen = personOf(seat.nationalId);
     const res = await h.gql<{
       company: { boardMembers: Array<{ name: string; person: { nationalId: string } }> };
@@ -191,8 +192,11 @@ describe('board members', () => {
       }`,
     );
     expect(res.errors).toBeUndefined();
-    const member = res.data!.company.boardMembers.find((m) => m.person.nationalId === seat.nationalId)!;
-    const { firstName, lastName } = res.data!.person.identity;
+    const member = present(
+      dataOf(res).company.boardMembers.find((m) => m.person.nationalId === seat.nationalId),
+      'member',
+    );
+    const { firstName, lastName } = dataOf(res).person.identity;
     expect(member.name).toBe(`${firstName} ${lastName}`);
   });
 });
@@ -230,13 +234,13 @@ describe('signing rights', () => {
     const { appointment, notices } = gazetteOf(active.nationalId);
     const res = await h.gql<{ company: { signingRights: Rights } }>(RIGHTS, { id: active.nationalId });
     expect(res.errors).toBeUndefined();
-    const rights = res.data!.company.signingRights;
-    const [chair, vice, ceo] = company.board;
+    const rights = dataOf(res).company.signingRights;
+    const [chair, vice, ceo] = [at(company.board, 0), at(company.board, 1), at(company.board, 2)];
     const signatory = (seat: typeof chair, kind: string) => ({
-      person: { nationalId: seat!.nationalId },
-      nationalId: seat!.nationalId,
-      name: fullNameOf(personOf(seat!.nationalId)),
-      title: seat!.title,
+      person: { nationalId: seat.nationalId },
+      nationalId: seat.nationalId,
+      name: fullNameOf(personOf(seat.nationalId)),
+      title: seat.title,
       kind,
     });
     expect(rights).toMatchObject({
@@ -245,10 +249,10 @@ describe('signing rights', () => {
       companyName: active.title,
       publishedOn: { jalali: appointment.newspaperDate },
       newsletterDate: { jalali: appointment.newsletterDate },
-      lastNoticePublishedOn: { jalali: notices[notices.length - 1]!.newspaperDate },
+      lastNoticePublishedOn: { jalali: at(notices, -1).newspaperDate },
       signatories: [signatory(chair, 'OBLIGATORY'), signatory(vice, 'NORMAL'), signatory(ceo, 'OBLIGATORY_AND_NORMAL')],
     });
-    expect(rights.fullText).toContain(chair!.title);
+    expect(rights.fullText).toContain(chair.title);
     expect(callCounts(h)).toEqual({ kybAuthorizedSignatoriesGet: 1, kybCorporateJournalGet: 1 });
   });
 
@@ -259,9 +263,9 @@ describe('signing rights', () => {
     ]);
     const asText = await h.gql<{ company: { signingRights: Rights } }>(RIGHTS, { id: active.nationalId });
     const asList = await h.gql<{ company: { signingRights: Rights } }>(RIGHTS, { id: dissolved.nationalId });
-    const topics = asText.data!.company.signingRights.allowedTopics;
+    const topics = dataOf(asText).company.signingRights.allowedTopics;
     expect(topics).toHaveLength(4);
-    expect(asList.data!.company.signingRights.allowedTopics).toEqual(topics);
+    expect(dataOf(asList).company.signingRights.allowedTopics).toEqual(topics);
   });
 });
 
@@ -303,7 +307,7 @@ describe('gazette notices', () => {
         first: 3,
         after,
       });
-      const page: NoticePage['company']['gazetteNotices'] = res.data!.company.gazetteNotices;
+      const page: NoticePage['company']['gazetteNotices'] = dataOf(res).company.gazetteNotices;
       expect(page.totalCount).toBe(world.length);
       seen.push(...page.nodes);
       after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
@@ -312,12 +316,12 @@ describe('gazette notices', () => {
     expect(pages).toBe(Math.ceil(world.length / 3));
     expect(seen.map((n) => n.id)).toEqual(world.map((n) => String(n.newsId)));
     expect(seen[0]).toEqual({
-      id: String(world[0]!.newsId),
-      title: world[0]!.title,
+      id: String(at(world, 0).newsId),
+      title: at(world, 0).title,
       capitalAfter: null,
-      publishedOn: { jalali: world[0]!.newspaperDate },
-      newspaperNumber: world[0]!.newspaperNumber,
-      pageNumber: world[0]!.pageNumber,
+      publishedOn: { jalali: at(world, 0).newspaperDate },
+      newspaperNumber: at(world, 0).newspaperNumber,
+      pageNumber: at(world, 0).pageNumber,
     });
     expect(h.upstreamCalls('kybCorporateJournalGet')).toHaveLength(pages);
   });
@@ -326,24 +330,24 @@ describe('gazette notices', () => {
     const res = await h.gql<NoticePage & { company: { capital: string } }>(
       `{ company(nationalId: "${largeBoard.nationalId}") { capital gazetteNotices(first: 100) { nodes { capitalAfter } } } }`,
     );
-    const capitals = res
-      .data!.company.gazetteNotices.nodes.map((n) => n.capitalAfter)
+    const capitals = dataOf(res)
+      .company.gazetteNotices.nodes.map((n) => n.capitalAfter)
       .filter((c): c is string => c !== null);
     expect(capitals.length).toBeGreaterThan(1);
-    expect(capitals[0]).toBe(res.data!.company.capital);
+    expect(capitals[0]).toBe(dataOf(res).company.capital);
     const ascending = [...capitals].reverse().map(BigInt);
-    ascending.slice(1).forEach((capital, index) => expect(capital > ascending[index]!).toBe(true));
+    ascending.slice(1).forEach((capital, index) => expect(capital > at(ascending, index)).toBe(true));
   });
 
   it('ends a dissolved company’s notices with its dissolution', async () => {
     const res = await h.gql<NoticePage>(NOTICES, { id: dissolved.nationalId, first: 1 });
-    expect(res.data!.company.gazetteNotices.nodes[0]!.title).toContain('انحلال');
+    expect(at(dataOf(res).company.gazetteNotices.nodes, 0).title).toContain('انحلال');
   });
 });
 
 describe('membership', () => {
   it('matches a board member with the notice of their appointment', async () => {
-    const seat = companyOf(active.nationalId).board[1]!;
+    const seat = at(companyOf(active.nationalId).board, 1);
     const { appointment } = gazetteOf(active.nationalId);
     const res = await h.gql(`{
       company(nationalId: "${active.nationalId}") {
@@ -370,14 +374,14 @@ describe('membership', () => {
         },
       },
     });
-    expect(h.upstreamCalls('kybMatchLegalIdWithMembersGet')[0]!.query).toMatchObject({
+    expect(at(h.upstreamCalls('kybMatchLegalIdWithMembersGet'), 0).query).toMatchObject({
       nationalId: seat.nationalId,
       legalId: active.nationalId,
     });
   });
 
   it('does not match someone off the board', async () => {
-    const outsider = companyOf(largeBoard.nationalId).board[0]!.nationalId;
+    const outsider = at(companyOf(largeBoard.nationalId).board, 0).nationalId;
     const res = await h.gql(
       `{ company(nationalId: "${active.nationalId}") { membership(nationalId: "${outsider}") { matched positions { title } } } }`,
     );
@@ -393,7 +397,7 @@ describe('trade licences and credit validation', () => {
       `{ company(nationalId: "${active.nationalId}") { tradeLicences { number kind activity issuer issuedOn { jalali } expiresOn { jalali } status statusText } } }`,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.company.tradeLicences).toEqual(
+    expect(dataOf(res).company.tradeLicences).toEqual(
       world.map((l) => ({
         number: l.licenseNumber,
         kind: l.licenseType,
@@ -414,7 +418,7 @@ describe('trade licences and credit validation', () => {
   });
 
   it('validates the credit of an active company from its loans and bounced cheques', async () => {
-    const world = creditValidationOf(active.nationalId)!;
+    const world = present(creditValidationOf(active.nationalId), 'world');
     const res = await h.gql(`{
       company(nationalId: "${active.nationalId}") {
         creditValidation {

@@ -11,6 +11,7 @@ import {
   errorCode,
   withHandle,
 } from './support.js';
+import { at, dataOf, extensionsOf, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness({ env: { UPSTREAM_REDIRECT_URI: 'https://app.example/consent/done' } });
 
@@ -25,7 +26,7 @@ interface Challenge {
 async function startCode(nationalId: string, bank = '062', scopes = [TRANSFER_SCOPE]): Promise<Challenge> {
   const res = await h.gql<{ startCodeConsent: Challenge }>(START_CODE, { input: { nationalId, bank, scopes } });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.startCodeConsent;
+  return dataOf(res).startCodeConsent;
 }
 
 interface Completed {
@@ -63,36 +64,37 @@ describe('authorization-code consent', () => {
       decision: 'allow',
     });
     expect(login.status).toBe(302);
-    expect(`${login.location!.origin}${login.location!.pathname}`).toBe('https://app.example/consent/done');
-    expect(login.location!.searchParams.get('state')).toBe(challenge.state);
-    const code = login.location!.searchParams.get('code')!;
+    const location = present(login.location, 'the redirect after the login');
+    expect(`${location.origin}${location.pathname}`).toBe('https://app.example/consent/done');
+    expect(location.searchParams.get('state')).toBe(challenge.state);
+    const code = present(location.searchParams.get('code'), 'the code');
     expect(code).toMatch(/^\S{16}$/);
 
     const done = await h.gql<Completed>(COMPLETE_CODE, {
       input: { consentId: challenge.consentId, code, state: challenge.state },
     });
     expect(done.errors).toBeUndefined();
-    expect(done.data!.completeCodeConsent).toMatchObject({
+    expect(dataOf(done).completeCodeConsent).toMatchObject({
       __typename: 'ConsentGranted',
       nationalId: PEOPLE.ali,
       grant: 'AUTHORIZATION_CODE',
       scopes: [TRANSFER_SCOPE],
     });
-    const [token] = h.sandbox.calls('token');
-    expect(token!.body).toEqual({
+    const token = at(h.sandbox.calls('token'), 0);
+    expect(token.body).toEqual({
       grant_type: 'authorization_code',
       code,
       bank: '062',
       redirect_uri: 'https://app.example/consent/done',
     });
 
-    const handle = done.data!.completeCodeConsent.handle!;
+    const handle = present(dataOf(done).completeCodeConsent.handle, 'handle');
     const consent = await h.gql<{ consent: Record<string, unknown> }>(
       `{ consent { nationalId grant bank mobile scopes } }`,
       undefined,
       withHandle(handle),
     );
-    expect(consent.data!.consent).toEqual({
+    expect(dataOf(consent).consent).toEqual({
       nationalId: PEOPLE.ali,
       grant: 'AUTHORIZATION_CODE',
       bank: '062',
@@ -106,7 +108,7 @@ describe('authorization-code consent', () => {
       undefined,
       withHandle(handle),
     );
-    expect(tax.errors![0]!.extensions).toMatchObject({
+    expect(firstError(tax).extensions).toMatchObject({
       code: 'CONSENT_REQUIRED',
       scope: TAX_SCOPE,
       grant: 'authorization_sms',
@@ -120,13 +122,13 @@ describe('authorization-code consent', () => {
       password: PEOPLE.reza,
       decision: 'allow',
     });
-    const code = login.location!.searchParams.get('code')!;
+    const code = present(present(login.location, 'login.location').searchParams.get('code'), 'code');
     const res = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code } });
     expect(errorCode(res)).toBe('FORBIDDEN');
     expect(res.data).toBeNull();
     expect(h.sandbox.calls('token').map((call) => call.status)).toEqual([200]);
     const again = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code } });
-    expect(again.data!.completeCodeConsent.__typename).toBe('ConsentExpired');
+    expect(dataOf(again).completeCodeConsent.__typename).toBe('ConsentExpired');
   });
 
   it('shows the login page again for a wrong password, and redirects with access_denied on deny', async () => {
@@ -142,8 +144,9 @@ describe('authorization-code consent', () => {
       decision: 'deny',
     });
     expect(denied.status).toBe(302);
-    expect(denied.location!.searchParams.get('error')).toBe('access_denied');
-    expect(denied.location!.searchParams.get('code')).toBeNull();
+    const deniedAt = present(denied.location, 'the redirect after the refusal');
+    expect(deniedAt.searchParams.get('error')).toBe('access_denied');
+    expect(deniedAt.searchParams.get('code')).toBeNull();
   });
 
   it('answers a code the upstream does not know with InvalidAuthorizationCode', async () => {
@@ -151,7 +154,7 @@ describe('authorization-code consent', () => {
     const res = await h.gql<Completed>(COMPLETE_CODE, {
       input: { consentId: challenge.consentId, code: 'notARealCode1234' },
     });
-    expect(res.data!.completeCodeConsent).toMatchObject({
+    expect(dataOf(res).completeCodeConsent).toMatchObject({
       __typename: 'InvalidAuthorizationCode',
       code: 'INVALID_CODE',
     });
@@ -162,7 +165,7 @@ describe('authorization-code consent', () => {
     const challenge = await startCode(PEOPLE.ali);
     const res = await h.gql(COMPLETE_CODE, { input: { consentId: challenge.consentId, code: 'abc', state: 'forged' } });
     expect(errorCode(res)).toBe('BAD_USER_INPUT');
-    expect(res.errors![0]!.extensions!['argumentPath']).toBe('input.state');
+    expect(extensionsOf(firstError(res))['argumentPath']).toBe('input.state');
     expect(h.sandbox.calls()).toHaveLength(0);
   });
 
@@ -172,6 +175,6 @@ describe('authorization-code consent', () => {
   ])('refuses %s with BAD_USER_INPUT', async (_, input, path) => {
     const res = await h.gql(START_CODE, { input: { nationalId: PEOPLE.ali, ...input } });
     expect(errorCode(res)).toBe('BAD_USER_INPUT');
-    expect(res.errors![0]!.extensions!['argumentPath']).toBe(path);
+    expect(extensionsOf(firstError(res))['argumentPath']).toBe(path);
   });
 });

@@ -13,6 +13,7 @@ import {
   withHandle,
   type TaxDebtsData,
 } from './support.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const refreshCalls = (h: Harness) =>
   h.sandbox.calls('token').filter((call) => (call.body as { grant_type?: string }).grant_type === 'refresh_token');
@@ -26,14 +27,14 @@ describe('a consent whose token is close to expiry', () => {
     h.sandbox.clearCalls();
     const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.taxDebts!.length).toBeGreaterThan(0);
+    expect(present(dataOf(res).person.taxDebts, 'person.taxDebts').length).toBeGreaterThan(0);
 
     const calls = h.sandbox.calls();
     expect(calls.map((call) => [call.operationId, call.status])).toEqual([
       ['token', 200],
       ['kycSmsTaxInquiryGet', 200],
     ]);
-    expect(calls[0]!.body).toEqual({
+    expect(at(calls, 0).body).toEqual({
       grant_type: 'refresh_token',
       refresh_token: expect.any(String),
       token_type: 'CODE',
@@ -73,12 +74,12 @@ describe('a consent whose token is close to expiry', () => {
     const start = await h.gql<{ startCodeConsent: { consentId: string; authorizeUrl: string } }>(START_CODE, {
       input: { nationalId: PEOPLE.reza, bank: '057', scopes: [TRANSFER_SCOPE] },
     });
-    const { consentId, authorizeUrl } = start.data!.startCodeConsent;
+    const { consentId, authorizeUrl } = dataOf(start).startCodeConsent;
     const login = await browserLogin(authorizeUrl, { nid: PEOPLE.reza, password: PEOPLE.reza, decision: 'allow' });
     const done = await h.gql<{ completeCodeConsent: { handle: string } }>(COMPLETE_CODE, {
-      input: { consentId, code: login.location!.searchParams.get('code') },
+      input: { consentId, code: present(login.location, 'login.location').searchParams.get('code') },
     });
-    const { handle } = done.data!.completeCodeConsent;
+    const { handle } = dataOf(done).completeCodeConsent;
     h.sandbox.clearCalls();
     // No field uses the web grant yet (transfers are not in the graph): ask the consent service directly.
     await h.server.services.consents.tokenFor(handle, {
@@ -102,15 +103,15 @@ describe('a consent whose token the upstream rejects', () => {
     h.sandbox.clearCalls();
     const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.taxDebts!.length).toBeGreaterThan(0);
+    expect(present(dataOf(res).person.taxDebts, 'person.taxDebts').length).toBeGreaterThan(0);
     const calls = h.sandbox.calls();
     expect(calls.map((call) => [call.operationId, call.status])).toEqual([
       ['kycSmsTaxInquiryGet', 401],
       ['token', 200],
       ['kycSmsTaxInquiryGet', 200],
     ]);
-    expect(calls[1]!.body).toMatchObject({ grant_type: 'refresh_token', token_type: 'CODE', auth_type: 'SMS' });
-    expect(calls[0]!.trackId).not.toBe(calls[2]!.trackId);
+    expect(at(calls, 1).body).toMatchObject({ grant_type: 'refresh_token', token_type: 'CODE', auth_type: 'SMS' });
+    expect(at(calls, 0).trackId).not.toBe(at(calls, 2).trackId);
 
     // The renewed token is kept: the next request needs no renewal.
     h.sandbox.clearCalls();

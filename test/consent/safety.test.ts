@@ -29,6 +29,7 @@ import {
   withHandle,
   type Gql,
 } from './support.js';
+import { dataOf, present } from '../helpers/responses.js';
 
 let sandbox: Sandbox;
 let proxy: TamperingProxy;
@@ -100,7 +101,7 @@ describe('a consent whose token names no person', () => {
     // Nothing is left to complete, and the code is not redeemed again.
     proxy.rewrite = null;
     const again: Completed = await gql(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP_VALUE } });
-    expect(again.data!.completeSmsConsent.__typename).toBe('ConsentExpired');
+    expect(dataOf(again).completeSmsConsent.__typename).toBe('ConsentExpired');
     expect(tokenCalls('authorization_code')).toEqual([200]);
     expect(sandbox.calls('verifySms')).toHaveLength(1);
   });
@@ -113,9 +114,9 @@ describe('a consent whose token names no person', () => {
         input: { nationalId: PEOPLE.reza, bank: '062', scopes: [TRANSFER_SCOPE] },
       },
     );
-    const { consentId, authorizeUrl, state } = started.data!.startCodeConsent;
+    const { consentId, authorizeUrl, state } = dataOf(started).startCodeConsent;
     const login = await browserLogin(authorizeUrl, { nid: PEOPLE.reza, password: PEOPLE.reza, decision: 'allow' });
-    const code = login.location!.searchParams.get('code')!;
+    const code = present(present(login.location, 'login.location').searchParams.get('code'), 'code');
     const res = await gql<{ completeCodeConsent: { __typename: string } }>(COMPLETE_CODE, {
       input: { consentId, code, state },
     });
@@ -125,7 +126,7 @@ describe('a consent whose token names no person', () => {
     const again = await gql<{ completeCodeConsent: { __typename: string } }>(COMPLETE_CODE, {
       input: { consentId, code, state },
     });
-    expect(again.data!.completeCodeConsent.__typename).toBe('ConsentExpired');
+    expect(dataOf(again).completeCodeConsent.__typename).toBe('ConsentExpired');
     expect(tokenCalls('authorization_code')).toEqual([200]);
   });
 });
@@ -193,14 +194,17 @@ describe('two completions of one SMS consent at the same time', () => {
     sandbox.injectFault({ operationId: 'verifySms', delayMs: 150, times: 2 });
     const results = await Promise.all([complete(consentId), complete(consentId)]);
     for (const res of results) expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-    const kinds = results.map((res) => res.data!.completeSmsConsent.__typename).sort();
+    const kinds = results.map((res) => dataOf(res).completeSmsConsent.__typename).sort();
     expect(kinds).toEqual(['ConsentExpired', 'ConsentGranted']);
     expect(sandbox.calls('verifySms')).toHaveLength(1);
     expect(tokenCalls('authorization_code')).toEqual([200]);
     expect(granted()).toHaveLength(1);
 
-    const handle = results.find((res) => res.data!.completeSmsConsent.__typename === 'ConsentGranted')!.data!
-      .completeSmsConsent.handle!;
+    const granting = present(
+      results.find((res) => dataOf(res).completeSmsConsent.__typename === 'ConsentGranted'),
+      'the answer that granted the consent',
+    );
+    const handle = present(dataOf(granting).completeSmsConsent.handle, 'the handle');
     expect((await gql(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle))).errors).toBeUndefined();
   });
 
@@ -211,7 +215,7 @@ describe('two completions of one SMS consent at the same time', () => {
     await Promise.all(Array.from({ length: 8 }, () => complete(consentId, 'AAAAA')));
     for (let i = 0; i < 10; i++) {
       const res = await complete(consentId, 'AAAAA');
-      if (res.data!.completeSmsConsent.__typename !== 'InvalidOtp') break;
+      if (dataOf(res).completeSmsConsent.__typename !== 'InvalidOtp') break;
     }
     expect(sandbox.calls('verifySms').length).toBeLessThanOrEqual(5);
   });
@@ -222,7 +226,7 @@ describe('two completions of one SMS consent at the same time', () => {
     const failed = await complete(consentId);
     expect(errorCode(failed)).toBe('UPSTREAM_UNAVAILABLE');
     const retried = await complete(consentId);
-    expect(retried.data!.completeSmsConsent.__typename).toBe('ConsentGranted');
+    expect(dataOf(retried).completeSmsConsent.__typename).toBe('ConsentGranted');
   });
 });
 

@@ -18,6 +18,7 @@ import {
   withHandle,
   type CapturedHarness,
 } from './support.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 let h: CapturedHarness;
 const responses: string[] = [];
@@ -52,10 +53,10 @@ beforeAll(async () => {
   h = await startCapturedHarness({ tokenLifetimeMs: 60_000 });
 
   const start = await gql(START_SMS, { input: { nationalId: PEOPLE.ali, mobile: '09121234567', scopes: [TAX_SCOPE] } });
-  const consentId = start.data!['startSmsConsent']!['consentId'];
+  const consentId = present(dataOf(start)['startSmsConsent'], 'startSmsConsent')['consentId'];
   await gql(COMPLETE_SMS, { input: { consentId, otp: '54321' } });
   const done = await gql(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
-  const handle = done.data!['completeSmsConsent']!['handle']!;
+  const handle = present(present(dataOf(done)['completeSmsConsent'], 'completeSmsConsent')['handle'], 'handle');
   handles.push(handle);
   await gql(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
   await gql(TAX_DEBTS, { nid: PEOPLE.reza }, withHandle(handle));
@@ -64,17 +65,20 @@ beforeAll(async () => {
   await gql(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
 
   const code = await gql(START_CODE, { input: { nationalId: PEOPLE.reza, bank: '062', scopes: [TRANSFER_SCOPE] } });
-  const challenge = code.data!['startCodeConsent']!;
-  const login = await browserLogin(challenge['authorizeUrl']!, {
+  const challenge = present(dataOf(code)['startCodeConsent'], 'challenge');
+  const login = await browserLogin(present(challenge['authorizeUrl'], "challenge['authorizeUrl']"), {
     nid: PEOPLE.reza,
     password: PEOPLE.reza,
     decision: 'allow',
   });
   const granted = await gql(COMPLETE_CODE, {
-    input: { consentId: challenge['consentId'], code: login.location!.searchParams.get('code') },
+    input: {
+      consentId: challenge['consentId'],
+      code: present(login.location, 'login.location').searchParams.get('code'),
+    },
   });
-  handles.push(granted.data!['completeCodeConsent']!['handle']!);
-  await gql(`mutation { revokeConsent { nationalId } }`, undefined, withHandle(handles[1]!));
+  handles.push(present(present(dataOf(granted)['completeCodeConsent'], 'completeCodeConsent')['handle'], 'handle'));
+  await gql(`mutation { revokeConsent { nationalId } }`, undefined, withHandle(at(handles, 1)));
 });
 afterAll(() => h.close());
 

@@ -17,6 +17,7 @@ import {
   withHandle,
   type TaxDebtsData,
 } from './support.js';
+import { at, dataOf, extensionsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -44,16 +45,16 @@ describe('SMS consent', () => {
       input: { nationalId: PEOPLE.ali, mobile: '+98 912 123 4567', scopes: [TAX_SCOPE, TAX_SCOPE] },
     });
     expect(start.errors).toBeUndefined();
-    const challenge = start.data!.startSmsConsent;
+    const challenge = dataOf(start).startSmsConsent;
     expect(challenge).toMatchObject({ __typename: 'SmsConsentChallenge', mobile: '0912***4567' });
-    const expiresIn = Date.parse(challenge['expiresAt']!) - before;
+    const expiresIn = Date.parse(present(challenge['expiresAt'], "challenge['expiresAt']")) - before;
     expect(expiresIn).toBeGreaterThan(170_000);
     expect(expiresIn).toBeLessThanOrEqual(181_000);
 
-    const [authorize] = h.sandbox.calls('authorize');
     expect(h.sandbox.calls('authorize')).toHaveLength(1);
+    const authorize = at(h.sandbox.calls('authorize'), 0);
     expect(authorize).toMatchObject({ method: 'GET', path: '/dev/v2/oauth2/authorize', status: 200 });
-    expect(authorize!.query).toEqual({
+    expect(authorize.query).toEqual({
       client_id: h.sandbox.options.clientId,
       response_type: 'code',
       redirect_uri: 'http://localhost:4001/consent/callback',
@@ -65,7 +66,7 @@ describe('SMS consent', () => {
 
     const done = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId: challenge['consentId'], otp: '۱۲۳۴۵' } });
     expect(done.errors).toBeUndefined();
-    const granted = done.data!.completeSmsConsent;
+    const granted = dataOf(done).completeSmsConsent;
     expect(granted).toMatchObject({
       __typename: 'ConsentGranted',
       nationalId: PEOPLE.ali,
@@ -73,24 +74,30 @@ describe('SMS consent', () => {
       scopes: [TAX_SCOPE],
     });
     expect(granted.handle).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Date.parse(granted.expiresAt!) - Date.now()).toBeGreaterThan(9 * 24 * 3_600_000);
+    expect(Date.parse(present(granted.expiresAt, 'granted.expiresAt')) - Date.now()).toBeGreaterThan(
+      9 * 24 * 3_600_000,
+    );
 
-    const [verify] = h.sandbox.calls('verifySms');
-    expect(verify!.body).toEqual({ mobile: MOBILE, otp: '12345', nid: PEOPLE.ali, trackId: expect.any(String) });
+    const verify = at(h.sandbox.calls('verifySms'), 0);
+    expect(verify.body).toEqual({ mobile: MOBILE, otp: '12345', nid: PEOPLE.ali, trackId: expect.any(String) });
     const tokenCalls = h.sandbox
       .calls('token')
       .filter((call) => (call.body as { grant_type?: string }).grant_type === 'authorization_code');
     expect(tokenCalls).toHaveLength(1);
-    expect(tokenCalls[0]!.body).toEqual({
+    expect(at(tokenCalls, 0).body).toEqual({
       grant_type: 'authorization_code',
       code: expect.stringMatching(/^\S{16}$/),
       auth_type: 'SMS',
       redirect_uri: 'http://localhost:4001/consent/callback',
     });
 
-    const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(granted.handle!));
+    const res = await h.gql<TaxDebtsData>(
+      TAX_DEBTS,
+      { nid: PEOPLE.ali },
+      withHandle(present(granted.handle, 'granted.handle')),
+    );
     expect(res.errors).toBeUndefined();
-    const debts = res.data!.person.taxDebts!;
+    const debts = present(dataOf(res).person.taxDebts, 'debts');
     expect(debts.length).toBeGreaterThan(0);
     for (const debt of debts) {
       expect(debt.amount).toMatch(/^[1-9]\d*00000$/);
@@ -116,13 +123,13 @@ describe('SMS consent', () => {
     const handle = await smsConsent(h.gql, PEOPLE.sara);
     const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.sara }, withHandle(handle));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.taxDebts).toEqual([]);
+    expect(dataOf(res).person.taxDebts).toEqual([]);
   });
 
   it('answers a wrong OTP with InvalidOtp, asks for no token, and still accepts the right one', async () => {
     const consentId = await startSms(h.gql, PEOPLE.ali);
     const wrong = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: '54321' } });
-    expect(wrong.data!.completeSmsConsent).toMatchObject({
+    expect(dataOf(wrong).completeSmsConsent).toMatchObject({
       __typename: 'InvalidOtp',
       code: 'INVALID_OTP',
       attemptsLeft: 4,
@@ -135,7 +142,7 @@ describe('SMS consent', () => {
     ).toHaveLength(0);
 
     const right = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
-    expect(right.data!.completeSmsConsent.__typename).toBe('ConsentGranted');
+    expect(dataOf(right).completeSmsConsent.__typename).toBe('ConsentGranted');
   });
 
   it('drops the consent after five wrong OTPs', async () => {
@@ -143,29 +150,29 @@ describe('SMS consent', () => {
     const left: number[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: 'AAAAA' } });
-      left.push(res.data!.completeSmsConsent.attemptsLeft!);
+      left.push(present(dataOf(res).completeSmsConsent.attemptsLeft, 'completeSmsConsent.attemptsLeft'));
     }
     expect(left).toEqual([4, 3, 2, 1, 0]);
     const after = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
-    expect(after.data!.completeSmsConsent).toMatchObject({ __typename: 'ConsentExpired', code: 'CONSENT_EXPIRED' });
+    expect(dataOf(after).completeSmsConsent).toMatchObject({ __typename: 'ConsentExpired', code: 'CONSENT_EXPIRED' });
     expect(h.sandbox.calls('verifySms')).toHaveLength(5);
   });
 
   it('cannot be completed twice', async () => {
     const consentId = await startSms(h.gql, PEOPLE.ali);
     expect(
-      (await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } })).data!.completeSmsConsent
+      dataOf(await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } })).completeSmsConsent
         .__typename,
     ).toBe('ConsentGranted');
     const again = await h.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
-    expect(again.data!.completeSmsConsent.__typename).toBe('ConsentExpired');
+    expect(dataOf(again).completeSmsConsent.__typename).toBe('ConsentExpired');
   });
 
   it('answers an unknown consent id with ConsentExpired, without calling the upstream', async () => {
     const res = await h.gql<Completed>(COMPLETE_SMS, {
       input: { consentId: 'AAAAAAAAAAAAAAAAAAAAAA', otp: SANDBOX_OTP },
     });
-    expect(res.data!.completeSmsConsent.__typename).toBe('ConsentExpired');
+    expect(dataOf(res).completeSmsConsent.__typename).toBe('ConsentExpired');
     expect(h.sandbox.calls()).toHaveLength(0);
   });
 
@@ -178,7 +185,7 @@ describe('SMS consent', () => {
   ])('refuses %s with BAD_USER_INPUT on input.scopes before any upstream call', async (_, scopes) => {
     const res = await h.gql(START_SMS, { input: { nationalId: PEOPLE.ali, mobile: MOBILE, scopes } });
     expect(errorCode(res)).toBe('BAD_USER_INPUT');
-    expect(res.errors![0]!.extensions!['argumentPath']).toBe('input.scopes');
+    expect(extensionsOf(firstError(res))['argumentPath']).toBe('input.scopes');
     expect(h.sandbox.calls()).toHaveLength(0);
   });
 
@@ -188,7 +195,7 @@ describe('SMS consent', () => {
   ])('refuses %s with BAD_USER_INPUT', async (_, input, path) => {
     const res = await h.gql(START_SMS, { input: { ...input, scopes: [TAX_SCOPE] } });
     expect(errorCode(res)).toBe('BAD_USER_INPUT');
-    expect(res.errors![0]!.extensions!['argumentPath']).toBe(path);
+    expect(extensionsOf(firstError(res))['argumentPath']).toBe(path);
     expect(h.sandbox.calls()).toHaveLength(0);
   });
 
@@ -199,7 +206,7 @@ describe('SMS consent', () => {
       h.sandbox.clearCalls();
       const res = await h.gql(COMPLETE_SMS, { input: { consentId, otp } });
       expect(errorCode(res)).toBe('BAD_USER_INPUT');
-      expect(res.errors![0]!.extensions!['argumentPath']).toBe('input.otp');
+      expect(extensionsOf(firstError(res))['argumentPath']).toBe('input.otp');
       expect(h.sandbox.calls()).toHaveLength(0);
     },
   );
@@ -209,7 +216,7 @@ describe('SMS consent', () => {
     const res = await h.gql<{ startSmsConsent: Record<string, string> }>(START_SMS, {
       input: { nationalId: PEOPLE.ali, mobile: MOBILE, scopes: [TAX_SCOPE] },
     });
-    expect(res.data!.startSmsConsent).toMatchObject({
+    expect(dataOf(res).startSmsConsent).toMatchObject({
       __typename: 'ConsentRefused',
       code: 'CONSENT_REFUSED',
       upstreamCode: 'VALIDATION_ERROR',
@@ -230,7 +237,7 @@ describe('the consent query and revocation', () => {
     const handle = await smsConsent(h.gql, PEOPLE.reza, [TAX_SCOPE, NID_VERIFICATION_SCOPE]);
     const res = await h.gql<{ consent: Record<string, unknown> }>(CONSENT, undefined, withHandle(handle));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.consent).toEqual({
+    expect(dataOf(res).consent).toEqual({
       nationalId: PEOPLE.reza,
       grant: 'SMS',
       bank: null,
@@ -246,10 +253,10 @@ describe('the consent query and revocation', () => {
     const res = await h.gql<{ sms: string[]; code: string[] }>(
       `{ sms: consentScopes(grant: SMS) code: consentScopes(grant: AUTHORIZATION_CODE) }`,
     );
-    expect(res.data!.sms).toContain(TAX_SCOPE);
-    expect(res.data!.sms).not.toContain(TRANSFER_SCOPE);
-    expect(res.data!.code).toContain(TRANSFER_SCOPE);
-    expect(res.data!.code).not.toContain(TAX_SCOPE);
+    expect(dataOf(res).sms).toContain(TAX_SCOPE);
+    expect(dataOf(res).sms).not.toContain(TRANSFER_SCOPE);
+    expect(dataOf(res).code).toContain(TRANSFER_SCOPE);
+    expect(dataOf(res).code).not.toContain(TAX_SCOPE);
   });
 
   it('revokes: the handle stops working at once', async () => {
@@ -263,7 +270,7 @@ describe('the consent query and revocation', () => {
     h.sandbox.clearCalls();
     const res = await h.gql<TaxDebtsData>(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle));
     expect(errorCode(res)).toBe('UNAUTHENTICATED');
-    expect(res.data!.person.taxDebts).toBeNull();
+    expect(partialDataOf(res).person.taxDebts).toBeNull();
     expect(h.upstreamCalls()).toHaveLength(0);
     expect(errorCode(await h.gql(CONSENT, undefined, withHandle(handle)))).toBe('UNAUTHENTICATED');
     expect(errorCode(await h.gql(`mutation { revokeConsent { nationalId } }`))).toBe('UNAUTHENTICATED');
@@ -277,7 +284,7 @@ describe('expiry', () => {
       const consentId = await startSms(short.gql, PEOPLE.ali);
       await new Promise((resolve) => setTimeout(resolve, 60));
       const res = await short.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
-      expect(res.data!.completeSmsConsent).toMatchObject({ __typename: 'ConsentExpired', code: 'CONSENT_EXPIRED' });
+      expect(dataOf(res).completeSmsConsent).toMatchObject({ __typename: 'ConsentExpired', code: 'CONSENT_EXPIRED' });
       expect(short.sandbox.calls('verifySms').map((call) => call.status)).toEqual([400]);
       expect(
         short.sandbox
@@ -295,7 +302,7 @@ describe('expiry', () => {
       const consentId = await startSms(short.gql, PEOPLE.ali);
       await new Promise((resolve) => setTimeout(resolve, 80));
       const res = await short.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
-      expect(res.data!.completeSmsConsent.__typename).toBe('ConsentExpired');
+      expect(dataOf(res).completeSmsConsent.__typename).toBe('ConsentExpired');
       expect(short.sandbox.calls('verifySms')).toHaveLength(0);
     } finally {
       await short.close();

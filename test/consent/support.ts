@@ -6,6 +6,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../fixtures/san
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { GraphQLResponse, Harness } from '../helpers/harness.js';
 import { startTamperingProxy } from '../helpers/tamperingProxy.js';
+import { dataOf, firstError } from '../helpers/responses.js';
 
 export const TAX_SCOPE = 'kyc:sms-tax-Inquiry:get';
 /** Another scope under the SMS grant. */
@@ -76,7 +77,7 @@ export const withHandle = (handle: string) => ({ 'x-consent-handle': handle });
 /** The `extensions.code` of the first error, failing the test when there is none. */
 export function errorCode(res: GraphQLResponse<unknown>): unknown {
   expect(res.errors, JSON.stringify(res)).toBeDefined();
-  return res.errors![0]!.extensions?.['code'];
+  return firstError(res).extensions?.['code'];
 }
 
 /** Starts an SMS consent and returns the challenge's consent id. */
@@ -90,8 +91,8 @@ export async function startSms(
     input: { nationalId, mobile, scopes },
   });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  expect(res.data!.startSmsConsent.__typename).toBe('SmsConsentChallenge');
-  return res.data!.startSmsConsent.consentId;
+  expect(dataOf(res).startSmsConsent.__typename).toBe('SmsConsentChallenge');
+  return dataOf(res).startSmsConsent.consentId;
 }
 
 /** A whole SMS consent with the sandbox OTP; returns the handle. */
@@ -101,8 +102,8 @@ export async function smsConsent(gql: Gql, nationalId: string, scopes: string[] 
     input: { consentId, otp: SANDBOX_OTP_VALUE },
   });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  expect(res.data!.completeSmsConsent.__typename).toBe('ConsentGranted');
-  return res.data!.completeSmsConsent.handle;
+  expect(dataOf(res).completeSmsConsent.__typename).toBe('ConsentGranted');
+  return dataOf(res).completeSmsConsent.handle;
 }
 
 /** An authorization-code consent of `nationalId` at `bank`, through the sandbox's login page; its handle. */
@@ -117,7 +118,7 @@ export async function codeConsent(
     { input: { nationalId, bank, scopes } },
   );
   expect(started.errors, JSON.stringify(started.errors)).toBeUndefined();
-  const { consentId, authorizeUrl, state } = started.data!.startCodeConsent;
+  const { consentId, authorizeUrl, state } = dataOf(started).startCodeConsent;
   const login = await browserLogin(authorizeUrl, { nid: nationalId, password: nationalId, decision: 'allow' });
   const code = login.location?.searchParams.get('code');
   expect(code).toBeTruthy();
@@ -125,7 +126,7 @@ export async function codeConsent(
     input: { consentId, code, state },
   });
   expect(done.data?.completeCodeConsent.__typename, JSON.stringify(done)).toBe('ConsentGranted');
-  return done.data!.completeCodeConsent.handle;
+  return dataOf(done).completeCodeConsent.handle;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ConsentRecord } from '../../src/consent/types.js';
 import { RequestUpstream } from '../../src/datasources/shared/requestUpstream.js';
 import type { CallOptions, UserCredentials } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
+import { at, present } from '../helpers/responses.js';
 
 const record = (nationalId = '0499370899'): ConsentRecord => ({
   id: 'c1',
@@ -37,7 +38,7 @@ describe('MemoryConsentStore', () => {
     await store.create('k', record(), 1_000);
     const copy = (await store.get('k')) as { nationalId: string };
     copy.nationalId = 'changed';
-    expect((await store.get('k'))!.nationalId).toBe('0499370899');
+    expect(present(await store.get('k'), 'the stored consent').nationalId).toBe('0499370899');
     await store.close();
   });
 
@@ -75,9 +76,9 @@ describe('RequestUpstream and the consent', () => {
     const access = new RequestUpstream(client, 4, undefined, consent('c1'));
     await access.read('kycSmsTaxInquiryGet', { query: { nationalCode: '0499370899' }, subject: '0499370899' });
     await access.read('billingInquiryCcGet', { query: { type: 'Tel', parameter: '02177689361' } });
-    expect(client.seen[0]!.options.consent?.key).toBe('c1');
-    expect(client.seen[0]!.options.subject).toBe('0499370899');
-    expect(client.seen[1]!.options.consent).toBeUndefined();
+    expect(at(client.seen, 0).options.consent?.key).toBe('c1');
+    expect(at(client.seen, 0).options.subject).toBe('0499370899');
+    expect(at(client.seen, 1).options.consent).toBeUndefined();
   });
 
   it('deduplicates reads under one consent', async () => {
@@ -95,6 +96,6 @@ describe('RequestUpstream and the consent', () => {
     const client = fakeClient();
     const access = new RequestUpstream(client, 4);
     await access.read('kycSmsTaxInquiryGet', { query: { nationalCode: '0499370899' }, subject: '0499370899' });
-    expect(client.seen[0]!.options.consent).toBeUndefined();
+    expect(at(client.seen, 0).options.consent).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { useHarness } from '../helpers/harness.js';
 import { PEOPLE, TAX_DEBTS, TAX_SCOPE, smsConsent, type TaxDebtsData } from './support.js';
+import { dataOf, errorCode, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness();
 const clients: Client[] = [];
@@ -44,7 +45,7 @@ describe('consent over WebSocket', () => {
     h.sandbox.clearCalls();
     const res = await run(wsClient({ consentHandle: handle }), { nid: PEOPLE.ali });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.taxDebts!.length).toBeGreaterThan(0);
+    expect(present(dataOf(res).person.taxDebts, 'person.taxDebts').length).toBeGreaterThan(0);
     expect(h.upstreamCalls('kycSmsTaxInquiryGet')).toMatchObject([
       { status: 200, tokenType: 'CODE', tokenUserId: PEOPLE.ali },
     ]);
@@ -52,7 +53,7 @@ describe('consent over WebSocket', () => {
 
   it('fails with CONSENT_REQUIRED without one, and FORBIDDEN for another person', async () => {
     const none = await run(wsClient(), { nid: PEOPLE.ali });
-    expect(none.errors![0]!.extensions).toMatchObject({
+    expect(firstError(none).extensions).toMatchObject({
       code: 'CONSENT_REQUIRED',
       scope: TAX_SCOPE,
       grant: 'authorization_sms',
@@ -61,7 +62,7 @@ describe('consent over WebSocket', () => {
     const handle = await smsConsent(h.gql, PEOPLE.ali);
     h.sandbox.clearCalls();
     const other = await run(wsClient({ consentHandle: handle }), { nid: PEOPLE.reza });
-    expect(other.errors![0]!.extensions!['code']).toBe('FORBIDDEN');
+    expect(errorCode(other)).toBe('FORBIDDEN');
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts, expectedColour } from './support.js';
+import { at, dataOf, firstError } from '../helpers/responses.js';
 
 const { company, cleanCompany } = CREDIT_SAMPLES;
 
@@ -39,7 +40,7 @@ describe('Company credit', () => {
   it('reports the company’s loans and bounced cheques, the colour agreeing with the cheques', async () => {
     const res = await h.gql<CompanyCredit>(CREDIT, { id: company.nationalId });
     expect(res.errors).toBeUndefined();
-    const { facilities, bouncedCheques, chequeStanding } = res.data!.company;
+    const { facilities, bouncedCheques, chequeStanding } = dataOf(res).company;
     expect(facilities.name).toBe(COMPANY_SAMPLES.active.title);
     expect(facilities.facilities.map((f) => f.originalAmount)).toEqual(
       facilitiesOf(company.nationalId).map((f) => f.original),
@@ -69,13 +70,13 @@ describe('Company credit', () => {
         `/credit/v2/clients/${clientId}/users/${company.nationalId}/facilityInquiry`,
       ].sort(),
     );
-    expect(h.upstreamCalls('creditChequeColorInquiryGet')[0]!.query).toMatchObject({ idCode: company.nationalId });
+    expect(at(h.upstreamCalls('creditChequeColorInquiryGet'), 0).query).toMatchObject({ idCode: company.nationalId });
   });
 
   it('answers a company without loans or cheques with empty lists and WHITE', async () => {
     const res = await h.gql<CompanyCredit>(CREDIT, { id: cleanCompany.nationalId });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.company).toEqual({
+    expect(dataOf(res).company).toEqual({
       facilities: { name: null, totalAmount: '0', facilities: [] },
       bouncedCheques: { name: null, cheques: [] },
       chequeStanding: { colour: 'WHITE', code: '1' },
@@ -97,7 +98,7 @@ describe('Company credit', () => {
 
   it('refuses an invalid legal id before any upstream call', async () => {
     const res = await h.gql(CREDIT, { id: INVALID_LEGAL_ID });
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GUARANTEE_SAMPLES, guaranteeOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts } from './support.js';
+import { at, dataOf, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -33,8 +34,8 @@ describe('Query.bankGuarantee', () => {
     const { guaranteeId } = GUARANTEE_SAMPLES.withCollaterals;
     const res = await h.gql<GuaranteeData>(GUARANTEE, { id: guaranteeId });
     expect(res.errors).toBeUndefined();
-    const world = guaranteeOf(guaranteeId)!;
-    const g = res.data!.bankGuarantee!;
+    const world = present(guaranteeOf(guaranteeId), 'world');
+    const g = present(dataOf(res).bankGuarantee, 'g');
     expect(g).toMatchObject({
       guaranteeId,
       sepamId: world.sepamId,
@@ -48,16 +49,16 @@ describe('Query.bankGuarantee', () => {
     expect(g.issueDate.jalali.replace(/\//g, '')).toBe(world.issueDate);
     expect(g.maturityDate.iso > g.issueDate.iso).toBe(true);
     expect(callCounts(h)).toEqual({ creditGuaranteeDetailsGet: 1 });
-    expect(h.upstreamCalls()[0]!.query).toMatchObject({ guaranteeId });
+    expect(at(h.upstreamCalls(), 0).query).toMatchObject({ guaranteeId });
   });
 
   it('loads the collaterals by the second operation when asked', async () => {
     const { guaranteeId, collaterals } = GUARANTEE_SAMPLES.withCollaterals;
     const res = await h.gql<GuaranteeData>(WITH_COLLATERALS, { id: guaranteeId });
     expect(res.errors).toBeUndefined();
-    const world = guaranteeOf(guaranteeId)!.collaterals;
-    expect(res.data!.bankGuarantee!.collaterals).toHaveLength(collaterals);
-    expect(res.data!.bankGuarantee!.collaterals).toEqual(
+    const world = present(guaranteeOf(guaranteeId), 'guaranteeOf(…)').collaterals;
+    expect(present(dataOf(res).bankGuarantee, 'bankGuarantee').collaterals).toHaveLength(collaterals);
+    expect(present(dataOf(res).bankGuarantee, 'bankGuarantee').collaterals).toEqual(
       world.map((c) =>
         expect.objectContaining({
           collateralId: c.collateralId,
@@ -73,7 +74,7 @@ describe('Query.bankGuarantee', () => {
   it('answers a guarantee without collaterals with an empty list', async () => {
     const res = await h.gql<GuaranteeData>(WITH_COLLATERALS, { id: GUARANTEE_SAMPLES.withoutCollaterals.guaranteeId });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.bankGuarantee!.collaterals).toEqual([]);
+    expect(present(dataOf(res).bankGuarantee, 'bankGuarantee').collaterals).toEqual([]);
   });
 
   it('answers an id the bank does not know (upstream 404) with null and no error', async () => {
@@ -84,21 +85,25 @@ describe('Query.bankGuarantee', () => {
   });
 
   it('accepts Persian digits and separators', async () => {
-    const persian = GUARANTEE_SAMPLES.withCollaterals.guaranteeId.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    const persian = GUARANTEE_SAMPLES.withCollaterals.guaranteeId.replace(/\d/g, (d) =>
+      present('۰۱۲۳۴۵۶۷۸۹'[Number(d)], 'a Persian digit'),
+    );
     const res = await h.gql<GuaranteeData>(GUARANTEE, { id: `${persian.slice(0, 4)}-${persian.slice(4)}` });
-    expect(res.data!.bankGuarantee!['guaranteeId']).toBe(GUARANTEE_SAMPLES.withCollaterals.guaranteeId);
+    expect(present(dataOf(res).bankGuarantee, 'bankGuarantee')['guaranteeId']).toBe(
+      GUARANTEE_SAMPLES.withCollaterals.guaranteeId,
+    );
   });
 
   it.each(['12345', '06200000000130', 'abcdefghijklm', ''])('refuses %j before any upstream call', async (id) => {
     const res = await h.gql(WITH_COLLATERALS, { id });
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'guaranteeId' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'guaranteeId' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('maps an upstream 400 to UPSTREAM_REJECTED', async () => {
     h.sandbox.injectFault({ operationId: 'creditGuaranteeDetailsGet', status: 400 });
     const res = await h.gql<GuaranteeData>(GUARANTEE, { id: GUARANTEE_SAMPLES.withCollaterals.guaranteeId });
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR' });
     expect(res.data).toEqual({ bankGuarantee: null });
   });
 });

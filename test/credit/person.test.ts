@@ -20,6 +20,7 @@ import {
   callCounts,
   expectedColour,
 } from './support.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const { borrower, cleanGuarantor } = CREDIT_SAMPLES;
 
@@ -56,7 +57,7 @@ const CHEQUES = `{ name cheques { bank { code name } branchCode accountNumber am
 describe('Person.facilities (SMS consent)', () => {
   it('fails with CONSENT_REQUIRED naming the scope without a consent, and makes no upstream call', async () => {
     const res = await person(borrower.nationalId, 'nationalId facilities { totalAmount }');
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       path: ['person', 'facilities'],
       extensions: { code: 'CONSENT_REQUIRED', scope: FACILITY_SCOPE, grant: 'authorization_sms' },
     });
@@ -73,7 +74,7 @@ describe('Person.facilities (SMS consent)', () => {
   it('reports the loans of the world with their totals, banks, contract types and dates', async () => {
     const res = await person(borrower.nationalId, FACILITIES, withHandle(borrowerHandle));
     expect(res.errors).toBeUndefined();
-    const report = res.data!.person['facilities'] as Record<string, unknown> & { facilities: FacilityOut[] };
+    const report = dataOf(res).person['facilities'] as Record<string, unknown> & { facilities: FacilityOut[] };
     const world = facilitiesOf(borrower.nationalId);
     const sum = (pick: (f: (typeof world)[number]) => string) =>
       String(world.reduce((total, f) => total + Number(pick(f)), 0));
@@ -87,9 +88,9 @@ describe('Person.facilities (SMS consent)', () => {
     });
     expect(report.facilities).toHaveLength(borrower.facilities);
     report.facilities.forEach((facility, i) => {
-      const f = world[i]!;
+      const f = at(world, i);
       expect(facility).toMatchObject({
-        bank: { code: f.bank.code, name: bankByCode(f.bank.code)!.name },
+        bank: { code: f.bank.code, name: present(bankByCode(f.bank.code), 'bankByCode(…)').name },
         branchCode: f.branchCode,
         requestNumber: f.requestNo,
         contractTypeCode: f.type,
@@ -103,7 +104,7 @@ describe('Person.facilities (SMS consent)', () => {
       expect(facility.setDate.iso).toMatch(/^20\d\d-\d\d-\d\d$/);
       expect(facility.endDate.iso > facility.setDate.iso).toBe(true);
     });
-    expect(h.upstreamCalls('creditSmsFacilityInquiryGet')[0]!.path).toBe(
+    expect(at(h.upstreamCalls('creditSmsFacilityInquiryGet'), 0).path).toBe(
       `/credit/v2/clients/${h.sandbox.options.clientId}/users/${borrower.nationalId}/sms/facilityInquiry`,
     );
   });
@@ -115,7 +116,7 @@ describe('Person.facilities (SMS consent)', () => {
       withHandle(guarantorHandle),
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person['facilities']).toEqual({
+    expect(dataOf(res).person['facilities']).toEqual({
       name: null,
       totalAmount: '0',
       debtAmount: '0',
@@ -129,23 +130,23 @@ describe('Person.bouncedCheques', () => {
   it('lists the cheques of the world, drawn on the person’s own banks, with the colour they mean', async () => {
     const res = await person(borrower.nationalId, `bouncedCheques ${CHEQUES} chequeStanding { colour code }`);
     expect(res.errors).toBeUndefined();
-    const report = res.data!.person['bouncedCheques'] as { name: string; cheques: ChequeOut[] };
+    const report = dataOf(res).person['bouncedCheques'] as { name: string; cheques: ChequeOut[] };
     const world = bouncedChequesOf(borrower.nationalId);
     expect(report.cheques).toHaveLength(borrower.bouncedCheques);
     report.cheques.forEach((cheque, i) => {
       expect(cheque).toMatchObject({
-        bank: { code: world[i]!.bankCode },
-        accountNumber: world[i]!.accountNumber,
-        amount: world[i]!.amount,
-        number: world[i]!.number,
+        bank: { code: at(world, i).bankCode },
+        accountNumber: at(world, i).accountNumber,
+        amount: at(world, i).amount,
+        number: at(world, i).number,
       });
       expect(cheque.bounceDate.iso >= cheque.issueDate.iso).toBe(true);
     });
     const colour = expectedColour(report.cheques.map((cheque) => cheque.amount));
     expect(colour).toBe(borrower.colour);
-    expect(res.data!.person['chequeStanding']).toEqual({ colour, code: '3' });
+    expect(dataOf(res).person['chequeStanding']).toEqual({ colour, code: '3' });
     expect(callCounts(h)).toMatchObject({ creditBackChequesGet: 1, creditChequeColorInquiryGet: 1 });
-    expect(h.upstreamCalls('creditChequeColorInquiryGet')[0]!.query).toMatchObject({ idCode: borrower.nationalId });
+    expect(at(h.upstreamCalls('creditChequeColorInquiryGet'), 0).query).toMatchObject({ idCode: borrower.nationalId });
   });
 
   it('answers a clean person with an empty list and WHITE', async () => {
@@ -154,7 +155,7 @@ describe('Person.bouncedCheques', () => {
       'bouncedCheques { name cheques { amount } } chequeStanding { colour code }',
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person).toEqual({
+    expect(dataOf(res).person).toEqual({
       bouncedCheques: { name: null, cheques: [] },
       chequeStanding: { colour: 'WHITE', code: '1' },
     });
@@ -164,18 +165,18 @@ describe('Person.bouncedCheques', () => {
     h.sandbox.injectFault({ operationId: 'creditBackChequesGet', status: 400 });
     const res = await person(borrower.nationalId, 'bouncedCheques { name } chequeStanding { colour }');
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       path: ['person', 'bouncedCheques'],
       extensions: { code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR', trackId: expect.any(String) },
     });
-    expect(res.data!.person).toEqual({ bouncedCheques: null, chequeStanding: { colour: borrower.colour } });
+    expect(partialDataOf(res).person).toEqual({ bouncedCheques: null, chequeStanding: { colour: borrower.colour } });
   });
 });
 
 describe('Person.bouncedChequesConfirmedBySms', () => {
   it('needs the consent scope and the person’s own consent', async () => {
     const missing = await person(borrower.nationalId, 'bouncedChequesConfirmedBySms { name }');
-    expect(missing.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: BACK_CHEQUES_SCOPE });
+    expect(firstError(missing).extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: BACK_CHEQUES_SCOPE });
     const other = await person(
       borrower.nationalId,
       'bouncedChequesConfirmedBySms { name }',
@@ -192,7 +193,7 @@ describe('Person.bouncedChequesConfirmedBySms', () => {
       withHandle(borrowerHandle),
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person['bouncedChequesConfirmedBySms']).toEqual(res.data!.person['bouncedCheques']);
+    expect(dataOf(res).person['bouncedChequesConfirmedBySms']).toEqual(dataOf(res).person['bouncedCheques']);
     expect(callCounts(h)).toMatchObject({ creditBackChequesGet: 1, creditSmsBackChequesGet: 1 });
   });
 });
@@ -204,7 +205,7 @@ describe('Person.guaranteedLoans (SMS consent)', () => {
   it('lists the loans of other people of the world the person guaranteed', async () => {
     const res = await person(cleanGuarantor.nationalId, LOANS, withHandle(guarantorHandle));
     expect(res.errors).toBeUndefined();
-    const report = res.data!.person['guaranteedLoans'] as {
+    const report = dataOf(res).person['guaranteedLoans'] as {
       guarantorName: string;
       loans: Array<Record<string, unknown>>;
     };
@@ -234,12 +235,12 @@ describe('Person.guaranteedLoans (SMS consent)', () => {
       withHandle(borrowerHandle),
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person['guaranteedLoans']).toEqual({ guarantorName: null, loans: [] });
+    expect(dataOf(res).person['guaranteedLoans']).toEqual({ guarantorName: null, loans: [] });
   });
 
   it('needs the consent', async () => {
     const res = await person(cleanGuarantor.nationalId, 'guaranteedLoans { guarantorName }');
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: GUARANTY_SCOPE });
+    expect(firstError(res).extensions).toMatchObject({ code: 'CONSENT_REQUIRED', scope: GUARANTY_SCOPE });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });
@@ -251,7 +252,7 @@ describe('Person.issuedCards', () => {
       'issuedCards { remainingNationwide remainingAtBank cards { maskedPan bank { code name } issueDate state stateCode message } }',
     );
     expect(res.errors).toBeUndefined();
-    const issuance = res.data!.person['issuedCards'] as {
+    const issuance = dataOf(res).person['issuedCards'] as {
       remainingNationwide: number;
       remainingAtBank: number;
       cards: IssuedCardOut[];
@@ -261,8 +262,8 @@ describe('Person.issuedCards', () => {
       cards.map((card) => `${card.slice(0, 6)}******${card.slice(-4)}`).sort(),
     );
     for (const card of issuance.cards) {
-      expect(bankByCode(card.bank.code)!.bin).toBe(card.maskedPan.slice(0, 6));
-      expect(card.bank.name).toBe(bankByCode(card.bank.code)!.name);
+      expect(present(bankByCode(card.bank.code), 'bankByCode(…)').bin).toBe(card.maskedPan.slice(0, 6));
+      expect(card.bank.name).toBe(present(bankByCode(card.bank.code), 'bankByCode(…)').name);
       expect(card.issueDate).toMatch(/^20\d\d-\d\d-\d\d$/);
       expect(card).toMatchObject({ state: 'فعال', stateCode: 1 });
     }
@@ -281,7 +282,7 @@ describe('several paths to the same person', () => {
       withHandle(borrowerHandle),
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!['one']).toEqual(res.data!['two']);
+    expect(dataOf(res)['one']).toEqual(dataOf(res)['two']);
     expect(callCounts(h)).toEqual({
       creditSmsFacilityInquiryGet: 1,
       creditBackChequesGet: 1,
@@ -298,7 +299,7 @@ describe('several paths to the same person', () => {
       INVALID.nationalId,
       'bouncedCheques { name } chequeStanding { colour } issuedCards { remainingNationwide }',
     );
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'nationalId' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import { callCounts } from '../helpers/calls.js';
 import { useHarness, type GraphQLResponse } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 import { collect } from '../helpers/subscriptions.js';
+import { at, dataOf, errorsOf, extensionsOf, firstError, partialDataOf } from '../helpers/responses.js';
 
 const h = useHarness();
 /** Small limits, so a few fields reach them. */
@@ -39,9 +40,9 @@ function cyclicQuery(levels: number): string {
 function refusalOf(res: GraphQLResponse): Record<string, unknown> {
   expect(res.data ?? null).toBeNull();
   expect(res.errors).toHaveLength(1);
-  const [error] = res.errors!;
-  expect(error!.extensions?.['code']).toBe('OPERATION_LIMIT_EXCEEDED');
-  return error!.extensions!;
+  const extensions = extensionsOf(firstError(res));
+  expect(extensions['code']).toBe('OPERATION_LIMIT_EXCEEDED');
+  return extensions;
 }
 
 async function hits(limit: string): Promise<number> {
@@ -68,7 +69,7 @@ describe('the cyclic query person → activePlates → vehicle → owner → …
     const refusal = refusalOf(res);
     expect(refusal).toMatchObject({ limit: 'depth', max: 15 });
     expect(refusal['actual']).toBeGreaterThan(60);
-    expect(res.errors![0]!.message).toMatch(/at most 15/);
+    expect(firstError(res).message).toMatch(/at most 15/);
     expect(h.upstreamCalls()).toHaveLength(0);
     expect(await hits('depth')).toBe(before + 1);
   });
@@ -133,10 +134,10 @@ describe('the runtime budget of upstream calls', () => {
     const query = `{ ${people.map((seat, i) => `p${i}: person(nationalId: "${seat.nationalId}") { militaryService { allowed } }`).join(' ')} }`;
     const res = await budget.gql(query);
     expect(res.status).toBe(200);
-    const refused = res.errors!.filter((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED');
+    const refused = errorsOf(res).filter((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED');
     expect(refused).toHaveLength(2);
     for (const error of refused) expect(error.extensions).toMatchObject({ limit: 'upstreamCalls', max: 3 });
-    const answered = Object.values(res.data!).filter(
+    const answered = Object.values(partialDataOf(res)).filter(
       (person) => (person as { militaryService: unknown }).militaryService !== null,
     );
     expect(answered).toHaveLength(3);
@@ -176,7 +177,7 @@ describe('over graphql-ws', () => {
   it('refuses the cyclic query by depth with zero upstream calls', async () => {
     const collected = await collect(wsClient(h.server.url), cyclicQuery(20), {});
     const errors = collected.error as Array<{ extensions?: Record<string, unknown> }>;
-    expect(errors[0]!.extensions).toMatchObject({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'depth' });
+    expect(at(errors, 0).extensions).toMatchObject({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'depth' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -186,7 +187,7 @@ describe('over graphql-ws', () => {
     } }`;
     const collected = await collect(wsClient(h.server.url), query, { first: 100 });
     const errors = collected.error as Array<{ extensions?: Record<string, unknown> }>;
-    expect(errors[0]!.extensions).toMatchObject({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'cost', actual: 1011 });
+    expect(at(errors, 0).extensions).toMatchObject({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'cost', actual: 1011 });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });
@@ -208,28 +209,28 @@ describe('what must still pass', () => {
   it('answers the router’s _service { sdl }', async () => {
     const res = await h.gql<{ _service: { sdl: string } }>('{ _service { sdl } }');
     expect(res.errors).toBeUndefined();
-    expect(res.data!._service.sdl).toContain('@cost(weight: 1)');
+    expect(dataOf(res)._service.sdl).toContain('@cost(weight: 1)');
   });
 
   it('answers a router batch of 100 entity representations', async () => {
     const board = companyOf(COMPANY_SAMPLES.largeBoard.nationalId).board;
     const representations = Array.from({ length: 100 }, (_, i) => ({
       __typename: 'Person',
-      nationalId: board[i % board.length]!.nationalId,
+      nationalId: at(board, i % board.length).nationalId,
     }));
     const res = await h.gql<{ _entities: unknown[] }>(
       'query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Person { nationalId militaryService { allowed } } } }',
       { representations },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!._entities).toHaveLength(100);
+    expect(dataOf(res)._entities).toHaveLength(100);
     expect(callCounts(h)).toEqual({ kycMilitaryInquiryGet: new Set(board.map((seat) => seat.nationalId)).size });
   });
 
   it('hides field suggestions in validation errors', async () => {
     const res = await h.gql('{ persn(nationalId: "x") { nationalId } }');
-    expect(res.errors![0]!.message).not.toMatch(/Did you mean/);
-    expect(res.errors![0]!.extensions?.['code']).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(firstError(res).message).not.toMatch(/Did you mean/);
+    expect(firstError(res).extensions?.['code']).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, DEAD, JOINT_HOLDER, THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { jalaliDaysAhead } from '../helpers/dates.js';
+import { at, dataOf, firstError } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -19,7 +20,7 @@ describe('civil identity', () => {
       `identity(birthDate: "${WOMAN.birthDate}") { nationalId firstName lastName fatherName birthDate { jalali iso } gender alive identityNumber }`,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.identity).toMatchObject({
+    expect(dataOf(res).person.identity).toMatchObject({
       nationalId: WOMAN.nationalId,
       firstName: WOMAN.firstName,
       lastName: WOMAN.lastName,
@@ -28,12 +29,12 @@ describe('civil identity', () => {
       alive: true,
       identityNumber: '0',
     });
-    const [call] = h.upstreamCalls();
-    expect(call!.operationId).toBe('facilityCcNidInquiryGet');
-    expect(call!.path).toBe(
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.operationId).toBe('facilityCcNidInquiryGet');
+    expect(call.path).toBe(
       `/facility/v2/clients/${h.sandbox.options.clientId}/users/${WOMAN.nationalId}/cc/nidInquiry`,
     );
-    expect(call!.query.birthDate).toBe(WOMAN.birthDate);
+    expect(call.query.birthDate).toBe(WOMAN.birthDate);
   });
 
   it("answers null from the civil registry for a birth date that is not the person's", async () => {
@@ -42,7 +43,7 @@ describe('civil identity', () => {
       `civilRegistry(birthDate: "1370/01/01") { firstName }`,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.civilRegistry).toBeNull();
+    expect(dataOf(res).person.civilRegistry).toBeNull();
   });
 
   it('reports a dead person as not alive in every registry answer', async () => {
@@ -51,8 +52,8 @@ describe('civil identity', () => {
       `identity(birthDate: "${DEAD.birthDate}") { alive } lifeStatus(birthDate: "${DEAD.birthDate}") { alive trackingCode }`,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.identity.alive).toBe(false);
-    expect(res.data!.person.lifeStatus.alive).toBe(false);
+    expect(dataOf(res).person.identity.alive).toBe(false);
+    expect(dataOf(res).person.lifeStatus.alive).toBe(false);
   });
 
   it.each([
@@ -63,7 +64,7 @@ describe('civil identity', () => {
     ['a day after today', jalaliDaysAhead(2)],
   ])('refuses %s as a birth date before any upstream call', async (_, birthDate) => {
     const res = await person(WOMAN.nationalId, `identity(birthDate: "${birthDate}") { firstName }`);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'birthDate' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'birthDate' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });
@@ -76,18 +77,18 @@ describe('identity checks', () => {
         firstNameSimilarity lastNameSimilarity fullNameSimilarity genderSimilarity alive }`,
     );
     expect(res.errors).toBeUndefined();
-    const match = res.data!.person.identityMatch;
+    const match = dataOf(res).person.identityMatch;
     expect(match.firstNameSimilarity).toBe(100);
     expect(match.lastNameSimilarity).toBeLessThan(100);
     expect(match.fullNameSimilarity).toBeNull();
     expect(match.genderSimilarity).toBe(100);
-    const [call] = h.upstreamCalls();
-    expect(call!.query).toMatchObject({
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.query).toMatchObject({
       birthDate: CLIENT_PERSON.birthDate,
       firstName: CLIENT_PERSON.firstName,
       gender: 'زن',
     });
-    expect(call!.query).not.toHaveProperty('fullName');
+    expect(call.query).not.toHaveProperty('fullName');
   });
 
   it.each([
@@ -100,7 +101,7 @@ describe('identity checks', () => {
       CLIENT_PERSON.nationalId,
       `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", ${argument}: "${value}") { alive }`,
     );
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: argument });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: argument });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -109,7 +110,7 @@ describe('identity checks', () => {
       CLIENT_PERSON.nationalId,
       `identityMatch(birthDate: "${CLIENT_PERSON.birthDate}", fatherName: "علی") { alive }`,
     );
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'fullName' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'fullName' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -125,7 +126,7 @@ describe('identity checks', () => {
        sanaRegistration { registered }`,
     );
     expect(res.errors).toBeUndefined();
-    const p = res.data!.person;
+    const p = dataOf(res).person;
     expect(p.militaryService).toMatchObject({ allowed: true, condition: 'ALLOWED' });
     expect(p.ownsMobile).toBe(true);
     expect(p.notTheirs).toBe(false);
@@ -135,7 +136,7 @@ describe('identity checks', () => {
       gender: 'MALE',
     });
     expect(typeof (p.bankBlacklist as { blocked: boolean }).blocked).toBe('boolean');
-    const shahabCall = h.upstreamCalls('oakShahabInquiryGet')[0]!;
+    const shahabCall = at(h.upstreamCalls('oakShahabInquiryGet'), 0);
     expect(shahabCall.query).toMatchObject({
       birthDate: JOINT_HOLDER.birthDate.replaceAll('/', ''),
       identityNo: JOINT_HOLDER.identityNo,
@@ -166,7 +167,7 @@ describe('identity checks', () => {
 
   it("requires the person's consent for the SMS-confirmed variants, with no upstream call", async () => {
     const res = await person(WOMAN.nationalId, `identityConfirmedBySms(birthDate: "${WOMAN.birthDate}") { firstName }`);
-    expect(res.errors![0]!.extensions).toMatchObject({
+    expect(firstError(res).extensions).toMatchObject({
       code: 'CONSENT_REQUIRED',
       scope: 'facility:sms-nid-inquiry:get',
     });
@@ -180,7 +181,7 @@ describe('fan-out', () => {
     const aliases = Array.from(
       { length: 20 },
       (_, i) =>
-        `p${i}: person(nationalId: "${people[i % 3]!.nationalId}") { militaryService { allowed } bankBlacklist { blocked } }`,
+        `p${i}: person(nationalId: "${at(people, i % 3).nationalId}") { militaryService { allowed } bankBlacklist { blocked } }`,
     );
     const res = await h.gql(`{ ${aliases.join('\n')} }`);
     expect(res.errors).toBeUndefined();

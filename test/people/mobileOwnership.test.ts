@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_OTP, JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
+import { at, dataOf, firstError } from '../helpers/responses.js';
 
 const h = useHarness({ sandbox: { otpLifetimeMs: 60_000 } });
 
@@ -17,20 +18,20 @@ async function start(nationalId: string, mobile: string): Promise<string> {
     m: mobile,
   });
   expect(res.errors).toBeUndefined();
-  return res.data!.startMobileOwnershipCheck.checkId;
+  return dataOf(res).startMobileOwnershipCheck.checkId;
 }
 
 describe('Shahkar check by SMS', () => {
   it("texts a code, then confirms the mobile is the person's", async () => {
     const checkId = await start(JOINT_HOLDER.nationalId, JOINT_HOLDER.mobile);
-    const [send] = h.upstreamCalls('facilityShahkarSmsSendGet');
-    expect(send!.query).toMatchObject({ mobile: JOINT_HOLDER.mobile, nationalCode: JOINT_HOLDER.nationalId });
-    expect(checkId).toBe(send!.trackId);
+    const send = at(h.upstreamCalls('facilityShahkarSmsSendGet'), 0);
+    expect(send.query).toMatchObject({ mobile: JOINT_HOLDER.mobile, nationalCode: JOINT_HOLDER.nationalId });
+    expect(checkId).toBe(send.trackId);
 
     const res = await h.gql(COMPLETE, { c: checkId, o: SANDBOX_OTP });
     expect(res.data).toEqual({ completeMobileOwnershipCheck: { __typename: 'MobileOwnershipChecked', matches: true } });
-    const [verify] = h.upstreamCalls('facilityShahkarSmsVerifyGet');
-    expect(verify!.query).toMatchObject({ otpTrackId: checkId, otp: SANDBOX_OTP });
+    const verify = at(h.upstreamCalls('facilityShahkarSmsVerifyGet'), 0);
+    expect(verify.query).toMatchObject({ otpTrackId: checkId, otp: SANDBOX_OTP });
   });
 
   it("says when the mobile is someone else's", async () => {
@@ -55,7 +56,7 @@ describe('Shahkar check by SMS', () => {
     await start(WOMAN.nationalId, WOMAN.mobile);
     const sends = h.upstreamCalls('facilityShahkarSmsSendGet');
     expect(sends).toHaveLength(2);
-    expect(sends[0]!.trackId).not.toBe(sends[1]!.trackId);
+    expect(at(sends, 0).trackId).not.toBe(at(sends, 1).trackId);
   });
 
   it.each([
@@ -63,13 +64,13 @@ describe('Shahkar check by SMS', () => {
     ['input.mobile', { n: WOMAN.nationalId, m: '0912' }],
   ])('refuses a bad %s before any upstream call', async (path, variables) => {
     const res = await h.gql(START, variables);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('refuses a malformed code before any upstream call', async () => {
     const res = await h.gql(COMPLETE, { c: 'abc', o: '12' });
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'input.otp' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'input.otp' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });
@@ -83,7 +84,7 @@ describe('an expired code', () => {
       m: WOMAN.mobile,
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const res = await short.gql(COMPLETE, { c: started.data!.startMobileOwnershipCheck.checkId, o: SANDBOX_OTP });
+    const res = await short.gql(COMPLETE, { c: dataOf(started).startMobileOwnershipCheck.checkId, o: SANDBOX_OTP });
     expect(res.data).toMatchObject({
       completeMobileOwnershipCheck: { __typename: 'MobileOwnershipCodeRejected', code: 'OTP_EXPIRED' },
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressOf, coordinatesOf, INVALID, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
+import { dataOf, errorCode, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -10,11 +11,11 @@ describe('postal', () => {
       `{ postalAddress(postalCode: "${WOMAN.postalCode}") { postalCode province township localityName street houseNumber coordinates { latitude longitude } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const address = res.data!.postalAddress;
-    const expected = addressOf(WOMAN.postalCode)!;
+    const address = dataOf(res).postalAddress;
+    const expected = present(addressOf(WOMAN.postalCode), 'expected');
     expect(address.postalCode).toBe(WOMAN.postalCode);
     expect(address.province).toBe(expected.Province);
-    const coordinates = coordinatesOf(WOMAN.postalCode)!;
+    const coordinates = present(coordinatesOf(WOMAN.postalCode), 'coordinates');
     expect(address.coordinates).toEqual({ latitude: coordinates.lat, longitude: coordinates.lng });
     expect(
       h
@@ -26,13 +27,13 @@ describe('postal', () => {
 
   it('refuses a postal code that is not 10 digits before any upstream call', async () => {
     const res = await h.gql(`{ postalAddress(postalCode: "12345") { province } }`);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'postalCode' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'postalCode' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('passes the upstream refusal of a postal code outside the numbering on as an upstream error', async () => {
     const res = await h.gql(`{ postalAddress(postalCode: "${INVALID.postalCode}") { province } }`);
-    expect(res.errors![0]!.extensions!.code).toBe('UPSTREAM_REJECTED');
+    expect(errorCode(res)).toBe('UPSTREAM_REJECTED');
   });
 
   it('tracks a parcel with its events, newest first', async () => {
@@ -45,16 +46,16 @@ describe('postal', () => {
       };
     }>(`{ parcel(trackingCode: "${code}") { trackingCode status events { at { jalali iso } location description } } }`);
     expect(res.errors).toBeUndefined();
-    const { parcel } = res.data!;
+    const { parcel } = dataOf(res);
     expect(parcel.trackingCode).toBe(code);
     expect(parcel.events.length).toBeGreaterThan(0);
-    const instants = parcel.events.map((event) => event.at!.iso);
+    const instants = parcel.events.map((event) => present(event.at, 'event.at').iso);
     expect([...instants].sort().reverse()).toEqual(instants);
   });
 
   it('refuses a tracking code of the wrong length before any upstream call', async () => {
     const res = await h.gql(`{ parcel(trackingCode: "123") { status } }`);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'trackingCode' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'trackingCode' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 });

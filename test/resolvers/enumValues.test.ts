@@ -8,13 +8,14 @@ import { CONSENT_SCOPES } from '../../src/consent/scopes.js';
 import { smsConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { BOOK, act, chequeConsents, issueInput } from '../cheques/support.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
 describe('enum internal values', () => {
   it('sends a cheque’s reason and kind as the Sayad codes, and serves the codes read back by name', async () => {
     const { code, sms } = await chequeConsents(h, [WOMAN.nationalId]);
-    const sayadId = BOOK.sayadIds[2]!;
+    const sayadId = at(BOOK.sayadIds, 2);
     // GOODS stands for the purpose code GPPC, PAPER for medium 1; the type is left to its default, NORMAL (1).
     const issued = await act(
       h,
@@ -23,7 +24,7 @@ describe('enum internal values', () => {
       code,
     );
     expect(issued.errors, JSON.stringify(issued.errors)).toBeUndefined();
-    expect(issued.data!.issueCheque!.__typename).toBe('ChequeActionCompleted');
+    expect(present(dataOf(issued).issueCheque, 'issueCheque').__typename).toBe('ChequeActionCompleted');
     const [sent] = h.upstreamCalls('creditAcSayadIssueChequePost');
     expect(sent?.body).toMatchObject({ sayadId, reason: 'GPPC', chequeType: '1', chequeMedia: '1' });
 
@@ -34,10 +35,10 @@ describe('enum internal values', () => {
     }>(
       `query($id: String!) { cheque(sayadId: $id) { view { status statusCode type media holders { kind } } } }`,
       { id: sayadId },
-      withHandle(sms[WOMAN.nationalId]!),
+      withHandle(present(sms[WOMAN.nationalId], 'sms[WOMAN.nationalId]')),
     );
     expect(viewed.errors, JSON.stringify(viewed.errors)).toBeUndefined();
-    expect(viewed.data!.cheque.view).toEqual({
+    expect(dataOf(viewed).cheque.view).toEqual({
       status: 'AWAITING_ACCEPTANCE',
       statusCode: 7,
       type: 'NORMAL',
@@ -54,8 +55,8 @@ describe('enum internal values', () => {
       withHandle(handle),
     );
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-    expect(res.data!.consent).toEqual({ grant: 'SMS' });
-    expect(res.data!.consentScopes).toEqual(CONSENT_SCOPES.authorization_sms);
+    expect(dataOf(res).consent).toEqual({ grant: 'SMS' });
+    expect(dataOf(res).consentScopes).toEqual(CONSENT_SCOPES.authorization_sms);
   });
 
   it('shows a defaulted enum by name in introspection', async () => {
@@ -63,7 +64,9 @@ describe('enum internal values', () => {
       `{ __type(name: "IssueChequeInput") { inputFields { name defaultValue } } }`,
     );
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-    const defaults = Object.fromEntries(res.data!.__type.inputFields.map((field) => [field.name, field.defaultValue]));
+    const defaults = Object.fromEntries(
+      dataOf(res).__type.inputFields.map((field) => [field.name, field.defaultValue]),
+    );
     expect(defaults).toMatchObject({ type: 'NORMAL', media: 'DIGITAL' });
   });
 });

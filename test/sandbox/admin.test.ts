@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import { SAMPLES, callOperation, issueToken } from './support.js';
+import { present } from '../helpers/responses.js';
 
 let plain: Sandbox;
 let admin: Sandbox;
@@ -103,8 +104,12 @@ describe('the embedded sandbox of the subgraph', () => {
     const off = await startServer(loadConfig(base));
     const on = await startServer(loadConfig({ ...base, SANDBOX_ADMIN: 'true' }));
     try {
-      expect((await fetch(`${off.services.sandbox!.url}/__sandbox/faults`)).status).toBe(404);
-      expect((await fetch(`${on.services.sandbox!.url}/__sandbox/faults`)).status).toBe(200);
+      expect(
+        (await fetch(`${present(off.services.sandbox, 'off.services.sandbox').url}/__sandbox/faults`)).status,
+      ).toBe(404);
+      expect((await fetch(`${present(on.services.sandbox, 'on.services.sandbox').url}/__sandbox/faults`)).status).toBe(
+        200,
+      );
     } finally {
       await Promise.all([off.stop(), on.stop()]);
     }

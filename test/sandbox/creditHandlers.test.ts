@@ -15,6 +15,7 @@ import {
 } from '../../sandbox/world/index.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
 import { callWorld, shapeOf, type WorldCall } from './worldSupport.js';
+import { at, present } from '../helpers/responses.js';
 
 const CC_OPERATIONS = [
   'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get',
@@ -98,7 +99,7 @@ describe('bounced cheques and cheque colour', () => {
     });
     const cheques = answer['chequeList'] as Json[];
     expect(cheques).toHaveLength(borrower.bouncedCheques);
-    expect(shapeOf(cheques[0]!)).toEqual({
+    expect(shapeOf(at(cheques, 0))).toEqual({
       accountNumber: 'string',
       amount: 'number',
       backDate: 'string',
@@ -109,7 +110,8 @@ describe('bounced cheques and cheque colour', () => {
       id: 'string',
       number: 'string',
     });
-    for (const cheque of cheques) expect(cheque['backDate']! >= cheque['date']!).toBe(true);
+    for (const cheque of cheques)
+      expect(present(cheque['backDate'], "cheque['backDate']") >= present(cheque['date'], "cheque['date']")).toBe(true);
   });
 
   it('answers a drawer without bounced cheques with result 110', async () => {
@@ -187,7 +189,7 @@ describe('macnaInquiry', () => {
       'result'
     ] as Json[];
     expect(answer).toHaveLength(1);
-    const entry = answer[0]!;
+    const entry = at(answer, 0);
     const cards = cardsOf(borrower.nationalId);
     const history = entry['history'] as Json[];
     expect(entry).toMatchObject({
@@ -200,7 +202,9 @@ describe('macnaInquiry', () => {
     for (const h of history) {
       expect(h['issueDate']).toMatch(/^20\d\d-\d\d-\d\d$/);
       expect(typeof h['bankCode']).toBe('number');
-      expect(bankByCode(String(h['bankCode']).padStart(3, '0'))!.bin).toBe(String(h['pan']).slice(0, 6));
+      expect(present(bankByCode(String(h['bankCode']).padStart(3, '0')), 'bankByCode(…)').bin).toBe(
+        String(h['pan']).slice(0, 6),
+      );
     }
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../../sandbox/world/media.js';
 import { MiB, findFile, jpeg, mp4, png, webm } from '../verification/files.js';
 import { callOperation, errorOf, issueToken, operationUrl, resultOf, type JsonResponse } from './support.js';
+import { at } from '../helpers/responses.js';
 
 const MEDIA: readonly OperationId[] = [
   'kycCompareLiveVideoWithNationalCardPost',
@@ -117,8 +118,8 @@ describe('compareLiveVideoWithNationalCard', () => {
   it('records the text fields and a summary of the file part', async () => {
     const video = mp4('sandbox-3', 3000);
     await postForm('kycCompareLiveVideoWithNationalCardPost', womanVideoForm(video, { speechText: 'یک دو سه' }));
-    const [call] = sandbox.calls('kycCompareLiveVideoWithNationalCardPost');
-    expect(call!.body).toEqual({
+    const call = at(sandbox.calls('kycCompareLiveVideoWithNationalCardPost'), 0);
+    expect(call.body).toEqual({
       video: { filename: 'video.mp4', contentType: 'video/mp4', size: 3000 },
       nationalCode: WOMAN.nationalId,
       birthDate: WOMAN.birthDate,
@@ -198,7 +199,7 @@ describe('ocr', () => {
     ]);
     expect(front['docType']).toBe('national-card-front');
     expect(back).toEqual({ serial: ocrOf(image).back.serial, docType: 'national-card-back' });
-    expect(sandbox.calls('kycOcrPost')[0]!.body).toEqual({
+    expect(at(sandbox.calls('kycOcrPost'), 0).body).toEqual({
       cardImage: { filename: 'card.jpg', contentType: 'image/jpeg', size: 1024 },
       type: 'uploadCardFront',
     });
@@ -323,7 +324,7 @@ describe('compareVideoWithNationalCardImage', () => {
     expect(result).toEqual(videoComparisonOf(video, WOMAN.nationalId));
     expect(result['faceVerification']).toBeGreaterThanOrEqual(90);
     expect(result).not.toEqual(videoComparisonOf(mp4('recorded-2'), WOMAN.nationalId));
-    expect(sandbox.calls(ID)[0]!.body).toEqual({
+    expect(at(sandbox.calls(ID), 0).body).toEqual({
       video: { filename: 'video.mp4', contentType: 'video/mp4', size: 2048 },
       nationalCode: WOMAN.nationalId,
       birthDate: WOMAN.birthDate,
@@ -395,7 +396,7 @@ describe('compareLiveImageWithNationalCard', () => {
     expect(result).toEqual(liveImageComparisonOf(image, WOMAN.nationalId, 95));
     expect(result['verificationThreshold']).toBe(95);
     expect(result['isVerified']).toBe((result['verificationScore'] as number) >= 95);
-    expect(sandbox.calls(ID)[0]!.body).toEqual({
+    expect(at(sandbox.calls(ID), 0).body).toEqual({
       liveImage: { filename: 'image.jpg', contentType: 'image/jpeg', size: 1024 },
       ...womanHolder(),
       threshold: '95',
@@ -473,7 +474,7 @@ describe('compareTwoImages', () => {
     expect(Object.keys(result).sort()).toEqual(['isVerified', 'message', 'verificationScore', 'verificationThreshold']);
     expect(result).toEqual(twoImagesComparisonOf(live, person, 40));
     expect(resultOf(await postForm(ID, form(person, live, { threshold: '40' })))).toEqual(result);
-    expect(sandbox.calls(ID)[0]!.body).toEqual({
+    expect(at(sandbox.calls(ID), 0).body).toEqual({
       liveImage: { filename: 'image.jpg', contentType: 'image/jpeg', size: 1024 },
       personImage: { filename: 'person.png', contentType: 'image/png', size: 1024 },
       threshold: '40',

@@ -15,6 +15,7 @@ import {
 import { chequebooksOf } from '../../sandbox/world/chequebooks.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
 import { callWorld, issueCodeToken, issueSmsToken } from './worldSupport.js';
+import { at, present } from '../helpers/responses.js';
 
 const SMS_OPERATIONS: readonly OperationId[] = [
   'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
@@ -27,8 +28,11 @@ const SMS_OPERATIONS: readonly OperationId[] = [
 const smsScopes = SMS_OPERATIONS.map((id) => operation(id).scope);
 
 const drawer = THREE_BANKS.nationalId;
-const account = accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517')!;
-const [book] = chequebooksOf(account);
+const account = present(
+  accountsOf(drawer).find((candidate) => candidate.iban === 'IR490150007580401235200517'),
+  'account',
+);
+const book = at(chequebooksOf(account), 0);
 
 let sandbox: Sandbox;
 const tokens: Record<string, string> = {};
@@ -57,15 +61,15 @@ const call = (
 ) => callWorld(sandbox, token, id, { ...request, query: { trackId: randomUUID(), ...request.query } });
 
 function issue(leaf: number, receivers: string[] = [WOMAN.nationalId], overrides: Record<string, unknown> = {}) {
-  const sayadId = book!.sayadIds[leaf]!;
-  return call(tokens['drawerCode']!, 'creditAcSayadIssueChequePost', {
+  const sayadId = at(book.sayadIds, leaf);
+  return call(present(tokens['drawerCode'], "tokens['drawerCode']"), 'creditAcSayadIssueChequePost', {
     body: {
       accountOwners: [party(drawer)],
       receivers: receivers.map(party),
       signers: [{ signer: party(drawer), legalStamp: '0' }],
       sayadId,
-      seriesNo: book!.seriesNo,
-      serialNo: String(book!.serialFrom + leaf),
+      seriesNo: book.seriesNo,
+      serialNo: String(book.serialFrom + leaf),
       fromIban: account.iban,
       amount: '25000000',
       description: 'بابت خرید',
@@ -80,25 +84,29 @@ function issue(leaf: number, receivers: string[] = [WOMAN.nationalId], overrides
   });
 }
 const answer = (nid: string, sayadId: string, accept: '0' | '1') =>
-  call(tokens[nid]!, 'creditSmsSayadAcceptChequePost', {
+  call(present(tokens[nid], 'tokens[nid]'), 'creditSmsSayadAcceptChequePost', {
     path: { user: nid },
     body: { sayadId, accept, acceptDescription: 'تایید', acceptor: party(nid) },
   });
 const transfer = (holder: string, sayadId: string, receivers: string[], giveBack = '0') =>
-  call(tokens[holder]!, 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post', {
-    body: {
-      holder: party(holder),
-      receivers: receivers.map(party),
-      signers: [{ signer: party(holder), legalStamp: '0' }],
-      sayadId,
-      description: 'انتقال',
-      reason: 'GPPC',
-      giveBack,
+  call(
+    present(tokens[holder], 'tokens[holder]'),
+    'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
+    {
+      body: {
+        holder: party(holder),
+        receivers: receivers.map(party),
+        signers: [{ signer: party(holder), legalStamp: '0' }],
+        sayadId,
+        description: 'انتقال',
+        reason: 'GPPC',
+        giveBack,
+      },
     },
-  });
+  );
 const inquiry = async (nid: string, sayadId: string) =>
   resultOf(
-    await call(tokens[nid]!, 'creditSmsSayadChequeInquiryGet', {
+    await call(present(tokens[nid], 'tokens[nid]'), 'creditSmsSayadChequeInquiryGet', {
       path: { user: nid },
       query: { sayadId, idType: '1' },
     }),
@@ -106,7 +114,7 @@ const inquiry = async (nid: string, sayadId: string) =>
 
 describe('a cheque’s life', () => {
   it('is issued awaiting its receiver, accepted, transferred, accepted again, and given back to the drawer', async () => {
-    const sayadId = book!.sayadIds[0]!;
+    const sayadId = at(book.sayadIds, 0);
     expect(resultOf(await issue(0))).toMatchObject({
       message: expect.any(String),
       referenceId: expect.stringMatching(/^\d+$/),
@@ -138,9 +146,13 @@ describe('a cheque’s life', () => {
     expect(await inquiry(drawer, sayadId)).toMatchObject({ chequeStatus: 1, holders: [{ idCode: drawer }] });
 
     const chain = resultOf(
-      await call(tokens[drawer]!, 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post', {
-        body: { sayadId, nationalCode: drawer },
-      }),
+      await call(
+        present(tokens[drawer], 'tokens[drawer]'),
+        'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post',
+        {
+          body: { sayadId, nationalCode: drawer },
+        },
+      ),
     );
     expect((chain['chain'] as Json[]).map((p) => [p['idCode'], p['role']])).toEqual([
       [drawer, 'DRAWER'],
@@ -151,23 +163,23 @@ describe('a cheque’s life', () => {
   });
 
   it('voids a cheque its receiver rejects, and one its drawer cancels before acceptance, but not after', async () => {
-    const [rejected, cancelled, accepted] = [1, 2, 3].map((leaf) => book!.sayadIds[leaf]!);
+    const [rejected, cancelled, accepted] = [at(book.sayadIds, 1), at(book.sayadIds, 2), at(book.sayadIds, 3)];
     await issue(1);
-    await answer(WOMAN.nationalId, rejected!, '0');
-    expect((await inquiry(drawer, rejected!))['chequeStatus']).toBe(3);
+    await answer(WOMAN.nationalId, rejected, '0');
+    expect((await inquiry(drawer, rejected))['chequeStatus']).toBe(3);
 
     await issue(2);
     const cancel = (sayadId: string) =>
-      call(tokens[drawer]!, 'creditSmsSayadCancelChequePost', {
+      call(present(tokens[drawer], 'tokens[drawer]'), 'creditSmsSayadCancelChequePost', {
         path: { user: drawer },
         body: { sayadId, cancelDescription: 'انصراف', canceller: party(drawer) },
       });
-    expect((await cancel(cancelled!)).status).toBe(200);
-    expect((await inquiry(drawer, cancelled!))['chequeStatus']).toBe(3);
+    expect((await cancel(cancelled)).status).toBe(200);
+    expect((await inquiry(drawer, cancelled))['chequeStatus']).toBe(3);
 
     await issue(3);
-    await answer(WOMAN.nationalId, accepted!, '1');
-    expect(errorOf(await cancel(accepted!))).toMatchObject({
+    await answer(WOMAN.nationalId, accepted, '1');
+    expect(errorOf(await cancel(accepted))).toMatchObject({
       status: 400,
       message: 'cheque can no longer be cancelled',
     });
@@ -188,7 +200,7 @@ describe('who may act', () => {
   });
 
   it('refuses an answer from someone who is not a receiver, and a transfer by someone who is not the holder', async () => {
-    const sayadId = book!.sayadIds[6]!;
+    const sayadId = at(book.sayadIds, 6);
     await issue(6);
     expect(errorOf(await answer(JOINT_HOLDER.nationalId, sayadId, '1')).message).toBe(
       'acceptor is not a receiver of the cheque',
@@ -200,17 +212,25 @@ describe('who may act', () => {
   });
 
   it('hides a cheque from people not involved in it', async () => {
-    const sayadId = book!.sayadIds[7]!;
+    const sayadId = at(book.sayadIds, 7);
     await issue(7);
-    const stranger = await call(tokens[JOINT_HOLDER.nationalId]!, 'creditSmsSayadChequeInquiryGet', {
-      path: { user: JOINT_HOLDER.nationalId },
-      query: { sayadId, idType: '1' },
-    });
+    const stranger = await call(
+      present(tokens[JOINT_HOLDER.nationalId], 'tokens[JOINT_HOLDER.nationalId]'),
+      'creditSmsSayadChequeInquiryGet',
+      {
+        path: { user: JOINT_HOLDER.nationalId },
+        query: { sayadId, idType: '1' },
+      },
+    );
     expect(errorOf(stranger).status).toBe(404);
     const status = resultOf(
-      await call(tokens[WOMAN.nationalId]!, 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post', {
-        body: { sayadId, nationalCode: WOMAN.nationalId },
-      }),
+      await call(
+        present(tokens[WOMAN.nationalId], 'tokens[WOMAN.nationalId]'),
+        'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post',
+        {
+          body: { sayadId, nationalCode: WOMAN.nationalId },
+        },
+      ),
     );
     expect(status).toMatchObject({ onGoing: true, chequeStatus: 7, customers: [{ idCode: drawer }] });
   });
@@ -219,7 +239,7 @@ describe('who may act', () => {
 describe('the issuer inquiry (client credentials)', () => {
   it('shows the drawer where the cheque stands and who it awaits, and hides it from anyone else', async () => {
     const token = (await issueToken(sandbox, [operation('creditCcSayadIssuerInquiryChequePost').scope])).value;
-    const sayadId = book!.sayadIds[8]!;
+    const sayadId = at(book.sayadIds, 8);
     await issue(8);
     const ask = (nid: string) =>
       call(token, 'creditCcSayadIssuerInquiryChequePost', {
@@ -249,8 +269,8 @@ describe('chequebookInquiry', () => {
     expect(details).toMatchObject({
       accountNo: account.deposit,
       iban: account.iban,
-      sheetCount: String(book!.sheets),
-      serialNumbers: book!.sayadIds.join(','),
+      sheetCount: String(book.sheets),
+      serialNumbers: book.sayadIds.join(','),
     });
   });
 });

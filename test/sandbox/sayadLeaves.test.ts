@@ -5,11 +5,12 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { chequebooksOf } from '../../sandbox/world/chequebooks.js';
 import { JOINT_HOLDER, THREE_BANKS, accountsOf, fullNameOf, personOf } from '../../sandbox/world/index.js';
 import { callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
+import { at, present } from '../helpers/responses.js';
 
 const account = accountsOf(THREE_BANKS.nationalId).find(
   (candidate) => candidate.iban === 'IR490150007580401235200517',
 )!;
-const book = chequebooksOf(account)[0]!;
+const book = at(chequebooksOf(account), 0);
 
 let sandbox: Sandbox;
 let token = '';
@@ -30,17 +31,20 @@ const inquiry = (sayadId: string) =>
 describe('sayadSerialInquiry', () => {
   it('answers a leaf of the world with its account, numbers, dates and holder, as the chequebook inquiry lists it', async () => {
     const leaf = 3;
-    const result = resultOf(await inquiry(book.sayadIds[leaf]!));
-    const [listed] = resultOf(
-      await callOperation(sandbox, 'creditChequebookInquiryGet', { token, query: { deposit: account.deposit } }),
-    )['chequeDetails'] as Json[];
+    const result = resultOf(await inquiry(at(book.sayadIds, leaf)));
+    const listed = at(
+      resultOf(
+        await callOperation(sandbox, 'creditChequebookInquiryGet', { token, query: { deposit: account.deposit } }),
+      )['chequeDetails'] as Json[],
+      0,
+    );
     expect(result).toEqual({
       iban: account.iban,
-      issuedDate: listed!['issuanceDate'],
-      expirationDate: listed!['expireDate'],
+      issuedDate: listed['issuanceDate'],
+      expirationDate: listed['expireDate'],
       serialNo: String(book.serialFrom + leaf),
       seriesNo: book.seriesNo,
-      mediaType: listed!['mediaType'],
+      mediaType: listed['mediaType'],
       branchCode: `15${account.branch}`,
       name: fullNameOf(personOf(THREE_BANKS.nationalId)),
       returnedCheques: null,
@@ -50,16 +54,16 @@ describe('sayadSerialInquiry', () => {
   });
 
   it('names a joint account’s book after its first holder', async () => {
-    const joint = accountsOf(JOINT_HOLDER.nationalId).find(
-      (candidate) => candidate.joint && chequebooksOf(candidate).length > 0,
+    const joint = present(
+      accountsOf(JOINT_HOLDER.nationalId).find((candidate) => candidate.joint && chequebooksOf(candidate).length > 0),
+      'a joint account with a chequebook',
     );
-    expect(joint, 'a joint account with a chequebook').toBeDefined();
-    const result = resultOf(await inquiry(chequebooksOf(joint!)[0]!.sayadIds[0]!));
-    expect(result['name']).toBe(fullNameOf(personOf(joint!.owners[0]!)));
+    const result = resultOf(await inquiry(at(at(chequebooksOf(joint), 0).sayadIds, 0)));
+    expect(result['name']).toBe(fullNameOf(personOf(at(joint.owners, 0))));
   });
 
   it.each([
-    ['a leaf number past the book', `${book.sayadIds[0]!.slice(0, 12)}9999`],
+    ['a leaf number past the book', `${at(book.sayadIds, 0).slice(0, 12)}9999`],
     ['an unknown bank code', '9990000000000001'],
   ])('answers 404 NOT_FOUND for a well-formed id that is no leaf: %s', async (_, sayadId) => {
     expect(errorOf(await inquiry(sayadId))).toMatchObject({ status: 404, code: 'NOT_FOUND' });

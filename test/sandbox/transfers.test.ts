@@ -6,6 +6,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { THREE_BANKS, WOMAN, accountsOf } from '../../sandbox/world/index.js';
 import { errorOf, issueToken, resultOf } from './support.js';
 import { callWorld, issueCodeToken } from './worldSupport.js';
+import { present } from '../helpers/responses.js';
 
 const TRANSFER_SCOPE = operation('oakTransferToDepositPost').scope;
 const INQUIRY_SCOPE = operation('oakTransferInquiryGet').scope;
@@ -23,12 +24,24 @@ beforeEach(() => sandbox.clearFaults());
 
 /** The person's Sepah (062) accounts: a rich one to pay from, another to pay into, a small one. */
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
-const small = sepah.find((account) => account.iban === 'IR510620047120401235200512')!;
+const rich = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'rich',
+);
+const other = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'other',
+);
+const small = present(
+  sepah.find((account) => account.iban === 'IR510620047120401235200512'),
+  'small',
+);
 const otherBankIban = WOMAN.account.iban;
 /** An account of the same person at another bank (015) than the token's (062). */
-const ownAtAnotherBank = accountsOf(THREE_BANKS.nationalId).find((account) => account.bank.code === '015')!.deposit;
+const ownAtAnotherBank = present(
+  accountsOf(THREE_BANKS.nationalId).find((account) => account.bank.code === '015'),
+  'an account at bank 015',
+).deposit;
 
 const transfer = (body: Record<string, unknown>, trackId: string = randomUUID()) =>
   callWorld(sandbox, userToken, 'oakTransferToDepositPost', {

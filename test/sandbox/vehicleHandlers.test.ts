@@ -15,6 +15,7 @@ import {
 import { plateNumberFromText } from '../../src/validation/plates.js';
 import { errorOf, issueToken, resultOf, type Json } from './support.js';
 import { callWorld, type WorldCall } from './worldSupport.js';
+import { at, present } from '../helpers/responses.js';
 
 const OPERATIONS = [
   'vehicleActivePlateNumbersGet',
@@ -61,7 +62,7 @@ describe('activePlateNumbers', () => {
       driver.revokedPlate,
     ]);
     expect(plates.map((p) => p['revoked'])).toEqual([false, false, true]);
-    const revoked = plates[2]!;
+    const revoked = at(plates, 2);
     expect(revoked['revokedDateTime']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(revoked['revokedDescription']).toEqual(expect.any(String));
     for (const p of plates) expect([driver.nationalId, '-']).toContain(p['nationalId']);
@@ -137,7 +138,7 @@ describe('the vehicle records of a plate', () => {
       vehicleModel: String(vehicle.modelYear),
     });
     expect(entries).toHaveLength(2);
-    expect(entries[1]!['detachDate']).toBe(entries[0]!['installDate']);
+    expect(at(entries, 1)['detachDate']).toBe(at(entries, 0)['installDate']);
   });
 
   it.each([
@@ -187,8 +188,14 @@ describe('tolls and offenses', () => {
     const bills = answer['Bills'] as Json[];
     expect(bills.map((bill) => bill['id'])).toEqual(offensesOf(plate).map((offense) => offense.id));
     expect(answer['TotalAmount']).toBe(bills.reduce((sum, bill) => sum + (bill['price'] as number), 0));
-    const withImage = bills.find((bill) => bill['hasImage'] === true)!;
-    const withoutImage = bills.find((bill) => bill['hasImage'] === false)!;
+    const withImage = present(
+      bills.find((bill) => bill['hasImage'] === true),
+      'withImage',
+    );
+    const withoutImage = present(
+      bills.find((bill) => bill['hasImage'] === false),
+      'withoutImage',
+    );
     const image = await result('billingTrafficOffenseImageGet', { query: { offenseId: withImage['id'] as string } });
     expect(image).toEqual({
       OffenseId: withImage['id'],

@@ -9,6 +9,7 @@ import { THREE_BANKS, accountsOf } from '../../sandbox/world/index.js';
 import { UUID, callOperation, errorOf, issueToken, resultOf, type Json } from './support.js';
 import { eventually } from '../helpers/eventually.js';
 import { callWorld, issueCodeToken } from './worldSupport.js';
+import { at, present } from '../helpers/responses.js';
 
 const SERIAL_SCOPE = operation('creditSayadSerialInquiryGet').scope;
 const TRANSFER_SCOPE = operation('oakTransferToDepositPost').scope;
@@ -16,10 +17,16 @@ const TRANSFER_SCOPE = operation('oakTransferToDepositPost').scope;
 const leafAccount = accountsOf(THREE_BANKS.nationalId).find(
   (account) => account.iban === 'IR490150007580401235200517',
 )!;
-const leaf = chequebooksOf(leafAccount)[0]!.sayadIds[0]!;
+const leaf = present(at(chequebooksOf(leafAccount), 0).sayadIds[0], 'leaf');
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+const rich = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'rich',
+);
+const other = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'other',
+);
 
 let sandbox: Sandbox;
 let token = '';
@@ -46,12 +53,10 @@ describe('the record of one call, by its trackId', () => {
     const before = tehranTimestamp(Date.now());
     expect(resultOf(await serial(trackId))['serialNo']).toEqual(expect.any(String));
     const after = tehranTimestamp(Date.now());
-    const {
-      wages: [wage],
-      total,
-    } = await wages({ trackId });
+    const { wages: listed, total } = await wages({ trackId });
     expect(total).toBe(1);
-    expect(Object.keys(wage!).sort()).toEqual([
+    const wage = at(listed, 0);
+    expect(Object.keys(wage).sort()).toEqual([
       'amount',
       'date',
       'deposit',
@@ -73,8 +78,8 @@ describe('the record of one call, by its trackId', () => {
       deposit: null,
       tariffName: expect.any(String),
     });
-    expect(wage!['amount']).toBeGreaterThan(0);
-    const date = String(wage!['date']);
+    expect(wage['amount']).toBeGreaterThan(0);
+    const date = String(wage['date']);
     expect(date).toMatch(/^14\d{12}$/);
     expect(date >= before && date <= after).toBe(true);
   });

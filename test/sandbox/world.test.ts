@@ -30,6 +30,7 @@ import {
   type SamplePerson,
 } from '../../sandbox/world/index.js';
 import { ibanMod97, luhnValid, nationalIdArbitrary } from './worldSupport.js';
+import { at, present } from '../helpers/responses.js';
 
 const keyArbitrary = fc.integer({ min: 0, max: 999_999_999 }).map((n) => String(n).padStart(9, '0'));
 const bankArbitrary = fc.constantFrom(...BANKS);
@@ -120,7 +121,9 @@ describe('cards and accounts', () => {
             .map((account) => account.iban)
             .sort(),
         ).toEqual(expectedAccounts.sort());
-        expect(new Set(cards.map((card) => accountOfCard(card)!.bank))).toEqual(new Set(banksOf(nid)));
+        expect(new Set(cards.map((card) => present(accountOfCard(card), 'accountOfCard(…)').bank))).toEqual(
+          new Set(banksOf(nid)),
+        );
       }),
       { numRuns: 60 },
     );
@@ -130,7 +133,7 @@ describe('cards and accounts', () => {
     fc.assert(
       fc.property(bankArbitrary, keyArbitrary, (bank, key) => {
         const account = accountAt(bank, key);
-        expect(cardsOf(account.owners[0]!)).toContain(account.card);
+        expect(cardsOf(at(account.owners, 0))).toContain(account.card);
         for (const owner of account.owners) expect(accountsOf(owner).map((a) => a.iban)).toContain(account.iban);
       }),
       { numRuns: 60 },
@@ -195,15 +198,14 @@ describe('samples', () => {
   });
 
   function expectAccount(sample: SampleAccount): void {
-    const account = accountOfCard(sample.card);
-    expect(account).toBeDefined();
+    const account = present(accountOfCard(sample.card), `the account of card ${sample.card}`);
     expect({
-      bankCode: account!.bank.code,
-      card: account!.card,
-      deposit: account!.deposit,
-      iban: account!.iban,
-      status: account!.status,
-      owners: account!.owners,
+      bankCode: account.bank.code,
+      card: account.card,
+      deposit: account.deposit,
+      iban: account.iban,
+      status: account.status,
+      owners: account.owners,
     }).toEqual(sample);
   }
 

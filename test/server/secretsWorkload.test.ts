@@ -37,6 +37,7 @@ import { postGraphQL, subgraphEnv, type GraphQLResponse } from '../helpers/harne
 import { samples } from '../helpers/samples.js';
 import { collect } from '../helpers/subscriptions.js';
 import { startTamperingProxy, type TamperingProxy } from '../helpers/tamperingProxy.js';
+import { dataOf, present } from '../helpers/responses.js';
 
 const CLIENT_SECRET = 'workload-client-secret-5b1d9e';
 const ROUTER_SECRET = 'workload-router-secret-c47a02f3';
@@ -67,14 +68,14 @@ async function smsConsentOf(nationalId: string, mobile: string): Promise<string>
   const start = await gql<{ startSmsConsent: { consentId: string } }>(START_SMS, {
     input: { nationalId, mobile, scopes: [TAX_SCOPE] },
   });
-  const consentId = start.data!.startSmsConsent.consentId;
+  const consentId = dataOf(start).startSmsConsent.consentId;
   await gql(COMPLETE_SMS, { input: { consentId, otp: WRONG_OTP } });
   const done = await gql<{ completeSmsConsent: { __typename: string; handle: string } }>(COMPLETE_SMS, {
     input: { consentId, otp: SANDBOX_OTP_VALUE },
   });
-  expect(done.data!.completeSmsConsent.__typename).toBe('ConsentGranted');
-  handles.push(done.data!.completeSmsConsent.handle);
-  return done.data!.completeSmsConsent.handle;
+  expect(dataOf(done).completeSmsConsent.__typename).toBe('ConsentGranted');
+  handles.push(dataOf(done).completeSmsConsent.handle);
+  return dataOf(done).completeSmsConsent.handle;
 }
 
 /** A code consent through the shared helper, its answers kept like every other response. */
@@ -85,8 +86,14 @@ async function codeConsentOf(nationalId: string, bank: string, scopes: string[])
 }
 
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const source = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const destination = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+const source = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'source',
+);
+const destination = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'destination',
+);
 
 beforeAll(async () => {
   // Short tokens: renewals, so refresh tokens travel too.
@@ -201,7 +208,7 @@ beforeAll(async () => {
     client,
     `subscription($id: ID!) { jobUpdated(id: $id) { id status ... on BillInquiryJob { bill { amount } } } }`,
     {
-      id: started.data!.startBillInquiry.id,
+      id: dataOf(started).startBillInquiry.id,
     },
   );
   responses.push(JSON.stringify(events));

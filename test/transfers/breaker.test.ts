@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness({
   env: { UPSTREAM_RETRY_ATTEMPTS: '1', UPSTREAM_BREAKER_MIN_CALLS: '4', UPSTREAM_BREAKER_HALF_OPEN_MS: '60000' },
@@ -14,8 +15,14 @@ beforeAll(async () => {
 });
 
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const source = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const destination = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+const source = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'source',
+);
+const destination = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'destination',
+);
 
 const RESULT = `__typename
   ... on TransferCompleted { transfer { id } }
@@ -34,7 +41,7 @@ describe('a transfer while the oak group is failing', () => {
   it('is refused without being sent, settles as NOT_APPLIED, and moves no money', async () => {
     h.sandbox.injectFault({ operationId: 'oakIbanInquiryGet', status: 500, times: Infinity });
     for (let i = 0; i < 6; i += 1)
-      await h.gql(`{ account(iban: "${sepah[i % sepah.length]!.iban}") { accountNumber status } }`);
+      await h.gql(`{ account(iban: "${at(sepah, i % sepah.length).iban}") { accountNumber status } }`);
     const failedReads = h.upstreamCalls('oakIbanInquiryGet').length;
     expect(failedReads).toBeGreaterThanOrEqual(4);
     expect(failedReads).toBeLessThan(6);
@@ -51,7 +58,7 @@ describe('a transfer while the oak group is failing', () => {
     };
     const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.transfer).toMatchObject({
+    expect(dataOf(res).transfer).toMatchObject({
       __typename: 'TransferRejected',
       reason: 'NOT_APPLIED',
       transfer: { status: 'FAILED' },
@@ -60,7 +67,7 @@ describe('a transfer while the oak group is failing', () => {
     expect(h.sandbox.balanceOf(source.iban)).toBe(before);
 
     const again = await h.gql<{ transfer: Outcome }>(FOLLOW, { nid: THREE_BANKS.nationalId, key }, withHandle(handle));
-    expect(again.data!.transfer).toMatchObject({ __typename: 'TransferRejected', reason: 'NOT_APPLIED' });
+    expect(dataOf(again).transfer).toMatchObject({ __typename: 'TransferRejected', reason: 'NOT_APPLIED' });
     expect(h.upstreamCalls('oakTransferToDepositPost')).toHaveLength(0);
   });
 });

@@ -13,6 +13,7 @@ import { THREE_BANKS, accountsOf, personOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { LOOKUP_FAULTS, UNCLEAR_ANSWERS } from '../helpers/faults.js';
 import { useHarness } from '../helpers/harness.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 // A late landing (450 ms, after a 300 ms timeout) must arrive within the settling time even on a loaded
 // machine: one arriving after it would rightly be reported never applied, and fail the test. On a loaded
@@ -34,9 +35,15 @@ beforeAll(async () => {
 });
 
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const source = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const destination = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
-const holder = personOf(destination.owners[0]!);
+const source = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'source',
+);
+const destination = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'destination',
+);
+const holder = personOf(at(destination.owners, 0));
 const ABOVE_INTERNAL_LIMIT = 1_000_000_001;
 
 const RESULT = `__typename
@@ -79,7 +86,7 @@ async function send(key: string, amount: number): Promise<Outcome> {
   };
   const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.transfer;
+  return dataOf(res).transfer;
 }
 
 /** The key's outcome once it is definite, asked every 100 ms for at most 30 s (a guard against a hang, not a speed check). */
@@ -112,7 +119,7 @@ describe('transfers under retries, duplicates and faults', () => {
 
         const answers = await Promise.all(
           operations.map(async (op, i) => {
-            const key = keys[i]!;
+            const key = at(keys, i);
             const seen = await Promise.all(Array.from({ length: op.duplicates }, () => send(key, op.amount)));
             for (let r = 0; r < op.retries; r++) seen.push(await send(key, op.amount));
             transfersAsked += seen.length;
@@ -127,9 +134,9 @@ describe('transfers under retries, duplicates and faults', () => {
           .filter((transfer) => transfer.description.startsWith(`nt-${run}-`));
         let moved = 0n;
         operations.forEach((op, i) => {
-          const key = keys[i]!;
+          const key = at(keys, i);
           const mine = applied.filter((transfer) => transfer.description === key);
-          const final = finals[i]!;
+          const final = at(finals, i);
           expect(mine.length, key).toBeLessThanOrEqual(1);
           if (final.__typename === 'TransferCompleted') {
             expect(
@@ -145,7 +152,7 @@ describe('transfers under retries, duplicates and faults', () => {
           if (op.amount === ABOVE_INTERNAL_LIMIT)
             expect(['AMOUNT_ABOVE_LIMIT', 'NOT_APPLIED'], key).toContain(final.reason);
           // An answer once definite never changes.
-          for (const answer of answers[i]!) {
+          for (const answer of at(answers, i)) {
             if (answer.__typename !== 'TransferPending') expect(answer, key).toEqual(final);
           }
         });

@@ -11,6 +11,7 @@ import { codeConsent, withHandle } from '../consent/support.js';
 import { postGraphQL, subgraphEnv } from '../helpers/harness.js';
 import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
 import { eventually } from '../helpers/eventually.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const RESULT = `__typename
   ... on TransferCompleted { transfer { id status } receipt { amount refCode trackId inquirySequence bookedAt { iso } } }
@@ -26,8 +27,14 @@ interface Outcome {
 }
 
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+const rich = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'rich',
+);
+const other = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'other',
+);
 
 const order = (amount: string) => ({
   idempotencyKey: randomUUID(),
@@ -87,7 +94,7 @@ async function startSubgraph(): Promise<Subgraph> {
     async send(input) {
       const res = await gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
       expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-      return res.data!.transfer;
+      return dataOf(res).transfer;
     },
     async follow(key) {
       const res = await gql<{ transfer: Outcome | null }>(
@@ -96,7 +103,7 @@ async function startSubgraph(): Promise<Subgraph> {
         withHandle(handle),
       );
       expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-      return res.data!.transfer;
+      return dataOf(res).transfer;
     },
   };
 }
@@ -118,7 +125,7 @@ describe('after a restart on the same Redis', () => {
     const before = sandbox.balanceOf(rich.iban);
     const sendsBefore = sandbox.calls('oakTransferToDepositPost').length;
     expect(await first.send(input)).toMatchObject({ __typename: 'TransferPending', transfer: { status: 'PENDING' } });
-    const [sent] = sandbox.calls('oakTransferToDepositPost').slice(sendsBefore);
+    const sent = at(sandbox.calls('oakTransferToDepositPost').slice(sendsBefore), 0);
 
     const second = await restart(first);
     expect(await second.send(input)).toMatchObject({ __typename: 'TransferPending', transfer: { status: 'PENDING' } });
@@ -131,11 +138,11 @@ describe('after a restart on the same Redis', () => {
     expect(outcome).toMatchObject({
       __typename: 'TransferCompleted',
       transfer: { status: 'SUCCESS' },
-      receipt: { amount: '70000', trackId: sent!.trackId },
+      receipt: { amount: '70000', trackId: sent.trackId },
     });
     expect(await second.send(input)).toEqual(outcome);
     expect(sandbox.calls('oakTransferToDepositPost').length - sendsBefore).toBe(1);
-    expect(sentWith(sent!.trackId!)).toHaveLength(1);
+    expect(sentWith(present(sent.trackId, 'the trackId of the send'))).toHaveLength(1);
     expect(sandbox.balanceOf(rich.iban)).toBe(before - 70_000n);
   });
 
@@ -151,7 +158,7 @@ describe('after a restart on the same Redis', () => {
     expect(await second.send(input)).toEqual(completed);
     expect(await second.follow(input.idempotencyKey)).toEqual(completed);
     expect(sandbox.calls('oakTransferToDepositPost')).toHaveLength(sendsBefore);
-    expect(sentWith(completed.receipt!.trackId)).toHaveLength(1);
+    expect(sentWith(present(completed.receipt, 'completed.receipt').trackId)).toHaveLength(1);
     expect(sandbox.balanceOf(rich.iban)).toBe(before - 30_000n);
   });
 });

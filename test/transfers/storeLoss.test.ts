@@ -9,6 +9,7 @@ import { CLIENT_PERSON, THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const prefix = randomPrefix();
 const redis = testRedis();
@@ -44,9 +45,17 @@ interface Outcome {
 }
 
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
-const [clientFrom, clientTo] = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
+const rich = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'rich',
+);
+const other = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'other',
+);
+const clientAccounts = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
+const clientFrom = at(clientAccounts, 0);
+const clientTo = at(clientAccounts, 1);
 
 const orderOf = (nationalId: string, from: string, to: string, idempotencyKey: string, amount = '40000') => ({
   idempotencyKey,
@@ -58,9 +67,13 @@ const orderOf = (nationalId: string, from: string, to: string, idempotencyKey: s
 });
 
 async function send(input: ReturnType<typeof orderOf>): Promise<Outcome> {
-  const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handles[input.nationalId]!));
+  const res = await h.gql<{ transfer: Outcome }>(
+    TRANSFER,
+    { input },
+    withHandle(present(handles[input.nationalId], 'handles[input.nationalId]')),
+  );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.transfer;
+  return dataOf(res).transfer;
 }
 
 const appliedWith = (trackId: string) =>
@@ -87,11 +100,13 @@ describe('a transfer sent again after the store lost its record', () => {
     const again = await send(input);
 
     expect(again).toEqual(first);
-    expect(appliedWith(first.receipt!.trackId)).toHaveLength(1);
+    expect(appliedWith(present(first.receipt, 'first.receipt').trackId)).toHaveLength(1);
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 40_000n);
     // The resend reached the upstream with the same trackId, and was refused there.
     expect(
-      h.upstreamCalls('oakTransferToDepositPost').filter((call) => call.trackId === first.receipt!.trackId),
+      h
+        .upstreamCalls('oakTransferToDepositPost')
+        .filter((call) => call.trackId === present(first.receipt, 'first.receipt').trackId),
     ).toHaveLength(2);
   });
 
@@ -103,7 +118,7 @@ describe('a transfer sent again after the store lost its record', () => {
     const again = await send(orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, key, '90000'));
     expect(again).toMatchObject({
       __typename: 'TransferCompleted',
-      receipt: { amount: '50000', trackId: first.receipt!.trackId },
+      receipt: { amount: '50000', trackId: present(first.receipt, 'first.receipt').trackId },
     });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
   });
@@ -133,12 +148,12 @@ describe('one idempotency key used by two people', () => {
   it('names two independent transfers, each applied once', async () => {
     const key = randomUUID();
     const one = await send(orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, key, '30000'));
-    const two = await send(orderOf(CLIENT_PERSON.nationalId, clientFrom!.deposit, clientTo!.deposit, key, '30000'));
+    const two = await send(orderOf(CLIENT_PERSON.nationalId, clientFrom.deposit, clientTo.deposit, key, '30000'));
     expect(one.__typename, JSON.stringify(one)).toBe('TransferCompleted');
     expect(two.__typename, JSON.stringify(two)).toBe('TransferCompleted');
     expect(two.transfer.id).not.toBe(one.transfer.id);
-    expect(two.receipt!.trackId).not.toBe(one.receipt!.trackId);
-    expect(appliedWith(one.receipt!.trackId)).toHaveLength(1);
-    expect(appliedWith(two.receipt!.trackId)).toHaveLength(1);
+    expect(present(two.receipt, 'two.receipt').trackId).not.toBe(present(one.receipt, 'one.receipt').trackId);
+    expect(appliedWith(present(one.receipt, 'one.receipt').trackId)).toHaveLength(1);
+    expect(appliedWith(present(two.receipt, 'two.receipt').trackId)).toHaveLength(1);
   });
 });

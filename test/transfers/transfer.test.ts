@@ -9,6 +9,7 @@ import { useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { collect } from '../helpers/subscriptions.js';
 import { eventually } from '../helpers/eventually.js';
+import { at, dataOf, firstError, present } from '../helpers/responses.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
@@ -21,8 +22,14 @@ beforeAll(async () => {
 });
 
 const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-const other = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+const rich = present(
+  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+  'rich',
+);
+const other = present(
+  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+  'other',
+);
 
 const RESULT = `__typename
   ... on TransferCompleted { transfer { id status idempotencyKey } receipt { amount rail destinationNumber destinationFirstName inquirySequence refCode trackId bookedAt { jalali iso } } }
@@ -59,7 +66,7 @@ async function follow(key: string): Promise<Outcome | null> {
     withHandle(handle),
   );
   expect(res.errors).toBeUndefined();
-  return res.data!.transfer;
+  return dataOf(res).transfer;
 }
 
 describe('a transfer that completes', () => {
@@ -68,7 +75,7 @@ describe('a transfer that completes', () => {
     const before = h.sandbox.balanceOf(rich.iban);
     const res = await send(input);
     expect(res.errors).toBeUndefined();
-    const outcome = res.data!.transfer;
+    const outcome = dataOf(res).transfer;
     expect(outcome).toMatchObject({
       __typename: 'TransferCompleted',
       transfer: { status: 'SUCCESS', idempotencyKey: input.idempotencyKey },
@@ -87,20 +94,20 @@ describe('a transfer that completes', () => {
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 150_000n);
 
     const retried = await send(input);
-    expect(retried.data!.transfer).toEqual(outcome);
+    expect(dataOf(retried).transfer).toEqual(outcome);
     expect(await follow(input.idempotencyKey)).toEqual(outcome);
     expect(callCounts(h)).toEqual({ oakTransferToDepositPost: 1 });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 150_000n);
-    const [call] = h.upstreamCalls('oakTransferToDepositPost');
-    expect(call!.trackId).toBe((outcome.receipt as { trackId: string }).trackId);
+    const call = at(h.upstreamCalls('oakTransferToDepositPost'), 0);
+    expect(call.trackId).toBe((outcome.receipt as { trackId: string }).trackId);
   });
 
   it('sends once for many concurrent duplicates, all answered alike', async () => {
     const input = order({ amount: '20000' });
     const results = await Promise.all(Array.from({ length: 12 }, () => send(input)));
-    const typenames = new Set(results.map((res) => res.data!.transfer.__typename));
+    const typenames = new Set(results.map((res) => dataOf(res).transfer.__typename));
     expect(typenames).toEqual(new Set(['TransferCompleted']));
-    expect(new Set(results.map((res) => res.data!.transfer.transfer.id)).size).toBe(1);
+    expect(new Set(results.map((res) => dataOf(res).transfer.transfer.id)).size).toBe(1);
     expect(callCounts(h)).toEqual({ oakTransferToDepositPost: 1 });
   });
 
@@ -109,7 +116,7 @@ describe('a transfer that completes', () => {
     await send(input);
     h.sandbox.clearCalls();
     const res = await send({ ...input, amount: '160000' });
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentPath: 'input.idempotencyKey' },
     });
     expect(h.upstreamCalls()).toEqual([]);
@@ -129,14 +136,14 @@ describe('refusals', () => {
   ])('answers %s as TransferRejected, for good', async (_, overrides, reason) => {
     const input = order(overrides);
     const res = await send(input);
-    expect(res.data!.transfer).toMatchObject({
+    expect(dataOf(res).transfer).toMatchObject({
       __typename: 'TransferRejected',
       reason,
       code: reason,
       transfer: { status: 'FAILED', failure: { code: reason } },
     });
     const again = await send(input);
-    expect(again.data!.transfer).toEqual(res.data!.transfer);
+    expect(dataOf(again).transfer).toEqual(dataOf(res).transfer);
     expect(callCounts(h)).toEqual({ oakTransferToDepositPost: 1 });
   });
 
@@ -176,19 +183,19 @@ describe('refusals', () => {
     ['a destination account number with doubled separators', { destination: '0200..887714003' }, 'input.destination'],
   ])('refuses %s with BAD_USER_INPUT before any upstream call', async (_, overrides, argumentPath) => {
     const res = await send(order(overrides));
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(firstError(res)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
     expect(h.upstreamCalls()).toEqual([]);
   });
 
   it('needs the payer’s own consent, before anything is claimed or sent', async () => {
     const input = order();
     const none = await h.gql(TRANSFER, { input });
-    expect(none.errors![0]!.extensions).toMatchObject({ code: 'CONSENT_REQUIRED' });
+    expect(firstError(none).extensions).toMatchObject({ code: 'CONSENT_REQUIRED' });
     const anothers = await send(input, otherHandle);
-    expect(anothers.errors![0]!.extensions).toMatchObject({ code: 'FORBIDDEN' });
+    expect(firstError(anothers).extensions).toMatchObject({ code: 'FORBIDDEN' });
     expect(h.upstreamCalls()).toEqual([]);
     // Nothing was claimed: the key still works once the right consent is presented.
-    expect((await send(input)).data!.transfer.__typename).toBe('TransferCompleted');
+    expect(dataOf(await send(input)).transfer.__typename).toBe('TransferCompleted');
   });
 });
 
@@ -209,8 +216,8 @@ describe('unclear answers', () => {
     const input = order({ amount: '70000' });
     const before = h.sandbox.balanceOf(rich.iban);
     const res = await send(input);
-    expect(res.data!.transfer).toMatchObject({ __typename: 'TransferPending', transfer: { status: 'PENDING' } });
-    expect((await send(input)).data!.transfer.__typename).toMatch(/TransferPending|TransferCompleted/);
+    expect(dataOf(res).transfer).toMatchObject({ __typename: 'TransferPending', transfer: { status: 'PENDING' } });
+    expect(dataOf(await send(input)).transfer.__typename).toMatch(/TransferPending|TransferCompleted/);
     const outcome = await settled(input.idempotencyKey);
     expect(outcome).toMatchObject({ __typename: 'TransferCompleted', receipt: { amount: '70000' } });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 70_000n);
@@ -222,7 +229,7 @@ describe('unclear answers', () => {
     h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 408 });
     const input = order({ amount: '80000' });
     const before = h.sandbox.balanceOf(rich.iban);
-    expect((await send(input)).data!.transfer.__typename).toBe('TransferPending');
+    expect(dataOf(await send(input)).transfer.__typename).toBe('TransferPending');
     const outcome = await settled(input.idempotencyKey);
     expect(outcome).toMatchObject({ __typename: 'TransferRejected', reason: 'NOT_APPLIED' });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
@@ -232,7 +239,7 @@ describe('unclear answers', () => {
   it('streams a pending transfer on jobUpdated until the inquiry finds it applied', async () => {
     h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 408, afterEffect: true });
     const res = await send(order({ amount: '90000' }));
-    const { id } = res.data!.transfer.transfer;
+    const { id } = dataOf(res).transfer.transfer;
     const client = createClient({
       url: h.server.url.replace('http', 'ws'),
       webSocketImpl: WebSocket,
@@ -248,7 +255,7 @@ describe('unclear answers', () => {
         { id },
       );
       expect(errors).toEqual([]);
-      expect(events.at(-1)!.jobUpdated).toEqual({
+      expect(present(events.at(-1), 'events.at(…)').jobUpdated).toEqual({
         __typename: 'TransferJob',
         status: 'SUCCESS',
         receipt: { amount: '90000' },

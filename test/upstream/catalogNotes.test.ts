@@ -7,6 +7,7 @@ import {
   readCatalogNotes,
   renderOperationsDoc,
 } from '../../scripts/operationsDoc.js';
+import { present } from '../helpers/responses.js';
 
 describe('catalog notes', () => {
   const notes = readCatalogNotes();
@@ -20,9 +21,9 @@ describe('catalog notes', () => {
 
   it('expands every shared note an operation refers to', () => {
     for (const [id, text] of notes.operations) expect(expandNotes(notes, text), id).not.toMatch(/\{\{|\}\}/);
-    expect(expandNotes(notes, notes.operations.get('creditSmsSayadCancelChequePost')!)).toContain(
-      'the message `duplicate trackId`',
-    );
+    expect(
+      expandNotes(notes, present(notes.operations.get('creditSmsSayadCancelChequePost'), 'notes.operations.get(…)')),
+    ).toContain('the message `duplicate trackId`');
   });
 
   it('finds a missing section, a section of no operation, an empty one and an unknown reference', () => {
@@ -59,9 +60,11 @@ describe('catalog notes', () => {
     const doc = renderOperationsDoc(notes);
     expect(doc).toContain(notes.introduction);
     for (const [id, text] of notes.operations) {
-      const row = doc.split('\n').find((line) => line.startsWith(`| \`${id}\` |`));
-      expect(row, id).toBeDefined();
-      expect(row!.endsWith(` | ${expandNotes(notes, text)} |`), id).toBe(true);
+      const row = present(
+        doc.split('\n').find((line) => line.startsWith(`| \`${id}\` |`)),
+        `the row of ${id}`,
+      );
+      expect(row.endsWith(` | ${expandNotes(notes, text)} |`), id).toBe(true);
     }
   });
 });

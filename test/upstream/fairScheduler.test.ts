@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FairScheduler, type Lane } from '../../src/datasources/upstream/fairScheduler.js';
 import { TransportError } from '../../src/datasources/upstream/http.js';
+import { at, present } from '../helpers/responses.js';
 
 /** A task that runs until released by hand, recording when it started. */
 function gate(started: string[], name: string) {
@@ -15,7 +16,7 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 /** Runs `count` one-slot handovers: releases the running task, lets the next one start. */
 async function releaseInTurn(gates: Map<string, { open(): void }>, started: string[], count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    gates.get(started[i]!)!.open();
+    present(gates.get(at(started, i)), 'gates.get(…)').open();
     await flush();
   }
 }
@@ -79,7 +80,7 @@ describe('the fair scheduler', () => {
     submit('b1-2', lane('b', '1'));
     await flush();
     for (let i = 0; i < 7; i += 1) {
-      gates.get(started[i]!)!.open();
+      present(gates.get(at(started, i)), 'gates.get(…)').open();
       await flush();
     }
     await Promise.all(runs);
@@ -158,7 +159,7 @@ describe('the fair scheduler', () => {
     submit('poll');
     await flush();
     for (let i = 0; i < 4; i += 1) {
-      gates.get(started[i]!)!.open();
+      present(gates.get(at(started, i)), 'gates.get(…)').open();
       await flush();
     }
     await Promise.all(runs);

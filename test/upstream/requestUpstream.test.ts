@@ -5,6 +5,7 @@ import { canonicalJson } from '../../src/lib/json.js';
 import type { CallOptions, UpstreamClient, UpstreamResult } from '../../src/datasources/upstream/client.js';
 import type { OperationId } from '../../src/datasources/upstream/operations.js';
 import { ErrorCode, UpstreamError } from '../../src/errors.js';
+import { at } from '../helpers/responses.js';
 
 interface SeenCall {
   readonly operationId: OperationId;
@@ -50,7 +51,7 @@ describe('read', () => {
       { query: { parameter: '1', type: 'Water', secondParameter: undefined } },
     ];
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => access.read('billingInquiryCcGet', variants[i % 3]!)),
+      Array.from({ length: 10 }, (_, i) => access.read('billingInquiryCcGet', at(variants, i % 3))),
     );
 
     expect(client.seen).toHaveLength(1);

@@ -14,6 +14,7 @@ import { TokenBroker, type TokenBrokerOptions } from '../../src/datasources/upst
 import { UpstreamError } from '../../src/errors.js';
 import { createLogger } from '../../src/logger.js';
 import { billIdCheckDigit, startSandbox, type Sandbox } from '../fixtures/sandbox.js';
+import { present } from '../helpers/responses.js';
 
 export const silentLogger = createLogger('silent');
 
@@ -70,10 +71,11 @@ export function useSandboxAndTransport(bind: (sandbox: Sandbox, http: RecordingT
     await sandbox?.close();
   });
   beforeEach(() => {
-    sandbox!.clearCalls();
-    sandbox!.clearFaults();
+    const started = present(sandbox, 'the sandbox started before all tests');
+    started.clearCalls();
+    started.clearFaults();
     http = newTransport();
-    bind(sandbox!, http);
+    bind(started, http);
   });
   afterEach(async () => {
     await http?.close();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/errors.js';
 import type { Sandbox } from '../fixtures/sandbox.js';
 import { jsonBody, newBroker, upstreamErrorOf, type RecordingTransport, useSandboxAndTransport } from './support.js';
+import { at } from '../helpers/responses.js';
 
 const INQUIRY = 'billing:cc-inquiry:get';
 const NEGATIVE = 'billing:cc-negative-score:get';
@@ -196,7 +197,7 @@ describe('renewal', () => {
     const token = await broker.getToken([INQUIRY]);
     expect(token).toBe(issued(1).value);
     expect(sandbox.calls('token').map((call) => call.status)).toEqual([500, 200]);
-    expect(jsonBody(http.exchanges[1]!.request)).toEqual({
+    expect(jsonBody(at(http.exchanges, 1).request)).toEqual({
       grant_type: 'client_credentials',
       nid: '0499370899',
       scopes: INQUIRY,

@@ -10,6 +10,7 @@ import { type FaultRule, THREE_BANKS, accountsOf } from '../fixtures/sandbox.js'
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { eventually } from '../helpers/eventually.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 
 const BUDGET_MS = 5_000;
 const h = useHarness({
@@ -45,7 +46,7 @@ async function pooled<T, R>(items: readonly T[], workers: number, run: (item: T)
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await run(items[i]!);
+    for (let i = next++; i < items.length; i = next++) results[i] = await run(at(items, i));
   };
   await Promise.all(Array.from({ length: workers }, worker));
   return results;
@@ -89,8 +90,14 @@ describe('money while a fifth of the answers fail', () => {
   it('never sends a transfer twice and never applies one twice, however its answer was lost', async () => {
     const handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
     const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-    const source = sepah.find((account) => account.iban === 'IR760620062000301235200542')!;
-    const destination = sepah.find((account) => account.iban === 'IR330620025360301235200501')!;
+    const source = present(
+      sepah.find((account) => account.iban === 'IR760620062000301235200542'),
+      'source',
+    );
+    const destination = present(
+      sepah.find((account) => account.iban === 'IR330620025360301235200501'),
+      'destination',
+    );
     const UNCLEAR = [
       { status: 503 },
       { status: 500, afterEffect: true },
@@ -124,7 +131,7 @@ describe('money while a fifth of the answers fail', () => {
     const first = await pooled(keys, 10, (key) => Promise.all([send(key), send(key)]));
     for (const pair of first) for (const res of pair) expect(res.errors).toBeUndefined();
 
-    const ids = first.map(([res]) => res.data!.transfer.transfer.id);
+    const ids = first.map(([res]) => dataOf(res).transfer.transfer.id);
     const FOLLOW = `query($nid: String!, $key: String!) { transfer(nationalId: $nid, idempotencyKey: $key) { __typename ... on TransferPending { transfer { id } } } }`;
     await eventually(
       async () => {

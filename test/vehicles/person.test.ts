@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VEHICLE_SAMPLES, driverRiskOf, licencesOf, negativeScore, offensesOf } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
+import { at, dataOf, errorsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -33,19 +34,20 @@ describe('Person.activePlates', () => {
     }`,
     );
     // The revoked plate is no longer the person's: only its owner-only field fails.
-    expect(res.errors!.map((e) => e.path)).toEqual([['person', 'activePlates', 2, 'vehicle', 'offenses']]);
-    const plates = res.data!.person!['activePlates'] as Registration[];
+    expect(errorsOf(res).map((e) => e.path)).toEqual([['person', 'activePlates', 2, 'vehicle', 'offenses']]);
+    const plates = present(partialDataOf(res).person, 'person')['activePlates'] as Registration[];
     expect(plates.map((p) => [p.vehicle?.plateNumber, p.revoked])).toEqual([
       [driver.plates[0], false],
       [driver.plates[1], false],
       [driver.revokedPlate, true],
     ]);
     for (const active of plates.slice(0, 2)) {
-      expect(active.vehicle!.owner).toEqual({ nationalId: driver.nationalId });
-      expect(active.vehicle!.offenses).toEqual({ totalCount: offensesOf(active.vehicle!.plateNumber).length });
+      const vehicle = present(active.vehicle, 'the vehicle of an active plate');
+      expect(vehicle.owner).toEqual({ nationalId: driver.nationalId });
+      expect(vehicle.offenses).toEqual({ totalCount: offensesOf(vehicle.plateNumber).length });
       expect(active.revokedAt).toBeNull();
     }
-    expect(plates[2]!.revokedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(at(plates, 2).revokedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, billingDrivingOffenseGet: 2 });
     const offenseCalls = h.upstreamCalls('billingDrivingOffenseGet').map((call) => call.query);
     for (const query of offenseCalls)
@@ -57,10 +59,13 @@ describe('Person.activePlates', () => {
       driver.nationalId,
       `activePlates(mobile: "${driver.mobile}") { revoked vehicle { owner { nationalId } details { vin } } }`,
     );
-    const revoked = (res.data!.person!['activePlates'] as Registration[]).find((p) => p.revoked)!;
+    const revoked = present(
+      (present(partialDataOf(res).person, 'person')['activePlates'] as Registration[]).find((p) => p.revoked),
+      'revoked',
+    );
     expect(revoked.vehicle).toEqual({ owner: null, details: null });
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       path: ['person', 'activePlates', 2, 'vehicle', 'details'],
       extensions: { code: 'BAD_USER_INPUT', argumentPath: 'ownerNationalId' },
     });
@@ -80,8 +85,8 @@ describe('Person.activePlates', () => {
       `activePlates(mobile: "${driver.mobile}", includeRevoked: false) { revoked vehicle { plateNumber details { vin } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const plates = res.data!.person!['activePlates'] as Registration[];
-    expect(plates.map((p) => [p.vehicle!.plateNumber, p.revoked])).toEqual(
+    const plates = present(dataOf(res).person, 'person')['activePlates'] as Registration[];
+    expect(plates.map((p) => [present(p.vehicle, 'p.vehicle').plateNumber, p.revoked])).toEqual(
       driver.plates.map((plate) => [plate, false]),
     );
     expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, vehicleVehicleInfoInquiryGet: 2 });
@@ -90,18 +95,18 @@ describe('Person.activePlates', () => {
   it('answers a person without plates with an empty list', async () => {
     const res = await person(noVehicles.nationalId, `activePlates(mobile: "${noVehicles.mobile}") { plateText }`);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person).toEqual({ activePlates: [] });
+    expect(dataOf(res).person).toEqual({ activePlates: [] });
   });
 
   it('needs the mobile when it is not known, and refuses one that is not the person’s upstream', async () => {
     const missing = await person(driver.nationalId, 'activePlates { plateText }');
-    expect(missing.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'mobile' } });
+    expect(firstError(missing)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'mobile' } });
     const malformed = await person(driver.nationalId, 'activePlates(mobile: "0904042425") { plateText }');
-    expect(malformed.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'mobile' } });
+    expect(firstError(malformed)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'mobile' } });
     expect(h.upstreamCalls()).toEqual([]);
     const notTheirs = await person(driver.nationalId, `activePlates(mobile: "${noVehicles.mobile}") { plateText }`);
-    expect(notTheirs.data!.person).toEqual({ activePlates: null });
-    expect(notTheirs.errors![0]).toMatchObject({
+    expect(partialDataOf(notTheirs).person).toEqual({ activePlates: null });
+    expect(firstError(notTheirs)).toMatchObject({
       path: ['person', 'activePlates'],
       extensions: { code: 'UPSTREAM_REJECTED' },
     });
@@ -117,7 +122,7 @@ describe('Person.drivingLicences', () => {
     }`,
     );
     expect(res.errors).toBeUndefined();
-    const check = res.data!.person!['drivingLicences'] as {
+    const check = present(dataOf(res).person, 'person')['drivingLicences'] as {
       statusCode: string;
       licences: Array<Record<string, unknown>>;
     };
@@ -145,7 +150,7 @@ describe('Person.drivingLicences', () => {
     expect(callCounts(h)).toEqual({ kycLicenseCheckInquiryPost: 1, billingNegativeScoreGet: world.length });
     for (const call of h.upstreamCalls('billingNegativeScoreGet'))
       expect(call.query).toMatchObject({ nationalID: driver.nationalId, mobile: driver.mobile });
-    expect(h.upstreamCalls('kycLicenseCheckInquiryPost')[0]!.query['trackId']).toEqual(expect.any(String));
+    expect(at(h.upstreamCalls('kycLicenseCheckInquiryPost'), 0).query['trackId']).toEqual(expect.any(String));
   });
 
   it('answers a person without a licence with an empty list', async () => {
@@ -153,25 +158,25 @@ describe('Person.drivingLicences', () => {
       noVehicles.nationalId,
       `drivingLicences(mobile: "${noVehicles.mobile}") { licences { number } }`,
     );
-    expect(res.data!.person).toEqual({ drivingLicences: { licences: [] } });
+    expect(dataOf(res).person).toEqual({ drivingLicences: { licences: [] } });
   });
 });
 
 describe('Person.driverRisk', () => {
   it('scores a licensed driver, and is null for someone without a licence', async () => {
     const scored = await person(driver.nationalId, `driverRisk(birthDate: "${driver.birthDate}") { score }`);
-    expect(scored.data!.person).toEqual({ driverRisk: { score: driverRiskOf(driver.nationalId) } });
+    expect(dataOf(scored).person).toEqual({ driverRisk: { score: driverRiskOf(driver.nationalId) } });
     const none = await person(noVehicles.nationalId, `driverRisk(birthDate: "${noVehicles.birthDate}") { score }`);
     expect(none.errors).toBeUndefined();
-    expect(none.data!.person).toEqual({ driverRisk: null });
+    expect(dataOf(none).person).toEqual({ driverRisk: null });
   });
 
   it('refuses a birth date that is no Persian-calendar day before any call, and one that is not theirs upstream', async () => {
     const invalid = await person(driver.nationalId, 'driverRisk(birthDate: "1378/13/07") { score }');
-    expect(invalid.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'birthDate' } });
+    expect(firstError(invalid)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'birthDate' } });
     expect(h.upstreamCalls()).toEqual([]);
     const wrong = await person(driver.nationalId, 'driverRisk(birthDate: "1360/01/01") { score }');
-    expect(wrong.errors![0]).toMatchObject({
+    expect(firstError(wrong)).toMatchObject({
       path: ['person', 'driverRisk'],
       extensions: { code: 'UPSTREAM_REJECTED' },
     });

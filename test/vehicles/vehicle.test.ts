@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VEHICLE_SAMPLES, freewayTollsOf, offensesOf, trafficTollsOf, vehicleOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts } from '../helpers/calls.js';
+import { at, dataOf, errorsOf, extensionsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -19,7 +20,7 @@ describe('Query.vehicle', () => {
       `plateNumber: "${unownedPlate}"`,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.vehicle).toEqual({
+    expect(dataOf(res).vehicle).toEqual({
       plateNumber: '552411188',
       plate: {
         twoDigits: '55',
@@ -44,8 +45,8 @@ describe('Query.vehicle', () => {
       'plateNumber',
       'plate: { twoDigits: "55", letter: "24", threeDigits: "111", region: "88" }',
     );
-    expect(persian.data!.vehicle).toEqual({ plateNumber: '552411188' });
-    expect(coded.data!.vehicle).toEqual({ plateNumber: '552411188' });
+    expect(dataOf(persian).vehicle).toEqual({ plateNumber: '552411188' });
+    expect(dataOf(coded).vehicle).toEqual({ plateNumber: '552411188' });
   });
 
   it('knows the disabled drivers’ and the protocol plates', async () => {
@@ -90,7 +91,7 @@ describe('Query.vehicle', () => {
     const res = await vehicle('plateNumber details(ownerNationalId: "' + driver.nationalId + '") { vin }', args);
     expect(res.data?.vehicle ?? null).toBeNull();
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({ path: ['vehicle'], extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(firstError(res)).toMatchObject({ path: ['vehicle'], extensions: { code: 'BAD_USER_INPUT', argumentPath } });
     expect(h.upstreamCalls()).toEqual([]);
   });
 });
@@ -106,23 +107,23 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
       ownership(${owner}) { matches model }`);
     expect(res.errors).toBeUndefined();
     const world = vehicleOf(plate);
-    const v = res.data!.vehicle as Record<string, Record<string, unknown>>;
+    const v = dataOf(res).vehicle as Record<string, Record<string, unknown>>;
     expect(v['details']).toMatchObject({
       system: world.make.system,
       tip: world.tip,
       modelYear: world.modelYear,
       vin: world.vin,
     });
-    expect(v['plateHistory']!['installations']).toEqual([
+    expect(present(v['plateHistory'], "v['plateHistory']")['installations']).toEqual([
       {
         vehicleSystem: world.make.system,
         vehicleModel: String(world.modelYear),
-        installedOn: v['details']!['plateInstalledOn'],
+        installedOn: present(v['details'], "v['details']")['plateInstalledOn'],
         detachedOn: null,
       },
-      expect.objectContaining({ detachedOn: v['details']!['plateInstalledOn'] }),
+      expect.objectContaining({ detachedOn: present(v['details'], "v['details']")['plateInstalledOn'] }),
     ]);
-    const insurance = v['details']!['insurance'] as Record<string, unknown>;
+    const insurance = present(v['details'], "v['details']")['insurance'] as Record<string, unknown>;
     expect(v['thirdPartyInsurance']).toMatchObject({
       insurerName: insurance['insurerName'],
       startsOn: insurance['startsOn'],
@@ -143,14 +144,14 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
     const res = await vehicle(
       `plateNumber ownership(${stranger}) { matches } details(${stranger}) { vin } freewayTolls { totalCount }`,
     );
-    expect(res.data!.vehicle).toEqual({
+    expect(partialDataOf(res).vehicle).toEqual({
       plateNumber: plate,
       ownership: { matches: false },
       details: null,
       freewayTolls: { totalCount: freewayTollsOf(plate).length },
     });
     expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({
+    expect(firstError(res)).toMatchObject({
       path: ['vehicle', 'details'],
       extensions: { code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR', trackId: expect.any(String) },
     });
@@ -158,7 +159,13 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
 
   it('needs the owner when the vehicle was not reached through the owner’s plates, without an upstream call', async () => {
     const res = await vehicle('details { vin } offenses(ownerNationalId: "' + driver.nationalId + '") { totalCount }');
-    expect(res.errors!.map((e) => [e.path!.join('.'), e.extensions!['code'], e.extensions!['argumentPath']])).toEqual([
+    expect(
+      errorsOf(res).map((e) => [
+        present(e.path, 'e.path').join('.'),
+        extensionsOf(e)['code'],
+        extensionsOf(e)['argumentPath'],
+      ]),
+    ).toEqual([
       ['vehicle.details', 'BAD_USER_INPUT', 'ownerNationalId'],
       ['vehicle.offenses', 'BAD_USER_INPUT', 'ownerMobile'],
     ]);
@@ -176,15 +183,15 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
     ['a cursor that is not one', `freewayTolls(after: "nope") { totalCount }`, 'after'],
   ])('refuses %s before any upstream call', async (_, fields, argumentPath) => {
     const res = await vehicle(fields);
-    expect(res.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(firstError(res)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
     expect(h.upstreamCalls()).toEqual([]);
   });
 
   it('keeps the vehicle when an inquiry fails upstream, with the error on that field', async () => {
     h.sandbox.injectFault({ operationId: 'vehicleVehicleInfoInquiryGet', status: 503, times: Infinity });
     const res = await vehicle(`plateNumber details(${owner}) { vin } plateHistory(${owner}) { status }`);
-    expect(res.data!.vehicle).toEqual({ plateNumber: plate, details: null, plateHistory: { status: 'فعال' } });
-    expect(res.errors![0]).toMatchObject({
+    expect(partialDataOf(res).vehicle).toEqual({ plateNumber: plate, details: null, plateHistory: { status: 'فعال' } });
+    expect(firstError(res)).toMatchObject({
       path: ['vehicle', 'details'],
       extensions: { code: 'UPSTREAM_UNAVAILABLE' },
     });
@@ -205,17 +212,21 @@ describe('offenses and tolls', () => {
     const fields =
       'totalCount totalAmount pageInfo { hasNextPage endCursor } nodes { id code amount hasImage occurredAt { jalali iso } recordedAt }';
     const first = await vehicle(`offenses(${ownerArgs}, first: 2) { ${fields} }`);
-    const page = first.data!.vehicle!['offenses'] as Connection;
+    const page = present(dataOf(first).vehicle, 'vehicle')['offenses'] as Connection;
     expect(page.totalCount).toBe(world.length);
     expect(page.totalAmount).toBe(String(world.reduce((sum, o) => sum + o.price, 0)));
     expect(page.nodes.map((n) => n['id'])).toEqual(world.slice(0, 2).map((o) => o.id));
-    expect(page.nodes[0]).toMatchObject({ amount: String(world[0]!.price), occurredAt: { jalali: world[0]!.date } });
-    const occurred = (page.nodes[0]!['occurredAt'] as { iso: string }).iso;
+    expect(page.nodes[0]).toMatchObject({
+      amount: String(at(world, 0).price),
+      occurredAt: { jalali: at(world, 0).date },
+    });
+    const occurred = (at(page.nodes, 0)['occurredAt'] as { iso: string }).iso;
     expect(new Date(occurred).getTime()).toBe(
-      new Date(page.nodes[0]!['recordedAt'] as string).getTime() - Number(world[0]!.normalizedDate.slice(-2)) * 1000,
+      new Date(at(page.nodes, 0)['recordedAt'] as string).getTime() -
+        Number(at(world, 0).normalizedDate.slice(-2)) * 1000,
     );
     const rest = await vehicle(`offenses(${ownerArgs}, first: 100, after: "${page.pageInfo.endCursor}") { ${fields} }`);
-    const restPage = rest.data!.vehicle!['offenses'] as Connection;
+    const restPage = present(dataOf(rest).vehicle, 'vehicle')['offenses'] as Connection;
     expect(restPage.nodes.map((n) => n['id'])).toEqual(world.slice(2).map((o) => o.id));
     expect(restPage.pageInfo.hasNextPage).toBe(false);
     expect(callCounts(h)).toEqual({ billingDrivingOffenseGet: 2 });
@@ -231,7 +242,7 @@ describe('offenses and tolls', () => {
       `offenses(${ownerArgs}, first: 100) { nodes { id hasImage image { offenseId plateImageUrl vehicleImageUrl } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const nodes = (res.data!.vehicle!['offenses'] as Connection).nodes;
+    const nodes = (present(dataOf(res).vehicle, 'vehicle')['offenses'] as Connection).nodes;
     for (const node of nodes) {
       expect(node['image'] === null).toBe(node['hasImage'] === false);
       if (node['image'])
@@ -248,9 +259,9 @@ describe('offenses and tolls', () => {
       trafficTolls(${ownerArgs}) { totalCount nodes { id amount fee totalAmount chargedAt paymentStatus } }
       freewayTolls(first: 1) { totalCount totalAmount pageInfo { hasNextPage } nodes { paymentId amount passedAt freeway } }`);
     expect(res.errors).toBeUndefined();
-    const v = res.data!.vehicle as Record<string, Connection>;
+    const v = dataOf(res).vehicle as Record<string, Connection>;
     const traffic = trafficTollsOf(plate);
-    expect(v['trafficTolls']!.nodes).toEqual(
+    expect(present(v['trafficTolls'], "v['trafficTolls']").nodes).toEqual(
       traffic.map((toll) => ({
         id: toll.uniqueId,
         amount: String(toll.amount),
@@ -265,7 +276,9 @@ describe('offenses and tolls', () => {
       totalCount: freeway.length,
       totalAmount: String(freeway.reduce((sum, toll) => sum + toll.price, 0)),
       pageInfo: { hasNextPage: freeway.length > 1 },
-      nodes: [{ paymentId: freeway[0]!.paymentId, amount: String(freeway[0]!.price), freeway: freeway[0]!.freeway }],
+      nodes: [
+        { paymentId: at(freeway, 0).paymentId, amount: String(at(freeway, 0).price), freeway: at(freeway, 0).freeway },
+      ],
     });
   });
 
@@ -274,12 +287,12 @@ describe('offenses and tolls', () => {
       `{ motorcycle(plateNumber: "${driver.motorcycle}") { plateNumber offenses(${ownerArgs}) { amount billId plateNumber } } }`,
     );
     expect(owned.errors).toBeUndefined();
-    expect(owned.data!.motorcycle).toMatchObject({
+    expect(dataOf(owned).motorcycle).toMatchObject({
       plateNumber: driver.motorcycle,
       offenses: { plateNumber: driver.motorcycle, billId: expect.any(String) },
     });
     const bad = await h.gql(`{ motorcycle(plateNumber: "1234567") { plateNumber } }`);
-    expect(bad.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'plateNumber' } });
+    expect(firstError(bad)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'plateNumber' } });
     expect(callCounts(h)).toEqual({ billingRidingOffenseGet: 1 });
   });
 });
@@ -299,7 +312,7 @@ describe('_entities for Vehicle', () => {
     expect(res.errors?.map((error) => [error.path, error.extensions?.argumentPath])).toEqual([
       [['_entities', 1], 'representations[1].plateNumber'],
     ]);
-    expect(res.data!._entities).toEqual([
+    expect(partialDataOf(res)._entities).toEqual([
       { plateNumber: plate, plate: { region: plate.slice(7) } },
       null,
       { plateNumber: unownedPlate, plate: { region: '88' } },

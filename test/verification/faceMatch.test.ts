@@ -14,6 +14,7 @@ import {
 } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, jpeg, mp4, png, webm } from './files.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -49,16 +50,16 @@ describe('videoMatch', () => {
     const res = await match(b64(video));
     expect(res.errors).toBeUndefined();
     const expected = videoComparisonOf(video, WOMAN.nationalId);
-    expect(res.data!.person.videoMatch).toEqual({
+    expect(dataOf(res).person.videoMatch).toEqual({
       faceMatchPercentage: expected.faceVerification,
       trackingCode: expected.trackingCode,
     });
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.method).toBe('POST');
-    expect(calls[0]!.path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/compareVideoWithNationalCardImage`);
-    expect(Object.keys(calls[0]!.query)).toEqual(['trackId']);
-    expect(calls[0]!.body).toEqual({
+    expect(at(calls, 0).method).toBe('POST');
+    expect(at(calls, 0).path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/compareVideoWithNationalCardImage`);
+    expect(Object.keys(at(calls, 0).query)).toEqual(['trackId']);
+    expect(at(calls, 0).body).toEqual({
       video: { filename: 'video.mp4', contentType: 'video/mp4', size: 4096 },
       nationalCode: WOMAN.nationalId,
       birthDate: WOMAN.birthDate,
@@ -69,7 +70,7 @@ describe('videoMatch', () => {
   it('sends a WebM as such, with the serial upper-cased', async () => {
     const res = await match(b64(webm('recorded-webm')), { serial: SERIAL.toLowerCase() });
     expect(res.errors).toBeUndefined();
-    expect(h.upstreamCalls(OPERATION)[0]!.body).toMatchObject({
+    expect(at(h.upstreamCalls(OPERATION), 0).body).toMatchObject({
       video: { filename: 'video.webm', contentType: 'video/webm', size: 2048 },
       serialNumber: SERIAL,
     });
@@ -84,9 +85,9 @@ describe('videoMatch', () => {
   ])('refuses %s: %s, before any upstream call', async (argumentPath, _, overrides, says) => {
     const { video = b64(mp4('valid')), ...rest } = overrides as Record<string, unknown>;
     const res = await match(video as string, rest);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
-    expect(res.errors![0]!.message).toContain(says);
-    expect(res.data!.person.videoMatch).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
+    expect(firstError(res).message).toContain(says);
+    expect(partialDataOf(res).person.videoMatch).toBeNull();
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -95,8 +96,8 @@ describe('videoMatch', () => {
     ['a card serial', { serial: nationalCardSerialOf(CLIENT_PERSON.nationalId) }],
   ])("reports %s that is not the person's as the upstream's refusal", async (_, overrides) => {
     const res = await match(b64(mp4('refused')), overrides);
-    expect(res.data!.person.videoMatch).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({
+    expect(partialDataOf(res).person.videoMatch).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({
       code: 'UPSTREAM_REJECTED',
       upstreamCode: 'VALIDATION_ERROR',
       httpStatus: 400,
@@ -117,8 +118,10 @@ describe('videoMatch', () => {
       { n: WOMAN.nationalId, a: video, b: wrapped, c: b64(mp4('other', 6000)), d: WOMAN.birthDate, s: SERIAL },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.a).toEqual(res.data!.person.b);
-    expect(res.data!.person.c!.trackingCode).not.toBe(res.data!.person.a!.trackingCode);
+    expect(dataOf(res).person.a).toEqual(dataOf(res).person.b);
+    expect(present(dataOf(res).person.c, 'person.c').trackingCode).not.toBe(
+      present(dataOf(res).person.a, 'person.a').trackingCode,
+    );
     // Two calls: the video (asked twice) and the other video.
     expect(h.upstreamCalls(OPERATION)).toHaveLength(2);
   });
@@ -146,20 +149,20 @@ describe('photoMatch', () => {
     const res = await match(b64(image), { threshold: 85 });
     expect(res.errors).toBeUndefined();
     const expected = liveImageComparisonOf(image, WOMAN.nationalId, 85);
-    expect(res.data!.person.photoMatch).toEqual({
+    expect(dataOf(res).person.photoMatch).toEqual({
       verified: expected.isVerified,
       score: expected.verificationScore,
       threshold: 85,
       message: expected.message,
       trackingCode: expected.trackingCode,
     });
-    expect(res.data!.person.photoMatch!.verified).toBe(true);
+    expect(present(dataOf(res).person.photoMatch, 'person.photoMatch').verified).toBe(true);
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.method).toBe('POST');
-    expect(calls[0]!.path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/compareLiveImageWithNationalCard`);
-    expect(Object.keys(calls[0]!.query)).toEqual(['trackId']);
-    expect(calls[0]!.body).toEqual({
+    expect(at(calls, 0).method).toBe('POST');
+    expect(at(calls, 0).path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/compareLiveImageWithNationalCard`);
+    expect(Object.keys(at(calls, 0).query)).toEqual(['trackId']);
+    expect(at(calls, 0).body).toEqual({
       liveImage: { filename: 'image.jpg', contentType: 'image/jpeg', size: 3000 },
       nationalCode: WOMAN.nationalId,
       birthDate: WOMAN.birthDate,
@@ -172,11 +175,11 @@ describe('photoMatch', () => {
     const image = png('selfie-png');
     const res = await match(b64(image));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.photoMatch).toMatchObject({
+    expect(dataOf(res).person.photoMatch).toMatchObject({
       threshold: DEFAULT_FACE_THRESHOLD,
       score: liveImageComparisonOf(image, WOMAN.nationalId).verificationScore,
     });
-    expect(h.upstreamCalls(OPERATION)[0]!.body).toEqual({
+    expect(at(h.upstreamCalls(OPERATION), 0).body).toEqual({
       liveImage: { filename: 'image.png', contentType: 'image/png', size: 1024 },
       nationalCode: WOMAN.nationalId,
       birthDate: WOMAN.birthDate,
@@ -187,12 +190,14 @@ describe('photoMatch', () => {
   it('accepts the thresholds 0 and 100, and a score under the threshold is not verified', async () => {
     const image = b64(jpeg('edges'));
     const none = await match(image, { threshold: 0 });
-    expect(none.data!.person.photoMatch).toMatchObject({ verified: true, threshold: 0 });
+    expect(dataOf(none).person.photoMatch).toMatchObject({ verified: true, threshold: 0 });
     const all = await match(image, { threshold: 100 });
     expect(all.errors).toBeUndefined();
-    expect(all.data!.person.photoMatch).toMatchObject({ verified: false, threshold: 100 });
-    expect(all.data!.person.photoMatch!.score).toBeLessThan(100);
-    expect(all.data!.person.photoMatch!.message).not.toBe(none.data!.person.photoMatch!.message);
+    expect(dataOf(all).person.photoMatch).toMatchObject({ verified: false, threshold: 100 });
+    expect(present(dataOf(all).person.photoMatch, 'person.photoMatch').score).toBeLessThan(100);
+    expect(present(dataOf(all).person.photoMatch, 'person.photoMatch').message).not.toBe(
+      present(dataOf(none).person.photoMatch, 'person.photoMatch').message,
+    );
     expect(h.upstreamCalls(OPERATION).map((call) => (call.body as Record<string, unknown>)['threshold'])).toEqual([
       '0',
       '100',
@@ -211,9 +216,9 @@ describe('photoMatch', () => {
   ])('refuses %s: %s, before any upstream call', async (argumentPath, _, overrides, says) => {
     const { image = b64(jpeg('valid')), ...rest } = overrides as Record<string, unknown>;
     const res = await match(image as string, rest);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
-    expect(res.errors![0]!.message).toContain(says);
-    expect(res.data!.person.photoMatch).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
+    expect(firstError(res).message).toContain(says);
+    expect(partialDataOf(res).person.photoMatch).toBeNull();
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -222,8 +227,8 @@ describe('photoMatch', () => {
     ['a card serial', { serial: nationalCardSerialOf(CLIENT_PERSON.nationalId) }],
   ])("reports %s that is not the person's as the upstream's refusal", async (_, overrides) => {
     const res = await match(b64(jpeg('refused')), overrides);
-    expect(res.data!.person.photoMatch).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({
+    expect(partialDataOf(res).person.photoMatch).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({
       code: 'UPSTREAM_REJECTED',
       upstreamCode: 'VALIDATION_ERROR',
       httpStatus: 400,
@@ -242,7 +247,9 @@ describe('photoMatch', () => {
       { n: WOMAN.nationalId, i: image, d: WOMAN.birthDate, s: SERIAL },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.b!.trackingCode).toBe(res.data!.person.a!.trackingCode);
+    expect(present(dataOf(res).person.b, 'person.b').trackingCode).toBe(
+      present(dataOf(res).person.a, 'person.a').trackingCode,
+    );
     const calls = h.upstreamCalls(OPERATION);
     expect(calls.map((call) => (call.body as Record<string, unknown>)['threshold']).sort()).toEqual(['90', undefined]);
   });
@@ -266,7 +273,7 @@ describe('faceComparison', () => {
     const res = await compare(image, other, 30);
     expect(res.errors).toBeUndefined();
     const expected = twoImagesComparisonOf(image, other, 30);
-    expect(res.data!.faceComparison).toEqual({
+    expect(dataOf(res).faceComparison).toEqual({
       verified: expected.isVerified,
       score: expected.verificationScore,
       threshold: 30,
@@ -274,10 +281,10 @@ describe('faceComparison', () => {
     });
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.method).toBe('POST');
-    expect(calls[0]!.path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/compareTwoImages`);
-    expect(Object.keys(calls[0]!.query)).toEqual(['trackId']);
-    expect(calls[0]!.body).toEqual({
+    expect(at(calls, 0).method).toBe('POST');
+    expect(at(calls, 0).path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/compareTwoImages`);
+    expect(Object.keys(at(calls, 0).query)).toEqual(['trackId']);
+    expect(at(calls, 0).body).toEqual({
       liveImage: { filename: 'image.jpg', contentType: 'image/jpeg', size: 2000 },
       personImage: { filename: 'image.png', contentType: 'image/png', size: 1500 },
       threshold: '30',
@@ -288,8 +295,8 @@ describe('faceComparison', () => {
     const image = jpeg('same');
     const res = await compare(image, Buffer.from(image));
     expect(res.errors).toBeUndefined();
-    expect(res.data!.faceComparison).toMatchObject({ verified: true, score: 100, threshold: DEFAULT_FACE_THRESHOLD });
-    expect(h.upstreamCalls(OPERATION)[0]!.body).not.toHaveProperty('threshold');
+    expect(dataOf(res).faceComparison).toMatchObject({ verified: true, score: 100, threshold: DEFAULT_FACE_THRESHOLD });
+    expect(at(h.upstreamCalls(OPERATION), 0).body).not.toHaveProperty('threshold');
   });
 
   it.each([
@@ -300,9 +307,9 @@ describe('faceComparison', () => {
     ['threshold', 'a threshold of 101', jpeg(), png(), 101, '0 to 100'],
   ])('refuses %s: %s, before any upstream call', async (argumentPath, _, image, other, threshold, says) => {
     const res = await compare(image, other, threshold);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
-    expect(res.errors![0]!.message).toContain(says);
-    expect(res.data!.faceComparison).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
+    expect(firstError(res).message).toContain(says);
+    expect(partialDataOf(res).faceComparison).toBeNull();
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -318,12 +325,14 @@ describe('faceComparison', () => {
       { i: image, o: other, w: image.replace(/(.{60})/g, '$1\r\n') },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.b!.score).toBe(res.data!.a!.score);
+    expect(present(dataOf(res).b, 'b').score).toBe(present(dataOf(res).a, 'a').score);
     // The photos the other way round are another form: a second call.
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(2);
     expect(
-      calls.map((call) => (call.body as Record<string, { contentType: string }>)['liveImage']!.contentType),
+      calls.map(
+        (call) => present((call.body as Record<string, { contentType: string }>)['liveImage'], 'liveImage').contentType,
+      ),
     ).toEqual(['image/jpeg', 'image/png']);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON, WOMAN, liveVideoComparisonOf, nationalCardSerialOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, mp4, png, webm } from './files.js';
+import { at, dataOf, extensionsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -40,21 +41,22 @@ describe('liveVideoMatch', () => {
     const res = await match(video.toString('base64'), { speech: 'سلام، من یاسمن هستم' });
     expect(res.errors).toBeUndefined();
     const expected = liveVideoComparisonOf(video, WOMAN.nationalId, 'سلام، من یاسمن هستم');
-    expect(res.data!.person.liveVideoMatch).toEqual({
+    expect(dataOf(res).person.liveVideoMatch).toEqual({
       faceMatchPercentage: expected.faceVerification,
       livenessScore: expected.liveness,
       // The sandbox sends the speech similarity as a fraction: the graph gives a percentage.
-      speechSimilarityPercentage: Math.round(expected.speechSimilarity! * 10_000) / 100,
+      speechSimilarityPercentage:
+        Math.round(present(expected.speechSimilarity, 'expected.speechSimilarity') * 10_000) / 100,
       filmedFromPhoto: expected.printLiveness === 'true',
       filmedFromVideo: expected.replayLiveness === 'true',
       trackingCode: expected.trackingCode,
     });
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.method).toBe('POST');
-    expect(calls[0]!.path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/compareLiveVideoWithNationalCard`);
-    expect(Object.keys(calls[0]!.query)).toEqual(['trackId']);
-    expect(calls[0]!.body).toEqual({
+    expect(at(calls, 0).method).toBe('POST');
+    expect(at(calls, 0).path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/compareLiveVideoWithNationalCard`);
+    expect(Object.keys(at(calls, 0).query)).toEqual(['trackId']);
+    expect(at(calls, 0).body).toEqual({
       video: { filename: 'video.mp4', contentType: 'video/mp4', size: 4096 },
       nationalCode: WOMAN.nationalId,
       birthDate: WOMAN.birthDate,
@@ -70,11 +72,11 @@ describe('liveVideoMatch', () => {
       serial: SERIAL.toLowerCase(),
     });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.liveVideoMatch!.speechSimilarityPercentage).toBeNull();
-    expect(res.data!.person.liveVideoMatch!.faceMatchPercentage).toBe(
+    expect(present(dataOf(res).person.liveVideoMatch, 'person.liveVideoMatch').speechSimilarityPercentage).toBeNull();
+    expect(present(dataOf(res).person.liveVideoMatch, 'person.liveVideoMatch').faceMatchPercentage).toBe(
       liveVideoComparisonOf(video, WOMAN.nationalId).faceVerification,
     );
-    expect(h.upstreamCalls(OPERATION)[0]!.body).toEqual({
+    expect(at(h.upstreamCalls(OPERATION), 0).body).toEqual({
       video: { filename: 'video.webm', contentType: 'video/webm', size: 2048 },
       nationalCode: WOMAN.nationalId,
       birthDate: WOMAN.birthDate,
@@ -89,7 +91,7 @@ describe('liveVideoMatch', () => {
     const video = findFile(mp4, (file) => liveVideoComparisonOf(file, WOMAN.nationalId)[wire] === 'true', wire);
     const res = await match(video.toString('base64'));
     expect(res.errors).toBeUndefined();
-    const answer = res.data!.person.liveVideoMatch!;
+    const answer = present(dataOf(res).person.liveVideoMatch, 'answer');
     expect(answer[field]).toBe(true);
     expect(answer.filmedFromPhoto && answer.filmedFromVideo).toBe(false);
     expect(answer.livenessScore).toBeLessThan(0.001);
@@ -100,15 +102,15 @@ describe('liveVideoMatch', () => {
     const res = await match(video.toString('base64'));
     expect(res.status).toBe(200);
     expect(res.errors).toBeUndefined();
-    expect(h.upstreamCalls(OPERATION)[0]!.body).toMatchObject({ video: { size: 5 * MiB } });
+    expect(at(h.upstreamCalls(OPERATION), 0).body).toMatchObject({ video: { size: 5 * MiB } });
   });
 
   it('refuses a video of 5 MiB and one byte before any upstream call', async () => {
     const res = await match(mp4('five', 5 * MiB + 1).toString('base64'));
     expect(res.status).toBe(200);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'video' });
-    expect(res.errors![0]!.message).toContain('5242880');
-    expect(res.data!.person.liveVideoMatch).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'video' });
+    expect(firstError(res).message).toContain('5242880');
+    expect(partialDataOf(res).person.liveVideoMatch).toBeNull();
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -132,16 +134,16 @@ describe('liveVideoMatch', () => {
     ['speechText', 'a blank speech text', { speech: '   ' }, '200'],
   ])('refuses %s: %s, before any upstream call', async (argumentPath, _, overrides, says) => {
     const res = await match(valid, overrides);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
-    expect(res.errors![0]!.message).toContain(says);
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
+    expect(firstError(res).message).toContain(says);
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('accepts a serial of 20 characters and a speech text of 200', async () => {
     const res = await match(valid, { serial: '1'.repeat(20), speech: 'س'.repeat(200) });
     // The sandbox refuses a serial that is not the card's: the call was made.
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR' });
-    expect(h.upstreamCalls(OPERATION)[0]!.body).toMatchObject({
+    expect(firstError(res).extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR' });
+    expect(at(h.upstreamCalls(OPERATION), 0).body).toMatchObject({
       serialNumber: '1'.repeat(20),
       speechText: 'س'.repeat(200),
     });
@@ -149,13 +151,13 @@ describe('liveVideoMatch', () => {
 
   it("reports a birth date that is not the person's as the upstream's refusal", async () => {
     const res = await match(valid, { birthDate: CLIENT_PERSON.birthDate });
-    expect(res.data!.person.liveVideoMatch).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({
+    expect(partialDataOf(res).person.liveVideoMatch).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({
       code: 'UPSTREAM_REJECTED',
       upstreamCode: 'VALIDATION_ERROR',
       httpStatus: 400,
     });
-    expect(res.errors![0]!.extensions!['trackId']).toBe(h.upstreamCalls(OPERATION)[0]!.trackId);
+    expect(extensionsOf(firstError(res))['trackId']).toBe(at(h.upstreamCalls(OPERATION), 0).trackId);
   });
 
   it('sends the same video and details asked for twice in one operation once, however the base64 is wrapped', async () => {
@@ -171,7 +173,7 @@ describe('liveVideoMatch', () => {
       { n: WOMAN.nationalId, a: video, b: wrapped, d: WOMAN.birthDate, s: SERIAL },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.a).toEqual(res.data!.person.b);
+    expect(dataOf(res).person.a).toEqual(dataOf(res).person.b);
     // Two distinct calls: the video alone, and the video with a speech text.
     const calls = h.upstreamCalls(OPERATION);
     expect(calls).toHaveLength(2);
@@ -184,7 +186,7 @@ describe('liveVideoMatch', () => {
     expect(res.errors).toBeUndefined();
     const calls = h.upstreamCalls(OPERATION);
     expect(calls.map((call) => call.status)).toEqual([401, 200]);
-    expect(calls[0]!.trackId).not.toBe(calls[1]!.trackId);
+    expect(at(calls, 0).trackId).not.toBe(at(calls, 1).trackId);
     for (const call of calls)
       expect(call.body).toMatchObject({ video: { size: 3333, filename: 'video.mp4' }, serialNumber: SERIAL });
   });

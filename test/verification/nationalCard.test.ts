@@ -11,6 +11,7 @@ import {
 } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { MiB, findFile, jpeg, mp4, png } from './files.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -45,7 +46,7 @@ describe('nationalCardScan', () => {
     expect(res.errors).toBeUndefined();
     const { front } = ocrOf(readable);
     const person = personOf(front.nationalCode);
-    expect(res.data!.nationalCardScan).toMatchObject({
+    expect(dataOf(res).nationalCardScan).toMatchObject({
       side: 'FRONT',
       nationalId: front.nationalCode,
       firstName: person.firstName,
@@ -56,12 +57,14 @@ describe('nationalCardScan', () => {
       serial: null,
       person: { nationalId: person.nationalId },
     });
-    expect(res.data!.nationalCardScan!.birthDate!.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(present(present(dataOf(res).nationalCardScan, 'nationalCardScan').birthDate, 'birthDate').iso).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
     const calls = h.upstreamCalls('kycOcrPost');
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/ocr`);
-    expect(calls[0]!.trackId).toBeDefined();
-    expect(calls[0]!.body).toEqual({
+    expect(at(calls, 0).path).toBe(`/kyc/v2/clients/${h.sandbox.options.clientId}/ocr`);
+    expect(at(calls, 0).trackId).toBeDefined();
+    expect(at(calls, 0).body).toEqual({
       cardImage: { filename: 'card.jpg', contentType: 'image/jpeg', size: 1024 },
       type: 'uploadCardFront',
     });
@@ -70,7 +73,7 @@ describe('nationalCardScan', () => {
   it('reads the serial from the back, and it is the serial the live video match wants', async () => {
     const res = await scan('BACK', readable);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.nationalCardScan).toEqual({
+    expect(dataOf(res).nationalCardScan).toEqual({
       side: 'BACK',
       nationalId: null,
       firstName: null,
@@ -81,7 +84,7 @@ describe('nationalCardScan', () => {
       serial: ocrOf(readable).back.serial,
       person: null,
     });
-    expect((h.upstreamCalls('kycOcrPost')[0]!.body as Record<string, unknown>)['type']).toBe('uploadCardBack');
+    expect((at(h.upstreamCalls('kycOcrPost'), 0).body as Record<string, unknown>)['type']).toBe('uploadCardBack');
 
     const { front, back } = ocrOf(readable);
     const holder = personOf(front.nationalCode);
@@ -90,16 +93,20 @@ describe('nationalCardScan', () => {
       { n: holder.nationalId, v: mp4('holder').toString('base64'), d: holder.birthDate, s: back.serial },
     );
     expect(live.errors).toBeUndefined();
-    expect(live.data!.person.liveVideoMatch!.faceMatchPercentage).toBeGreaterThanOrEqual(90);
+    expect(
+      present(dataOf(live).person.liveVideoMatch, 'person.liveVideoMatch').faceMatchPercentage,
+    ).toBeGreaterThanOrEqual(90);
   });
 
   it('links no person when the id read fails its check digit', async () => {
     const misread = findFile(jpeg, (file) => !isValidNationalId(ocrOf(file).front.nationalCode), 'misread');
     const res = await scan('FRONT', misread);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.nationalCardScan!.nationalId).toBe(ocrOf(misread).front.nationalCode);
-    expect(res.data!.nationalCardScan!.firstName).not.toBeNull();
-    expect(res.data!.nationalCardScan!.person).toBeNull();
+    expect(present(dataOf(res).nationalCardScan, 'nationalCardScan').nationalId).toBe(
+      ocrOf(misread).front.nationalCode,
+    );
+    expect(present(dataOf(res).nationalCardScan, 'nationalCardScan').firstName).not.toBeNull();
+    expect(present(dataOf(res).nationalCardScan, 'nationalCardScan').person).toBeNull();
   });
 
   it('scans the same image and side once per operation, each side once', async () => {
@@ -114,7 +121,7 @@ describe('nationalCardScan', () => {
       { i: image },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.a!.nationalId).toBe(res.data!.b!.nationalId);
+    expect(present(dataOf(res).a, 'a').nationalId).toBe(present(dataOf(res).b, 'b').nationalId);
     const calls = h.upstreamCalls('kycOcrPost');
     expect(calls.map((call) => (call.body as Record<string, unknown>)['type']).sort()).toEqual([
       'uploadCardBack',
@@ -129,16 +136,16 @@ describe('nationalCardScan', () => {
     ['text that is not base64', 'card.jpg', 'base64'],
   ])('refuses %s before any upstream call', async (_, image, says) => {
     const res = await scan('FRONT', image);
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'image' });
-    expect(res.errors![0]!.message).toContain(says);
-    expect(res.data!.nationalCardScan).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'image' });
+    expect(firstError(res).message).toContain(says);
+    expect(partialDataOf(res).nationalCardScan).toBeNull();
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it('takes a JPEG of exactly 5 MiB', async () => {
     const res = await scan('BACK', jpeg('big', 5 * MiB));
     expect(res.errors).toBeUndefined();
-    expect(h.upstreamCalls('kycOcrPost')[0]!.body).toMatchObject({ cardImage: { size: 5 * MiB } });
+    expect(at(h.upstreamCalls('kycOcrPost'), 0).body).toMatchObject({ cardImage: { size: 5 * MiB } });
   });
 });
 
@@ -153,30 +160,33 @@ describe('nationalCardImage', () => {
   it('gives the card photo as base64 JPEG, asked for by national id and birth date', async () => {
     const res = await image(WOMAN.nationalId, WOMAN.birthDate);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.person.nationalCardImage).toEqual({
+    expect(dataOf(res).person.nationalCardImage).toEqual({
       contentType: 'image/jpeg',
       base64: nationalCardImageOf(WOMAN.nationalId),
     });
-    expect([...Buffer.from(res.data!.person.nationalCardImage!.base64, 'base64').subarray(0, 3)]).toEqual([
-      0xff, 0xd8, 0xff,
-    ]);
-    const [call] = h.upstreamCalls();
-    expect(call!.operationId).toBe('facilityNationalCardImageGet');
-    expect(call!.method).toBe('GET');
-    expect(call!.path).toBe(`/facility/v2/clients/${h.sandbox.options.clientId}/nationalCardImage`);
-    expect(call!.query).toEqual({ nationalCode: WOMAN.nationalId, birthDate: WOMAN.birthDate, trackId: call!.trackId });
+    expect([
+      ...Buffer.from(
+        present(dataOf(res).person.nationalCardImage, 'person.nationalCardImage').base64,
+        'base64',
+      ).subarray(0, 3),
+    ]).toEqual([0xff, 0xd8, 0xff]);
+    const call = at(h.upstreamCalls(), 0);
+    expect(call.operationId).toBe('facilityNationalCardImageGet');
+    expect(call.method).toBe('GET');
+    expect(call.path).toBe(`/facility/v2/clients/${h.sandbox.options.clientId}/nationalCardImage`);
+    expect(call.query).toEqual({ nationalCode: WOMAN.nationalId, birthDate: WOMAN.birthDate, trackId: call.trackId });
   });
 
   it('refuses an invalid birth date before any upstream call', async () => {
     const res = await image(WOMAN.nationalId, '1402/12/30');
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'birthDate' });
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'birthDate' });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
   it("reports a birth date that is not the person's as the upstream's refusal", async () => {
     const res = await image(WOMAN.nationalId, CLIENT_PERSON.birthDate);
-    expect(res.data!.person.nationalCardImage).toBeNull();
-    expect(res.errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR' });
+    expect(partialDataOf(res).person.nationalCardImage).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR' });
     expect(h.upstreamCalls('facilityNationalCardImageGet')).toHaveLength(1);
   });
 });
