@@ -1,9 +1,21 @@
 import { gregorianWallClockToIso } from '../lib/gregorianWallClock.js';
 import { plateNumberFromText } from '../validation/plates.js';
-import { discounts, endorsements, smallCount, decimal } from './records/vehicles.js';
-import { isNoData } from './shared/shapes.js';
-import { RecordReader } from './shared/read.js';
-import { flag } from './shared/readers.js';
+import {
+  ActivePlatesAnswer,
+  DriverRiskAnswer,
+  DrivingLicencesAnswer,
+  DrivingOffensesAnswer,
+  FreewayTollsAnswer,
+  NegativeScoreAnswer,
+  OffenseImageAnswer,
+  OwnershipAnswer,
+  PlateHistoryAnswer,
+  RidingOffensesAnswer,
+  ThirdPartyPolicyAnswer,
+  TrafficTollsAnswer,
+  VehicleInfoAnswer,
+} from './records/vehicles.js';
+import { decode, isNoData } from './shared/shapes.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type { NegativeScoreRecord } from './types/bills.js';
 import type {
@@ -12,7 +24,6 @@ import type {
   PlateHistoryRecord,
   PlateRegistrationRecord,
   ThirdPartyPolicyRecord,
-  TollPaymentStatus,
   TrafficTollRecord,
   VehicleDetailsRecord,
   DrivingLicenceCheckRecord,
@@ -27,8 +38,6 @@ export interface VehicleOwner {
   readonly mobile: string;
 }
 
-const PAYMENT_STATUS: Readonly<Record<string, TollPaymentStatus>> = { unpaid: 'UNPAID', paid: 'PAID' };
-
 /**
  * Vehicles and drivers: plates, ownership, vehicle details, plate history, tolls, third-party
  * insurance, driving and riding offenses, driving licences, the licence's negative score and the
@@ -40,21 +49,19 @@ export class VehiclesAPI {
   /** The plates registered to a person; `mobile` must be the person's. */
   async listActivePlates(nationalId: string, mobile: string): Promise<PlateRegistrationRecord[]> {
     const answer = await this.upstream.read('vehicleActivePlateNumbersGet', { query: { nationalId, mobile } });
-    const read = new RecordReader('vehicleActivePlateNumbersGet', answer);
     if (isNoData(answer.result)) return [];
-    const items = read.list(read.object(answer.result).plateNumbers, 'plate numbers');
-    return items.flatMap((item) => {
-      const r = read.object(item, 'plate number');
-      const plateText = read.text(r.plateNumber);
+    const r = decode('vehicleActivePlateNumbersGet', answer, ActivePlatesAnswer);
+    return r.plateNumbers.flatMap((plate) => {
+      const plateText = plate.plateNumber;
       if (plateText === null) return [];
       return [
         {
           plateText,
           plateNumber: plateNumberFromText(plateText),
-          revoked: flag(read, r.revoked),
-          revokedAt: gregorianWallClockToIso(read.text(r.revokedDateTime)),
-          revocationReason: read.text(r.revokedDescription),
-          serialNumber: read.text(r.serialNumber),
+          revoked: plate.revoked,
+          revokedAt: gregorianWallClockToIso(plate.revokedDateTime),
+          revocationReason: plate.revokedDescription,
+          serialNumber: plate.serialNumber,
         },
       ];
     });
@@ -64,86 +71,74 @@ export class VehiclesAPI {
     const answer = await this.upstream.read('vehicleMatchingVehicleOwnershipGet', {
       query: { nationalId, plateNumber },
     });
-    const read = new RecordReader('vehicleMatchingVehicleOwnershipGet', answer);
-    const r = read.object(answer.result);
-    return {
-      matches: flag(read, r.isValid),
-      vehicleType: read.text(r.vehicleType),
-      tip: read.text(r.vehicleTip),
-      model: read.text(r.vehicleModel),
-    };
+    const r = decode('vehicleMatchingVehicleOwnershipGet', answer, OwnershipAnswer);
+    return { matches: r.isValid, vehicleType: r.vehicleType, tip: r.vehicleTip, model: r.vehicleModel };
   }
 
   /** Vehicle facts from the police registry and the insurers; null on a "no data" answer. */
   async getVehicleDetails(plateNumber: string, nationalId: string): Promise<VehicleDetailsRecord | null> {
     const answer = await this.upstream.read('vehicleVehicleInfoInquiryGet', { query: { nationalId, plateNumber } });
-    const read = new RecordReader('vehicleVehicleInfoInquiryGet', answer);
     if (isNoData(answer.result)) return null;
-    const r = read.object(answer.result);
-    const t = (value: unknown) => read.text(value);
+    const r = decode('vehicleVehicleInfoInquiryGet', answer, VehicleInfoAnswer);
     return {
-      system: t(r.systemNameByNaja),
-      systemByInsurer: t(r.systemByInsuranceCompany),
-      systemCode: t(r.vehicleSystemCode),
-      tip: t(r.tipByNaja),
-      tipByCentralInsurance: t(r.tipByCentralInsurance),
-      tipCodeByInsurer: t(r.tipCodeByCompany),
-      modelYear: smallCount(read, r.modelByNaja),
-      vehicleType: t(r.vehicleTypeNameByInsuranceCompany),
-      vehicleTypeCode: t(r.vehicleTypeCodeByInsuranceCompany),
-      vehicleGroupCode: t(r.vehicleGroupCode),
-      usage: t(r.usageNameByNaja),
-      usageByInsurer: t(r.usageNameByInsuranceCompany),
-      usageCodeByInsurer: t(r.usageCodeByInsuranceCompany),
-      usageCodeByCentralInsurance: t(r.usageCodeByCentralInsurance),
-      subUsage: t(r.subUsage),
-      mainColour: t(r.mainColor),
-      secondColour: t(r.secondColor),
-      axles: smallCount(read, r.axelNo),
-      wheels: smallCount(read, r.wheelNo),
-      capacity: smallCount(read, r.capacity),
-      cylinders: smallCount(read, r.cylinderNo),
-      vin: t(r.vin),
-      engineNumber: t(r.engineNumber),
-      chassisNumber: t(r.chassisNumber),
-      plateInstalledOn: t(r.plateInstallDate),
+      system: r.systemNameByNaja,
+      systemByInsurer: r.systemByInsuranceCompany,
+      systemCode: r.vehicleSystemCode,
+      tip: r.tipByNaja,
+      tipByCentralInsurance: r.tipByCentralInsurance,
+      tipCodeByInsurer: r.tipCodeByCompany,
+      modelYear: r.modelByNaja,
+      vehicleType: r.vehicleTypeNameByInsuranceCompany,
+      vehicleTypeCode: r.vehicleTypeCodeByInsuranceCompany,
+      vehicleGroupCode: r.vehicleGroupCode,
+      usage: r.usageNameByNaja,
+      usageByInsurer: r.usageNameByInsuranceCompany,
+      usageCodeByInsurer: r.usageCodeByInsuranceCompany,
+      usageCodeByCentralInsurance: r.usageCodeByCentralInsurance,
+      subUsage: r.subUsage,
+      mainColour: r.mainColor,
+      secondColour: r.secondColor,
+      axles: r.axelNo,
+      wheels: r.wheelNo,
+      capacity: r.capacity,
+      cylinders: r.cylinderNo,
+      vin: r.vin,
+      engineNumber: r.engineNumber,
+      chassisNumber: r.chassisNumber,
+      plateInstalledOn: r.plateInstallDate,
       insurance: {
-        insurerName: t(r.insuranceCompanyTitle),
-        insurerCode: t(r.insuranceCompanyCode),
-        uniqueCode: t(r.insuranceUniqueCode),
-        printNumber: t(r.insurancePrintNumber),
-        startsOn: t(r.beginDate),
-        endsOn: t(r.endDate),
-        discounts: discounts(read, {
+        insurerName: r.insuranceCompanyTitle,
+        insurerCode: r.insuranceCompanyCode,
+        uniqueCode: r.insuranceUniqueCode,
+        printNumber: r.insurancePrintNumber,
+        startsOn: r.beginDate,
+        endsOn: r.endDate,
+        discounts: {
           financialYears: r.discountFinancialYearNumber,
           lifeYears: r.discountLifeYearNumber,
           personYears: r.discountPersonYearNumber,
           financialPercent: r.discountFinancialYearPercent,
           lifePercent: r.discountLifeYearPercent,
           personPercent: r.discountPersonYearPercent,
-        }),
+        },
       },
     };
   }
 
   async getPlateHistory(plateNumber: string, nationalId: string): Promise<PlateHistoryRecord | null> {
     const answer = await this.upstream.read('vehiclePlateNumberHistoryGet', { query: { nationalId, plateNumber } });
-    const read = new RecordReader('vehiclePlateNumberHistoryGet', answer);
     if (isNoData(answer.result)) return null;
-    const r = read.object(answer.result);
+    const r = decode('vehiclePlateNumberHistoryGet', answer, PlateHistoryAnswer);
     return {
-      status: read.text(r.plateStatus),
-      trace: read.text(r.tracePlate),
-      installations: read.list(r.plateHistory, 'plate history').map((item) => {
-        const entry = read.object(item, 'plate history entry');
-        return {
-          vehicleSystem: read.text(entry.vehicleSystem),
-          vehicleType: read.text(entry.vehicleType),
-          vehicleModel: read.text(entry.vehicleModel),
-          installedOn: read.text(entry.installDate),
-          detachedOn: read.text(entry.detachDate),
-        };
-      }),
+      status: r.plateStatus,
+      trace: r.tracePlate,
+      installations: r.plateHistory.map((entry) => ({
+        vehicleSystem: entry.vehicleSystem,
+        vehicleType: entry.vehicleType,
+        vehicleModel: entry.vehicleModel,
+        installedOn: entry.installDate,
+        detachedOn: entry.detachDate,
+      })),
     };
   }
 
@@ -152,40 +147,31 @@ export class VehiclesAPI {
     const answer = await this.upstream.read('vehicleTrafficTollInquiryGet', {
       query: { plateNumber, mobile: owner.mobile, nationalId: owner.nationalId },
     });
-    const read = new RecordReader('vehicleTrafficTollInquiryGet', answer);
     if (isNoData(answer.result)) return [];
-    return read.list(read.object(answer.result).bills, 'traffic tolls').map((item) => {
-      const r = read.object(item, 'traffic toll');
-      const status = read.text(r.paymentStatus)?.toLowerCase();
-      return {
-        id: read.text(r.uniqueId),
-        amount: read.rial(r.amount, 'toll amount'),
-        fee: read.rial(r.fee, 'toll fee'),
-        totalAmount: read.rial(r.totalAmount, 'toll total amount'),
-        chargedAt: gregorianWallClockToIso(read.text(r.date)),
-        paymentStatus: (status && PAYMENT_STATUS[status]) || 'OTHER',
-      };
-    });
+    return decode('vehicleTrafficTollInquiryGet', answer, TrafficTollsAnswer).bills.map((toll) => ({
+      id: toll.uniqueId,
+      amount: toll.amount,
+      fee: toll.fee,
+      totalAmount: toll.totalAmount,
+      chargedAt: gregorianWallClockToIso(toll.date),
+      paymentStatus: toll.paymentStatus ?? 'OTHER',
+    }));
   }
 
   /** Highway tolls of a plate (ecity group); anyone may ask. */
   async listFreewayTolls(plateNumber: string): Promise<FreewayTollsRecord> {
     const answer = await this.upstream.read('ecityFreewayTollInquiryGet', { query: { plateNumber } });
-    const read = new RecordReader('ecityFreewayTollInquiryGet', answer);
     if (isNoData(answer.result)) return { tolls: [], totalAmount: '0' };
-    const r = read.object(answer.result);
+    const r = decode('ecityFreewayTollInquiryGet', answer, FreewayTollsAnswer);
     return {
-      totalAmount: read.rial(r.totalAmount, 'freeway toll total'),
-      tolls: read.list(r.bills, 'freeway tolls').map((item) => {
-        const bill = read.object(item, 'freeway toll');
-        return {
-          paymentId: read.text(bill.paymentId),
-          amount: read.rial(bill.price, 'freeway toll price'),
-          passedAt: gregorianWallClockToIso(read.text(bill.date)),
-          gateway: read.text(bill.gateway),
-          freeway: read.text(bill.freeway),
-        };
-      }),
+      totalAmount: r.totalAmount,
+      tolls: r.bills.map((bill) => ({
+        paymentId: bill.paymentId,
+        amount: bill.price,
+        passedAt: gregorianWallClockToIso(bill.date),
+        gateway: bill.gateway,
+        freeway: bill.freeway,
+      })),
     };
   }
 
@@ -194,52 +180,49 @@ export class VehiclesAPI {
     const answer = await this.upstream.read('kycThirdPartyInsuranceInquiryGet', {
       query: { nationalCode: nationalId, plateNumber },
     });
-    const read = new RecordReader('kycThirdPartyInsuranceInquiryGet', answer);
     if (isNoData(answer.result)) return null;
-    const r = read.object(answer.result);
-    const t = (value: unknown) => read.text(value);
-    const rial = (value: unknown, fallback: unknown, what: string) => read.rial(value ?? fallback, what);
+    const r = decode('kycThirdPartyInsuranceInquiryGet', answer, ThirdPartyPolicyAnswer);
     return {
-      policyNumber: t(r.prntPlcyCmpDocNo),
-      insurerName: t(r.companyName),
-      insurerCode: t(r.companyCode),
-      insuredName: t(r.insuranceFullName),
-      issuedOn: t(r.issueDate),
-      startsOn: t(r.startDate),
-      endsOn: t(r.endDate),
-      financialCoverage: rial(r.financialCvrCptl, r.fnCvrCptl, 'financial coverage'),
-      lifeCoverage: rial(r.lifeCvrCptl, r.lfCvrCptl, 'life coverage'),
-      personCoverage: rial(r.personCvrCptl, r.prsnCvrCptl, 'person coverage'),
-      financialLossCount: smallCount(read, r.policyFinancialLossCount),
-      personLossCount: smallCount(read, r.policyPersonLossCount),
-      healthLossCount: smallCount(read, r.policyHealthLossCount),
-      lossAmount: read.rial(r.cuntLossAmont, 'loss amount'),
-      discounts: discounts(read, {
+      policyNumber: r.prntPlcyCmpDocNo,
+      insurerName: r.companyName,
+      insurerCode: r.companyCode,
+      insuredName: r.insuranceFullName,
+      issuedOn: r.issueDate,
+      startsOn: r.startDate,
+      endsOn: r.endDate,
+      financialCoverage: r.financialCvrCptl,
+      lifeCoverage: r.lifeCvrCptl,
+      personCoverage: r.personCvrCptl,
+      financialLossCount: r.policyFinancialLossCount,
+      personLossCount: r.policyPersonLossCount,
+      healthLossCount: r.policyHealthLossCount,
+      lossAmount: r.cuntLossAmont,
+      discounts: {
         financialYears: r.disFnYrNum,
         lifeYears: r.disLfYrNum,
         personYears: r.disPrsnYrNum,
         financialPercent: r.disFnYrPrcnt,
         lifePercent: r.disLfYrPrcnt,
         personPercent: r.disPrsnYrPrcnt,
-      }),
-      vehicle: {
-        system: t(r.systemField) ?? t(r.mapVehicleSystemName),
-        type: t(r.typeField) ?? t(r.mapTypNam),
-        usage: t(r.usageField) ?? t(r.mapUsageName),
-        model: t(r.modelField),
-        mainColour: t(r.mainColorField),
-        secondColour: t(r.secondColorField),
-        capacity: smallCount(read, r.capacityField),
-        cylinders: smallCount(read, r.cylinderNumberField ?? r.cylCnt),
-        axles: smallCount(read, r.axelNumberField),
-        wheels: smallCount(read, r.wheelNumberField),
-        engineNumber: t(r.engineNumberField) ?? t(r.mtrNum),
-        chassisNumber: t(r.chassisNumberField) ?? t(r.shsNum),
-        vin: t(r.vinNumberField) ?? t(r.vin),
       },
-      endorsements: endorsements(read, r.edrsJson),
-      lastEndorsedOn: t(r.endorseDate),
-      lastEndorsementText: t(r.endorseText),
+      vehicle: {
+        system: r.systemField ?? r.mapVehicleSystemName,
+        type: r.typeField ?? r.mapTypNam,
+        usage: r.usageField ?? r.mapUsageName,
+        model: r.modelField,
+        mainColour: r.mainColorField,
+        secondColour: r.secondColorField,
+        capacity: r.capacityField,
+        cylinders: r.cylinderNumberField,
+        axles: r.axelNumberField,
+        wheels: r.wheelNumberField,
+        engineNumber: r.engineNumberField ?? r.mtrNum,
+        chassisNumber: r.chassisNumberField ?? r.shsNum,
+        vin: r.vinNumberField ?? r.vin,
+      },
+      endorsements: r.edrsJson,
+      lastEndorsedOn: r.endorseDate,
+      lastEndorsementText: r.endorseText,
     };
   }
 
@@ -248,47 +231,40 @@ export class VehiclesAPI {
     const answer = await this.upstream.read('billingDrivingOffenseGet', {
       query: { version: '2', mobile: owner.mobile, nationalID: owner.nationalId, plateNumber },
     });
-    const read = new RecordReader('billingDrivingOffenseGet', answer);
     if (isNoData(answer.result)) return { offenses: [], totalAmount: '0' };
-    const r = read.object(answer.result);
-    const offenses = read.list(r.Bills, 'offenses').flatMap((item) => {
-      const bill = read.object(item, 'offense');
-      const id = read.text(bill.id);
+    const r = decode('billingDrivingOffenseGet', answer, DrivingOffensesAnswer);
+    const offenses = r.Bills.flatMap((bill) => {
+      const id = bill.id;
       if (id === null) return [];
       return [
         {
           id,
-          type: read.text(bill.type),
-          description: read.text(bill.description),
-          code: read.text(bill.code),
-          amount: read.rial(bill.price, 'offense price'),
-          city: read.text(bill.city),
-          location: read.text(bill.location),
-          occurredAt: read.text(bill.date),
-          recordedAt: gregorianWallClockToIso(read.text(bill.normalizedDate)),
-          plateSerial: read.text(bill.serial),
-          plateText: read.text(bill.license),
-          billId: read.text(bill.billId),
-          paymentId: read.text(bill.paymentId),
-          barcode: read.text(bill.barcode),
-          payable: flag(read, bill.isPayable),
-          policemanCode: read.text(bill.policemanCode),
-          hasImage: flag(read, bill.hasImage) === true,
+          type: bill.type,
+          description: bill.description,
+          code: bill.code,
+          amount: bill.price,
+          city: bill.city,
+          location: bill.location,
+          occurredAt: bill.date,
+          recordedAt: gregorianWallClockToIso(bill.normalizedDate),
+          plateSerial: bill.serial,
+          plateText: bill.license,
+          billId: bill.billId,
+          paymentId: bill.paymentId,
+          barcode: bill.barcode,
+          payable: bill.isPayable,
+          policemanCode: bill.policemanCode,
+          hasImage: bill.hasImage === true,
         },
       ];
     });
-    return { offenses, totalAmount: read.rial(r.TotalAmount, 'offenses total amount') };
+    return { offenses, totalAmount: r.TotalAmount };
   }
 
   async getOffenseImage(offenseId: string): Promise<TrafficOffenseImageRecord> {
     const answer = await this.upstream.read('billingTrafficOffenseImageGet', { query: { offenseId } });
-    const read = new RecordReader('billingTrafficOffenseImageGet', answer);
-    const r = read.object(answer.result);
-    return {
-      offenseId: read.text(r.OffenseId),
-      plateImageUrl: read.text(r.PlateImageUrl),
-      vehicleImageUrl: read.text(r.VehicleImageUrl),
-    };
+    const r = decode('billingTrafficOffenseImageGet', answer, OffenseImageAnswer);
+    return { offenseId: r.OffenseId, plateImageUrl: r.PlateImageUrl, vehicleImageUrl: r.VehicleImageUrl };
   }
 
   /** Motorcycle offenses of an 8-digit plate: one summary object. */
@@ -296,44 +272,37 @@ export class VehiclesAPI {
     const answer = await this.upstream.read('billingRidingOffenseGet', {
       query: { plateNumber, nationalID: owner.nationalId, mobile: owner.mobile },
     });
-    const read = new RecordReader('billingRidingOffenseGet', answer);
     if (isNoData(answer.result)) return null;
-    const r = read.object(answer.result);
+    const r = decode('billingRidingOffenseGet', answer, RidingOffensesAnswer);
     return {
-      amount: read.rial(r.Amount, 'riding offense amount'),
-      billId: read.text(r.BillID),
-      paymentId: read.text(r.PaymentID),
-      complaintCode: read.text(r.ComplaintCode),
-      complaintStatus: read.text(r.ComplaintStatus),
-      plateNumber: read.text(r.PlateNumber),
+      amount: r.Amount,
+      billId: r.BillID,
+      paymentId: r.PaymentID,
+      complaintCode: r.ComplaintCode,
+      complaintStatus: r.ComplaintStatus,
+      plateNumber: r.PlateNumber,
     };
   }
 
   /** A person's driving licences; `mobile` must be the person's. The client puts the mandatory trackId in the query. */
   async checkDrivingLicences(nationalId: string, mobile: string): Promise<DrivingLicenceCheckRecord> {
     const answer = await this.upstream.read('kycLicenseCheckInquiryPost', { body: { nationalID: nationalId, mobile } });
-    const read = new RecordReader('kycLicenseCheckInquiryPost', answer);
     if (isNoData(answer.result)) return { statusCode: null, statusDescription: null, licences: [] };
-    const r = read.object(answer.result);
-    const status =
-      r.licenseStatus === undefined || r.licenseStatus === null ? {} : read.object(r.licenseStatus, 'licence status');
+    const r = decode('kycLicenseCheckInquiryPost', answer, DrivingLicencesAnswer);
     return {
-      statusCode: read.text(status.code),
-      statusDescription: read.text(status.description),
-      licences: read.list(r.licenses, 'licences').map((item) => {
-        const licence = read.object(item, 'licence');
-        return {
-          number: read.text(licence.licenseNumber),
-          type: read.text(licence.licenseType),
-          status: read.text(licence.licenseStatus),
-          barcode: read.text(licence.barCode),
-          issuedAt: gregorianWallClockToIso(read.text(licence.issueDate)),
-          validityPeriod: read.text(licence.licenseValidityPeriod),
-          firstName: read.text(licence.firstname),
-          lastName: read.text(licence.lastname),
-          nationalId: read.text(licence.nationalCode),
-        };
-      }),
+      statusCode: r.licenseStatus?.code ?? null,
+      statusDescription: r.licenseStatus?.description ?? null,
+      licences: r.licenses.map((licence) => ({
+        number: licence.licenseNumber,
+        type: licence.licenseType,
+        status: licence.licenseStatus,
+        barcode: licence.barCode,
+        issuedAt: gregorianWallClockToIso(licence.issueDate),
+        validityPeriod: licence.licenseValidityPeriod,
+        firstName: licence.firstname,
+        lastName: licence.lastname,
+        nationalId: licence.nationalCode,
+      })),
     };
   }
 
@@ -342,9 +311,8 @@ export class VehiclesAPI {
     const answer = await this.upstream.read('kycDriversRiskInquiryGet', {
       query: { nationalCode: nationalId, birthDate },
     });
-    const read = new RecordReader('kycDriversRiskInquiryGet', answer);
     if (isNoData(answer.result)) return null;
-    return decimal(read, read.object(answer.result).score);
+    return decode('kycDriversRiskInquiryGet', answer, DriverRiskAnswer).score;
   }
 
   async getNegativeScore(input: {
@@ -355,14 +323,12 @@ export class VehiclesAPI {
     const answer = await this.upstream.read('billingNegativeScoreGet', {
       query: { licenseNumber: input.licenceNumber, nationalID: input.nationalId, mobile: input.mobile },
     });
-    const read = new RecordReader('billingNegativeScoreGet', answer);
-    const r = read.object(answer.result);
-    const rule = read.text(r.Rule);
+    const r = decode('billingNegativeScoreGet', answer, NegativeScoreAnswer);
     return {
-      licenceNumber: read.text(r.LicenseNumber) ?? input.licenceNumber,
-      points: read.count(r.NegativeScore, 'negative score'),
-      offenseCount: read.count(r.OffenseCount, 'offense count'),
-      rule: rule === '-' ? null : rule,
+      licenceNumber: r.LicenseNumber ?? input.licenceNumber,
+      points: r.NegativeScore,
+      offenseCount: r.OffenseCount,
+      rule: r.Rule,
     };
   }
 }

@@ -1,51 +1,250 @@
-/** Readers shared by the vehicle and traffic datasources. */
+/** The vehicle and driver answers (vehicle, ecity, kyc and billing groups), as the upstream writes them. */
 import { parseJson } from '../../lib/json.js';
-import type { JsonObject, RecordReader } from '../shared/read.js';
-import type { InsuranceDiscountsRecord, InsuranceEndorsementRecord } from '../types/vehicles.js';
-
-/** The "no data" answer some inquiries give instead of a record: `{ result: 110 | 120, message }`. */
-/** A decimal number sent as a number or a string (percentages, scores); null when absent or unreadable. */
-export function decimal(read: RecordReader, value: unknown): number | null {
-  const text = read.text(value);
-  if (text === null) return null;
-  const number = Number(text.replace(/[%٪]/g, '').trim());
-  return Number.isFinite(number) ? number : null;
-}
+import {
+  count,
+  decimal,
+  flag,
+  list,
+  optionalRecord,
+  rial,
+  record,
+  recordSpelledTwice,
+  text,
+  word,
+} from '../shared/shapes.js';
+import type { InsuranceEndorsementRecord, TollPaymentStatus } from '../types/vehicles.js';
 
 /** A small count such as axles or years; null when absent, `-` or not a whole number. */
-export function smallCount(read: RecordReader, value: unknown): number | null {
-  const number = decimal(read, value);
-  return number !== null && Number.isSafeInteger(number) && number >= 0 ? number : null;
-}
+export const smallCount = decimal.transform((number) =>
+  number !== null && Number.isSafeInteger(number) && number >= 0 ? number : null,
+);
 
-export function discounts(
-  read: RecordReader,
-  fields: Record<keyof InsuranceDiscountsRecord, unknown>,
-): InsuranceDiscountsRecord {
-  return {
-    financialYears: smallCount(read, fields.financialYears),
-    lifeYears: smallCount(read, fields.lifeYears),
-    personYears: smallCount(read, fields.personYears),
-    financialPercent: decimal(read, fields.financialPercent),
-    lifePercent: decimal(read, fields.lifePercent),
-    personPercent: decimal(read, fields.personPercent),
-  };
-}
+const Endorsement = record({ id: text, nam: text, Dsc: text });
 
 /** `edrsJson`: endorsements as a JSON string holding an array of `{ id, Dsc, nam }`; unreadable text gives none. */
-export function endorsements(read: RecordReader, value: unknown): InsuranceEndorsementRecord[] {
-  const text = read.text(value);
-  if (text === null) return [];
+export const endorsements = text.transform((value): InsuranceEndorsementRecord[] => {
+  if (value === null) return [];
   let parsed: unknown;
   try {
-    parsed = parseJson(text);
+    parsed = parseJson(value);
   } catch {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((item: unknown) => {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) return [];
-    const r = item as JsonObject;
-    return [{ id: read.text(r['id']), title: read.text(r['nam']), description: read.text(r['Dsc']) }];
+    const endorsement = Endorsement.safeParse(item);
+    if (!endorsement.success) return [];
+    const { id, nam, Dsc } = endorsement.data;
+    return [{ id, title: nam, description: Dsc }];
   });
-}
+});
+
+/** A toll's payment status (`unpaid`, `paid`, any case); null for any other word. */
+export const tollPaymentStatus = word<TollPaymentStatus>({ unpaid: 'UNPAID', paid: 'PAID' }, (t) => t.toLowerCase());
+
+/** `vehicleActivePlateNumbersGet`. Entries without a plate number are skipped by the reader. */
+export const ActivePlatesAnswer = record({
+  plateNumbers: list(
+    record({ plateNumber: text, revoked: flag, revokedDateTime: text, revokedDescription: text, serialNumber: text }),
+  ),
+});
+
+/** `vehicleMatchingVehicleOwnershipGet`. */
+export const OwnershipAnswer = record({ isValid: flag, vehicleType: text, vehicleTip: text, vehicleModel: text });
+
+/** `vehicleVehicleInfoInquiryGet`: the police registry's (`…ByNaja`) and the insurers' facts side by side. */
+export const VehicleInfoAnswer = record({
+  systemNameByNaja: text,
+  systemByInsuranceCompany: text,
+  vehicleSystemCode: text,
+  tipByNaja: text,
+  tipByCentralInsurance: text,
+  tipCodeByCompany: text,
+  modelByNaja: smallCount,
+  vehicleTypeNameByInsuranceCompany: text,
+  vehicleTypeCodeByInsuranceCompany: text,
+  vehicleGroupCode: text,
+  usageNameByNaja: text,
+  usageNameByInsuranceCompany: text,
+  usageCodeByInsuranceCompany: text,
+  usageCodeByCentralInsurance: text,
+  subUsage: text,
+  mainColor: text,
+  secondColor: text,
+  axelNo: smallCount,
+  wheelNo: smallCount,
+  capacity: smallCount,
+  cylinderNo: smallCount,
+  vin: text,
+  engineNumber: text,
+  chassisNumber: text,
+  plateInstallDate: text,
+  insuranceCompanyTitle: text,
+  insuranceCompanyCode: text,
+  insuranceUniqueCode: text,
+  insurancePrintNumber: text,
+  beginDate: text,
+  endDate: text,
+  discountFinancialYearNumber: smallCount,
+  discountLifeYearNumber: smallCount,
+  discountPersonYearNumber: smallCount,
+  discountFinancialYearPercent: decimal,
+  discountLifeYearPercent: decimal,
+  discountPersonYearPercent: decimal,
+});
+
+/** `vehiclePlateNumberHistoryGet`. */
+export const PlateHistoryAnswer = record({
+  plateStatus: text,
+  tracePlate: text,
+  plateHistory: list(
+    record({ vehicleSystem: text, vehicleType: text, vehicleModel: text, installDate: text, detachDate: text }),
+  ),
+});
+
+/** `vehicleTrafficTollInquiryGet`. */
+export const TrafficTollsAnswer = record({
+  bills: list(
+    record({
+      uniqueId: text,
+      amount: rial,
+      fee: rial,
+      totalAmount: rial,
+      date: text,
+      paymentStatus: tollPaymentStatus,
+    }),
+  ),
+});
+
+/** `ecityFreewayTollInquiryGet`. */
+export const FreewayTollsAnswer = record({
+  totalAmount: rial,
+  bills: list(record({ paymentId: text, price: rial, date: text, gateway: text, freeway: text })),
+});
+
+/**
+ * `kycThirdPartyInsuranceInquiryGet`. Coverages and some vehicle facts come under a long and a short name
+ * (`financialCvrCptl` or `fnCvrCptl`, `cylinderNumberField` or `cylCnt`): the short one counts only when
+ * the long one is absent or null. The vehicle's other facts come as `…Field` or under a `map…` name.
+ */
+export const ThirdPartyPolicyAnswer = recordSpelledTwice(
+  {
+    prntPlcyCmpDocNo: text,
+    companyName: text,
+    companyCode: text,
+    insuranceFullName: text,
+    issueDate: text,
+    startDate: text,
+    endDate: text,
+    financialCvrCptl: rial,
+    lifeCvrCptl: rial,
+    personCvrCptl: rial,
+    policyFinancialLossCount: smallCount,
+    policyPersonLossCount: smallCount,
+    policyHealthLossCount: smallCount,
+    cuntLossAmont: rial,
+    disFnYrNum: smallCount,
+    disLfYrNum: smallCount,
+    disPrsnYrNum: smallCount,
+    disFnYrPrcnt: decimal,
+    disLfYrPrcnt: decimal,
+    disPrsnYrPrcnt: decimal,
+    systemField: text,
+    mapVehicleSystemName: text,
+    typeField: text,
+    mapTypNam: text,
+    usageField: text,
+    mapUsageName: text,
+    modelField: text,
+    mainColorField: text,
+    secondColorField: text,
+    capacityField: smallCount,
+    cylinderNumberField: smallCount,
+    axelNumberField: smallCount,
+    wheelNumberField: smallCount,
+    engineNumberField: text,
+    mtrNum: text,
+    chassisNumberField: text,
+    shsNum: text,
+    vinNumberField: text,
+    vin: text,
+    edrsJson: endorsements,
+    endorseDate: text,
+    endorseText: text,
+  },
+  {
+    financialCvrCptl: 'fnCvrCptl',
+    lifeCvrCptl: 'lfCvrCptl',
+    personCvrCptl: 'prsnCvrCptl',
+    cylinderNumberField: 'cylCnt',
+  },
+  'absent',
+);
+
+/** `billingDrivingOffenseGet` (version 2). Offenses without an id are skipped by the reader. */
+export const DrivingOffensesAnswer = record({
+  Bills: list(
+    record({
+      id: text,
+      type: text,
+      description: text,
+      code: text,
+      price: rial,
+      city: text,
+      location: text,
+      date: text,
+      normalizedDate: text,
+      serial: text,
+      license: text,
+      billId: text,
+      paymentId: text,
+      barcode: text,
+      isPayable: flag,
+      policemanCode: text,
+      hasImage: flag,
+    }),
+  ),
+  TotalAmount: rial,
+});
+
+/** `billingTrafficOffenseImageGet`. */
+export const OffenseImageAnswer = record({ OffenseId: text, PlateImageUrl: text, VehicleImageUrl: text });
+
+/** `billingRidingOffenseGet`: one summary object. */
+export const RidingOffensesAnswer = record({
+  Amount: rial,
+  BillID: text,
+  PaymentID: text,
+  ComplaintCode: text,
+  ComplaintStatus: text,
+  PlateNumber: text,
+});
+
+/** `kycLicenseCheckInquiryPost`. The `licenseStatus` block may be absent. */
+export const DrivingLicencesAnswer = record({
+  licenseStatus: optionalRecord({ code: text, description: text }),
+  licenses: list(
+    record({
+      licenseNumber: text,
+      licenseType: text,
+      licenseStatus: text,
+      barCode: text,
+      issueDate: text,
+      licenseValidityPeriod: text,
+      firstname: text,
+      lastname: text,
+      nationalCode: text,
+    }),
+  ),
+});
+
+/** `kycDriversRiskInquiryGet`. */
+export const DriverRiskAnswer = record({ score: decimal });
+
+/** `billingNegativeScoreGet`. `Rule` is `-` when there is none. */
+export const NegativeScoreAnswer = record({
+  LicenseNumber: text,
+  NegativeScore: count,
+  OffenseCount: count,
+  Rule: text.transform((rule) => (rule === '-' ? null : rule)),
+});
