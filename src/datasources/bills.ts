@@ -1,7 +1,7 @@
 import { upstreamBillType, upstreamDetailBillType } from '../validation/bills.js';
-import { billQueryParameters, readInfo, summary } from './records/bills.js';
-import { RecordReader } from './shared/read.js';
+import { BillAnswer, BillDetailsAnswer, BillHistoryAnswer, billQueryParameters, billSummary } from './records/bills.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
+import { decode } from './shared/shapes.js';
 import { type BillDetailsRecord } from './types/billDetails.js';
 import type { BillHistoryRecord, BillQuery, BillSummary, BillType } from './types/bills.js';
 
@@ -13,9 +13,7 @@ export class BillsAPI {
 
   async getBill(query: BillQuery): Promise<BillSummary> {
     const answer = await this.upstream.read('billingInquiryCcGet', { query: billQueryParameters(query) });
-    const read = new RecordReader('billingInquiryCcGet', answer);
-    const r = read.object(answer.result);
-    return summary(read, r.Amount, r.BillId, r.PayId, r.Date);
+    return billSummary(decode('billingInquiryCcGet', answer, BillAnswer));
   }
 
   /** Null for bill types the upstream has no detailed inquiry for. */
@@ -25,10 +23,8 @@ export class BillsAPI {
     const answer = await this.upstream.read('billingDetailInquiryCcGet', {
       query: { type, parameter: query.parameter },
     });
-    const read = new RecordReader('billingDetailInquiryCcGet', answer);
-    const r = read.object(answer.result);
-    const info = r.Info === undefined || r.Info === null ? {} : read.object(r.Info, 'Info block');
-    return { ...summary(read, r.Amount, r.BillId, r.PayId, r.Date), ...readInfo(read, info) } as BillDetailsRecord;
+    const r = decode('billingDetailInquiryCcGet', answer, BillDetailsAnswer);
+    return { ...billSummary(r), ...r.Info };
   }
 
   /** Null for bill types the upstream keeps no history for. */
@@ -37,11 +33,7 @@ export class BillsAPI {
     const answer = await this.upstream.read('billingBillHistoryInquiryGet', {
       query: { type: upstreamBillType(query.type), parameter: query.parameter },
     });
-    const read = new RecordReader('billingBillHistoryInquiryGet', answer);
-    const items = read.list(read.object(answer.result).Items, 'bill history');
-    return items.map((item) => {
-      const r = read.object(item, 'bill history entry');
-      return { ...summary(read, r.Amount, r.BillId, r.PayId, r.Date), paidOn: read.text(r.PaymentDate) };
-    });
+    const r = decode('billingBillHistoryInquiryGet', answer, BillHistoryAnswer);
+    return r.Items.map((item) => ({ ...billSummary(item), paidOn: item.PaymentDate }));
   }
 }

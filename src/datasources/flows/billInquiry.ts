@@ -2,8 +2,8 @@
  * The asynchronous bill inquiry as a job: submitted once, then polled by its requestId until the
  * upstream has the bill or says why not. The job engine calls it outside any request.
  */
-import { billQueryParameters, summary } from '../records/bills.js';
-import { RecordReader } from '../shared/read.js';
+import { BillInquiryStatusAnswer, BillInquirySubmitAnswer, billQueryParameters } from '../records/bills.js';
+import { decode, malformedAnswer } from '../shared/shapes.js';
 import type { UpstreamAccess } from '../shared/requestUpstream.js';
 import type { BillInquiryOutcome, BillQuery, BillSummary } from '../types/bills.js';
 import type { UpstreamResult } from '../upstream/client.js';
@@ -12,9 +12,9 @@ import type { JobKind, JobRecord } from './port.js';
 const asyncBillInquiry = {
   async submit(upstream: Pick<UpstreamAccess, 'send'>, query: BillQuery): Promise<string> {
     const answer = await upstream.send('billingInquiryRequestSubmit', { body: billQueryParameters(query) });
-    const read = new RecordReader('billingInquiryRequestSubmit', answer);
-    const requestId = read.text(read.object(answer.result).requestId);
-    return requestId ?? read.fail('requestId');
+    const { requestId } = decode('billingInquiryRequestSubmit', answer, BillInquirySubmitAnswer);
+    if (requestId === null) throw malformedAnswer('billingInquiryRequestSubmit', answer, 'result.requestId');
+    return requestId;
   },
 
   async poll(upstream: Pick<UpstreamAccess, 'send'>, requestId: string): Promise<BillInquiryOutcome> {
@@ -24,25 +24,20 @@ const asyncBillInquiry = {
 };
 
 function readOutcome(answer: UpstreamResult): BillInquiryOutcome {
-  const read = new RecordReader('billingInquiryStatusPoll', answer);
-  const r = read.object(answer.result);
+  const r = decode('billingInquiryStatusPoll', answer, BillInquiryStatusAnswer);
   switch (r.status) {
     case 'PENDING':
       return { status: 'PENDING' };
     case 'SUCCESS': {
-      const data = read.object(r.data, 'inquiry data');
-      return { status: 'SUCCESS', bill: summary(read, data.amount, data.billId, data.payId, data.date) };
+      const { amount, billId, payId, date } = r.data;
+      return { status: 'SUCCESS', bill: { amount, billId, paymentId: payId, dueDate: date } };
     }
-    case 'FAILED': {
-      const error = r.error ? read.object(r.error, 'inquiry error') : {};
+    case 'FAILED':
       return {
         status: 'FAILED',
-        code: read.text(error.code) ?? 'UNKNOWN',
-        message: read.text(error.message) ?? 'The upstream reported a failed inquiry.',
+        code: r.error?.code ?? 'UNKNOWN',
+        message: r.error?.message ?? 'The upstream reported a failed inquiry.',
       };
-    }
-    default:
-      return read.fail('inquiry status');
   }
 }
 

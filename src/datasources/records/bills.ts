@@ -1,6 +1,7 @@
+/** The billing group's bill answers (`/billing`), as the upstream writes them. */
+import { z } from 'zod';
 import { upstreamBillType, upstreamOperator } from '../../validation/bills.js';
-import type { RecordReader, JsonObject } from '../shared/read.js';
-import { BILL_INFO_FIELDS } from '../types/billDetails.js';
+import { count, list, optionalRecord, record, rial, text } from '../shared/shapes.js';
 import type { BillQuery, BillSummary } from '../types/bills.js';
 
 /** The query parameters of a bill inquiry: the upstream's bill type, the bill id or phone number, and the operator. */
@@ -12,28 +13,145 @@ export function billQueryParameters(query: BillQuery): { type: string; parameter
   };
 }
 
-/** The four fields every bill answer carries, under the names the answer gives them. */
-export function summary(
-  read: RecordReader,
-  amount: unknown,
-  billId: unknown,
-  payId: unknown,
-  date: unknown,
-): BillSummary {
-  return {
-    amount: read.rial(amount, 'bill amount'),
-    billId: read.text(billId),
-    paymentId: read.text(payId),
-    dueDate: read.text(date),
-  };
+/** The four members every bill answer carries (PascalCase; the asynchronous inquiry spells them otherwise). */
+const summaryMembers = { Amount: rial, BillId: text, PayId: text, Date: text };
+const Summary = record(summaryMembers);
+
+/** Our summary of a bill from the four members every bill answer carries. */
+export function billSummary(r: z.output<typeof Summary>): BillSummary {
+  return { amount: r.Amount, billId: r.BillId, paymentId: r.PayId, dueDate: r.Date };
 }
 
-/** The detailed inquiry's `Info` block, by the fields each bill type has. */
-export function readInfo(read: RecordReader, info: JsonObject): Record<string, string | number | null> {
-  const out: Record<string, string | number | null> = {};
-  for (const [key, [name, kind]] of Object.entries(BILL_INFO_FIELDS)) {
-    const value = info[key];
-    out[name] = kind === 'rial' ? read.rial(value, key) : kind === 'count' ? read.count(value, key) : read.text(value);
-  }
-  return out;
-}
+/**
+ * The detailed inquiry's `Info` block (wire facts §4.4) under our field names (`BILL_INFO_FIELDS`); each bill
+ * type fills some of it. An absent or null block reads as an empty one. Dates stay Persian `YYYY/MM/DD`.
+ */
+const BillInfo = z
+  .preprocess(
+    (info) => info ?? {},
+    record({
+      CompanyName: text,
+      CustomerName: text,
+      CustomerFamily: text,
+      CustomerType: text,
+      Address: text,
+      PostalCode: text,
+      FileNumber: text,
+      ComputerPassword: text,
+      IdentificationNumber: text,
+      TariffType: text,
+      Phase: text,
+      Amper: text,
+      VoltageType: text,
+      ContractDemand: text,
+      Year: text,
+      Period: text,
+      PreviousReadingDate: text,
+      CurrentReadingDate: text,
+      BillExportationDate: text,
+      RejectDate: text,
+      NormalConsumption: text,
+      PeakConsumption: text,
+      LowConsumption: text,
+      FridayConsumption: text,
+      ReactiveConsumption: text,
+      DemandRead: text,
+      AverageConsumption: text,
+      BillPayableAmount: rial,
+      PeriodAmount: rial,
+      InsuranceAmount: rial,
+      TaxAmount: rial,
+      PaytollAmount: rial,
+      ElectricityTaxAmount: rial,
+      PreviousDebt: rial,
+      EnergyAmount: rial,
+      ReactiveAmount: rial,
+      DemandAmount: rial,
+      SubscriptionAmount: rial,
+      SeasonAmount: rial,
+      FreeAmount: rial,
+      GasDiscountAmount: rial,
+      DiscountAmount: rial,
+      WarmDaysCount: count,
+      ColdDaysCount: count,
+      TotalDaysCount: count,
+      ConsumptionDebtAmount: rial,
+      OtherDebtAmount: rial,
+      BranchDebtAmount: rial,
+    }),
+  )
+  .transform((info) => ({
+    companyName: info.CompanyName,
+    customerName: info.CustomerName,
+    customerFamily: info.CustomerFamily,
+    customerType: info.CustomerType,
+    address: info.Address,
+    postalCode: info.PostalCode,
+    fileNumber: info.FileNumber,
+    computerPassword: info.ComputerPassword,
+    identificationNumber: info.IdentificationNumber,
+    tariffType: info.TariffType,
+    phase: info.Phase,
+    ampere: info.Amper,
+    voltageType: info.VoltageType,
+    contractDemand: info.ContractDemand,
+    year: info.Year,
+    period: info.Period,
+    previousReadingDate: info.PreviousReadingDate,
+    currentReadingDate: info.CurrentReadingDate,
+    issuedOn: info.BillExportationDate,
+    rejectDate: info.RejectDate,
+    normalConsumption: info.NormalConsumption,
+    peakConsumption: info.PeakConsumption,
+    lowConsumption: info.LowConsumption,
+    fridayConsumption: info.FridayConsumption,
+    reactiveConsumption: info.ReactiveConsumption,
+    demandRead: info.DemandRead,
+    averageConsumption: info.AverageConsumption,
+    payableAmount: info.BillPayableAmount,
+    periodAmount: info.PeriodAmount,
+    insuranceAmount: info.InsuranceAmount,
+    taxAmount: info.TaxAmount,
+    tollAmount: info.PaytollAmount,
+    electricityTaxAmount: info.ElectricityTaxAmount,
+    previousDebt: info.PreviousDebt,
+    energyAmount: info.EnergyAmount,
+    reactiveAmount: info.ReactiveAmount,
+    demandAmount: info.DemandAmount,
+    subscriptionAmount: info.SubscriptionAmount,
+    seasonAmount: info.SeasonAmount,
+    freeAmount: info.FreeAmount,
+    gasDiscountAmount: info.GasDiscountAmount,
+    discountAmount: info.DiscountAmount,
+    warmDaysCount: info.WarmDaysCount,
+    coldDaysCount: info.ColdDaysCount,
+    totalDaysCount: info.TotalDaysCount,
+    consumptionDebtAmount: info.ConsumptionDebtAmount,
+    otherDebtAmount: info.OtherDebtAmount,
+    branchDebtAmount: info.BranchDebtAmount,
+  }));
+
+/** `billingInquiryCcGet`. */
+export const BillAnswer = Summary;
+
+/** `billingDetailInquiryCcGet`: the summary and the `Info` block. */
+export const BillDetailsAnswer = record({ ...summaryMembers, Info: BillInfo });
+
+/** `billingBillHistoryInquiryGet`. */
+export const BillHistoryAnswer = record({ Items: list(record({ ...summaryMembers, PaymentDate: text })) });
+
+/** `billingInquiryRequestSubmit`: the requestId to poll by (required). */
+export const BillInquirySubmitAnswer = record({ requestId: text });
+
+/**
+ * `billingInquiryStatusPoll`: `PENDING`, `SUCCESS` with the bill under `data` (lower-camel names), or
+ * `FAILED` with an optional `error` block (a falsy one counts as absent); any other status is unreadable.
+ */
+export const BillInquiryStatusAnswer = z.discriminatedUnion('status', [
+  record({ status: z.literal('PENDING') }),
+  record({ status: z.literal('SUCCESS'), data: record({ amount: rial, billId: text, payId: text, date: text }) }),
+  record({
+    status: z.literal('FAILED'),
+    error: z.preprocess((error) => error || null, optionalRecord({ code: text, message: text })),
+  }),
+]);
