@@ -1,0 +1,210 @@
+/** The credit group's answers (`/credit`), as the upstream writes them. */
+import { z } from 'zod';
+import { count, list, optionalRecord, record, recordSpelledTwice, rial, text, textOf } from '../shared/shapes.js';
+import type { BankRef } from '../types/credit.js';
+
+/** A bank code sent as `"062"`, `"62"` or `62`; null for anything else. */
+export const bankRef = text.transform((code): BankRef | null =>
+  code !== null && /^\d{1,3}$/.test(code) ? { code: code.padStart(3, '0') } : null,
+);
+
+/** A decimal such as a percentage, from a number or its text; null when absent or not a number (a `%` sign included, unlike `decimal`). */
+export const plainDecimal = text.transform((value) => {
+  if (value === null) return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+});
+
+/** The bad-debtor mark: blank, `0`, `false` or `N` is not one; any other mark is; an absent field says nothing. */
+export const dishonoured = z.unknown().transform((value): boolean | null => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value;
+  const mark = textOf(value)?.toLowerCase() ?? '';
+  return !(mark === '' || mark === '0' || mark === 'false' || mark === 'n' || mark === 'no');
+});
+
+/** The Sayad cheque colour code, `"1"`–`"5"`; some answers carry it as a number or zero-padded. */
+export const chequeColourCode = text.transform((code) => (code === null ? null : code.replace(/^0+(?=\d)/, '')));
+
+/** A Gregorian date as `YYYY-MM-DD` (also with `/`, time aside); null for anything else. */
+export const gregorianDate = text.transform((value) => {
+  const match = value === null ? null : /^(\d{4})[-/](\d{2})[-/](\d{2})/.exec(value);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+});
+
+/**
+ * A facility item: it carries a lower-camel block and a PascalCase block (`Facility…`) with mostly the same
+ * facts; each is read from the lower-camel member, or from its PascalCase twin when that has no value.
+ * `amountOrginal` is the upstream's spelling.
+ */
+export const FacilityItem = recordSpelledTwice(
+  {
+    bankCode: bankRef,
+    branchCode: text,
+    branchDescription: text,
+    type: text,
+    amountOrginal: rial,
+    benefitAmount: rial,
+    debtorTotalAmount: rial,
+    pastExpiredAmount: rial,
+    deferredAmount: rial,
+    suspiciousAmount: rial,
+    FacilityRequestNo: text,
+    FacilityRequestType: text,
+    FacilityStatus: text,
+    FacilityCurrencyCode: text,
+    FacilityAmountObligation: rial,
+    FacilitySetDate: text,
+    FacilityEndDate: text,
+  },
+  {
+    bankCode: 'FacilityBankCode',
+    branchCode: 'FacilityBranchCode',
+    branchDescription: 'FacilityBranch',
+    type: 'FacilityType',
+    amountOrginal: 'FacilityAmountOrginal',
+    benefitAmount: 'FacilityBenefitAmount',
+    debtorTotalAmount: 'FacilityDebtorTotalAmount',
+    pastExpiredAmount: 'FacilityPastExpiredAmount',
+    deferredAmount: 'FacilityDeferredAmount',
+    suspiciousAmount: 'FacilitySuspiciousAmount',
+  },
+  'blank',
+);
+
+/** `creditSmsFacilityInquiryGet` and the company facility inquiry; `dishonored` is the upstream's spelling. */
+export const FacilitiesAnswer = record({
+  name: text,
+  facilityTotalAmount: rial,
+  facilityDebtTotalAmount: rial,
+  facilityPastExpiredTotalAmount: rial,
+  facilityDeferredTotalAmount: rial,
+  facilitySuspiciousTotalAmount: rial,
+  dishonored: dishonoured,
+  facilityList: list(FacilityItem),
+});
+
+/** `creditBackChequesGet`, `creditSmsBackChequesGet` and the company bounced-cheque inquiry. */
+export const BouncedChequesAnswer = record({
+  name: text,
+  chequeList: list(
+    record({
+      bankCode: bankRef,
+      branchCode: text,
+      branchDescription: text,
+      accountNumber: text,
+      amount: rial,
+      date: text,
+      backDate: text,
+      number: text,
+      id: text,
+    }),
+  ),
+});
+
+/**
+ * `creditSmsGuarantyInquiryGet`. A guaranteed loan's original amount is `orginalAmount` (the upstream's
+ * spelling) or, when that is absent or null, `originalAmount`.
+ */
+export const GuarantyAnswer = record({
+  guarantyFirstName: text,
+  guarantyLastName: text,
+  inquiryResultId: text,
+  debtorList: list(
+    recordSpelledTwice(
+      {
+        debtorFirstName: text,
+        debtorLastName: text,
+        bankCode: bankRef,
+        branchCode: text,
+        branchDescription: text,
+        requestNumber: text,
+        requestType: text,
+        guarantyPercent: plainDecimal,
+        orginalAmount: rial,
+        benefitAmount: rial,
+        totalAmount: rial,
+        pastExpiredAmount: rial,
+        deferredAmount: rial,
+        suspiciousAmount: rial,
+        latePenaltyAmount: rial,
+        setDate: text,
+        endDate: text,
+      },
+      { orginalAmount: 'originalAmount' },
+      'absent',
+    ),
+  ),
+});
+
+/** `creditChequeColorInquiryGet`. */
+export const ChequeColourAnswer = record({ chequeColor: chequeColourCode });
+
+/** One person's entry in the MACNA card registry; `remain` may be absent. */
+export const MacnaEntry = record({
+  nationalCode: text,
+  remain: optionalRecord({ iran: count, bank: count }),
+  history: list(
+    record({
+      pan: text,
+      bankCode: bankRef,
+      issueDate: gregorianDate,
+      cardType: count,
+      stateCode: count,
+      stateDescription: text,
+      messageCode: count,
+      messageDescription: text,
+      macnaCode: text,
+    }),
+  ),
+});
+
+/** `creditMacnaInquiryGet`: an array of one entry per person asked about; an object is read as that one entry. */
+export const CardIssuanceAnswer = z.preprocess(
+  (result) => (Array.isArray(result) ? result : [result]),
+  z.array(MacnaEntry),
+);
+
+/** `creditGuaranteeDetailsGet`. The bank answers an unknown id with blanks (`" "`) in place of the record. */
+export const BankGuaranteeAnswer = record({
+  guaranteeId: text,
+  sepamId: text,
+  branchCode: text,
+  centralBankTypeCode: text,
+  guaranteeSubTypeCode: text,
+  guaranteeSubTypeDesc: text,
+  cif: text,
+  debtAmount: rial,
+  companyPreDebtAmount: rial,
+  issueChargeAmount: rial,
+  lastRenewChargeAmount: rial,
+  totalCharge: rial,
+  issueDate: text,
+  maturityDate: text,
+  renewDate: text,
+  guaranteeStatusCode: text,
+  guaranteeStatusDescription: text,
+  economicDesc: text,
+  economicSubsectionDesc: text,
+});
+
+/** `creditGuaranteeCollateralsGet`: the list under `collaterals`, or the list itself as the result. */
+export const GuaranteeCollateralsAnswer = z.preprocess(
+  (result) => (Array.isArray(result) ? { collaterals: result } : result),
+  record({
+    collaterals: list(
+      record({
+        collateralId: text,
+        collateralTypeCode: text,
+        centralBankCollateralTypeCode: text,
+        collateralTypeDescription: text,
+        evaluatedAmount: rial,
+        debtAmount: rial,
+        interestRate: plainDecimal,
+        receiveDate: text,
+        issueDate: text,
+        assignDate: text,
+      }),
+    ),
+  }),
+);
