@@ -126,11 +126,11 @@ export class CreditAPI {
     const operationId = 'creditGuaranteeDetailsGet';
     const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { guaranteeId } }));
     if (!answer) return null;
+    // The bank answers an unknown id with blanks (" ") in place of the record: nothing else in it is read.
+    if (decode(operationId, answer, BankGuaranteeAnswer.pick({ guaranteeId: true })).guaranteeId === null) return null;
     const r = decode(operationId, answer, BankGuaranteeAnswer);
-    // The bank answers an unknown id with blanks (" ") in place of the record.
-    if (r.guaranteeId === null) return null;
     return {
-      guaranteeId: r.guaranteeId,
+      guaranteeId: r.guaranteeId ?? guaranteeId,
       sepamId: r.sepamId,
       branchCode: r.branchCode,
       centralBankTypeCode: r.centralBankTypeCode,

@@ -16,12 +16,15 @@ export const plainDecimal = text.transform((value) => {
 });
 
 /** The bad-debtor mark: blank, `0`, `false` or `N` is not one; any other mark is; an absent field says nothing. */
-export const dishonoured = z.unknown().transform((value): boolean | null => {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value;
-  const mark = textOf(value)?.toLowerCase() ?? '';
-  return !(mark === '' || mark === '0' || mark === 'false' || mark === 'n' || mark === 'no');
-});
+export const dishonoured = z
+  .unknown()
+  .optional()
+  .transform((value): boolean | null => {
+    if (value === undefined || value === null) return null;
+    if (typeof value === 'boolean') return value;
+    const mark = textOf(value)?.toLowerCase() ?? '';
+    return !(mark === '' || mark === '0' || mark === 'false' || mark === 'n' || mark === 'no');
+  });
 
 /** The Sayad cheque colour code, `"1"`–`"5"`; some answers carry it as a number or zero-padded. */
 export const chequeColourCode = text.transform((code) => (code === null ? null : code.replace(/^0+(?=\d)/, '')));
@@ -159,13 +162,19 @@ export const MacnaEntry = record({
   ),
 });
 
-/** `creditMacnaInquiryGet`: an array of one entry per person asked about; an object is read as that one entry. */
+/**
+ * `creditMacnaInquiryGet`: an array of one entry per person asked about (we ask about one); an object is read
+ * as that one entry. Every entry is read in full.
+ */
 export const CardIssuanceAnswer = z.preprocess(
   (result) => (Array.isArray(result) ? result : [result]),
   z.array(MacnaEntry),
 );
 
-/** `creditGuaranteeDetailsGet`. The bank answers an unknown id with blanks (`" "`) in place of the record. */
+/**
+ * `creditGuaranteeDetailsGet`. The bank answers an unknown id with blanks (`" "`) in place of the record, so its
+ * `guaranteeId` is read first, alone.
+ */
 export const BankGuaranteeAnswer = record({
   guaranteeId: text,
   sepamId: text,
