@@ -10,7 +10,6 @@ import {
   list,
   optionalRecord,
   record,
-  recordSpelledTwice,
   rial,
   strictDecimal,
   text,
@@ -115,25 +114,5 @@ describe('isNoData', () => {
     expect(isNoData({ result: '100' })).toBe(false);
     expect(isNoData([{ result: 110 }])).toBe(false);
     expect(isNoData(null)).toBe(false);
-  });
-});
-
-describe('recordSpelledTwice', () => {
-  it("'absent': the other spelling counts only when the member is absent or null as sent", () => {
-    const shape = recordSpelledTwice({ amount: rial }, { amount: 'amt' }, 'absent');
-    expect(shape.parse({ amt: '5' })).toEqual({ amount: '5' });
-    expect(shape.parse({ amount: null, amt: '5' })).toEqual({ amount: '5' });
-    expect(shape.parse({ amount: '', amt: '5' })).toEqual({ amount: null });
-    expect(shape.parse({ amount: '7', amt: 'stray' })).toEqual({ amount: '7' });
-    expect(shape.safeParse({ amt: 'stray' }).success).toBe(false);
-  });
-
-  it("'blank': the other spelling counts when the member reads as null, a blank too", () => {
-    const shape = recordSpelledTwice({ amount: rial, name: text }, { amount: 'Amount', name: 'Name' }, 'blank');
-    expect(shape.parse({ amount: '', Amount: '5', name: ' ', Name: 'x' })).toEqual({ amount: '5', name: 'x' });
-    expect(shape.parse({ amount: '7', Amount: '-' })).toEqual({ amount: '7', name: null });
-    expect(shape.safeParse({ amount: 'ten', Amount: '5' }).success).toBe(false);
-    expect(shape.safeParse({ Amount: '-' }).success).toBe(false);
-    expect(shape.safeParse([]).success).toBe(false);
   });
 });

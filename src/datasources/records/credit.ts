@@ -1,6 +1,6 @@
 /** The credit group's answers (`/credit`), as the upstream writes them. */
 import { z } from 'zod';
-import { count, list, optionalRecord, record, recordSpelledTwice, rial, text, textOf } from '../shared/shapes.js';
+import { aliased, count, list, optionalRecord, record, rial, text, textOf } from '../shared/shapes.js';
 import type { BankRef } from '../types/credit.js';
 
 /** A bank code sent as `"062"`, `"62"` or `62`; null for anything else. */
@@ -36,11 +36,29 @@ export const gregorianDate = text.transform((value) => {
 });
 
 /**
+ * `record(shape)` in which some members have a twin under another name (`twins`: member → twin), read in
+ * the member's place when the member reads as null (absent, blank, or unreadable to a lenient leaf): as
+ * `read(a) ?? read(b)`. Otherwise the twin is not read at all, so a stray value there spoils nothing.
+ */
+function withTwins<S extends z.ZodRawShape>(shape: S, twins: { readonly [K in keyof S]?: string }) {
+  return z.preprocess((value) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const members = new Map<string, unknown>(Object.entries(value));
+    for (const [member, twin] of Object.entries(twins)) {
+      const leaf = shape[member];
+      if (twin === undefined || leaf === undefined) continue;
+      if (z.safeParse(leaf, members.get(member)).data === null) members.set(member, members.get(twin));
+    }
+    return Object.fromEntries(members);
+  }, record(shape));
+}
+
+/**
  * A facility item: it carries a lower-camel block and a PascalCase block (`Facility…`) with mostly the same
  * facts; each is read from the lower-camel member, or from its PascalCase twin when that has no value.
  * `amountOrginal` is the upstream's spelling.
  */
-export const FacilityItem = recordSpelledTwice(
+export const FacilityItem = withTwins(
   {
     bankCode: bankRef,
     branchCode: text,
@@ -72,7 +90,6 @@ export const FacilityItem = recordSpelledTwice(
     deferredAmount: 'FacilityDeferredAmount',
     suspiciousAmount: 'FacilitySuspiciousAmount',
   },
-  'blank',
 );
 
 /** `creditSmsFacilityInquiryGet` and the company facility inquiry; `dishonored` is the upstream's spelling. */
@@ -114,8 +131,9 @@ export const GuarantyAnswer = record({
   guarantyLastName: text,
   inquiryResultId: text,
   debtorList: list(
-    recordSpelledTwice(
-      {
+    aliased(
+      { orginalAmount: 'originalAmount' },
+      record({
         debtorFirstName: text,
         debtorLastName: text,
         bankCode: bankRef,
@@ -133,9 +151,7 @@ export const GuarantyAnswer = record({
         latePenaltyAmount: rial,
         setDate: text,
         endDate: text,
-      },
-      { orginalAmount: 'originalAmount' },
-      'absent',
+      }),
     ),
   ),
 });

@@ -1,17 +1,6 @@
 /** The vehicle and driver answers (vehicle, ecity, kyc and billing groups), as the upstream writes them. */
 import { parseJson } from '../../lib/json.js';
-import {
-  count,
-  decimal,
-  flag,
-  list,
-  optionalRecord,
-  rial,
-  record,
-  recordSpelledTwice,
-  text,
-  word,
-} from '../shared/shapes.js';
+import { aliased, count, decimal, flag, list, optionalRecord, rial, record, text, word } from '../shared/shapes.js';
 import type { InsuranceEndorsementRecord, TollPaymentStatus } from '../types/vehicles.js';
 
 /** A small count such as axles or years; null when absent, `-` or not a whole number. */
@@ -127,8 +116,14 @@ export const FreewayTollsAnswer = record({
  * (`financialCvrCptl` or `fnCvrCptl`, `cylinderNumberField` or `cylCnt`): the short one counts only when
  * the long one is absent or null. The vehicle's other facts come as `…Field` or under a `map…` name.
  */
-export const ThirdPartyPolicyAnswer = recordSpelledTwice(
+export const ThirdPartyPolicyAnswer = aliased(
   {
+    financialCvrCptl: 'fnCvrCptl',
+    lifeCvrCptl: 'lfCvrCptl',
+    personCvrCptl: 'prsnCvrCptl',
+    cylinderNumberField: 'cylCnt',
+  },
+  record({
     prntPlcyCmpDocNo: text,
     companyName: text,
     companyCode: text,
@@ -171,14 +166,7 @@ export const ThirdPartyPolicyAnswer = recordSpelledTwice(
     edrsJson: endorsements,
     endorseDate: text,
     endorseText: text,
-  },
-  {
-    financialCvrCptl: 'fnCvrCptl',
-    lifeCvrCptl: 'lfCvrCptl',
-    personCvrCptl: 'prsnCvrCptl',
-    cylinderNumberField: 'cylCnt',
-  },
-  'absent',
+  }),
 );
 
 /** `billingDrivingOffenseGet` (version 2). Offenses without an id are skipped by the reader. */

@@ -163,28 +163,3 @@ export function decodeLabelled<S extends z.ZodType>(label: string, answer: Upstr
   if (parsed.success) return parsed.data;
   throw malformedAnswer(label, answer, pathOf(parsed.error.issues[0]!));
 }
-
-/**
- * `record(shape)` for an answer that spells some members two ways: `alternatives` maps a declared member
- * to its other spelling, read in its place only when the member has no value: absent or null as sent
- * (`'absent'`: `a ?? b` on the values sent), or reading as null (`'blank'`: `read(a) ?? read(b)`, so a
- * blank too). Otherwise the other spelling is not read at all, so a stray value there spoils nothing.
- */
-export function recordSpelledTwice<S extends z.ZodRawShape>(
-  shape: S,
-  alternatives: { readonly [K in keyof S]?: string },
-  when: 'absent' | 'blank',
-) {
-  const hasNoValue = (member: string, value: unknown): boolean =>
-    when === 'absent'
-      ? value === undefined || value === null
-      : shape[member] !== undefined && z.safeParse(shape[member], value).data === null;
-  return z.preprocess((value) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-    const members: Record<string, unknown> = { ...value };
-    for (const [member, other] of Object.entries(alternatives)) {
-      if (typeof other === 'string' && hasNoValue(member, members[member])) members[member] = members[other];
-    }
-    return members;
-  }, record(shape));
-}
