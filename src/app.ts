@@ -7,6 +7,7 @@ import { ConsentService } from './consent/service.js';
 import { UpstreamGrants } from './consent/upstreamGrants.js';
 import { UpstreamClient } from './datasources/upstream/client.js';
 import { createHttpTransport } from './datasources/upstream/http.js';
+import { REVOKE_TOKEN_SCOPE } from './datasources/upstream/operations.js';
 import { OAuthEndpoint, TokenBroker } from './datasources/upstream/tokenBroker.js';
 import type { Services } from './context.js';
 import { JobEngine } from './jobs/engine.js';
@@ -106,6 +107,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
         timeoutMs: upstream.timeoutMs,
       }),
       upstream.redirectUri,
+      {
+        token: () => tokens.getToken([REVOKE_TOKEN_SCOPE]),
+        renew: (rejected) => tokens.replaceRejected([REVOKE_TOKEN_SCOPE], rejected),
+      },
     ),
     logger,
     smsPendingMs: config.consent.smsPendingMs,
