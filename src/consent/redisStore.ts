@@ -75,6 +75,10 @@ export class RedisConsentStore implements ConsentStore {
     return (await guarded(() => this.redis.del(this.redisKey(key)))) === 1;
   }
 
+  async ping(): Promise<void> {
+    await guarded(() => this.redis.ping());
+  }
+
   async close(): Promise<void> {}
 
   private redisKey(key: string): string {

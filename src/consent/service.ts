@@ -64,6 +64,8 @@ export class ConsentService {
   // --- the SMS grant -------------------------------------------------------------------------------
 
   async startSms(input: { nationalId: string; mobile: string; scopes: readonly string[] }): Promise<StartSmsOutcome> {
+    // No OTP is texted for a consent that could not be kept.
+    await this.options.store.ping?.();
     const requestedAt = this.now();
     const consentId = newId();
     const oauthState = newId();

@@ -61,6 +61,10 @@ describe('in Redis', () => {
     expect(await redis.pttl(`${prefix}consent:active:a`)).toBeGreaterThan(3_500_000);
   });
 
+  it('answers a ping while Redis answers', async () => {
+    await expect(newStore().ping()).resolves.toBeUndefined();
+  });
+
   it('is shared: a record written through one client is read through another', async () => {
     const prefix = randomPrefix();
     const other = testRedis();
@@ -85,6 +89,7 @@ describe('in Redis', () => {
     await expect(store.create('active:a', activeRecord(), 1_000)).rejects.toMatchObject(unavailable);
     await expect(store.update('active:a', activeRecord(), 1_000)).rejects.toMatchObject(unavailable);
     await expect(store.delete('active:a')).rejects.toMatchObject(unavailable);
+    await expect(store.ping()).rejects.toMatchObject(unavailable);
     down.disconnect();
   });
 });
