@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { at } from '../helpers/responses.js';
 
 const REDIS = { REDIS_URL: 'redis://127.0.0.1:6379' };
 const bytes = randomBytes(32);
@@ -47,7 +48,7 @@ describe('the consent encryption key', () => {
     const config = loadConfig({
       ...REDIS,
       CONSENT_ENCRYPTION_KEY: hex,
-      CONSENT_ENCRYPTION_PREVIOUS_KEYS: `${old[0]!.toString('base64')}, ${old[1]!.toString('hex')}`,
+      CONSENT_ENCRYPTION_PREVIOUS_KEYS: `${at(old, 0).toString('base64')}, ${at(old, 1).toString('hex')}`,
     });
     expect(config.consent.encryption).toEqual({ key: hex, previousKeys: old.map((key) => key.toString('hex')) });
     expect(() =>

@@ -11,6 +11,7 @@ import { RedisConsentStore } from '../../src/consent/redisStore.js';
 import { ConsentSealer } from '../../src/consent/sealing.js';
 import { ErrorCode } from '../../src/errors.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis } from '../helpers/redis.js';
+import { at, present } from '../helpers/responses.js';
 import { activeRecord, describeConsentStore, pendingRecord } from './storeContract.js';
 
 const redis = testRedis();
@@ -101,7 +102,7 @@ describe('sealed at rest', () => {
     await store.create('active:a', activeRecord(), 60_000);
     await store.create('pending:a', pendingRecord(), 60_000);
     for (const key of await keysUnder(redis, prefix)) {
-      const stored = (await redis.getBuffer(key))!;
+      const stored = present(await redis.getBuffer(key), `the value of ${key}`);
       const texts = [stored.toString('utf8'), stored.toString('latin1')];
       // Not even base64 of them: the stored bytes are ciphertext.
       for (const secret of SECRETS) {
@@ -116,11 +117,11 @@ describe('sealed at rest', () => {
     const prefix = randomPrefix();
     const store = newStore({ prefix });
     await store.create('active:a', activeRecord(), 60_000);
-    const first = await redis.get(`${prefix}consent:active:a`);
+    const first = present(await redis.get(`${prefix}consent:active:a`), 'the first sealing');
     await store.create('active:a', activeRecord(), 60_000);
-    const second = await redis.get(`${prefix}consent:active:a`);
+    const second = present(await redis.get(`${prefix}consent:active:a`), 'the second sealing');
     expect(first).not.toBe(second);
-    expect(first!.split('.')[2]).not.toBe(second!.split('.')[2]);
+    expect(first.split('.')[2]).not.toBe(second.split('.')[2]);
   });
 
   it('reads a record sealed with another key as absent, and logs why without any secret', async () => {
@@ -163,9 +164,9 @@ describe('sealed at rest', () => {
     const store = newStore({ prefix, lines });
     await store.create('active:a', activeRecord(), 60_000);
     const redisKey = `${prefix}consent:active:a`;
-    const parts = (await redis.get(redisKey))!.split('.');
-    const bytes = Buffer.from(parts[part]!, 'base64url');
-    bytes[0] = bytes[0]! ^ 0x01;
+    const parts = present(await redis.get(redisKey), 'the sealed record').split('.');
+    const bytes = Buffer.from(at(parts, part), 'base64url');
+    bytes[0] = at([...bytes], 0) ^ 0x01;
     parts[part] = bytes.toString('base64url');
     await redis.set(redisKey, parts.join('.'), 'KEEPTTL');
     expect(await store.get('active:a')).toBeNull();

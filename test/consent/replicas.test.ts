@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import { TEST_CONSENT_KEY, postGraphQL, subgraphEnv } from '../helpers/harness.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+import { at, dataOf, present } from '../helpers/responses.js';
 import { callOperation } from '../sandbox/support.js';
 import {
   COMPLETE_SMS,
@@ -78,8 +79,7 @@ async function stop(replica: Replica): Promise<void> {
 
 async function taxDebtsWork(on: Replica, handle: string, nid: string = PEOPLE.ali): Promise<void> {
   const res = await on.gql<TaxDebtsData>(TAX_DEBTS, { nid }, withHandle(handle));
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  expect(res.data!.person.taxDebts).not.toBeNull();
+  expect(dataOf(res).person.taxDebts).not.toBeNull();
 }
 
 /** The active consents in Redis, as stored and as opened with the test key. */
@@ -87,7 +87,7 @@ async function storedConsents(): Promise<Array<{ raw: string; record: ConsentRec
   const sealer = new ConsentSealer(TEST_CONSENT_KEY);
   const found = [];
   for (const key of await keysUnder(redis, `${prefix}consent:active:`)) {
-    const raw = (await redis.get(key))!;
+    const raw = present(await redis.get(key), `the value of ${key}`);
     const opened = sealer.open(key.slice(`${prefix}consent:`.length), raw);
     if (!opened.ok) throw new Error(opened.reason);
     found.push({ raw, record: JSON.parse(opened.text) as ConsentRecord });
@@ -125,7 +125,7 @@ describe('a consent in Redis', () => {
       input: { consentId, otp: SANDBOX_OTP_VALUE },
     });
     expect(done.data?.completeSmsConsent.__typename, JSON.stringify(done)).toBe('ConsentGranted');
-    await taxDebtsWork(a, done.data!.completeSmsConsent.handle);
+    await taxDebtsWork(a, dataOf(done).completeSmsConsent.handle);
   });
 
   it('survives a restart of every process', async () => {
@@ -140,23 +140,22 @@ describe('a consent in Redis', () => {
       input: { consentId: pendingId, otp: SANDBOX_OTP_VALUE },
     });
     expect(done.data?.completeSmsConsent.__typename, JSON.stringify(done)).toBe('ConsentGranted');
-    await taxDebtsWork(again, done.data!.completeSmsConsent.handle, PEOPLE.sara);
+    await taxDebtsWork(again, dataOf(done).completeSmsConsent.handle, PEOPLE.sara);
   });
 
   it('is stored sealed: neither token nor the person appears in what Redis holds', async () => {
     const a = await replica();
     await smsConsent(a.gql, PEOPLE.ali);
     await startSms(a.gql, PEOPLE.sara);
-    const [stored] = await storedConsents();
-    const { record } = stored!;
+    const { record } = at(await storedConsents(), 0);
     expect(record).toMatchObject({ nationalId: PEOPLE.ali, state: { status: 'ACTIVE' } });
     expect(await upstreamHonours(accessTokenOf(record))).toBe(true);
     const secrets = [
       accessTokenOf(record),
-      record.state.status === 'ACTIVE' ? record.state.refreshToken! : '',
+      record.state.status === 'ACTIVE' ? present(record.state.refreshToken, 'a refresh token') : '',
       PEOPLE.ali,
       PEOPLE.sara,
-      record.mobile!,
+      present(record.mobile, 'the mobile'),
     ];
     for (const key of await keysUnder(redis, prefix)) {
       const raw = (await redis.getBuffer(key)) ?? Buffer.alloc(0);
@@ -187,7 +186,7 @@ describe('a consent in Redis', () => {
   it('renewed on one process is used renewed by the other, without renewing again', async () => {
     const [a, b] = [await replica(), await replica()];
     const handle = await smsConsent(a.gql, PEOPLE.ali);
-    const [before] = await storedConsents();
+    const before = at(await storedConsents(), 0);
     sandbox.revokeAllTokens();
     sandbox.clearCalls();
     await taxDebtsWork(a, handle);
@@ -196,15 +195,14 @@ describe('a consent in Redis', () => {
       .calls('token')
       .filter((call) => (call.body as Record<string, string>)['grant_type'] === 'refresh_token');
     expect(renewals.map((call) => (call.body as Record<string, string>)['token_type'])).toEqual(['CODE']);
-    const [after] = await storedConsents();
-    expect(accessTokenOf(after!.record)).not.toBe(accessTokenOf(before!.record));
+    const after = at(await storedConsents(), 0);
+    expect(accessTokenOf(after.record)).not.toBe(accessTokenOf(before.record));
   });
 
   it('revoked on one process is gone on every process, and revoked upstream', async () => {
     const [a, b] = [await replica(), await replica()];
     const handle = await smsConsent(a.gql, PEOPLE.ali);
-    const [stored] = await storedConsents();
-    const token = accessTokenOf(stored!.record);
+    const token = accessTokenOf(at(await storedConsents(), 0).record);
     expect(await upstreamHonours(token)).toBe(true);
 
     const revoked = await b.gql(REVOKE, undefined, withHandle(handle));

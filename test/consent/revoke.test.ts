@@ -10,6 +10,7 @@ import { REVOKE_TOKEN_SCOPE } from '../../src/datasources/upstream/operations.js
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import { postGraphQL, subgraphEnv } from '../helpers/harness.js';
+import { at, present } from '../helpers/responses.js';
 import { callOperation } from '../sandbox/support.js';
 import {
   PEOPLE,
@@ -70,7 +71,7 @@ describe('revokeConsent', () => {
     const [call] = sandbox.calls('revokeToken');
     expect(call).toMatchObject({ method: 'DELETE', status: 200 });
     expect(revocations()).toEqual([{ token: expect.any(String), token_type: 'CODE', auth_type: 'SMS' }]);
-    const token = revocations()[0]!['token']!;
+    const token = present(at(revocations(), 0)['token'], 'the revoked token');
     expect(await upstreamHonours(token)).toBe(false);
     expect(
       sandbox.calls('token').some((c) => (c.body as Record<string, string>)['scopes'] === REVOKE_TOKEN_SCOPE),
@@ -84,7 +85,7 @@ describe('revokeConsent', () => {
     const handle = await codeConsent(gql, PEOPLE.reza, '062');
     expect((await gql(REVOKE, undefined, withHandle(handle))).errors).toBeUndefined();
     expect(revocations()).toEqual([{ token: expect.any(String), token_type: 'CODE', bank: '062' }]);
-    expect(sandbox.calls('revokeToken')[0]!.status).toBe(200);
+    expect(at(sandbox.calls('revokeToken'), 0).status).toBe(200);
   });
 
   it.each([
@@ -100,7 +101,7 @@ describe('revokeConsent', () => {
     await expectForgotten(handle);
     // Sent once: the revocation is not resent, and the forgotten consent sends none again.
     expect(sandbox.calls('revokeToken')).toHaveLength(1);
-    const token = revocations()[0]!['token']!;
+    const token = present(at(revocations(), 0)['token'], 'the revoked token');
     const logged = lines.filter((line) => line.includes('revok'));
     expect(
       logged.some((line) => /"revoking a consent token upstream failed|"upstream refused to revoke/.test(line)),

@@ -17,6 +17,7 @@ import {
 import type { HttpRequest } from '../../src/datasources/upstream/http.js';
 import { OAuthEndpoint } from '../../src/datasources/upstream/tokenBroker.js';
 import { ErrorCode } from '../../src/errors.js';
+import { at, present } from '../helpers/responses.js';
 
 const NATIONAL_ID = '0499370899';
 
@@ -66,13 +67,21 @@ describe('UpstreamGrants.revoke', () => {
       url: 'https://upstream.example/dev/v2/clients/client%2F1/token',
       headers: { authorization: 'Bearer cc-0', 'content-type': 'application/json' },
     });
-    expect(JSON.parse(sent[0]!.body!)).toEqual({ token: 'user-token', token_type: 'CODE', auth_type: 'SMS' });
+    expect(JSON.parse(present(at(sent, 0).body, 'a body'))).toEqual({
+      token: 'user-token',
+      token_type: 'CODE',
+      auth_type: 'SMS',
+    });
   });
 
   it('names the bank of a web token', async () => {
     const { grants, sent } = grantsAnswering([DONE]);
     await grants.revoke({ grant: 'authorization_code', bank: '062' }, 'user-token');
-    expect(JSON.parse(sent[0]!.body!)).toEqual({ token: 'user-token', token_type: 'CODE', bank: '062' });
+    expect(JSON.parse(present(at(sent, 0).body, 'a body'))).toEqual({
+      token: 'user-token',
+      token_type: 'CODE',
+      bank: '062',
+    });
   });
 
   it('renews a rejected client token and sends once more, only then', async () => {
