@@ -1,9 +1,13 @@
-import { DEFAULT_REDIRECT_URI, type Config } from './config.js';
+import { ConfigError, DEFAULT_REDIRECT_URI, type Config } from './config.js';
 import { MemoryConsentStore } from './consent/memoryStore.js';
+import { RedisConsentStore } from './consent/redisStore.js';
+import { ConsentSealer } from './consent/sealing.js';
+import type { ConsentStore } from './consent/types.js';
 import { ConsentService } from './consent/service.js';
 import { UpstreamGrants } from './consent/upstreamGrants.js';
 import { UpstreamClient } from './datasources/upstream/client.js';
 import { createHttpTransport } from './datasources/upstream/http.js';
+import { REVOKE_TOKEN_SCOPE } from './datasources/upstream/operations.js';
 import { OAuthEndpoint, TokenBroker } from './datasources/upstream/tokenBroker.js';
 import type { Services } from './context.js';
 import { JobEngine } from './jobs/engine.js';
@@ -35,9 +39,17 @@ export interface AppServices extends Services {
   close(): Promise<void>;
 }
 
+/** The sealer of consents kept in Redis; loadConfig already refuses Redis without a key. */
+function consentSealer(config: Config): ConsentSealer {
+  const { encryption } = config.consent;
+  if (!encryption) throw new ConfigError('CONSENT_ENCRYPTION_KEY is required when REDIS_URL is set');
+  return new ConsentSealer(encryption.key, encryption.previousKeys);
+}
+
 /** Builds the process-wide services: upstream client, token broker, job engine, and the sandbox if needed. */
 export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
   const { upstream } = config;
+  const sealer = config.redis ? consentSealer(config) : null;
   // One client for the process; what else comes to live in Redis (job events, a poll lease) shares it.
   const redis = config.redis ? await connectRedis(config.redis, logger) : null;
   if (redis && config.redis) {
@@ -78,7 +90,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     refreshMarginMs: upstream.tokenRefreshMarginMs,
     logger,
   });
-  const consentStore = new MemoryConsentStore();
+  // Consents go where jobs go: in Redis (sealed with the configured key) any replica serves them and a
+  // restart keeps them; without Redis, in this process's memory.
+  const consentStore: ConsentStore =
+    redis && config.redis && sealer
+      ? new RedisConsentStore(redis, { keyPrefix: config.redis.keyPrefix, sealer, logger })
+      : new MemoryConsentStore();
   const consents = new ConsentService({
     store: consentStore,
     grants: new UpstreamGrants(
@@ -90,6 +107,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
         timeoutMs: upstream.timeoutMs,
       }),
       upstream.redirectUri,
+      {
+        token: () => tokens.getToken([REVOKE_TOKEN_SCOPE]),
+        renew: (rejected) => tokens.replaceRejected([REVOKE_TOKEN_SCOPE], rejected),
+      },
     ),
     logger,
     smsPendingMs: config.consent.smsPendingMs,

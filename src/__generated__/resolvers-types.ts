@@ -2087,8 +2087,10 @@ export type Mutation = {
   /** Rejects a cheque drawn or transferred to the receiver. At most once per idempotency key. */
   readonly rejectCheque: ChequeActionResult;
   /**
-   * Forgets the consent whose handle this request presents; its handle stops working at once. Fails
-   * with `UNAUTHENTICATED` when no valid handle is presented.
+   * Forgets the consent whose handle this request presents; its handle stops working at once, on every
+   * replica. Then asks the upstream to revoke the person's token; if the upstream cannot be reached the
+   * consent is forgotten all the same (the token, known to nobody, lives until it expires). Fails with
+   * `UNAUTHENTICATED` when no valid handle is presented.
    */
   readonly revokeConsent: ConsentRevoked;
   /**
