@@ -84,6 +84,7 @@ const schema = z
     JOB_POLL_INITIAL_MS: positiveInt(500),
     JOB_POLL_MAX_MS: positiveInt(10_000),
     JOB_MAX_AGE_MS: positiveInt(15 * 60_000),
+    JOB_LEASE_MS: positiveInt(5_000),
     // Half an hour: the upstream asks callers to look a transfer up 30 minutes after an unclear answer.
     ACTION_SETTLE_MS: positiveInt(30 * 60_000),
     ACTION_KEY_RETENTION_MS: positiveInt(7 * 24 * 60 * 60_000),
@@ -225,6 +226,11 @@ export interface JobsConfig {
   readonly pollInitialMs: number;
   readonly pollMaxMs: number;
   readonly maxAgeMs: number;
+  /**
+   * With Redis, how long the poll lease of a job lasts: one replica at a time polls a job, renewing its
+   * lease while it follows it; when that replica dies, another takes the job over within about 1.5 leases.
+   */
+  readonly leaseMs: number;
   /**
    * How long after a transfer or cheque action was claimed the upstream's "no such transfer" or "no
    * such call" stays inconclusive (the request may still be on its way); after it, the action is known
@@ -378,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollInitialMs: e.JOB_POLL_INITIAL_MS,
       pollMaxMs: e.JOB_POLL_MAX_MS,
       maxAgeMs: e.JOB_MAX_AGE_MS,
+      leaseMs: e.JOB_LEASE_MS,
       actionSettleMs: e.ACTION_SETTLE_MS,
       actionKeyRetentionMs: e.ACTION_KEY_RETENTION_MS,
       actionTrackSecret: e.ACTION_TRACK_SECRET ?? null,
