@@ -15,9 +15,12 @@ import { ActionDesk } from './jobs/actionDesk.js';
 import { actionTrackIds, actionTrackKey } from './jobs/actionTrackIds.js';
 import { upstreamJobKinds } from './datasources/flows/index.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
+import { MemoryJobLeases } from './jobs/memoryLeases.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
+import { RedisJobEvents } from './jobs/redisEvents.js';
+import { RedisJobLeases } from './jobs/redisLeases.js';
 import { RedisJobStore } from './jobs/redisStore.js';
-import type { JobStore } from './jobs/types.js';
+import type { JobEvents, JobLeases, JobStore } from './jobs/types.js';
 import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
 import type { Logger } from './logger.js';
@@ -50,7 +53,8 @@ function consentSealer(config: Config): ConsentSealer {
 export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
   const { upstream } = config;
   const sealer = config.redis ? consentSealer(config) : null;
-  // One client for the process; what else comes to live in Redis (job events, a poll lease) shares it.
+  // One client for the process, shared by the job and consent stores, the job events (which subscribe on a
+  // duplicate: a subscribing connection serves nothing else), the poll leases and the SMS throttle.
   const redis = config.redis ? await connectRedis(config.redis, logger) : null;
   if (redis && config.redis) {
     try {
@@ -139,10 +143,19 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     redis && config.redis
       ? new RedisJobStore(redis, { retentionMs: FINISHED_JOB_RETENTION_MS, keyPrefix: config.redis.keyPrefix })
       : new MemoryJobStore(FINISHED_JOB_RETENTION_MS);
-  const events = new MemoryJobEvents();
+  // With Redis, every replica hears every job's changes, and one replica at a time polls a job.
+  const events: JobEvents =
+    redis && config.redis
+      ? new RedisJobEvents(redis, { keyPrefix: config.redis.keyPrefix, logger, latest: (id) => store.get(id) })
+      : new MemoryJobEvents();
+  const leases: JobLeases =
+    redis && config.redis
+      ? new RedisJobLeases(redis, { keyPrefix: config.redis.keyPrefix, leaseMs: config.jobs.leaseMs, logger })
+      : new MemoryJobLeases();
   const jobs = new JobEngine({
     store,
     events,
+    leases,
     kinds: upstreamJobKinds({ settleMs: config.jobs.actionSettleMs }),
     upstream: { send: (operationId, options) => client.call(operationId, options) },
     config: config.jobs,
@@ -180,7 +193,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
     async close() {
       await jobs.stop();
-      await Promise.all([store.close(), events.close(), consentStore.close()]);
+      await Promise.all([store.close(), events.close(), leases.close(), consentStore.close()]);
       if (redis) await closeRedis(redis);
       await http.close();
       await sandbox?.close();
