@@ -45,6 +45,8 @@ interface PollState {
   kind: string | null;
   /** Whether this process took the job's lease (and must give it up when it stops following the job). */
   leased: boolean;
+  /** Whether this loop set out to store a final state: if it failed to announce it, the next turn does. */
+  finishing: boolean;
 }
 
 /**
@@ -228,7 +230,7 @@ export class JobEngine {
 
   private follow(id: string, delay: number): void {
     if (this.stopped || this.polls.has(id)) return;
-    const state: PollState = { timer: null, delay, permanentFailures: 0, kind: null, leased: false };
+    const state: PollState = { timer: null, delay, permanentFailures: 0, kind: null, leased: false, finishing: false };
     this.polls.set(id, state);
     this.schedule(id, state);
     // Should another process take this job's lease and then die, this one takes it over.
@@ -291,9 +293,12 @@ export class JobEngine {
     state.leased = true;
     const job = await this.options.store.get(id);
     if (!job || isFinal(job.status)) {
+      // Stored by this loop, perhaps not announced (the store answered, the event bus did not): again.
+      if (job && state.finishing) await this.options.events.publish(job);
       await this.leave(id, state);
       return;
     }
+    state.finishing = false;
     if (state.kind === null) {
       state.kind = job.kind;
       jobsFollowed.inc({ kind: job.kind });
@@ -308,6 +313,7 @@ export class JobEngine {
       status: 'FAILED',
       failure: { code: 'JOB_EXPIRED', message: 'The upstream gave no final answer within the job lifetime.' },
     };
+    state.finishing = true;
     await this.record(job, final);
     await this.leave(id, state);
   }

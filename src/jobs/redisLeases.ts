@@ -49,7 +49,8 @@ const BATCH = 500;
  * Poll leases in Redis, shared by every process pointed at it: a lease is a key set only if absent, with
  * the holder's name and an expiry, so that at most one process polls a job, and a dead holder's lease runs
  * out. The holder renews the leases it holds every third of the lease, in one script per batch; a lease
- * found taken by another (this process stalled past it) is dropped and the next `acquire` says so.
+ * that ran out meanwhile (this process stalled past it) is dropped, and the next `acquire` says whether
+ * another took it.
  * Processes look for leases to take over every half lease. The client is the caller's: `close()` leaves
  * it open.
  */
@@ -133,7 +134,7 @@ export class RedisJobLeases implements JobLeases {
       batch.forEach((id, i) => {
         if (Array.isArray(kept) && kept[i] === 1) return;
         if (!this.held.delete(id)) return;
-        this.options.logger.warn({ jobId: id }, 'job lease lost to another process');
+        this.options.logger.warn({ jobId: id }, 'job lease ran out or was taken by another process');
       });
     }
     if (this.held.size === 0) this.stopRenewing();
