@@ -201,7 +201,7 @@ describe('two replicas sharing Redis', () => {
     for (let i = 0; i < 6; i++) expect((await a.store.get(`job-${i}`))?.version).toBe(2);
   });
 
-  it('100 watchers on the other replica cause the same polls as one, through one subscription', async () => {
+  it('1,000 watchers on the other replica cause the same polls as one, through one subscription', async () => {
     async function run(watchers: number): Promise<{ polls: number; seen: JobRecord[][] }> {
       const prefix = sharedPrefix();
       const { steps, open } = gated();
@@ -225,12 +225,12 @@ describe('two replicas sharing Redis', () => {
     }
 
     const single = await run(1);
-    const hundred = await run(100);
+    const thousand = await run(1_000);
 
     expect(single.polls).toBe(2);
-    expect(hundred.polls).toBe(2);
-    expect(hundred.seen).toHaveLength(100);
-    for (const seen of hundred.seen)
+    expect(thousand.polls).toBe(2);
+    expect(thousand.seen).toHaveLength(1_000);
+    for (const seen of thousand.seen)
       expect(seen.map((record) => [record.status, record.version])).toEqual([
         ['PENDING', 1],
         ['SUCCESS', 2],
