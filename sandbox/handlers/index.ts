@@ -4,6 +4,7 @@ import { billHistoryInquiry, billingInquiry, detailBillingInquiry, negativeScore
 import { cardInformation, cardToDeposit, cardToIban } from './cards.js';
 import { CREDIT_HANDLERS } from './credit.js';
 import { banksInfo, depositInfo, depositToIban, getAccountInfo, ibanInquiry } from './deposits.js';
+import { GazetteSignatureVerifications } from './gazetteSignatures.js';
 import { KYB_HANDLERS } from './kyb.js';
 import { deathStatusInquiry, identificationInquiry, nidInquiry, nidVerification, shahabInquiry } from './identity.js';
 import {
@@ -89,6 +90,7 @@ export function createHandlers(
   const statements = new Statements(ledger, clientNid);
   const sayad = new SayadHandlers(sayadRegistry);
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
+  const gazetteSignatures = new GazetteSignatureVerifications(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
   const wages = new Wages(trackIds, clientNid);
   return {
@@ -98,6 +100,8 @@ export function createHandlers(
     billingNegativeScoreGet: negativeScoreInquiry,
     billingInquiryRequestSubmit: asyncInquiries.submit,
     billingInquiryStatusPoll: asyncInquiries.status,
+    kybGazetteSignatureVerificationSubmitPost: gazetteSignatures.submit,
+    kybGazetteSignatureVerificationResultGet: gazetteSignatures.result,
     kycSmsTaxInquiryGet: taxInquiry,
     facilityShahkarSmsSendGet: shahkarSms.send,
     facilityShahkarSmsVerifyGet: shahkarSms.verify,

@@ -34,7 +34,8 @@ import type { CoordinatesRecord, ParcelRecord, ParcelEventRecord } from '../data
 import type { ConsentView } from '../consent/types.js';
 import type { ConsentGrantedModel } from '../resolvers/consent/models.js';
 import type { CompanyModel, GazetteNoticePage } from '../resolvers/companies/models.js';
-import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord } from '../datasources/types/companies.js';
+import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord, GazetteSignatureQuery, GazetteSignatureRecord } from '../datasources/types/companies.js';
+import type { GazetteSignatureJobRecord } from '../datasources/flows/gazetteSignature.js';
 import type { VehicleModel, TrafficOffensePage, TrafficTollPage, FreewayTollPage, MotorcycleModel, PlateRegistrationModel, DrivingLicenceCheckModel, DrivingLicenceModel } from '../resolvers/vehicles/models.js';
 import type { PlateParts } from '../validation/plates.js';
 import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord } from '../datasources/types/credit.js';
@@ -1613,6 +1614,69 @@ export type GazetteNoticeConnection = {
   readonly totalCount: Scalars['Int']['output'];
 };
 
+/** What a gazette signature verification asks. */
+export type GazetteSignatureInput = {
+  /** The company's 11-digit legal national id (checked against its check digit). */
+  readonly companyId: Scalars['String']['input'];
+  /** The 10-digit national id of the person whose signature is verified (checked against its check digit). */
+  readonly nationalId: Scalars['String']['input'];
+};
+
+/** An official-gazette signature verification running at the upstream. */
+export type GazetteSignatureJob = Job & {
+  readonly __typename?: 'GazetteSignatureJob';
+  /** When the job was started. */
+  readonly createdAt: Scalars['DateTime']['output'];
+  /**
+   * Why the job failed; null unless `status` is `FAILED` (for example code `40422` when the company is
+   * dissolved or being wound up and has no signatories to verify).
+   */
+  readonly failure?: Maybe<JobFailure>;
+  /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
+  readonly id: Scalars['ID']['output'];
+  /** What was asked. */
+  readonly request: GazetteSignatureRequest;
+  /** Where the verification stands. */
+  readonly status: JobStatus;
+  /** When the job last changed. */
+  readonly updatedAt: Scalars['DateTime']['output'];
+  /** The verdict; null unless `status` is `SUCCESS`. */
+  readonly verification?: Maybe<GazetteSignatureVerification>;
+};
+
+/** What a gazette signature verification asked. */
+export type GazetteSignatureRequest = {
+  readonly __typename?: 'GazetteSignatureRequest';
+  /** The company's 11-digit legal national id. */
+  readonly companyId: Scalars['String']['output'];
+  /** The 10-digit national id of the person whose signature is verified. */
+  readonly nationalId: Scalars['String']['output'];
+};
+
+/** Whether the official gazette gives a person the right to sign for a company. */
+export type GazetteSignatureVerdict =
+  /** The person holds no signing rights in the company (a board member without them, or not on the board). */
+  | 'NOT_VERIFIED'
+  /** The latest signing-rights notice gives the person a signature that binds the company. */
+  | 'VERIFIED';
+
+/** The upstream's answer to a gazette signature verification. */
+export type GazetteSignatureVerification = {
+  readonly __typename?: 'GazetteSignatureVerification';
+  /** The gazette issue number of that notice. */
+  readonly newspaperNumber?: Maybe<Scalars['String']['output']>;
+  /** The id of the gazette notice that set the signing rights. */
+  readonly noticeId?: Maybe<Scalars['String']['output']>;
+  /** The day that notice was published in the gazette. */
+  readonly noticePublishedOn?: Maybe<PersianDate>;
+  /** The person's position in the company as the gazette writes it; null when they hold none. */
+  readonly position?: Maybe<Scalars['String']['output']>;
+  /** How the person's signature binds the company; null unless `verdict` is `VERIFIED`. */
+  readonly signatureKind?: Maybe<SignatureKind>;
+  /** Whether the person may sign for the company. */
+  readonly verdict: GazetteSignatureVerdict;
+};
+
 /** Sex as the civil registry records it. */
 export type Gender =
   /** Female. */
@@ -2101,6 +2165,12 @@ export type Mutation = {
   /** Starts a code consent: gives the URL of the upstream's authorization page for the person. */
   readonly startCodeConsent: StartCodeConsentResult;
   /**
+   * Start verifying, against the official gazette (rooznameh-ye rasmi), whether a person's signature binds a
+   * company. Both ids are checked before any upstream call. Returns at once with a job in `PENDING`; follow it
+   * with `Subscription.jobUpdated` or `Query.job`.
+   */
+  readonly startGazetteSignatureVerification: GazetteSignatureJob;
+  /**
    * Start a Shahkar check by SMS: the upstream texts a code to `mobile`. Each call sends an SMS and is
    * never retried. Throttled per mobile number and per national id as `startSmsConsent` is
    * (`RATE_LIMITED` with `extensions.retryAfter`, no SMS sent).
@@ -2176,6 +2246,12 @@ export type MutationStartBillInquiryArgs = {
 /** Actions that start upstream work or change state. */
 export type MutationStartCodeConsentArgs = {
   input: StartCodeConsentInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationStartGazetteSignatureVerificationArgs = {
+  input: GazetteSignatureInput;
 };
 
 
@@ -3847,6 +3923,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   Job:
     | ( BillInquiryJobRecord & { __typename: 'BillInquiryJob' } )
     | ( ChequeActionJobRecord & { __typename: 'ChequeActionJob' } )
+    | ( GazetteSignatureJobRecord & { __typename: 'GazetteSignatureJob' } )
     | ( TransferJobRecord & { __typename: 'TransferJob' } )
   ;
   UserError:
@@ -3959,6 +4036,11 @@ export type ResolversTypes = ResolversObject<{
   FreewayTollConnection: ResolverTypeWrapper<FreewayTollPage>;
   GazetteNotice: ResolverTypeWrapper<GazetteNoticeRecord>;
   GazetteNoticeConnection: ResolverTypeWrapper<GazetteNoticePage>;
+  GazetteSignatureInput: GazetteSignatureInput;
+  GazetteSignatureJob: ResolverTypeWrapper<GazetteSignatureJobRecord>;
+  GazetteSignatureRequest: ResolverTypeWrapper<GazetteSignatureQuery>;
+  GazetteSignatureVerdict: GazetteSignatureVerdict;
+  GazetteSignatureVerification: ResolverTypeWrapper<GazetteSignatureRecord>;
   Gender: Gender;
   GuaranteeCollateral: ResolverTypeWrapper<GuaranteeCollateralRecord>;
   GuaranteedLoan: ResolverTypeWrapper<GuaranteedLoanRecord>;
@@ -4129,6 +4211,10 @@ export type ResolversParentTypes = ResolversObject<{
   FreewayTollConnection: FreewayTollPage;
   GazetteNotice: GazetteNoticeRecord;
   GazetteNoticeConnection: GazetteNoticePage;
+  GazetteSignatureInput: GazetteSignatureInput;
+  GazetteSignatureJob: GazetteSignatureJobRecord;
+  GazetteSignatureRequest: GazetteSignatureQuery;
+  GazetteSignatureVerification: GazetteSignatureRecord;
   GuaranteeCollateral: GuaranteeCollateralRecord;
   GuaranteedLoan: GuaranteedLoanRecord;
   GuarantyReport: GuarantyReportRecord;
@@ -4825,6 +4911,31 @@ export type GazetteNoticeConnectionResolvers<ContextType = Context, ParentType e
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type GazetteSignatureJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteSignatureJob'] = ResolversParentTypes['GazetteSignatureJob']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  request?: Resolver<ResolversTypes['GazetteSignatureRequest'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  verification?: Resolver<Maybe<ResolversTypes['GazetteSignatureVerification']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type GazetteSignatureRequestResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteSignatureRequest'] = ResolversParentTypes['GazetteSignatureRequest']> = ResolversObject<{
+  companyId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type GazetteSignatureVerificationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteSignatureVerification'] = ResolversParentTypes['GazetteSignatureVerification']> = ResolversObject<{
+  newspaperNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  noticeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  noticePublishedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signatureKind?: Resolver<Maybe<ResolversTypes['SignatureKind']>, ParentType, ContextType>;
+  verdict?: Resolver<ResolversTypes['GazetteSignatureVerdict'], ParentType, ContextType>;
+}>;
+
 export type GuaranteeCollateralResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GuaranteeCollateral'] = ResolversParentTypes['GuaranteeCollateral']> = ResolversObject<{
   assignDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   centralBankTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4932,7 +5043,7 @@ export type IssuedCardResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type JobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'TransferJob', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'GazetteSignatureJob' | 'TransferJob', ParentType, ContextType>;
 }>;
 
 export type JobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['JobFailure'] = ResolversParentTypes['JobFailure']> = ResolversObject<{
@@ -5016,6 +5127,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   revokeConsent?: Resolver<ResolversTypes['ConsentRevoked'], ParentType, ContextType>;
   startBillInquiry?: Resolver<ResolversTypes['BillInquiryJob'], ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
   startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
+  startGazetteSignatureVerification?: Resolver<ResolversTypes['GazetteSignatureJob'], ParentType, ContextType, RequireFields<MutationStartGazetteSignatureVerificationArgs, 'input'>>;
   startMobileOwnershipCheck?: Resolver<ResolversTypes['MobileOwnershipChallenge'], ParentType, ContextType, RequireFields<MutationStartMobileOwnershipCheckArgs, 'input'>>;
   startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
   transfer?: Resolver<ResolversTypes['TransferResult'], ParentType, ContextType, RequireFields<MutationTransferArgs, 'input'>>;
@@ -5544,6 +5656,9 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   FreewayTollConnection?: FreewayTollConnectionResolvers<ContextType>;
   GazetteNotice?: GazetteNoticeResolvers<ContextType>;
   GazetteNoticeConnection?: GazetteNoticeConnectionResolvers<ContextType>;
+  GazetteSignatureJob?: GazetteSignatureJobResolvers<ContextType>;
+  GazetteSignatureRequest?: GazetteSignatureRequestResolvers<ContextType>;
+  GazetteSignatureVerification?: GazetteSignatureVerificationResolvers<ContextType>;
   GuaranteeCollateral?: GuaranteeCollateralResolvers<ContextType>;
   GuaranteedLoan?: GuaranteedLoanResolvers<ContextType>;
   GuarantyReport?: GuarantyReportResolvers<ContextType>;

@@ -4,21 +4,25 @@
  */
 import { billInquiryJob, type BillInquiryJobRecord } from './billInquiry.js';
 import { chequeActionJob, type ChequeActionJobRecord } from './chequeAction.js';
+import { gazetteSignatureJob, type GazetteSignatureJobRecord } from './gazetteSignature.js';
 import type { JobKind, JobRecord } from './port.js';
 import { transferJob, type TransferJobRecord } from './transfer.js';
 
 /** A job of one of the subgraph's kinds, discriminated by `kind`. */
-export type UpstreamJob = BillInquiryJobRecord | TransferJobRecord | ChequeActionJobRecord;
+export type UpstreamJob = BillInquiryJobRecord | TransferJobRecord | ChequeActionJobRecord | GazetteSignatureJobRecord;
 
 export type UpstreamJobKind = UpstreamJob['kind'];
 
 /** The kinds the job engine runs; `settleMs` is how long an unclear action may take to appear upstream. */
 export function upstreamJobKinds(options: { settleMs: number }): readonly JobKind<never, unknown, UpstreamJobKind>[] {
-  return [billInquiryJob, transferJob(options), chequeActionJob(options)];
+  return [billInquiryJob, transferJob(options), chequeActionJob(options), gazetteSignatureJob];
 }
 
 const KIND_NAMES: ReadonlySet<string> = new Set(
-  Object.keys({ billInquiry: true, transfer: true, chequeAction: true } satisfies Record<UpstreamJobKind, true>),
+  Object.keys({ billInquiry: true, transfer: true, chequeAction: true, gazetteSignature: true } satisfies Record<
+    UpstreamJobKind,
+    true
+  >),
 );
 
 /** The stored job as one of the subgraph's kinds; null for a record of a kind this release does not know. */

@@ -9,6 +9,7 @@ import type {
   CompanyStatusCode,
   CreditRiskLevel,
   LegalForm,
+  SignatureKind,
   TradeLicenceStatus,
 } from '../types/companies.js';
 
@@ -228,3 +229,37 @@ export const CreditValidationAnswer = record({
   bouncedChequeCount: count,
   bouncedChequeAmount: rial,
 });
+
+/** The signature kinds of the gazette signature verification, in any case. */
+const SIGNATURE_TYPES: Readonly<Record<string, SignatureKind>> = {
+  obligatory: 'OBLIGATORY',
+  normal: 'NORMAL',
+  obligatoryandnormal: 'OBLIGATORY_AND_NORMAL',
+};
+
+/** `kybGazetteSignatureVerificationSubmitPost` (designed operation): the requestId to poll by (required). */
+export const GazetteSignatureSubmitAnswer = record({ requestId: text });
+
+/**
+ * `kybGazetteSignatureVerificationResultGet` (designed operation): `PENDING`, `SUCCESS` with the verdict
+ * under `data`, or `FAILED` with an optional `error` block (a falsy one counts as absent); any other status
+ * is unreadable.
+ */
+export const GazetteSignatureResultAnswer = z.discriminatedUnion('status', [
+  record({ status: z.literal('PENDING') }),
+  record({
+    status: z.literal('SUCCESS'),
+    data: record({
+      isVerified: flag,
+      signatureType: word(SIGNATURE_TYPES, (type) => type.toLowerCase().replace(/[^a-z]/g, '')),
+      positionName: text,
+      newsId: text,
+      newspaperDate: jalaliDay,
+      newspaperNumber: text,
+    }),
+  }),
+  record({
+    status: z.literal('FAILED'),
+    error: z.preprocess((error) => error || null, optionalRecord({ code: text, message: text })),
+  }),
+]);

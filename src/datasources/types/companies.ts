@@ -138,3 +138,27 @@ export interface CreditValidationRecord {
   readonly bouncedChequeCount: number | null;
   readonly bouncedChequeAmount: string | null;
 }
+
+/** What a gazette signature verification asks: does `nationalId`'s signature bind the company `companyId`. */
+export interface GazetteSignatureQuery {
+  /** The 11-digit legal national id (validated). */
+  readonly companyId: string;
+  /** The 10-digit national id of the signatory (validated). */
+  readonly nationalId: string;
+}
+
+export type GazetteSignatureVerdict = 'VERIFIED' | 'NOT_VERIFIED';
+
+/** The upstream's verdict of a gazette signature verification. */
+export interface GazetteSignatureRecord {
+  readonly verdict: GazetteSignatureVerdict;
+  /** How the signature binds the company; null when not verified or not said. */
+  readonly signatureKind: SignatureKind | null;
+  /** The person's position as the gazette writes it; null when they hold none. */
+  readonly position: string | null;
+  /** The gazette notice that set the signing rights. */
+  readonly noticeId: string | null;
+  /** Jalali `YYYY/MM/DD`: the day the notice was published. */
+  readonly noticePublishedOn: string | null;
+  readonly newspaperNumber: string | null;
+}

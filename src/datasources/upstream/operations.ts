@@ -179,6 +179,10 @@ const catalog = [
   op('kycTransactionCreditInquiryReportGet', 'GET kyc/transactionCreditInquiryReport', 'kyc:transaction-credit-inquiry-report:get', 'cc', 'wire', 'retry'),
   op('kybTradeLicensesGet', 'GET kyb/tradeLicenses', 'kyb:trade-licenses:get', 'cc', 'designed', 'retry'),
   op('kybBusinessCreditValidationGet', 'GET kyb/businessCreditValidation', 'kyb:business-credit-validation:get', 'cc', 'designed', 'retry'),
+
+  // The official-gazette signature verification, named by the specification (§1, KYB) with no path: designed.
+  op('kybGazetteSignatureVerificationSubmitPost', 'POST kyb/gazetteSignatureVerification', 'kyb:gazette-signature-verification:post', 'cc', 'designed', 'once'),
+  op('kybGazetteSignatureVerificationResultGet', 'GET kyb/gazetteSignatureVerificationResult', 'kyb:gazette-signature-verification-result:get', 'cc', 'designed', 'retry'),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof catalog)[number]['id'];

@@ -4,8 +4,11 @@ import { BusinessCreditValidation } from './BusinessCreditValidation.js';
 import { Company } from './Company.js';
 import { CompanyMembership } from './CompanyMembership.js';
 import { GazetteNotice } from './GazetteNotice.js';
+import { GazetteSignatureJob } from './GazetteSignatureJob.js';
+import { GazetteSignatureVerification } from './GazetteSignatureVerification.js';
 import { KnowledgeBasedStanding } from './KnowledgeBasedStanding.js';
 import { MembershipPosition } from './MembershipPosition.js';
+import { Mutation } from './Mutation.js';
 import { Query } from './Query.js';
 import { Signatory } from './Signatory.js';
 import { SigningRights } from './SigningRights.js';
@@ -13,6 +16,7 @@ import { TradeLicence } from './TradeLicence.js';
 
 export const companies = {
   Query,
+  Mutation,
   Company,
   BoardMember,
   SigningRights,
@@ -23,4 +27,6 @@ export const companies = {
   TradeLicence,
   BusinessCreditValidation,
   KnowledgeBasedStanding,
+  GazetteSignatureJob,
+  GazetteSignatureVerification,
 } satisfies Resolvers;

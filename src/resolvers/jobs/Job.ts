@@ -5,6 +5,7 @@ const TYPE_OF_KIND = {
   billInquiry: 'BillInquiryJob',
   transfer: 'TransferJob',
   chequeAction: 'ChequeActionJob',
+  gazetteSignature: 'GazetteSignatureJob',
 } as const satisfies Record<UpstreamJobKind, string>;
 
 export const Job: JobResolvers = {
