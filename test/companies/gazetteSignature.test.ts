@@ -155,6 +155,23 @@ describe('official-gazette signature verification', () => {
     });
   });
 
+  it('rides out a transient fault on a poll: the job still reaches its verdict', async () => {
+    h.sandbox.injectFault({ operationId: 'kybGazetteSignatureVerificationResultGet', status: 503, times: 2 });
+    const done = await finalState(await start(active.nationalId, ceo.nationalId));
+    expect(done).toMatchObject({ status: 'SUCCESS', verification: { verdict: 'VERIFIED' } });
+    const statuses = h.upstreamCalls('kybGazetteSignatureVerificationResultGet').map((call) => call.status);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(2);
+  });
+
+  it('does not resend a submission the upstream failed, and starts no job', async () => {
+    h.sandbox.injectFault({ operationId: 'kybGazetteSignatureVerificationSubmitPost', status: 503 });
+    const res = await h.gql(START, { input: { companyId: active.nationalId, nationalId: ceo.nationalId } });
+    expect(res.data).toBeNull();
+    expect(firstError(res).extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(h.upstreamCalls('kybGazetteSignatureVerificationSubmitPost')).toHaveLength(1);
+    expect(h.upstreamCalls('kybGazetteSignatureVerificationResultGet')).toHaveLength(0);
+  });
+
   it.each([
     [
       'a legal id failing its check digit',
