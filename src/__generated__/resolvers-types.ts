@@ -1998,8 +1998,9 @@ export type Job = {
 export type JobFailure = {
   readonly __typename?: 'JobFailure';
   /**
-   * A stable code: the upstream's own code (for example `40317`, invalid input value), or
-   * `JOB_EXPIRED` when the upstream gave no final answer within the job's lifetime.
+   * A stable code: the upstream's own code (for example `40317`, invalid input value), `JOB_EXPIRED`
+   * when the upstream gave no final answer within the job's lifetime, or `CONSENT_ENDED` when the consent
+   * a job runs under was revoked or expired before it finished.
    */
   readonly code: Scalars['String']['output'];
   /** A human-readable explanation. */
@@ -2894,8 +2895,9 @@ export type Query = {
   readonly faceComparison?: Maybe<FaceComparison>;
   /**
    * A job by id, as it stands now; null when no such job exists (or it has been forgotten). A transfer
-   * or cheque action is shown only to a consent (header `x-consent-handle`) of the person who acted;
-   * to anyone else it is null.
+   * or cheque action is shown only to a consent (header `x-consent-handle`) of the person who acted, and
+   * a credit report asked under a person's consent only to a consent of that person; to anyone else it
+   * is null.
    */
   readonly job?: Maybe<Job>;
   /** A motorcycle by its 8-digit plate number. */
@@ -3168,9 +3170,9 @@ export type Subscription = {
   readonly __typename?: 'Subscription';
   /**
    * The job's current state at once, then every change, completing after the final state (`SUCCESS`
-   * or `FAILED`). Fails with `NOT_FOUND` for an unknown job id, and for a transfer or cheque action
-   * unless the connection presents a consent of the person who acted (`consentHandle` in
-   * connectionParams).
+   * or `FAILED`). Fails with `NOT_FOUND` for an unknown job id, for a transfer or cheque action unless
+   * the connection presents a consent of the person who acted (`consentHandle` in connectionParams), and
+   * for a credit report asked under a person's consent unless it presents a consent of that person.
    */
   readonly jobUpdated: Job;
 };
