@@ -1,6 +1,7 @@
 /** Routing built from the operations catalog, so the sandbox serves exactly the catalogued paths. */
 import {
   AUTHORIZE_PATH,
+  REVOKE_TOKEN_PATH,
   TOKEN_PATH,
   VERIFY_SMS_PATH,
   operations,
@@ -14,6 +15,8 @@ export type Route =
   | { readonly kind: 'authorize' }
   /** The SMS OTP check. */
   | { readonly kind: 'verifySms' }
+  /** The revocation of a token (wire facts §2.7), by the client named in the path. */
+  | { readonly kind: 'revokeToken'; readonly clientId: string }
   | {
       readonly kind: 'operation';
       readonly id: OperationId;
@@ -46,6 +49,8 @@ function compile(id: OperationId, spec: OperationSpec): CompiledRoute {
   return { id, spec, pattern: new RegExp(`^${source}$`), names };
 }
 
+const REVOKE_TOKEN_PATTERN = new RegExp(`^${REVOKE_TOKEN_PATH.split('{clientId}').map(escapeRegExp).join('([^/]+)')}$`);
+
 const compiled: readonly CompiledRoute[] = [...operations].map(([id, spec]) => compile(id, spec));
 
 function decode(segment: string): string | undefined {
@@ -61,6 +66,11 @@ export function resolveRoute(method: string, pathname: string): Route {
   if (pathname === AUTHORIZE_PATH)
     return method === 'GET' || method === 'POST' ? { kind: 'authorize' } : { kind: 'unknown' };
   if (pathname === VERIFY_SMS_PATH) return method === 'POST' ? { kind: 'verifySms' } : { kind: 'unknown' };
+  const revoking = REVOKE_TOKEN_PATTERN.exec(pathname);
+  if (revoking) {
+    const clientId = decode(revoking[1] ?? '');
+    return method === 'DELETE' && clientId !== undefined ? { kind: 'revokeToken', clientId } : { kind: 'unknown' };
+  }
   for (const route of compiled) {
     if (route.spec.method !== method) continue;
     const match = route.pattern.exec(pathname);

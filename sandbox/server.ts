@@ -14,7 +14,7 @@ import type { FaultBook } from './faults.js';
 import type { OperationHandlers } from './handlers/types.js';
 import { readBody, recordedBody, type RequestBody } from './requestBody.js';
 import { resolveRoute, routeName, type Route } from './routes.js';
-import { handleTokenRequest, isClientAuthorization, type TokenStore } from './tokens.js';
+import { handleRevokeRequest, handleTokenRequest, isClientAuthorization, type TokenStore } from './tokens.js';
 import { bodyFacts, isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './trackIds.js';
 import type { FaultRule, RecordedCall, SandboxSettings } from './types.js';
 
@@ -181,6 +181,8 @@ function answer(state: SandboxState, incoming: Incoming): Reply | RawReply {
       return failure(answerTrackId(incoming), { status: 404, code: 'NOT_FOUND', message: 'not found' });
     case 'token':
       return tokenReply(state, incoming);
+    case 'revokeToken':
+      return revokeReply(state, incoming, route.clientId);
     case 'authorize':
     case 'verifySms':
       return consentReply(state, incoming, route.kind);
@@ -203,6 +205,18 @@ function tokenReply(state: SandboxState, incoming: Incoming): Reply {
   // The documented token answer carries no trackId (wire facts §2.2); echo one only when sent.
   const echo = incoming.trackId === 'valid' ? { trackId: answerTrackId(incoming) } : {};
   return { status: 200, body: { ...echo, result: outcome.result, status: 'DONE' } };
+}
+
+/** The revocation of a token: `{ status: DONE, trackId }` (wire facts §2.7). */
+function revokeReply(state: SandboxState, incoming: Incoming, clientId: string): Reply {
+  const outcome = handleRevokeRequest(
+    { authorization: incoming.req.headers.authorization, clientId, body: incoming.body, now: Date.now() },
+    state.settings,
+    state.tokens,
+  );
+  const trackId = answerTrackId(incoming);
+  if (!outcome.ok) return failure(trackId, outcome.failure);
+  return { status: 200, body: { trackId, status: 'DONE' } };
 }
 
 /** The user-consent endpoints; answered like the token endpoint (no trackId unless one was sent). */

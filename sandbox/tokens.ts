@@ -29,6 +29,8 @@ interface AccessToken {
   readonly scopes: readonly string[];
   readonly owner: TokenOwner | null;
   readonly expiresAt: number;
+  /** The refresh token issued with it. */
+  readonly refreshToken: string;
   revoked: boolean;
 }
 
@@ -83,7 +85,7 @@ export class TokenStore {
   ): TokenResult {
     const value = randomBytes(32).toString('base64url');
     const refreshToken = randomBytes(48).toString('base64url');
-    this.access.set(value, { grant, scopes, owner, expiresAt: now + lifetimeMs, revoked: false });
+    this.access.set(value, { grant, scopes, owner, expiresAt: now + lifetimeMs, refreshToken, revoked: false });
     this.refresh.set(refreshToken, { grant, scopes, owner, used: false });
     const common = {
       value,
@@ -125,6 +127,27 @@ export class TokenStore {
 
   revokeAll(): void {
     for (const token of this.access.values()) token.revoked = true;
+  }
+
+  /**
+   * Revokes one access token of the kind `matches` approves, and spends the refresh token issued with
+   * it (designed: a revoked consent cannot be renewed). False for a token unknown or not of that kind;
+   * revoking a token again, or an expired one, is harmless.
+   */
+  revoke(value: string, matches: (grant: Grant, owner: TokenOwner | null) => boolean): boolean {
+    const token = this.access.get(value);
+    if (!token || !matches(token.grant, token.owner)) return false;
+    token.revoked = true;
+    const refresh = this.refresh.get(token.refreshToken);
+    if (refresh) refresh.used = true;
+    return true;
+  }
+
+  /** Whether an `Authorization` header carries a live client-credentials token (of any scope). */
+  isClientToken(header: string | undefined, now: number): boolean {
+    const value = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+    const token = value === undefined ? undefined : this.access.get(value);
+    return token !== undefined && !token.revoked && token.expiresAt > now && token.grant === 'client_credentials';
   }
 
   /**
@@ -245,6 +268,47 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   return colon < 0 ? undefined : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+export interface RevokeRequest {
+  readonly authorization: string | undefined;
+  /** The client named in the path. */
+  readonly clientId: string;
+  readonly body: RequestBody;
+  readonly now: number;
+}
+
+export type RevokeOutcome = { readonly ok: true } | { readonly ok: false; readonly failure: Failure };
+
+/**
+ * `DELETE /dev/v2/clients/{clientId}/token` (wire facts §2.7): a client-credentials Bearer token (of any
+ * scope: the documentation names none), and a JSON body with the `token`, its `token_type` (`CODE` or
+ * `CLIENT-CREDENTIAL`) and, for a CODE token, `auth_type: SMS` (SMS tokens) or its `bank` (web tokens).
+ * Designed: a token this client never received, or described as another kind, is 400 `invalid token`.
+ */
+export function handleRevokeRequest(
+  request: RevokeRequest,
+  settings: SandboxSettings,
+  store: TokenStore,
+): RevokeOutcome {
+  if (request.clientId !== settings.clientId) return { ok: false, failure: unauthorized('client not found') };
+  if (!store.isClientToken(request.authorization, request.now))
+    return { ok: false, failure: unauthorized('the sent token is invalid') };
+  const fields = jsonObject(request.body);
+  if (!fields) return { ok: false, failure: validationError('invalid body') };
+  const token = fields['token'];
+  const tokenType = fields['token_type'];
+  if (typeof token !== 'string' || token === '') return { ok: false, failure: validationError('token is required') };
+  if (tokenType !== 'CODE' && tokenType !== 'CLIENT-CREDENTIAL')
+    return { ok: false, failure: validationError('invalid token_type') };
+  const matches = (grant: Grant, owner: TokenOwner | null): boolean => {
+    if (tokenType === 'CLIENT-CREDENTIAL') return grant === 'client_credentials';
+    if (!owner) return false;
+    return owner.authType === 'SMS'
+      ? fields['auth_type'] === 'SMS'
+      : fields['auth_type'] === undefined && fields['bank'] === owner.bank;
+  };
+  return store.revoke(token, matches) ? { ok: true } : { ok: false, failure: validationError('invalid token') };
 }
 
 export function handleTokenRequest(

@@ -31,7 +31,7 @@ export interface SandboxOptions {
 export type SandboxSettings = Required<Omit<SandboxOptions, 'host' | 'port' | 'faultSeed' | 'admin'>>;
 
 export interface RecordedCall {
-  /** Catalog id; 'token', 'authorize' or 'verifySms' for those endpoints; 'unknown' for anything else. */
+  /** Catalog id; 'token', 'authorize', 'verifySms' or 'revokeToken' for those endpoints; 'unknown' for anything else. */
   operationId: string;
   method: string;
   path: string;

@@ -1,9 +1,13 @@
-import { DEFAULT_REDIRECT_URI, type Config } from './config.js';
+import { ConfigError, DEFAULT_REDIRECT_URI, type Config } from './config.js';
 import { MemoryConsentStore } from './consent/memoryStore.js';
+import { RedisConsentStore } from './consent/redisStore.js';
+import { ConsentSealer } from './consent/sealing.js';
+import type { ConsentStore } from './consent/types.js';
 import { ConsentService } from './consent/service.js';
 import { UpstreamGrants } from './consent/upstreamGrants.js';
 import { UpstreamClient } from './datasources/upstream/client.js';
 import { createHttpTransport } from './datasources/upstream/http.js';
+import { REVOKE_TOKEN_SCOPE } from './datasources/upstream/operations.js';
 import { OAuthEndpoint, TokenBroker } from './datasources/upstream/tokenBroker.js';
 import type { Services } from './context.js';
 import { JobEngine } from './jobs/engine.js';
@@ -11,9 +15,12 @@ import { ActionDesk } from './jobs/actionDesk.js';
 import { actionTrackIds, actionTrackKey } from './jobs/actionTrackIds.js';
 import { upstreamJobKinds } from './datasources/flows/index.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
+import { MemoryJobLeases } from './jobs/memoryLeases.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
+import { RedisJobEvents } from './jobs/redisEvents.js';
+import { RedisJobLeases } from './jobs/redisLeases.js';
 import { RedisJobStore } from './jobs/redisStore.js';
-import type { JobStore } from './jobs/types.js';
+import type { JobEvents, JobLeases, JobStore } from './jobs/types.js';
 import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
 import type { Logger } from './logger.js';
@@ -35,10 +42,19 @@ export interface AppServices extends Services {
   close(): Promise<void>;
 }
 
+/** The sealer of consents kept in Redis; loadConfig already refuses Redis without a key. */
+function consentSealer(config: Config): ConsentSealer {
+  const { encryption } = config.consent;
+  if (!encryption) throw new ConfigError('CONSENT_ENCRYPTION_KEY is required when REDIS_URL is set');
+  return new ConsentSealer(encryption.key, encryption.previousKeys);
+}
+
 /** Builds the process-wide services: upstream client, token broker, job engine, and the sandbox if needed. */
 export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
   const { upstream } = config;
-  // One client for the process; what else comes to live in Redis (job events, a poll lease) shares it.
+  const sealer = config.redis ? consentSealer(config) : null;
+  // One client for the process, shared by the job and consent stores, the job events (which subscribe on a
+  // duplicate: a subscribing connection serves nothing else), the poll leases and the SMS throttle.
   const redis = config.redis ? await connectRedis(config.redis, logger) : null;
   if (redis && config.redis) {
     try {
@@ -78,7 +94,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     refreshMarginMs: upstream.tokenRefreshMarginMs,
     logger,
   });
-  const consentStore = new MemoryConsentStore();
+  // Consents go where jobs go: in Redis (sealed with the configured key) any replica serves them and a
+  // restart keeps them; without Redis, in this process's memory.
+  const consentStore: ConsentStore =
+    redis && config.redis && sealer
+      ? new RedisConsentStore(redis, { keyPrefix: config.redis.keyPrefix, sealer, logger })
+      : new MemoryConsentStore();
   const consents = new ConsentService({
     store: consentStore,
     grants: new UpstreamGrants(
@@ -90,6 +111,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
         timeoutMs: upstream.timeoutMs,
       }),
       upstream.redirectUri,
+      {
+        token: () => tokens.getToken([REVOKE_TOKEN_SCOPE]),
+        renew: (rejected) => tokens.replaceRejected([REVOKE_TOKEN_SCOPE], rejected),
+      },
     ),
     logger,
     smsPendingMs: config.consent.smsPendingMs,
@@ -118,10 +143,19 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     redis && config.redis
       ? new RedisJobStore(redis, { retentionMs: FINISHED_JOB_RETENTION_MS, keyPrefix: config.redis.keyPrefix })
       : new MemoryJobStore(FINISHED_JOB_RETENTION_MS);
-  const events = new MemoryJobEvents();
+  // With Redis, every replica hears every job's changes, and one replica at a time polls a job.
+  const events: JobEvents =
+    redis && config.redis
+      ? new RedisJobEvents(redis, { keyPrefix: config.redis.keyPrefix, logger, latest: (id) => store.get(id) })
+      : new MemoryJobEvents();
+  const leases: JobLeases =
+    redis && config.redis
+      ? new RedisJobLeases(redis, { keyPrefix: config.redis.keyPrefix, leaseMs: config.jobs.leaseMs, logger })
+      : new MemoryJobLeases();
   const jobs = new JobEngine({
     store,
     events,
+    leases,
     kinds: upstreamJobKinds({ settleMs: config.jobs.actionSettleMs }),
     upstream: {
       send: (operationId, options) => client.call(operationId, options),
@@ -166,7 +200,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
     async close() {
       await jobs.stop();
-      await Promise.all([store.close(), events.close(), consentStore.close()]);
+      await Promise.all([store.close(), events.close(), leases.close(), consentStore.close()]);
       if (redis) await closeRedis(redis);
       await http.close();
       await sandbox?.close();

@@ -5,6 +5,30 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 /** A limit: a positive bound, or 0 for none. */
 const limit = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
+/**
+ * A 32-byte key given as 64 hex characters or as base64 (either alphabet), normalized to hex; null when
+ * the text is neither.
+ */
+export function sealingKeyHex(text: string): string | null {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return trimmed.toLowerCase();
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) return null;
+  const bytes = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes.toString('hex') : null;
+}
+
+const KEY_FORMAT = 'must be 32 bytes, as 64 hex characters or as base64 (openssl rand -base64 32)';
+
+/** A sealing key of the consent store (see `sealingKeyHex`), normalized to hex. */
+const sealingKey = z.string().transform((text, ctx) => {
+  const hex = sealingKeyHex(text);
+  if (hex === null) {
+    ctx.addIssue({ code: 'custom', message: KEY_FORMAT });
+    return z.NEVER;
+  }
+  return hex;
+});
+
 /** Where the upstream sends the person back after a consent; fine for the sandbox, not for the real upstream. */
 export const DEFAULT_REDIRECT_URI = 'http://localhost:4001/consent/callback';
 
@@ -39,10 +63,28 @@ const schema = z
 
     CONSENT_SMS_PENDING_MS: positiveInt(3 * 60_000),
     CONSENT_CODE_PENDING_MS: positiveInt(10 * 60_000),
+    CONSENT_ENCRYPTION_KEY: sealingKey.optional(),
+    // Comma-separated keys that open consents sealed before a rotation; they seal nothing.
+    CONSENT_ENCRYPTION_PREVIOUS_KEYS: z
+      .string()
+      .transform((text, ctx) => {
+        const keys = text
+          .split(',')
+          .map((key) => key.trim())
+          .filter((key) => key !== '');
+        const hex = keys.map(sealingKeyHex);
+        if (hex.some((key) => key === null)) {
+          ctx.addIssue({ code: 'custom', message: `each key ${KEY_FORMAT}` });
+          return z.NEVER;
+        }
+        return hex as string[];
+      })
+      .optional(),
 
     JOB_POLL_INITIAL_MS: positiveInt(500),
     JOB_POLL_MAX_MS: positiveInt(10_000),
     JOB_MAX_AGE_MS: positiveInt(15 * 60_000),
+    JOB_LEASE_MS: positiveInt(5_000),
     // Half an hour: the upstream asks callers to look a transfer up 30 minutes after an unclear answer.
     ACTION_SETTLE_MS: positiveInt(30 * 60_000),
     ACTION_KEY_RETENTION_MS: positiveInt(7 * 24 * 60 * 60_000),
@@ -103,6 +145,21 @@ const schema = z
         message: 'ACTION_SETTLE_MS must be at least UPSTREAM_OPERATION_BUDGET_MS plus UPSTREAM_TIMEOUT_MS',
       });
     }
+    // Consents kept in Redis hold the person's upstream tokens: never in the clear.
+    if (env.REDIS_URL && !env.CONSENT_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CONSENT_ENCRYPTION_KEY'],
+        message: 'CONSENT_ENCRYPTION_KEY is required when REDIS_URL is set: consents in Redis are encrypted with it',
+      });
+    }
+    if (env.CONSENT_ENCRYPTION_PREVIOUS_KEYS?.length && !env.CONSENT_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CONSENT_ENCRYPTION_PREVIOUS_KEYS'],
+        message: 'CONSENT_ENCRYPTION_PREVIOUS_KEYS needs CONSENT_ENCRYPTION_KEY',
+      });
+    }
     if (!env.UPSTREAM_BASE_URL) return;
     for (const key of ['UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'UPSTREAM_CLIENT_NID'] as const) {
       if (!env[key])
@@ -157,12 +214,23 @@ export interface ConsentConfig {
   readonly smsPendingMs: number;
   /** How long a code consent waits for its authorization code. */
   readonly codePendingMs: number;
+  /**
+   * The keys consents are sealed with at rest, as 64 hex characters: `key` seals and opens, the previous
+   * keys only open (records sealed before a rotation). Null when none is configured (only allowed
+   * without Redis: consents then stay in the process's memory).
+   */
+  readonly encryption: { readonly key: string; readonly previousKeys: readonly string[] } | null;
 }
 
 export interface JobsConfig {
   readonly pollInitialMs: number;
   readonly pollMaxMs: number;
   readonly maxAgeMs: number;
+  /**
+   * With Redis, how long the poll lease of a job lasts: one replica at a time polls a job, renewing its
+   * lease while it follows it; when that replica dies, another takes the job over within about 1.5 leases.
+   */
+  readonly leaseMs: number;
   /**
    * How long after a transfer or cheque action was claimed the upstream's "no such transfer" or "no
    * such call" stays inconclusive (the request may still be on its way); after it, the action is known
@@ -316,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollInitialMs: e.JOB_POLL_INITIAL_MS,
       pollMaxMs: e.JOB_POLL_MAX_MS,
       maxAgeMs: e.JOB_MAX_AGE_MS,
+      leaseMs: e.JOB_LEASE_MS,
       actionSettleMs: e.ACTION_SETTLE_MS,
       actionKeyRetentionMs: e.ACTION_KEY_RETENTION_MS,
       actionTrackSecret: e.ACTION_TRACK_SECRET ?? null,
@@ -328,7 +397,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           allowEviction: e.REDIS_ALLOW_EVICTION === 'true',
         }
       : null,
-    consent: { smsPendingMs: e.CONSENT_SMS_PENDING_MS, codePendingMs: e.CONSENT_CODE_PENDING_MS },
+    consent: {
+      smsPendingMs: e.CONSENT_SMS_PENDING_MS,
+      codePendingMs: e.CONSENT_CODE_PENDING_MS,
+      encryption: e.CONSENT_ENCRYPTION_KEY
+        ? { key: e.CONSENT_ENCRYPTION_KEY, previousKeys: e.CONSENT_ENCRYPTION_PREVIOUS_KEYS ?? [] }
+        : null,
+    },
     rateLimit: e.RATE_LIMIT_PER_SECOND > 0 ? { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST } : null,
     smsThrottle: {
       windows: [

@@ -12,7 +12,7 @@ import type { NationalCardSide } from '../datasources/types/verification.js';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { BillModel } from '../resolvers/bills/models.js';
 import type { BillDetailsRecord } from '../datasources/types/billDetails.js';
-import type { BillHistoryRecord, BillQuery, NegativeScoreRecord } from '../datasources/types/bills.js';
+import type { BillHistoryRecord, BillQuery } from '../datasources/types/bills.js';
 import type { BillInquiryJobRecord } from '../datasources/flows/billInquiry.js';
 import type { UpstreamJob } from '../datasources/flows/index.js';
 import type { TransferJobRecord } from '../datasources/flows/transfer.js';
@@ -26,6 +26,7 @@ import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from 
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
 import type { PersonModel } from '../resolvers/people/models.js';
+import type { NegativeScoreRecord, OwnershipCheckRecord, VehicleDetailsRecord, VehicleInsuranceSummaryRecord, InsuranceDiscountsRecord, PlateHistoryRecord, PlateInstallationRecord, ThirdPartyPolicyRecord, InsuredVehicleRecord, InsuranceEndorsementRecord, TrafficOffenseRecord, TrafficOffenseImageRecord, TrafficTollRecord, FreewayTollRecord, MotorcycleOffensesRecord } from '../datasources/types/vehicles.js';
 import type { CivilIdentityRecord } from '../datasources/types/people.js';
 import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord, LiveVideoMatchRecord, NationalCardScanRecord, NationalCardImageRecord, VideoMatchRecord, PhotoMatchRecord, FaceComparisonRecord, TaxDebtRecord } from '../datasources/types/verification.js';
 import type { PostalAddressModel } from '../resolvers/postal/models.js';
@@ -36,7 +37,6 @@ import type { CompanyModel, GazetteNoticePage } from '../resolvers/companies/mod
 import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord } from '../datasources/types/companies.js';
 import type { VehicleModel, TrafficOffensePage, TrafficTollPage, FreewayTollPage, MotorcycleModel, PlateRegistrationModel, DrivingLicenceCheckModel, DrivingLicenceModel } from '../resolvers/vehicles/models.js';
 import type { PlateParts } from '../validation/plates.js';
-import type { OwnershipCheckRecord, VehicleDetailsRecord, VehicleInsuranceSummaryRecord, InsuranceDiscountsRecord, PlateHistoryRecord, PlateInstallationRecord, ThirdPartyPolicyRecord, InsuredVehicleRecord, InsuranceEndorsementRecord, TrafficOffenseRecord, TrafficOffenseImageRecord, TrafficTollRecord, FreewayTollRecord, MotorcycleOffensesRecord } from '../datasources/types/vehicles.js';
 import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord, CreditReportRecord, DocumentRecord } from '../datasources/types/credit.js';
 import type { CreditReportJobRecord, CreditReportJobInput } from '../datasources/flows/creditReport.js';
 import type { Context } from '../context.js';
@@ -2205,8 +2205,10 @@ export type Mutation = {
   /** Rejects a cheque drawn or transferred to the receiver. At most once per idempotency key. */
   readonly rejectCheque: ChequeActionResult;
   /**
-   * Forgets the consent whose handle this request presents; its handle stops working at once. Fails
-   * with `UNAUTHENTICATED` when no valid handle is presented.
+   * Forgets the consent whose handle this request presents; its handle stops working at once, on every
+   * replica. Then asks the upstream to revoke the person's token; if the upstream cannot be reached the
+   * consent is forgotten all the same (the token, known to nobody, lives until it expires). Fails with
+   * `UNAUTHENTICATED` when no valid handle is presented.
    */
   readonly revokeConsent: ConsentRevoked;
   /**

@@ -64,6 +64,8 @@ export class ConsentService {
   // --- the SMS grant -------------------------------------------------------------------------------
 
   async startSms(input: { nationalId: string; mobile: string; scopes: readonly string[] }): Promise<StartSmsOutcome> {
+    // No OTP is texted for a consent that could not be kept.
+    await this.options.store.ping?.();
     const requestedAt = this.now();
     const consentId = newId();
     const oauthState = newId();
@@ -167,11 +169,17 @@ export class ConsentService {
     return view(await this.active(handle));
   }
 
-  /** Forgets the consent behind `handle`; UNAUTHENTICATED when there is none. */
+  /**
+   * Forgets the consent behind `handle`, then revokes its access token upstream; UNAUTHENTICATED when
+   * there is none. Forgotten first, so that whatever happens upstream the handle no longer works here; a
+   * revocation that fails upstream is logged (that token is then known to nobody and lives until it expires).
+   */
   async revoke(handle: string): Promise<ConsentView> {
     const record = await this.active(handle);
-    await this.options.store.delete(storeKey('active', handle));
+    // Of concurrent revocations (on any replica), the one that removed the record revokes upstream.
+    if (!(await this.options.store.delete(storeKey('active', handle)))) throw consentUnauthenticated();
     this.options.logger.info({ consentId: record.id }, 'consent revoked');
+    await this.revokeUpstream(record, (record.state as ActiveConsent).accessToken);
     return view(record);
   }
 
@@ -212,6 +220,25 @@ export class ConsentService {
   }
 
   // --- internals -----------------------------------------------------------------------------------
+
+  /** Revokes `accessToken` of `record` upstream; a failure is logged, never thrown. */
+  private async revokeUpstream(record: ConsentRecord, accessToken: string): Promise<void> {
+    try {
+      const outcome = await this.options.grants.revoke(record, accessToken);
+      if (outcome.kind === 'revoked')
+        this.options.logger.info({ consentId: record.id }, 'consent token revoked upstream');
+      else
+        this.options.logger.info(
+          { consentId: record.id, upstreamCode: outcome.upstreamCode },
+          'upstream refused to revoke a consent token (no longer valid there)',
+        );
+    } catch (error) {
+      this.options.logger.warn(
+        { consentId: record.id, err: error instanceof Error ? error.message : String(error) },
+        'revoking a consent token upstream failed; it stays valid there until it expires',
+      );
+    }
+  }
 
   private pendingRecord(
     id: string,
@@ -367,8 +394,11 @@ export class ConsentService {
       },
       updatedAt: this.now(),
     };
-    if (!(await this.options.store.update(key, updated, Math.max(1, token.expiresAt - this.now()))))
+    if (!(await this.options.store.update(key, updated, Math.max(1, token.expiresAt - this.now())))) {
+      // Revoked (or expired) while it was being renewed: nobody will ever use the new token.
+      await this.revokeUpstream(record, token.value);
       throw consentUnauthenticated();
+    }
     this.options.logger.info({ consentId: record.id, forced: rejected !== undefined }, 'consent token renewed');
     return token.value;
   }

@@ -56,6 +56,8 @@ export interface ConsentStore {
   update(key: string, record: ConsentRecord, ttlMs: number): Promise<boolean>;
   /** Forgets a record; true only for the one caller that removed it (usable as a claim). */
   delete(key: string): Promise<boolean>;
+  /** Resolves when the store answers, quickly; rejects with `SERVICE_UNAVAILABLE` when it does not. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,13 +1,14 @@
 /**
- * The upstream calls of the user grants (wire facts §2.3–2.5): the SMS OTP request and its
- * verification, the authorization URL of the web grant, the code-for-token exchange and the refresh.
- * All go through the OAuth endpoint the token broker uses: one pooled transport, Basic credentials.
+ * The upstream calls of the user grants (wire facts §2.3–2.5, §2.7): the SMS OTP request and its
+ * verification, the authorization URL of the web grant, the code-for-token exchange, the refresh, and
+ * the revocation of a user token. All go through the OAuth endpoint the token broker uses: one pooled
+ * transport, Basic credentials (the revocation: a client-credentials Bearer token).
  */
 import { z } from 'zod';
 import { isUpstreamError } from '../errors.js';
 import { decodeLabelled, malformedAnswer, record, text } from '../datasources/shared/shapes.js';
 import { errorFromAnswer } from '../datasources/upstream/errorMapping.js';
-import { AUTHORIZE_PATH, VERIFY_SMS_PATH } from '../datasources/upstream/operations.js';
+import { AUTHORIZE_PATH, REVOKE_TOKEN_PATH, VERIFY_SMS_PATH } from '../datasources/upstream/operations.js';
 import type { IssuedToken, OAuthEndpoint } from '../datasources/upstream/tokenBroker.js';
 import type { ConsentRecord } from './types.js';
 
@@ -19,6 +20,16 @@ export type OtpCheck =
 export type TokenGrant =
   | { readonly kind: 'issued'; readonly token: IssuedToken }
   | { readonly kind: 'refused'; readonly upstreamCode: string | null };
+
+export type Revocation =
+  { readonly kind: 'revoked' } | { readonly kind: 'refused'; readonly upstreamCode: string | null };
+
+/** The client-credentials token the revocation is sent with, from the token broker. */
+export interface ClientToken {
+  token(): Promise<string>;
+  /** The upstream rejected `rejected`: a new one. */
+  renew(rejected: string): Promise<string>;
+}
 
 /** The grant-specific part of a token or refresh request: `auth_type: SMS`, or the bank of a web grant. */
 type GrantFlavour = Pick<ConsentRecord, 'grant' | 'bank'>;
@@ -45,6 +56,7 @@ export class UpstreamGrants {
   constructor(
     private readonly endpoint: OAuthEndpoint,
     private readonly redirectUri: string,
+    private readonly clientToken?: ClientToken,
   ) {}
 
   /** Step 1 of the SMS grant: the upstream texts the person an OTP and answers a trackId for it. */
@@ -115,6 +127,27 @@ export class UpstreamGrants {
       token_type: 'CODE',
       ...flavour(consent),
     });
+  }
+
+  /**
+   * Revokes a user's access token upstream (`DELETE /dev/v2/clients/{clientId}/token`, wire facts §2.7),
+   * with the grant's `auth_type: SMS` or `bank`. A validation refusal (an unknown, expired or already
+   * revoked token) is `refused`; a call that fails otherwise throws an UpstreamError. Sent at most twice:
+   * again only when the client token itself was rejected (401), never after a timeout.
+   */
+  async revoke(consent: GrantFlavour, accessToken: string): Promise<Revocation> {
+    if (!this.clientToken) throw new Error('no client-credentials token source to revoke user tokens with');
+    const path = REVOKE_TOKEN_PATH.replace('{clientId}', encodeURIComponent(this.endpoint.clientId));
+    const body = { token: accessToken, token_type: 'CODE', ...flavour(consent) };
+    let bearer = await this.clientToken.token();
+    let answer = await this.endpoint.send('revokeToken', 'DELETE', path, { body, bearer });
+    if (answer.kind === 'failure' && answer.httpStatus === 401) {
+      bearer = await this.clientToken.renew(bearer);
+      answer = await this.endpoint.send('revokeToken', 'DELETE', path, { body, bearer });
+    }
+    if (answer.kind === 'success') return { kind: 'revoked' };
+    if (isRefusal(answer.httpStatus)) return { kind: 'refused', upstreamCode: answer.upstreamCode ?? null };
+    throw errorFromAnswer('revokeToken', answer, '', false);
   }
 
   private async token(body: Record<string, string>): Promise<TokenGrant> {

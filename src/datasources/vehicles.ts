@@ -17,7 +17,6 @@ import {
 } from './records/vehicles.js';
 import { decode, isNoData } from './shared/shapes.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
-import type { NegativeScoreRecord } from './types/bills.js';
 import type {
   FreewayTollsRecord,
   OwnershipCheckRecord,
@@ -27,6 +26,7 @@ import type {
   TrafficTollRecord,
   VehicleDetailsRecord,
   DrivingLicenceCheckRecord,
+  NegativeScoreRecord,
   MotorcycleOffensesRecord,
   TrafficOffenseImageRecord,
   TrafficOffensesRecord,

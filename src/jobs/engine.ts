@@ -9,16 +9,20 @@ import {
   type JobEvents,
   type JobFailure,
   type JobKind,
+  type JobLeases,
   type JobRecord,
   type JobStore,
   type JobUpstream,
   type PollOutcome,
 } from './types.js';
+import { MemoryJobLeases } from './memoryLeases.js';
 import { JobWatch } from './watch.js';
 
 export interface JobEngineOptions {
   readonly store: JobStore;
   readonly events: JobEvents;
+  /** Who polls each job when several processes share the store; by default this process polls them all. */
+  readonly leases?: JobLeases;
   readonly kinds: readonly JobKind<never, unknown>[];
   /** Process-level upstream access: jobs outlive the request that started them. */
   readonly upstream: JobUpstream;
@@ -39,22 +43,33 @@ interface PollState {
   permanentFailures: number;
   /** The job's kind, once its record was read (the followed-jobs gauge counts it under this). */
   kind: string | null;
+  /** Whether this process took the job's lease (and must give it up when it stops following the job). */
+  leased: boolean;
+  /** Whether this loop set out to store a final state: if it failed to announce it, the next turn does. */
+  finishing: boolean;
 }
 
 /**
  * Runs every asynchronous upstream flow as a job: submits it, polls it with backoff until a final
  * state (one poll loop per job, however many watch it), stores each real change and announces it.
+ *
+ * Processes sharing a store share the polling through leases: a job is polled only by the process holding
+ * its lease. The others let it be, and look again every `leases.checkEveryMs` for pending jobs nobody
+ * polls (their holder died, or they were started elsewhere), taking them over.
  */
 export class JobEngine {
   private readonly kinds = new Map<string, JobKind<unknown, unknown>>();
   private readonly polls = new Map<string, PollState>();
   private readonly running = new Set<Promise<void>>();
   private readonly now: () => number;
+  private readonly leases: JobLeases;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(private readonly options: JobEngineOptions) {
     for (const kind of options.kinds) this.kinds.set(kind.name, kind as JobKind<unknown, unknown>);
     this.now = options.now ?? Date.now;
+    this.leases = options.leases ?? new MemoryJobLeases();
   }
 
   /**
@@ -140,26 +155,71 @@ export class JobEngine {
     if (!current)
       throw new GraphQLError(`No job with id ${quoteValue(id)}.`, { extensions: { code: ErrorCode.NotFound } });
     const watch = new JobWatch(this.options.events, id, current);
-    // A change stored between the read and the subscription would otherwise be missed.
-    const latest = await this.options.store.get(id);
-    if (latest && latest.version > current.version) await this.options.events.publish(latest);
+    try {
+      await watch.ready;
+      // A change stored between the read and the subscription would otherwise be missed.
+      const latest = await this.options.store.get(id);
+      if (latest) watch.offer(latest);
+    } catch (error) {
+      await watch.return();
+      throw error;
+    }
     return watch;
   }
 
-  /** Resumes polling of every unfinished job in the store (after a restart). */
+  /**
+   * Resumes polling of every unfinished job in the store (after a restart); returns how many there are.
+   * With leases shared between processes, it then looks again every `checkEveryMs` until stopped.
+   */
   async resume(): Promise<number> {
     const pending = await this.options.store.listPending();
     for (const job of pending) this.follow(job.id, this.options.config.pollInitialMs);
+    this.startSweeping();
     return pending.length;
   }
 
+  /** Stops polling, and gives up the leases this process holds (another process takes their jobs over). */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const [id, state] of this.polls) {
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = null;
+    const followed = [...this.polls];
+    for (const [id, state] of followed) {
       if (state.timer) clearTimeout(state.timer);
       this.unfollow(id, state);
     }
     await Promise.allSettled([...this.running]);
+    await Promise.all(followed.map(([id, state]) => this.release(id, state)));
+  }
+
+  /** With shared leases, starts looking for pending jobs nobody polls (once; until stopped). */
+  private startSweeping(): void {
+    const every = this.leases.checkEveryMs;
+    if (every !== null && this.sweepTimer === null) this.sweepLater(every);
+  }
+
+  /** Follows, after `delay`, the pending jobs this process does not follow; then again, until stopped. */
+  private sweepLater(delay: number): void {
+    if (this.stopped) return;
+    this.sweepTimer = setTimeout(() => {
+      const run = this.options.store
+        .listPending()
+        .then((pending) => {
+          for (const job of pending) this.follow(job.id, this.options.config.pollInitialMs);
+        })
+        .catch((error: unknown) => {
+          this.options.logger.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'pending jobs could not be listed',
+          );
+        })
+        .finally(() => {
+          this.running.delete(run);
+          this.sweepLater(delay);
+        });
+      this.running.add(run);
+    }, delay);
+    this.sweepTimer.unref();
   }
 
   private kind(name: string): JobKind<unknown, unknown> {
@@ -170,13 +230,16 @@ export class JobEngine {
 
   private follow(id: string, delay: number): void {
     if (this.stopped || this.polls.has(id)) return;
-    const state: PollState = { timer: null, delay, permanentFailures: 0, kind: null };
+    const state: PollState = { timer: null, delay, permanentFailures: 0, kind: null, leased: false, finishing: false };
     this.polls.set(id, state);
     this.schedule(id, state);
+    // Should another process take this job's lease and then die, this one takes it over.
+    this.startSweeping();
   }
 
   /** Stops following a job; the gauge of followed jobs counts it by kind once its record was read. */
   private unfollow(id: string, state: PollState): void {
+    if (this.polls.get(id) !== state) return;
     this.polls.delete(id);
     if (state.kind !== null) jobsFollowed.dec({ kind: state.kind });
   }
@@ -200,12 +263,42 @@ export class JobEngine {
     state.timer.unref();
   }
 
+  /** Gives up the job's lease if this process took it; a failure is only logged (the lease runs out). */
+  private async release(id: string, state: PollState): Promise<void> {
+    if (!state.leased) return;
+    state.leased = false;
+    try {
+      await this.leases.release(id);
+    } catch (error) {
+      this.options.logger.warn(
+        { jobId: id, err: error instanceof Error ? error.message : String(error) },
+        'job lease could not be released',
+      );
+    }
+  }
+
+  /** Stops following a job for good (it is final or gone) and gives up its lease. */
+  private async leave(id: string, state: PollState): Promise<void> {
+    this.unfollow(id, state);
+    await this.release(id, state);
+  }
+
   private async pollOnce(id: string, state: PollState): Promise<void> {
-    const job = await this.options.store.get(id);
-    if (!job || isFinal(job.status)) {
+    if (!(await this.leases.acquire(id))) {
+      // Another process polls it; the sweep tries again while the job is pending.
+      state.leased = false;
       this.unfollow(id, state);
       return;
     }
+    state.leased = true;
+    const job = await this.options.store.get(id);
+    if (!job || isFinal(job.status)) {
+      // Stored by this loop, perhaps not announced (the store answered, the event bus did not): again.
+      if (job && state.finishing) await this.options.events.publish(job);
+      await this.leave(id, state);
+      return;
+    }
+    state.finishing = false;
     if (state.kind === null) {
       state.kind = job.kind;
       jobsFollowed.inc({ kind: job.kind });
@@ -220,8 +313,9 @@ export class JobEngine {
       status: 'FAILED',
       failure: { code: 'JOB_EXPIRED', message: 'The upstream gave no final answer within the job lifetime.' },
     };
+    state.finishing = true;
     await this.record(job, final);
-    this.unfollow(id, state);
+    await this.leave(id, state);
   }
 
   private backOff(id: string, state: PollState): void {

@@ -1,4 +1,4 @@
-import type { JobEvents, JobRecord } from './types.js';
+import type { JobEvents, JobRecord, JobSubscription } from './types.js';
 
 /** Job change notifications within this process. */
 export class MemoryJobEvents implements JobEvents {
@@ -8,13 +8,16 @@ export class MemoryJobEvents implements JobEvents {
     for (const listener of this.listeners.get(job.id) ?? []) listener(job);
   }
 
-  subscribe(id: string, listener: (job: JobRecord) => void): () => void {
+  subscribe(id: string, listener: (job: JobRecord) => void): JobSubscription {
     let set = this.listeners.get(id);
     if (!set) this.listeners.set(id, (set = new Set()));
     set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(id);
+    return {
+      ready: Promise.resolve(),
+      unsubscribe: () => {
+        set.delete(listener);
+        if (set.size === 0 && this.listeners.get(id) === set) this.listeners.delete(id);
+      },
     };
   }
 

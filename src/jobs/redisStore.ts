@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '../errors.js';
+import { Script } from './redisScript.js';
 import { isFinal, type JobRecord, type JobStore } from './types.js';
 
 export interface RedisJobStoreOptions {
@@ -9,25 +9,6 @@ export interface RedisJobStoreOptions {
   /** Prefix of every key the store writes: `<prefix>job:<id>` and the set `<prefix>jobs:pending`. */
   readonly keyPrefix: string;
   readonly now?: () => number;
-}
-
-/** A Lua script run by its SHA-1, sent in full only when the server does not know it yet. */
-class Script {
-  private readonly sha: string;
-
-  constructor(private readonly source: string) {
-    this.sha = createHash('sha1').update(source).digest('hex');
-  }
-
-  async run(redis: Redis, keys: string[], args: string[]): Promise<unknown> {
-    try {
-      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      // NOSCRIPT: the script did not run, so running it in full cannot apply it twice.
-      if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error;
-      return redis.eval(this.source, keys.length, ...keys, ...args);
-    }
-  }
 }
 
 // KEYS: the record, the pending set. ARGV: the record's JSON, its id, its TTL in ms ('' while pending).

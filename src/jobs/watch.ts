@@ -1,4 +1,4 @@
-import { isFinal, type JobEvents, type JobRecord } from './types.js';
+import { isFinal, type JobEvents, type JobRecord, type JobSubscription } from './types.js';
 
 /**
  * Follows one job: yields its current state, then each newer version, and ends after a final
@@ -9,10 +9,13 @@ export class JobWatch implements AsyncIterableIterator<JobRecord> {
   private waiter: ((result: IteratorResult<JobRecord>) => void) | null = null;
   private lastVersion = -1;
   private done = false;
-  private readonly unsubscribe: () => void;
+  private readonly subscription: JobSubscription;
+  /** Resolves once every change published from now on reaches this watch; rejects when the events failed. */
+  readonly ready: Promise<void>;
 
   constructor(events: JobEvents, id: string, current: JobRecord) {
-    this.unsubscribe = events.subscribe(id, (job) => this.push(job));
+    this.subscription = events.subscribe(id, (job) => this.push(job));
+    this.ready = this.subscription.ready;
     this.push(current);
   }
 
@@ -36,6 +39,11 @@ export class JobWatch implements AsyncIterableIterator<JobRecord> {
     return Promise.resolve({ value: undefined, done: true });
   }
 
+  /** Yields `job` if it is newer than anything yielded or queued so far; ignores it otherwise. */
+  offer(job: JobRecord): void {
+    this.push(job);
+  }
+
   private push(job: JobRecord): void {
     if (this.done || job.version <= this.lastVersion) return;
     this.lastVersion = job.version;
@@ -52,7 +60,7 @@ export class JobWatch implements AsyncIterableIterator<JobRecord> {
   private finish(): void {
     if (this.done) return;
     this.done = true;
-    this.unsubscribe();
+    this.subscription.unsubscribe();
     const resolve = this.waiter;
     this.waiter = null;
     resolve?.({ value: undefined, done: true });

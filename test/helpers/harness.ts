@@ -28,6 +28,9 @@ export interface HarnessOptions {
   env?: Record<string, string>;
 }
 
+/** The key consents are sealed with in Redis, for tests that set REDIS_URL (unused without it). */
+export const TEST_CONSENT_KEY = '6b'.repeat(32);
+
 /** The environment of a quiet subgraph on a free local port in front of `sandbox`, polling jobs fast. */
 export function subgraphEnv(sandbox: Sandbox): Record<string, string> {
   return {
@@ -46,6 +49,7 @@ export function subgraphEnv(sandbox: Sandbox): Record<string, string> {
     RATE_LIMIT_PER_SECOND: '0',
     SMS_THROTTLE_PER_MINUTE: '0',
     SMS_THROTTLE_PER_HOUR: '0',
+    CONSENT_ENCRYPTION_KEY: TEST_CONSENT_KEY,
   };
 }
 

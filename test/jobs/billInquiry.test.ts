@@ -73,6 +73,7 @@ describe('billInquiry job kind', () => {
         pollInitialMs: 10,
         pollMaxMs: 20,
         maxAgeMs: 60_000,
+        leaseMs: 5_000,
         actionSettleMs: 60_000,
         actionKeyRetentionMs: 60_000,
         actionTrackSecret: null,

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobEngine } from '../../src/jobs/engine.js';
 import { MemoryJobStore } from '../../src/jobs/memoryStore.js';
 import type { JobRecord, JobStore } from '../../src/jobs/types.js';
-import { CountingStore, PENDING, ScriptedKind, newEngine, success } from './support.js';
+import { CountingStore, PENDING, RecordingEvents, ScriptedKind, newEngine, nextWithin, success } from './support.js';
 import { eventually } from '../helpers/eventually.js';
 
 /** A memory store whose next `get`s or `replace`s fail while `failGets` / `failReplaces` are above 0. */
@@ -74,5 +74,38 @@ describe('a store failure during a poll', () => {
 
     await eventually(async () => (await flaky.inner.get(job.id))?.status === 'SUCCESS', { timeoutMs: 500 });
     expect(await flaky.inner.get(job.id)).toMatchObject({ status: 'SUCCESS', result: { amount: '12' }, version: 2 });
+  });
+});
+
+/** Events whose next `publish`es fail while `failPublishes` is above 0 (a shared event bus can). */
+class FlakyEvents extends RecordingEvents {
+  failPublishes = 0;
+
+  override async publish(job: JobRecord): Promise<void> {
+    if (this.failPublishes > 0) {
+      this.failPublishes -= 1;
+      throw new Error('event bus unavailable');
+    }
+    await super.publish(job);
+  }
+}
+
+describe('an event bus failure when a job ends', () => {
+  it('announces the stored final state on the next turn, once', async () => {
+    const events = new FlakyEvents();
+    const kind = new ScriptedKind([success('13')]);
+    const { engine, store } = newEngine([kind], { events });
+    engines.push(engine);
+    events.failPublishes = 1;
+    const job = await engine.start(kind, { bill: '1' });
+    const watch = await engine.watch(job.id);
+    expect((await nextWithin(watch)).value).toEqual(job);
+
+    const done = await nextWithin(watch);
+    expect(done.value).toMatchObject({ status: 'SUCCESS', result: { amount: '13' }, version: 2 });
+    expect(await nextWithin(watch)).toEqual({ value: undefined, done: true });
+    expect(events.published).toEqual([await store.get(job.id)]);
+    expect(kind.polls).toHaveLength(1);
+    expect(store.replaces).toBe(1);
   });
 });

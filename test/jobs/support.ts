@@ -134,6 +134,7 @@ export const FAST: JobsConfig = {
   pollInitialMs: 10,
   pollMaxMs: 30,
   maxAgeMs: 60_000,
+  leaseMs: 5_000,
   actionSettleMs: 60_000,
   actionKeyRetentionMs: 60_000,
   actionTrackSecret: null,

@@ -87,7 +87,7 @@ async function startSubgraph(): Promise<Subgraph> {
   running.push(server);
   const gql = <T>(query: string, variables: Record<string, unknown>, headers?: Record<string, string>) =>
     postGraphQL<T>(server.url, query, variables, headers);
-  // Consents live in the process's memory: every new process needs a new one.
+  // Each process takes a consent of its own.
   const handle = await codeConsent(gql, THREE_BANKS.nationalId, '062');
   return {
     server,

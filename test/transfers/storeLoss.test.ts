@@ -79,10 +79,13 @@ async function send(input: ReturnType<typeof orderOf>): Promise<Outcome> {
 const appliedWith = (trackId: string) =>
   h.sandbox.appliedTransfers().filter((transfer) => transfer.trackId === trackId);
 
-/** What the store held of this deployment is gone, as after a flush or a restart without persistence. */
+/**
+ * The jobs the store held of this deployment are gone, as after a flush or a restart without persistence.
+ * The consents (kept beside them) are left, so that the same person can send again without consenting again.
+ */
 async function loseTheStore(): Promise<void> {
-  expect((await keysUnder(redis, prefix)).length).toBeGreaterThan(0);
-  await deleteKeys(redis, prefix);
+  expect((await keysUnder(redis, `${prefix}job`)).length).toBeGreaterThan(0);
+  await deleteKeys(redis, `${prefix}job`);
 }
 
 describe('a transfer sent again after the store lost its record', () => {

@@ -12,13 +12,6 @@ export interface BillHistoryRecord extends BillSummary {
   readonly paidOn: string | null;
 }
 
-export interface NegativeScoreRecord {
-  readonly licenceNumber: string;
-  readonly points: number | null;
-  readonly offenseCount: number | null;
-  readonly rule: string | null;
-}
-
 export type BillInquiryOutcome =
   | { readonly status: 'PENDING' }
   | { readonly status: 'SUCCESS'; readonly bill: BillSummary }

@@ -211,3 +211,11 @@ export interface DrivingLicenceCheckRecord {
   readonly statusDescription: string | null;
   readonly licences: readonly DrivingLicenceRecord[];
 }
+
+/** A driving licence's negative points (the billing group's `negativeScore`). */
+export interface NegativeScoreRecord {
+  readonly licenceNumber: string;
+  readonly points: number | null;
+  readonly offenseCount: number | null;
+  readonly rule: string | null;
+}

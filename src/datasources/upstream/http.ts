@@ -1,7 +1,7 @@
 import { Agent, request, type FormData } from 'undici';
 
 export interface HttpRequest {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   /** Sent as is, with the content type the caller gives in `headers`. */

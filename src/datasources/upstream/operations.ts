@@ -203,3 +203,13 @@ export const TOKEN_PATH = '/dev/v2/oauth2/token';
 export const AUTHORIZE_PATH = '/dev/v2/oauth2/authorize';
 /** Exchanges an SMS OTP for an authorization code (wire facts §2.4). */
 export const VERIFY_SMS_PATH = '/dev/v2/oauth2/verify/sms';
+/**
+ * Revokes a token (wire facts §2.7): `DELETE` with a client-credentials Bearer token and the token in a
+ * JSON body. `{clientId}` is the client's id.
+ */
+export const REVOKE_TOKEN_PATH = '/dev/v2/clients/{clientId}/token';
+/**
+ * The revocation asks for a client-credentials token but names no scope (wire facts §2.7): the token of
+ * the call log's scope is used, which every client holds.
+ */
+export const REVOKE_TOKEN_SCOPE = operation('devWagesGet').scope;

@@ -50,14 +50,14 @@ export class OAuthEndpoint {
   }
 
   /**
-   * One call with Basic auth; the parsed answer, success or failure. `label` names the call in errors.
-   * Only a call that got no answer throws (an UpstreamError).
+   * One call with Basic auth (or the `bearer` token given); the parsed answer, success or failure.
+   * `label` names the call in errors. Only a call that got no answer throws (an UpstreamError).
    */
   async send(
     label: string,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
-    parts: { query?: Record<string, string>; body?: unknown },
+    parts: { query?: Record<string, string>; body?: unknown; bearer?: string },
   ): Promise<UpstreamAnswer> {
     const search = parts.query ? `?${new URLSearchParams(parts.query).toString()}` : '';
     let response;
@@ -66,7 +66,7 @@ export class OAuthEndpoint {
         method,
         url: `${this.options.baseUrl}${path}${search}`,
         headers: {
-          authorization: this.basicAuth,
+          authorization: parts.bearer !== undefined ? `Bearer ${parts.bearer}` : this.basicAuth,
           accept: 'application/json',
           ...(parts.body !== undefined && { 'content-type': 'application/json' }),
         },
