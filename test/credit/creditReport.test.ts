@@ -105,9 +105,10 @@ async function finished(id: string, handle?: string): Promise<ReportJob> {
 describe('startCreditReport under the person’s consent', () => {
   it('streams PENDING then SUCCESS over graphql-ws with the report the world gives, and completes', async () => {
     h.sandbox.setAsyncDelay(500);
-    const id = await start({ nationalId: borrower.nationalId, mobile: borrower.mobile }, borrowerHandle);
+    const id = await start({ nationalId: borrower.nationalId, mobile: borrower.mobile }, borrowerHandle).finally(() =>
+      h.sandbox.setAsyncDelay(150),
+    );
     const { events, error } = await collect<{ jobUpdated: ReportJob }>(wsClient(borrowerHandle), SUBSCRIBE, { id });
-    h.sandbox.setAsyncDelay(150);
     expect(error).toBeUndefined();
     expect(events.map((event) => event.jobUpdated.status)).toEqual(['PENDING', 'SUCCESS']);
     const job = at(events, 1).jobUpdated;
