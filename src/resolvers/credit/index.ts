@@ -1,12 +1,15 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 /** Resolvers of the credit domain. */
 import { Company } from './Company.js';
+import { CreditReportJob } from './CreditReportJob.js';
+import { Mutation } from './Mutation.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
 import { BankGuarantee, BouncedCheque, Facility, GuaranteeCollateral, GuaranteedLoan } from './records.js';
 
 export const credit = {
   Query,
+  Mutation,
   Person,
   Company,
   Facility,
@@ -14,4 +17,5 @@ export const credit = {
   GuaranteedLoan,
   BankGuarantee,
   GuaranteeCollateral,
+  CreditReportJob,
 } satisfies Resolvers;
