@@ -26,6 +26,7 @@ import { parcelTracking, postalCodeCoordinates, postalCodeInquiry } from './post
 import { blacklistInquiry, militaryInquiry, passportInquiry, sanaInquiry } from './registries.js';
 import { ShahkarSmsChecks } from './shahkarSms.js';
 import { taxInquiry } from './tax.js';
+import { TransactionCreditInquiries } from './transactionCredit.js';
 import { TRAFFIC_HANDLERS } from './traffic.js';
 import { Transfers } from './transfers.js';
 import { Statements } from './statements.js';
@@ -90,6 +91,7 @@ export function createHandlers(
   const sayad = new SayadHandlers(sayadRegistry);
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
+  const transactionCredit = new TransactionCreditInquiries(otpLifetimeMs);
   const wages = new Wages(trackIds, clientNid);
   return {
     billingInquiryCcGet: billingInquiry,
@@ -101,6 +103,9 @@ export function createHandlers(
     kycSmsTaxInquiryGet: taxInquiry,
     facilityShahkarSmsSendGet: shahkarSms.send,
     facilityShahkarSmsVerifyGet: shahkarSms.verify,
+    kycTransactionCreditInquiryRequestGet: transactionCredit.request,
+    kycTransactionCreditInquiryVerifyPost: transactionCredit.verify,
+    kycTransactionCreditInquiryReportGet: transactionCredit.report,
     oakTransferToDepositPost: transfers.transferTo,
     oakTransferInquiryGet: transfers.transferInquiry,
     oakCcStatementGet: statements.statement,

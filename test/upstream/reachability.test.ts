@@ -14,9 +14,6 @@ const NOT_IN_THE_GRAPH_YET: readonly OperationId[] = [
   'credit_v2_clients_clientId_assessmentSubmit_json_post_submit_post',
   'credit_v2_clients_clientId_assessmentSubmit_pdf_post_submit_post',
   'credit_v2_clients_clientId_assessmentInquiry_get_inquiry_get',
-  'kycTransactionCreditInquiryRequestGet',
-  'kycTransactionCreditInquiryVerifyPost',
-  'kycTransactionCreditInquiryReportGet',
 ];
 
 function sourcesUnder(dir: string): string {

@@ -4,9 +4,12 @@ import { Company } from './Company.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
 import { BankGuarantee, BouncedCheque, Facility, GuaranteeCollateral, GuaranteedLoan } from './records.js';
+import * as transactionCredit from './transactionCredit.js';
 
 export const credit = {
-  Query,
+  Query: { ...Query, ...transactionCredit.Query },
+  Mutation: transactionCredit.Mutation,
+  TransactionCreditInquiryVerified: transactionCredit.TransactionCreditInquiryVerified,
   Person,
   Company,
   Facility,
