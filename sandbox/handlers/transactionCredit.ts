@@ -58,7 +58,7 @@ export class TransactionCreditInquiries {
     const { nationalId } = personParam(fields.nationalCode, 'nationalCode');
     const code = this.pending.get(nationalId);
     if (!code) return reject('no otp was requested for nationalCode');
-    if (request.now > code.expiresAt) {
+    if (request.now >= code.expiresAt) {
       this.pending.delete(nationalId);
       return reject('otp expired');
     }
@@ -79,7 +79,7 @@ export class TransactionCreditInquiries {
     requireTrackId(request);
     const inquiryTrackId = required(request.query['inquiryTrackId'], 'inquiryTrackId');
     const inquiry = this.verified.get(inquiryTrackId);
-    if (!inquiry || request.now > inquiry.expiresAt)
+    if (!inquiry || request.now >= inquiry.expiresAt)
       return fail({ status: 404, code: 'NOT_FOUND', message: 'inquiry not found' });
     return done({ message: transactionCreditOf(inquiry.nationalId).message });
   });
