@@ -8,7 +8,7 @@ import {
   transactionCreditOf,
 } from '../fixtures/sandbox.js';
 import { useHarness, type Harness } from '../helpers/harness.js';
-import { at, dataOf, extensionsOf, firstError } from '../helpers/responses.js';
+import { at, dataOf, extensionsOf, firstError, partialDataOf } from '../helpers/responses.js';
 
 const START = `mutation($n: String!, $m: String!) {
   startTransactionCreditInquiry(input: { nationalId: $n, mobile: $m }) { checkId expiresAt }
@@ -123,6 +123,27 @@ describe('transaction credit inquiry', () => {
       __typename: 'TransactionCreditInquiryVerified',
       report: { verdict: 'INSOLVENCY_RECORD' },
     });
+  });
+
+  it('keeps the verified inquiry when its report fails, to be read again', async () => {
+    const nationalId = TRANSACTION_CREDIT_SAMPLES.unexecutedConviction;
+    const { checkId } = await start(h, nationalId);
+    h.sandbox.injectFault({ operationId: 'kycTransactionCreditInquiryReportGet', status: 503, times: Infinity });
+    const res = await h.gql<{ verifyTransactionCreditInquiry: Verified }>(VERIFY, { c: checkId, o: SANDBOX_OTP });
+    const verified = partialDataOf(res).verifyTransactionCreditInquiry;
+    expect(verified).toMatchObject({ __typename: 'TransactionCreditInquiryVerified', report: null });
+    expect(firstError(res).path).toEqual(['verifyTransactionCreditInquiry', 'report']);
+    h.sandbox.clearFaults();
+    const again = await h.gql<{ transactionCreditReport: Report | null }>(REPORT, { i: verified.inquiryId });
+    expect(dataOf(again).transactionCreditReport).toMatchObject({ verdict: 'UNEXECUTED_FINANCIAL_CONVICTION' });
+  });
+
+  it('sends a verification once: an upstream failure is an error, not a refused code', async () => {
+    const { checkId } = await start(h, TRANSACTION_CREDIT_SAMPLES.clean);
+    h.sandbox.injectFault({ operationId: 'kycTransactionCreditInquiryVerifyPost', status: 503 });
+    const res = await h.gql(VERIFY, { c: checkId, o: SANDBOX_OTP });
+    expect(extensionsOf(firstError(res))['code']).toMatch(/^UPSTREAM_/);
+    expect(h.upstreamCalls('kycTransactionCreditInquiryVerifyPost')).toHaveLength(1);
   });
 
   it('answers null for a report the upstream does not have', async () => {
