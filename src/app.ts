@@ -157,7 +157,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     events,
     leases,
     kinds: upstreamJobKinds({ settleMs: config.jobs.actionSettleMs }),
-    upstream: { send: (operationId, options) => client.call(operationId, options) },
+    upstream: {
+      send: (operationId, options) => client.call(operationId, options),
+      // A job asked under a person's consent keeps the consent's key; each of its calls looks the consent up anew.
+      underConsent: (consentKey) => {
+        const consent = consents.credentialsAt(consentKey);
+        return { send: (operationId, options) => client.call(operationId, { ...options, consent }) };
+      },
+    },
     config: config.jobs,
     logger,
   });

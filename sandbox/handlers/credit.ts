@@ -33,7 +33,7 @@ function subjectParam(value: string | undefined, name: string): Subject {
 /** Bank codes go out as the bureau writes them, without leading zeros (`62` for Ayandeh). */
 const bureauBankCode = (code: string): string => String(Number(code));
 
-function facilityItem(f: WorldFacility): Record<string, unknown> {
+export function facilityItem(f: WorldFacility): Record<string, unknown> {
   const bankCode = bureauBankCode(f.bank.code);
   return {
     bankCode,
@@ -88,7 +88,7 @@ const facilityInquiry: OperationHandler = answering(({ params }) => {
 });
 
 /** Amounts as numbers, as the newer samples send them (wire facts §4.7). */
-const chequeItem = (c: WorldBouncedCheque) => ({
+export const chequeItem = (c: WorldBouncedCheque) => ({
   accountNumber: c.accountNumber,
   amount: Number(c.amount),
   backDate: c.backDate,

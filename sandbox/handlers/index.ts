@@ -1,5 +1,6 @@
 import type { OperationHandlers } from './types.js';
 import { AsyncBillInquiries } from './asyncBilling.js';
+import { CreditAssessments } from './assessments.js';
 import { billHistoryInquiry, billingInquiry, detailBillingInquiry, negativeScoreInquiry } from './billing.js';
 import { cardInformation, cardToDeposit, cardToIban } from './cards.js';
 import { CREDIT_HANDLERS } from './credit.js';
@@ -90,6 +91,7 @@ export function createHandlers(
   const statements = new Statements(ledger, clientNid);
   const sayad = new SayadHandlers(sayadRegistry);
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
+  const assessments = new CreditAssessments(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
   const transactionCredit = new TransactionCreditInquiries(otpLifetimeMs);
   const wages = new Wages(trackIds, clientNid);
@@ -100,6 +102,11 @@ export function createHandlers(
     billingNegativeScoreGet: negativeScoreInquiry,
     billingInquiryRequestSubmit: asyncInquiries.submit,
     billingInquiryStatusPoll: asyncInquiries.status,
+    credit_v2_clients_clientId_assessmentSubmit_json_post_submit_post: assessments.submit('json'),
+    credit_v2_clients_clientId_assessmentSubmit_pdf_post_submit_post: assessments.submit('pdf'),
+    creditCcAssessmentSubmitJsonPost: assessments.submit('json'),
+    credit_v2_clients_clientId_assessmentInquiry_get_inquiry_get: assessments.inquiry,
+    creditCcAssessmentInquiryGet: assessments.inquiry,
     kycSmsTaxInquiryGet: taxInquiry,
     facilityShahkarSmsSendGet: shahkarSms.send,
     facilityShahkarSmsVerifyGet: shahkarSms.verify,

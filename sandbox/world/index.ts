@@ -76,6 +76,14 @@ export { guarantiesOf, type WorldGuaranty } from './guaranteedLoans.js';
 export { guaranteeOf, type WorldCollateral, type WorldGuarantee } from './bankGuarantees.js';
 export { CARD_ALLOWANCE, cardAllowanceOf, macnaCardsOf, maskPan, type MacnaCard } from './creditMacna.js';
 export * from './creditSamples.js';
+export {
+  RISK_GRADES,
+  assessmentOf,
+  creditScoreOf,
+  riskGradeOf,
+  type RiskGrade,
+  type WorldAssessment,
+} from './creditAssessment.js';
 export { isPlateNumber, motorcyclesOf, ownsPlate, plateRegistrationsOf, plateTextOf, platesOf } from './plates.js';
 export { INSURERS, discountPercent, vehicleOf, type WorldCover, type WorldVehicle } from './vehicles.js';
 export {

@@ -37,7 +37,8 @@ import type { CompanyModel, GazetteNoticePage } from '../resolvers/companies/mod
 import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord } from '../datasources/types/companies.js';
 import type { VehicleModel, TrafficOffensePage, TrafficTollPage, FreewayTollPage, MotorcycleModel, PlateRegistrationModel, DrivingLicenceCheckModel, DrivingLicenceModel } from '../resolvers/vehicles/models.js';
 import type { PlateParts } from '../validation/plates.js';
-import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord } from '../datasources/types/credit.js';
+import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord, CreditReportRecord, DocumentRecord } from '../datasources/types/credit.js';
+import type { CreditReportJobRecord, CreditReportJobInput } from '../datasources/flows/creditReport.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1351,6 +1352,122 @@ export type Coordinates = {
   readonly longitude: Scalars['Float']['output'];
 };
 
+/** A person's credit report, as typed fields. Amounts in rials. */
+export type CreditReport = {
+  readonly __typename?: 'CreditReport';
+  /** The cheques the person drew that bounced. */
+  readonly bouncedCheques: BouncedChequeReport;
+  /** The person's loans and their totals. */
+  readonly facilities: FacilityReport;
+  /** The person's name as the bureau holds it. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The person's national id, as the bureau reports it. */
+  readonly nationalId?: Maybe<Scalars['String']['output']>;
+  /** The risk grade the score falls in; null when the bureau sent a grade this service does not know. */
+  readonly riskGrade?: Maybe<CreditRiskGrade>;
+  /** The credit score, 0 to 900; higher is better. */
+  readonly score?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Whose authority a credit report is asked under. */
+export type CreditReportAuthority =
+  /**
+   * The client's own credential, without the person's consent: `JSON` only. The job is shown to whoever
+   * holds its id.
+   */
+  | 'CLIENT'
+  /**
+   * The person's SMS consent, presented by its handle (header `x-consent-handle`, or `consentHandle` in
+   * the graphql-ws connectionParams), with the scopes `credit:assessment-submit-json:post` (or
+   * `credit:assessment-submit-pdf:post` for a PDF) and `credit:assessment-inquiry:get`. The job is then
+   * shown only to a consent of that person.
+   */
+  | 'PERSON';
+
+/** A file, carried in the response as base64. */
+export type CreditReportFile = {
+  readonly __typename?: 'CreditReportFile';
+  /** The file's bytes as standard base64 (no `data:` prefix). */
+  readonly base64: Scalars['String']['output'];
+  /** The file's media type, for example `application/pdf`. */
+  readonly contentType: Scalars['String']['output'];
+  /** The file name the upstream gave it; null when it gave none. */
+  readonly fileName?: Maybe<Scalars['String']['output']>;
+  /** The file's size in bytes. */
+  readonly size: Scalars['Int']['output'];
+};
+
+/** The form of a credit report. */
+export type CreditReportFormat =
+  /** Typed fields: the score, the risk grade, the loans and the bounced cheques. */
+  | 'JSON'
+  /** The credit bureau's report as a PDF file, to download or show. */
+  | 'PDF';
+
+/** A credit report to ask for. */
+export type CreditReportInput = {
+  /** Whose authority the report is asked under. */
+  readonly authorizedBy?: CreditReportAuthority;
+  /** The form of the report. */
+  readonly format?: CreditReportFormat;
+  /**
+   * The person's mobile number, `09` and nine digits (Persian or Arabic digits, `+98` or `98` accepted):
+   * the bureau checks it is registered to the person, and fails the report when it is not.
+   */
+  readonly mobile: Scalars['String']['input'];
+  /** The person's 10-digit national id (Persian or Arabic digits accepted). */
+  readonly nationalId: Scalars['String']['input'];
+};
+
+/** A credit report being made by the credit bureau (two steps upstream: submitted, then fetched). */
+export type CreditReportJob = Job & {
+  readonly __typename?: 'CreditReportJob';
+  /** When the job was started. */
+  readonly createdAt: Scalars['DateTime']['output'];
+  /**
+   * Why the job failed; null unless `status` is `FAILED`. The bureau's own codes (for example `40318`,
+   * the mobile number is not the person's), or `CONSENT_ENDED` when the consent was revoked or expired
+   * before the report was ready.
+   */
+  readonly failure?: Maybe<JobFailure>;
+  /** The report as a PDF file; null unless `status` is `SUCCESS` and the format is `PDF`. */
+  readonly file?: Maybe<CreditReportFile>;
+  /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
+  readonly id: Scalars['ID']['output'];
+  /** The report as typed fields; null unless `status` is `SUCCESS` and the format is `JSON`. */
+  readonly report?: Maybe<CreditReport>;
+  /** What was asked. */
+  readonly request: CreditReportRequest;
+  /** Where the report stands. */
+  readonly status: JobStatus;
+  /** When the job last changed. */
+  readonly updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A credit report as it was asked. */
+export type CreditReportRequest = {
+  readonly __typename?: 'CreditReportRequest';
+  /** Whose authority it was asked under. */
+  readonly authorizedBy: CreditReportAuthority;
+  /** The form asked for. */
+  readonly format: CreditReportFormat;
+  /** The person's national id. */
+  readonly nationalId: Scalars['String']['output'];
+};
+
+/** How risky the credit bureau rates a borrower, best first. */
+export type CreditRiskGrade =
+  /** Very low risk: score 700–900. */
+  | 'A'
+  /** Low risk: score 600–699. */
+  | 'B'
+  /** Medium risk: score 500–599. */
+  | 'C'
+  /** High risk: score 400–499. */
+  | 'D'
+  /** Very high risk: score below 400. */
+  | 'E';
+
 /** How risky lending to a company is judged. */
 export type CreditRiskLevel =
   /** High risk. */
@@ -1881,8 +1998,9 @@ export type Job = {
 export type JobFailure = {
   readonly __typename?: 'JobFailure';
   /**
-   * A stable code: the upstream's own code (for example `40317`, invalid input value), or
-   * `JOB_EXPIRED` when the upstream gave no final answer within the job's lifetime.
+   * A stable code: the upstream's own code (for example `40317`, invalid input value), `JOB_EXPIRED`
+   * when the upstream gave no final answer within the job's lifetime, or `CONSENT_ENDED` when the consent
+   * a job runs under was revoked or expired before it finished.
    */
   readonly code: Scalars['String']['output'];
   /** A human-readable explanation. */
@@ -2101,6 +2219,15 @@ export type Mutation = {
   /** Starts a code consent: gives the URL of the upstream's authorization page for the person. */
   readonly startCodeConsent: StartCodeConsentResult;
   /**
+   * Ask the credit bureau for a person's credit report. Returns at once with a job in `PENDING`; follow
+   * it with `Subscription.jobUpdated` or `Query.job` until `SUCCESS` (the report) or `FAILED`. Under the
+   * person's consent (the default) without one it fails with `CONSENT_REQUIRED` (naming the scope), with
+   * a consent of another person with `FORBIDDEN`; a malformed national id or mobile number, or a PDF
+   * asked under the client's credential, is `BAD_USER_INPUT` naming the argument. Nothing is sent upstream
+   * when it fails.
+   */
+  readonly startCreditReport: CreditReportJob;
+  /**
    * Start a Shahkar check by SMS: the upstream texts a code to `mobile`. Each call sends an SMS and is
    * never retried. Throttled per mobile number and per national id as `startSmsConsent` is
    * (`RATE_LIMITED` with `extensions.retryAfter`, no SMS sent).
@@ -2187,6 +2314,12 @@ export type MutationStartBillInquiryArgs = {
 /** Actions that start upstream work or change state. */
 export type MutationStartCodeConsentArgs = {
   input: StartCodeConsentInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationStartCreditReportArgs = {
+  input: CreditReportInput;
 };
 
 
@@ -2787,8 +2920,9 @@ export type Query = {
   readonly faceComparison?: Maybe<FaceComparison>;
   /**
    * A job by id, as it stands now; null when no such job exists (or it has been forgotten). A transfer
-   * or cheque action is shown only to a consent (header `x-consent-handle`) of the person who acted;
-   * to anyone else it is null.
+   * or cheque action is shown only to a consent (header `x-consent-handle`) of the person who acted, and
+   * a credit report asked under a person's consent only to a consent of that person; to anyone else it
+   * is null.
    */
   readonly job?: Maybe<Job>;
   /** A motorcycle by its 8-digit plate number. */
@@ -3080,9 +3214,9 @@ export type Subscription = {
   readonly __typename?: 'Subscription';
   /**
    * The job's current state at once, then every change, completing after the final state (`SUCCESS`
-   * or `FAILED`). Fails with `NOT_FOUND` for an unknown job id, and for a transfer or cheque action
-   * unless the connection presents a consent of the person who acted (`consentHandle` in
-   * connectionParams).
+   * or `FAILED`). Fails with `NOT_FOUND` for an unknown job id, for a transfer or cheque action unless
+   * the connection presents a consent of the person who acted (`consentHandle` in connectionParams), and
+   * for a credit report asked under a person's consent unless it presents a consent of that person.
    */
   readonly jobUpdated: Job;
 };
@@ -3976,6 +4110,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   Job:
     | ( BillInquiryJobRecord & { __typename: 'BillInquiryJob' } )
     | ( ChequeActionJobRecord & { __typename: 'ChequeActionJob' } )
+    | ( CreditReportJobRecord & { __typename: 'CreditReportJob' } )
     | ( TransferJobRecord & { __typename: 'TransferJob' } )
   ;
   UserError:
@@ -4072,6 +4207,14 @@ export type ResolversTypes = ResolversObject<{
   ConsentRevoked: ResolverTypeWrapper<ConsentRevoked>;
   Coordinates: ResolverTypeWrapper<CoordinatesRecord>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  CreditReport: ResolverTypeWrapper<CreditReportRecord>;
+  CreditReportAuthority: CreditReportAuthority;
+  CreditReportFile: ResolverTypeWrapper<DocumentRecord>;
+  CreditReportFormat: CreditReportFormat;
+  CreditReportInput: CreditReportInput;
+  CreditReportJob: ResolverTypeWrapper<CreditReportJobRecord>;
+  CreditReportRequest: ResolverTypeWrapper<CreditReportJobInput>;
+  CreditRiskGrade: CreditRiskGrade;
   CreditRiskLevel: CreditRiskLevel;
   CustomerType: CustomerType;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
@@ -4255,6 +4398,11 @@ export type ResolversParentTypes = ResolversObject<{
   ConsentRevoked: ConsentRevoked;
   Coordinates: CoordinatesRecord;
   Float: Scalars['Float']['output'];
+  CreditReport: CreditReportRecord;
+  CreditReportFile: DocumentRecord;
+  CreditReportInput: CreditReportInput;
+  CreditReportJob: CreditReportJobRecord;
+  CreditReportRequest: CreditReportJobInput;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   DriverRisk: DriverRisk;
@@ -4860,6 +5008,40 @@ export type CoordinatesResolvers<ContextType = Context, ParentType extends Resol
   longitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 }>;
 
+export type CreditReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreditReport'] = ResolversParentTypes['CreditReport']> = ResolversObject<{
+  bouncedCheques?: Resolver<ResolversTypes['BouncedChequeReport'], ParentType, ContextType>;
+  facilities?: Resolver<ResolversTypes['FacilityReport'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  riskGrade?: Resolver<Maybe<ResolversTypes['CreditRiskGrade']>, ParentType, ContextType>;
+  score?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type CreditReportFileResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreditReportFile'] = ResolversParentTypes['CreditReportFile']> = ResolversObject<{
+  base64?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type CreditReportJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreditReportJob'] = ResolversParentTypes['CreditReportJob']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['CreditReportFile']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['CreditReport']>, ParentType, ContextType>;
+  request?: Resolver<ResolversTypes['CreditReportRequest'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type CreditReportRequestResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreditReportRequest'] = ResolversParentTypes['CreditReportRequest']> = ResolversObject<{
+  authorizedBy?: Resolver<ResolversTypes['CreditReportAuthority'], ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['CreditReportFormat'], ParentType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
   name: 'Date';
 }
@@ -5078,7 +5260,7 @@ export type IssuedCardResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type JobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'TransferJob', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'CreditReportJob' | 'TransferJob', ParentType, ContextType>;
 }>;
 
 export type JobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['JobFailure'] = ResolversParentTypes['JobFailure']> = ResolversObject<{
@@ -5162,6 +5344,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   revokeConsent?: Resolver<ResolversTypes['ConsentRevoked'], ParentType, ContextType>;
   startBillInquiry?: Resolver<ResolversTypes['BillInquiryJob'], ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
   startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
+  startCreditReport?: Resolver<ResolversTypes['CreditReportJob'], ParentType, ContextType, RequireFields<MutationStartCreditReportArgs, 'input'>>;
   startMobileOwnershipCheck?: Resolver<ResolversTypes['MobileOwnershipChallenge'], ParentType, ContextType, RequireFields<MutationStartMobileOwnershipCheckArgs, 'input'>>;
   startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
   startTransactionCreditInquiry?: Resolver<ResolversTypes['TransactionCreditChallenge'], ParentType, ContextType, RequireFields<MutationStartTransactionCreditInquiryArgs, 'input'>>;
@@ -5709,6 +5892,10 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ConsentRefused?: ConsentRefusedResolvers<ContextType>;
   ConsentRevoked?: ConsentRevokedResolvers<ContextType>;
   Coordinates?: CoordinatesResolvers<ContextType>;
+  CreditReport?: CreditReportResolvers<ContextType>;
+  CreditReportFile?: CreditReportFileResolvers<ContextType>;
+  CreditReportJob?: CreditReportJobResolvers<ContextType>;
+  CreditReportRequest?: CreditReportRequestResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DriverRisk?: DriverRiskResolvers<ContextType>;

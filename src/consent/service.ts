@@ -4,7 +4,7 @@
  * Callers only ever see the handle and a description; the tokens stay here.
  */
 import type { Logger } from '../logger.js';
-import type { UserTokenNeed } from '../datasources/upstream/client.js';
+import type { UserCredentials, UserTokenNeed } from '../datasources/upstream/client.js';
 import { BadUserInputError } from '../errors.js';
 import { consentForbidden, consentRequired, consentUnauthenticated } from '../errors.js';
 import { maskMobile, newHandle, newId, storeKey } from './secrets.js';
@@ -184,8 +184,31 @@ export class ConsentService {
   }
 
   /** The user token for `need`, after checking the consent covers it; refreshed when close to expiry. */
-  async tokenFor(handle: string, need: UserTokenNeed): Promise<string> {
-    const record = await this.active(handle);
+  tokenFor(handle: string, need: UserTokenNeed): Promise<string> {
+    return this.tokenAt(storeKey('active', handle), need);
+  }
+
+  /** The upstream rejected `rejected`: renew it with the refresh grant (once, however many ask). */
+  renewFor(handle: string, rejected: string): Promise<string> {
+    return this.refreshed(storeKey('active', handle), rejected);
+  }
+
+  /**
+   * The consent stored under `key` (a consent's `key`, the digest of its handle, never the handle) as
+   * user credentials: for work that outlives the request that presented the handle (a job polled
+   * under the person's consent). The same checks as through the handle; UNAUTHENTICATED once the
+   * consent is revoked or expired.
+   */
+  credentialsAt(key: string): UserCredentials {
+    return {
+      key,
+      token: (need) => this.tokenAt(key, need),
+      renew: (rejected) => this.refreshed(key, rejected),
+    };
+  }
+
+  private async tokenAt(key: string, need: UserTokenNeed): Promise<string> {
+    const record = await this.activeAt(key);
     if (record.grant !== need.grant || !record.grantedScopes.includes(need.scope))
       throw consentRequired(need.scope, need.grant);
     if (record.nationalId !== need.subject) {
@@ -193,12 +216,7 @@ export class ConsentService {
     }
     const state = record.state as ActiveConsent;
     if (this.now() < state.expiresAt - this.options.refreshMarginMs) return state.accessToken;
-    return this.refreshed(handle, undefined);
-  }
-
-  /** The upstream rejected `rejected`: renew it with the refresh grant (once, however many ask). */
-  renewFor(handle: string, rejected: string): Promise<string> {
-    return this.refreshed(handle, rejected);
+    return this.refreshed(key, undefined);
   }
 
   // --- internals -----------------------------------------------------------------------------------
@@ -295,8 +313,12 @@ export class ConsentService {
     return { kind: 'granted', handle, consent: view(active) };
   }
 
-  private async active(handle: string): Promise<ConsentRecord> {
-    const record = await this.options.store.get(storeKey('active', handle));
+  private active(handle: string): Promise<ConsentRecord> {
+    return this.activeAt(storeKey('active', handle));
+  }
+
+  private async activeAt(key: string): Promise<ConsentRecord> {
+    const record = await this.options.store.get(key);
     if (!record || record.state.status !== 'ACTIVE' || this.now() >= record.state.expiresAt)
       throw consentUnauthenticated();
     return record;
@@ -307,8 +329,7 @@ export class ConsentService {
    * it the token is renewed because it is close to expiry, and the old one is kept if renewal fails
    * for a reason other than the upstream refusing the refresh token.
    */
-  private refreshed(handle: string, rejected: string | undefined): Promise<string> {
-    const key = storeKey('active', handle);
+  private refreshed(key: string, rejected: string | undefined): Promise<string> {
     const running = this.refreshing.get(key);
     if (running) return running;
     const task = this.refresh(key, rejected).finally(() => this.refreshing.delete(key));

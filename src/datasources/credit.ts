@@ -1,4 +1,5 @@
 import { ErrorCode, isUpstreamError, nullIfNotFound } from '../errors.js';
+import { inquiryOf, submissionOf } from './flows/creditReport.js';
 import {
   BankGuaranteeAnswer,
   BouncedChequesAnswer,
@@ -7,6 +8,8 @@ import {
   FacilitiesAnswer,
   GuaranteeCollateralsAnswer,
   GuarantyAnswer,
+  bouncedChequeReportOf,
+  facilityReportOf,
 } from './records/credit.js';
 import {
   codeRefusalOf,
@@ -20,13 +23,11 @@ import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type { OperationId } from './upstream/operations.js';
 import {
   CHEQUE_COLOUR,
-  FACILITY_CONTRACT_TYPE,
   type BankGuaranteeRecord,
-  type BouncedChequeRecord,
   type BouncedChequeReportRecord,
   type CardIssuanceRecord,
+  type CreditReportOrder,
   type ChequeStandingRecord,
-  type FacilityRecord,
   type FacilityReportRecord,
   type GuaranteeCollateralRecord,
   type GuarantyReportRecord,
@@ -43,6 +44,16 @@ const COMPANY_CHEQUES = 'credit_v2_clients_clientId_users_user_backChequesLegal_
  */
 export class CreditAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
+
+  /**
+   * Checks, sending nothing, that the caller's consent lets them ask for the person's credit report in
+   * this format and fetch it: CONSENT_REQUIRED, FORBIDDEN or UNAUTHENTICATED otherwise.
+   */
+  async authorizeCreditReport(order: CreditReportOrder): Promise<void> {
+    const submission = submissionOf(order);
+    if (submission !== null) await this.upstream.authorize(submission, order.nationalId);
+    await this.upstream.authorize(inquiryOf(order), order.nationalId);
+  }
 
   /** A person's loans, under their SMS consent (scope `credit:sms-facility-inquiry:get`). */
   getPersonFacilities(nationalId: string): Promise<FacilityReportRecord> {
@@ -196,56 +207,13 @@ export class CreditAPI {
         facilities: [],
       };
     }
-    const r = decode(operationId, answer, FacilitiesAnswer);
-    return {
-      name: r.name,
-      totalAmount: r.facilityTotalAmount,
-      debtAmount: r.facilityDebtTotalAmount,
-      pastDueAmount: r.facilityPastExpiredTotalAmount,
-      deferredAmount: r.facilityDeferredTotalAmount,
-      doubtfulAmount: r.facilitySuspiciousTotalAmount,
-      dishonoured: r.dishonored,
-      facilities: r.facilityList.map((f): FacilityRecord => ({
-        bank: f.bankCode,
-        branchCode: f.branchCode,
-        branchName: f.branchDescription,
-        requestNumber: f.FacilityRequestNo,
-        requestType: f.FacilityRequestType,
-        contractTypeCode: f.type,
-        contractType: f.type === null ? null : (FACILITY_CONTRACT_TYPE[f.type] ?? 'OTHER'),
-        status: f.FacilityStatus,
-        currency: f.FacilityCurrencyCode,
-        originalAmount: f.amountOrginal,
-        benefitAmount: f.benefitAmount,
-        debtAmount: f.debtorTotalAmount,
-        pastDueAmount: f.pastExpiredAmount,
-        deferredAmount: f.deferredAmount,
-        doubtfulAmount: f.suspiciousAmount,
-        obligationAmount: f.FacilityAmountObligation,
-        setDate: f.FacilitySetDate,
-        endDate: f.FacilityEndDate,
-      })),
-    };
+    return facilityReportOf(decode(operationId, answer, FacilitiesAnswer));
   }
 
   private async bouncedCheques(operationId: OperationId, user: string): Promise<BouncedChequeReportRecord> {
     const answer = await this.upstream.read(operationId, { path: { user } });
     if (isNoData(answer.result)) return { name: null, cheques: [] };
-    const r = decode(operationId, answer, BouncedChequesAnswer);
-    return {
-      name: r.name,
-      cheques: r.chequeList.map((c): BouncedChequeRecord => ({
-        bank: c.bankCode,
-        branchCode: c.branchCode,
-        branchName: c.branchDescription,
-        accountNumber: c.accountNumber,
-        amount: c.amount,
-        issueDate: c.date,
-        bounceDate: c.backDate,
-        number: c.number,
-        chequeId: c.id,
-      })),
-    };
+    return bouncedChequeReportOf(decode(operationId, answer, BouncedChequesAnswer));
   }
 
   /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { JobsConfig } from '../config.js';
-import type { UpstreamAccess } from '../datasources/shared/requestUpstream.js';
 import { ErrorCode, quoteValue, UpstreamError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { jobsFollowed, jobTransitions } from '../observability/metrics.js';
@@ -13,6 +12,7 @@ import {
   type JobLeases,
   type JobRecord,
   type JobStore,
+  type JobUpstream,
   type PollOutcome,
 } from './types.js';
 import { MemoryJobLeases } from './memoryLeases.js';
@@ -25,7 +25,7 @@ export interface JobEngineOptions {
   readonly leases?: JobLeases;
   readonly kinds: readonly JobKind<never, unknown>[];
   /** Process-level upstream access: jobs outlive the request that started them. */
-  readonly upstream: Pick<UpstreamAccess, 'send'>;
+  readonly upstream: JobUpstream;
   readonly config: JobsConfig;
   readonly logger: Logger;
   readonly now?: () => number;

@@ -1,7 +1,7 @@
 import type { JobRecord } from '../datasources/flows/port.js';
 
 export { isFinal } from '../datasources/flows/port.js';
-export type { JobFailure, JobKind, JobRecord, JobStatus, PollOutcome } from '../datasources/flows/port.js';
+export type { JobFailure, JobKind, JobRecord, JobStatus, JobUpstream, PollOutcome } from '../datasources/flows/port.js';
 
 /** Where jobs live. The in-memory store serves one process; a shared store serves replicas. */
 export interface JobStore {

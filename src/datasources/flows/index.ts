@@ -4,24 +4,39 @@
  */
 import { billInquiryJob, type BillInquiryJobRecord } from './billInquiry.js';
 import { chequeActionJob, type ChequeActionJobRecord } from './chequeAction.js';
-import type { JobKind, JobRecord } from './port.js';
+import { creditReportJob, type CreditReportJobRecord } from './creditReport.js';
+import { actorOf, type JobKind, type JobRecord } from './port.js';
 import { transferJob, type TransferJobRecord } from './transfer.js';
 
 /** A job of one of the subgraph's kinds, discriminated by `kind`. */
-export type UpstreamJob = BillInquiryJobRecord | TransferJobRecord | ChequeActionJobRecord;
+export type UpstreamJob = BillInquiryJobRecord | TransferJobRecord | ChequeActionJobRecord | CreditReportJobRecord;
 
 export type UpstreamJobKind = UpstreamJob['kind'];
 
 /** The kinds the job engine runs; `settleMs` is how long an unclear action may take to appear upstream. */
 export function upstreamJobKinds(options: { settleMs: number }): readonly JobKind<never, unknown, UpstreamJobKind>[] {
-  return [billInquiryJob, transferJob(options), chequeActionJob(options)];
+  return [billInquiryJob, transferJob(options), chequeActionJob(options), creditReportJob];
 }
 
 const KIND_NAMES: ReadonlySet<string> = new Set(
-  Object.keys({ billInquiry: true, transfer: true, chequeAction: true } satisfies Record<UpstreamJobKind, true>),
+  Object.keys({
+    billInquiry: true,
+    transfer: true,
+    chequeAction: true,
+    creditReport: true,
+  } satisfies Record<UpstreamJobKind, true>),
 );
 
 /** The stored job as one of the subgraph's kinds; null for a record of a kind this release does not know. */
 export function asUpstreamJob(job: JobRecord): UpstreamJob | null {
   return KIND_NAMES.has(job.kind) ? (job as UpstreamJob) : null;
+}
+
+/**
+ * The national id of the person whose job it is, who alone may see it: who acted, for an action; the
+ * person, for a credit report asked under their consent. Null for a job anyone holding its id may see.
+ */
+export function ownerOf(job: UpstreamJob): string | null {
+  if (job.kind === 'creditReport') return job.input.consentKey === null ? null : job.input.nationalId;
+  return actorOf(job);
 }

@@ -41,12 +41,26 @@ export type PollOutcome<Result> =
   | { readonly status: 'SUCCESS'; readonly result: Result }
   | { readonly status: 'FAILED'; readonly failure: JobFailure };
 
+/**
+ * The job engine's upstream access: the process's own, with no caller's consent, since a job outlives
+ * the request that started it.
+ */
+export interface JobUpstream extends Pick<UpstreamAccess, 'send'> {
+  /**
+   * The same access under a person's consent named by its `key` (the digest of its handle that a
+   * request's consent carries, never the handle itself), for a job started under that consent. Its
+   * calls fail as the consent's would in a request: UNAUTHENTICATED once it is revoked or has expired.
+   * Absent where no consents are kept (an engine built for tests).
+   */
+  underConsent?(consentKey: string): Pick<UpstreamAccess, 'send'>;
+}
+
 /** One asynchronous upstream flow: how to start it and how to read where it stands. */
 export interface JobKind<Input = unknown, Result = unknown, Name extends string = string> {
   /** The kind's name: stored with each of its jobs, and the prefix of an action's job id. */
   readonly name: Name;
-  submit(upstream: Pick<UpstreamAccess, 'send'>, input: Input): Promise<string>;
-  poll(upstream: Pick<UpstreamAccess, 'send'>, ref: string, input: Input): Promise<PollOutcome<Result>>;
+  submit(upstream: JobUpstream, input: Input): Promise<string>;
+  poll(upstream: JobUpstream, ref: string, input: Input): Promise<PollOutcome<Result>>;
   /** How long a job of this kind is polled before it expires as failed; default the engine's. Infinity: never. */
   readonly maxAgeMs?: number;
 }

@@ -1,7 +1,16 @@
 /** The credit group's answers (`/credit`), as the upstream writes them. */
 import { z } from 'zod';
-import { aliased, count, list, optionalRecord, record, rial, text, textOf } from '../shared/shapes.js';
-import type { BankRef } from '../types/credit.js';
+import { aliased, count, list, optionalRecord, record, rial, text, textOf, word } from '../shared/shapes.js';
+import {
+  CREDIT_RISK_GRADES,
+  FACILITY_CONTRACT_TYPE,
+  type BankRef,
+  type BouncedChequeRecord,
+  type BouncedChequeReportRecord,
+  type CreditRiskGrade,
+  type FacilityRecord,
+  type FacilityReportRecord,
+} from '../types/credit.js';
 
 /** A bank code sent as `"062"`, `"62"` or `62`; null for anything else. */
 export const bankRef = text.transform((code): BankRef | null =>
@@ -233,3 +242,111 @@ export const GuaranteeCollateralsAnswer = z.preprocess(
     ),
   }),
 );
+
+/** A facility report as read from `FacilitiesAnswer` (or the same members of a credit report). */
+export function facilityReportOf(r: z.output<typeof FacilitiesAnswer>): FacilityReportRecord {
+  return {
+    name: r.name,
+    totalAmount: r.facilityTotalAmount,
+    debtAmount: r.facilityDebtTotalAmount,
+    pastDueAmount: r.facilityPastExpiredTotalAmount,
+    deferredAmount: r.facilityDeferredTotalAmount,
+    doubtfulAmount: r.facilitySuspiciousTotalAmount,
+    dishonoured: r.dishonored,
+    facilities: r.facilityList.map((f): FacilityRecord => ({
+      bank: f.bankCode,
+      branchCode: f.branchCode,
+      branchName: f.branchDescription,
+      requestNumber: f.FacilityRequestNo,
+      requestType: f.FacilityRequestType,
+      contractTypeCode: f.type,
+      contractType: f.type === null ? null : (FACILITY_CONTRACT_TYPE[f.type] ?? 'OTHER'),
+      status: f.FacilityStatus,
+      currency: f.FacilityCurrencyCode,
+      originalAmount: f.amountOrginal,
+      benefitAmount: f.benefitAmount,
+      debtAmount: f.debtorTotalAmount,
+      pastDueAmount: f.pastExpiredAmount,
+      deferredAmount: f.deferredAmount,
+      doubtfulAmount: f.suspiciousAmount,
+      obligationAmount: f.FacilityAmountObligation,
+      setDate: f.FacilitySetDate,
+      endDate: f.FacilityEndDate,
+    })),
+  };
+}
+
+/** A bounced-cheque report as read from `BouncedChequesAnswer` (or the same members of a credit report). */
+export function bouncedChequeReportOf(r: z.output<typeof BouncedChequesAnswer>): BouncedChequeReportRecord {
+  return {
+    name: r.name,
+    cheques: r.chequeList.map((c): BouncedChequeRecord => ({
+      bank: c.bankCode,
+      branchCode: c.branchCode,
+      branchName: c.branchDescription,
+      accountNumber: c.accountNumber,
+      amount: c.amount,
+      issueDate: c.date,
+      bounceDate: c.backDate,
+      number: c.number,
+      chequeId: c.id,
+    })),
+  };
+}
+
+/** Standard base64 (no `data:` prefix, whitespace ignored); null when absent or blank; malformed otherwise. */
+export const base64 = text.transform((value, context) => {
+  if (value === null) return null;
+  const compact = value.replace(/\s+/g, '');
+  if (compact.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return compact;
+  context.addIssue({ code: 'custom', message: 'not base64' });
+  return z.NEVER;
+});
+
+/** The bytes standard base64 stands for. */
+export const base64Size = (encoded: string): number =>
+  (encoded.length / 4) * 3 - (encoded.endsWith('==') ? 2 : encoded.endsWith('=') ? 1 : 0);
+
+/**
+ * The assessment submissions (`assessmentSubmit/json`, `assessmentSubmit/pdf`, `ccAssessmentSubmit/json`):
+ * the `assessmentId` to ask for the report by (required).
+ */
+export const AssessmentSubmitAnswer = record({ assessmentId: text });
+
+const riskGrade = word<CreditRiskGrade>(
+  Object.fromEntries(CREDIT_RISK_GRADES.map((grade) => [grade, grade])) as Record<string, CreditRiskGrade>,
+  (grade) => grade.toUpperCase(),
+);
+
+/** A report as typed fields: the facility inquiry's members and the bounced-cheque list, with the score. */
+export const AssessmentReport = record({
+  ...FacilitiesAnswer.shape,
+  chequeList: BouncedChequesAnswer.shape.chequeList,
+  nationalCode: text,
+  score: count,
+  riskGrade,
+});
+
+/** A report as a file: base64 under `file` (required), its content type and file name. */
+export const AssessmentDocument = record({ nationalCode: text, fileName: text, contentType: text, file: base64 });
+
+/**
+ * The assessment inquiries (`assessmentInquiry`, `ccAssessmentInquiry`) of a report of `data`'s shape:
+ * `PENDING`, `SUCCESS` with the report under `data`, or `FAILED` with an optional `error` block (a falsy one
+ * counts as absent), as the asynchronous bill inquiry answers; any other status is unreadable.
+ */
+function assessmentInquiry<D extends z.ZodType>(data: D) {
+  return z.discriminatedUnion('status', [
+    record({ status: z.literal('PENDING') }),
+    record({ status: z.literal('SUCCESS'), data }),
+    record({
+      status: z.literal('FAILED'),
+      error: z.preprocess((error) => error || null, optionalRecord({ code: text, message: text })),
+    }),
+  ]);
+}
+
+/** An assessment inquiry of a JSON report. */
+export const AssessmentReportAnswer = assessmentInquiry(AssessmentReport);
+/** An assessment inquiry of a PDF report. */
+export const AssessmentDocumentAnswer = assessmentInquiry(AssessmentDocument);

@@ -192,3 +192,47 @@ export interface GuaranteeCollateralRecord {
   readonly issueDate: string | null;
   readonly assignDate: string | null;
 }
+
+/** The credit report's two forms: typed fields, or the bureau's PDF. */
+export type CreditReportFormat = 'JSON' | 'PDF';
+/** Whose authority asks for a credit report: the person's SMS consent, or the client's own credential. */
+export type CreditReportAuthority = 'PERSON' | 'CLIENT';
+
+/** A credit report as asked. */
+export interface CreditReportOrder {
+  readonly nationalId: string;
+  /** The person's mobile number, `09` and nine digits: the bureau checks it is theirs. */
+  readonly mobile: string;
+  readonly format: CreditReportFormat;
+  readonly authorizedBy: CreditReportAuthority;
+}
+
+/** The risk grades of a credit report, best first. */
+export const CREDIT_RISK_GRADES = ['A', 'B', 'C', 'D', 'E'] as const;
+export type CreditRiskGrade = (typeof CREDIT_RISK_GRADES)[number];
+
+/** A credit report as typed fields. */
+export interface CreditReportRecord {
+  readonly nationalId: string | null;
+  readonly name: string | null;
+  /** 0 to 900, higher is better. */
+  readonly score: number | null;
+  readonly riskGrade: CreditRiskGrade | null;
+  readonly facilities: FacilityReportRecord;
+  readonly bouncedCheques: BouncedChequeReportRecord;
+}
+
+/** A file the upstream made, carried as base64. */
+export interface DocumentRecord {
+  readonly fileName: string | null;
+  readonly contentType: string;
+  /** Standard base64, no `data:` prefix. */
+  readonly base64: string;
+  /** Bytes of the decoded file. */
+  readonly size: number;
+}
+
+/** A finished credit report, in the format asked. */
+export type CreditReportResult =
+  | { readonly format: 'JSON'; readonly report: CreditReportRecord }
+  | { readonly format: 'PDF'; readonly document: DocumentRecord };

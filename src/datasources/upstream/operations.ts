@@ -117,6 +117,7 @@ const catalog = [
   op('creditAcSayadTransferChequePost', 'POST credit/ac/sayadTransferCheque', 'credit:ac-sayad-transfer-cheque:post', 'code', 'wire', 'once'),
   op('creditChequebookInquiryGet', 'GET credit/chequebookInquiry', 'credit:chequebook-inquiry:get', 'cc', 'wire', 'retry'),
   op('creditCcAssessmentSubmitJsonPost', 'POST credit/ccAssessmentSubmit/json', 'credit:cc-assessment-submit-json:post', 'cc', 'designed', 'once'),
+  op('creditCcAssessmentInquiryGet', 'GET credit/ccAssessmentInquiry', 'credit:cc-assessment-inquiry:get', 'cc', 'designed', 'retry'),
   op('facilityNationalCardImageGet', 'GET facility/nationalCardImage', 'facility:national-card-image:get', 'cc', 'designed', 'retry'),
   op('facilityCcNidInquiryGet', 'GET facility/users/{nid}/cc/nidInquiry', 'facility:cc-nid-inquiry:get', 'cc', 'designed', 'retry'),
   op('facilitySmsNidInquiryGet', 'GET facility/users/{nid}/sms/nidInquiry', 'facility:sms-nid-inquiry:get', 'sms', 'designed', 'retry'),

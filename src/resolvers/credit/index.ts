@@ -1,6 +1,8 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 /** Resolvers of the credit domain. */
 import { Company } from './Company.js';
+import { CreditReportJob } from './CreditReportJob.js';
+import { Mutation } from './Mutation.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
 import { BankGuarantee, BouncedCheque, Facility, GuaranteeCollateral, GuaranteedLoan } from './records.js';
@@ -8,7 +10,7 @@ import * as transactionCredit from './transactionCredit.js';
 
 export const credit = {
   Query: { ...Query, ...transactionCredit.Query },
-  Mutation: transactionCredit.Mutation,
+  Mutation: { ...Mutation, ...transactionCredit.Mutation },
   TransactionCreditInquiryVerified: transactionCredit.TransactionCreditInquiryVerified,
   Person,
   Company,
@@ -17,4 +19,5 @@ export const credit = {
   GuaranteedLoan,
   BankGuarantee,
   GuaranteeCollateral,
+  CreditReportJob,
 } satisfies Resolvers;

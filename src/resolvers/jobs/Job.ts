@@ -5,6 +5,7 @@ const TYPE_OF_KIND = {
   billInquiry: 'BillInquiryJob',
   transfer: 'TransferJob',
   chequeAction: 'ChequeActionJob',
+  creditReport: 'CreditReportJob',
 } as const satisfies Record<UpstreamJobKind, string>;
 
 export const Job: JobResolvers = {

@@ -1,13 +1,13 @@
 import type { Context } from '../../context.js';
-import { actorOf } from '../../datasources/flows/port.js';
-import type { JobRecord } from '../../jobs/types.js';
+import { ownerOf, type UpstreamJob } from '../../datasources/flows/index.js';
 
 /**
  * Whether the caller may see the job. A transfer or cheque action shows whose money or cheque it
- * is, so only a consent of the person who acted sees it; to anyone else it is as if it did not exist.
+ * is, and a credit report asked under a person's consent their credit: only a consent of that person
+ * sees it; to anyone else it is as if it did not exist.
  */
-export async function isVisible(job: JobRecord, context: Pick<Context, 'consent'>): Promise<boolean> {
-  const actor = actorOf(job);
+export async function isVisible(job: UpstreamJob, context: Pick<Context, 'consent'>): Promise<boolean> {
+  const actor = ownerOf(job);
   if (actor === null) return true;
   if (!context.consent) return false;
   try {

@@ -1,0 +1,10 @@
+import type { CreditReportJobResolvers } from '../../__generated__/resolvers-types.js';
+import { isoInstant } from '../shared/persianDate.js';
+
+export const CreditReportJob: CreditReportJobResolvers = {
+  createdAt: (job) => isoInstant(job.createdAt),
+  updatedAt: (job) => isoInstant(job.updatedAt),
+  request: (job) => job.input,
+  report: (job) => (job.status === 'SUCCESS' && job.result?.format === 'JSON' ? job.result.report : null),
+  file: (job) => (job.status === 'SUCCESS' && job.result?.format === 'PDF' ? job.result.document : null),
+};
