@@ -1,6 +1,6 @@
 /** The answers of the transaction credit inquiry (credit domain, kyc group upstream), as the upstream writes them. */
 import { record, text } from '../shared/shapes.js';
-import type { TransactionCreditVerdict } from '../types/transactionCredit.js';
+import type { TransactionCreditCodeRefusal, TransactionCreditVerdict } from '../types/transactionCredit.js';
 
 /** `kycTransactionCreditInquiryRequestGet`: `{ message: "OK" }` once the code is texted. */
 export const TransactionCreditCodeSentAnswer = record({ message: text });
@@ -34,7 +34,7 @@ export function transactionCreditVerdictOf(message: string | null): TransactionC
 
 /** What a refused code's message says: why, and how many wrong codes are left when it says so. */
 export function codeRefusalOf(message: string): {
-  reason: 'INVALID_OTP' | 'OTP_EXPIRED' | 'TOO_MANY_ATTEMPTS' | 'NO_PENDING_CODE';
+  reason: TransactionCreditCodeRefusal;
   attemptsLeft: number | null;
 } {
   if (/expir/i.test(message)) return { reason: 'OTP_EXPIRED', attemptsLeft: 0 };
