@@ -11,7 +11,7 @@ export interface SandboxOptions {
   asyncDelayMs?: number;
   /** Token `lifeTime` in ms; default 864000000 (10 days). */
   tokenLifetimeMs?: number;
-  /** How long an SMS consent OTP stays valid; default 180000 (3 minutes, as upstream). The OTP itself is always SANDBOX_OTP. */
+  /** How long an SMS consent OTP, a Shahkar SMS code or a transaction credit code stays valid; default 180000 (3 minutes, as upstream). The OTP itself is always SANDBOX_OTP. */
   otpLifetimeMs?: number;
   /** Added to every answer; default 0. */
   latencyMs?: number;

@@ -28,6 +28,7 @@ import { parcelTracking, postalCodeCoordinates, postalCodeInquiry } from './post
 import { blacklistInquiry, militaryInquiry, passportInquiry, sanaInquiry } from './registries.js';
 import { ShahkarSmsChecks } from './shahkarSms.js';
 import { taxInquiry } from './tax.js';
+import { TransactionCreditInquiries } from './transactionCredit.js';
 import { TRAFFIC_HANDLERS } from './traffic.js';
 import { Transfers } from './transfers.js';
 import { Statements } from './statements.js';
@@ -94,6 +95,7 @@ export function createHandlers(
   const assessments = new CreditAssessments(asyncDelayMs);
   const gazetteSignatures = new GazetteSignatureVerifications(asyncDelayMs);
   const shahkarSms = new ShahkarSmsChecks(otpLifetimeMs);
+  const transactionCredit = new TransactionCreditInquiries(otpLifetimeMs);
   const wages = new Wages(trackIds, clientNid);
   return {
     billingInquiryCcGet: billingInquiry,
@@ -112,6 +114,9 @@ export function createHandlers(
     kycSmsTaxInquiryGet: taxInquiry,
     facilityShahkarSmsSendGet: shahkarSms.send,
     facilityShahkarSmsVerifyGet: shahkarSms.verify,
+    kycTransactionCreditInquiryRequestGet: transactionCredit.request,
+    kycTransactionCreditInquiryVerifyPost: transactionCredit.verify,
+    kycTransactionCreditInquiryReportGet: transactionCredit.report,
     oakTransferToDepositPost: transfers.transferTo,
     oakTransferInquiryGet: transfers.transferInquiry,
     oakCcStatementGet: statements.statement,

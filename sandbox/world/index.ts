@@ -96,3 +96,10 @@ export {
 } from './traffic.js';
 export { driverRiskOf, licencesOf, negativeScore, type WorldLicence } from './driving.js';
 export { VEHICLE_SAMPLES } from './vehicleSamples.js';
+export {
+  TRANSACTION_CREDIT_MESSAGES,
+  TRANSACTION_CREDIT_SAMPLES,
+  transactionCreditOf,
+  type TransactionCreditVerdict,
+  type TransactionCreditVerdictKind,
+} from './transactionCredit.js';

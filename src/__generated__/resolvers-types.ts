@@ -2312,6 +2312,12 @@ export type Mutation = {
    */
   readonly startSmsConsent: StartSmsConsentResult;
   /**
+   * Start a judiciary transaction credit inquiry: the upstream texts a code to the person's mobile. Each
+   * call texts a new code (replacing an earlier one) and is never retried. Throttled per mobile number and
+   * per national id as `startSmsConsent` is (`RATE_LIMITED` with `extensions.retryAfter`, no SMS sent).
+   */
+  readonly startTransactionCreditInquiry: TransactionCreditChallenge;
+  /**
    * Moves money from an account of the caller's consent (authorization code) to an account of the same
    * bank or to an IBAN, at most once per idempotency key. Bad input fails with `BAD_USER_INPUT` and sends
    * nothing; the bank's refusals are `TransferRejected`.
@@ -2319,6 +2325,11 @@ export type Mutation = {
   readonly transfer: TransferResult;
   /** Passes a held cheque on to new receivers, or gives it back to its drawers. At most once per idempotency key. */
   readonly transferCheque: ChequeActionResult;
+  /**
+   * Verify a transaction credit inquiry with the code the person received; the outcome carries the report.
+   * A refused code is an outcome (`TransactionCreditCodeRejected`), not an error.
+   */
+  readonly verifyTransactionCreditInquiry: VerifyTransactionCreditInquiryResult;
 };
 
 
@@ -2401,6 +2412,12 @@ export type MutationStartSmsConsentArgs = {
 
 
 /** Actions that start upstream work or change state. */
+export type MutationStartTransactionCreditInquiryArgs = {
+  input: StartTransactionCreditInquiryInput;
+};
+
+
+/** Actions that start upstream work or change state. */
 export type MutationTransferArgs = {
   input: TransferInput;
 };
@@ -2409,6 +2426,12 @@ export type MutationTransferArgs = {
 /** Actions that start upstream work or change state. */
 export type MutationTransferChequeArgs = {
   input: TransferChequeInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationVerifyTransactionCreditInquiryArgs = {
+  input: VerifyTransactionCreditInquiryInput;
 };
 
 /** An image file, as base64. */
@@ -2994,6 +3017,11 @@ export type Query = {
   /** The address of a 10-digit postal code. */
   readonly postalAddress?: Maybe<PostalAddress>;
   /**
+   * The report of a verified transaction credit inquiry, read again by its `inquiryId` (from
+   * `verifyTransactionCreditInquiry`); null when the upstream has no such inquiry (unknown or too old).
+   */
+  readonly transactionCreditReport?: Maybe<TransactionCreditReport>;
+  /**
    * Where the holder's transfer under `idempotencyKey` stands; null when there is none. Needs the
    * holder's consent, as `Mutation.transfer` does.
    */
@@ -3106,6 +3134,12 @@ export type QueryPersonArgs = {
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryPostalAddressArgs = {
   postalCode: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryTransactionCreditReportArgs = {
+  inquiryId: Scalars['ID']['input'];
 };
 
 
@@ -3242,6 +3276,14 @@ export type StartSmsConsentInput = {
 
 /** What `startSmsConsent` can return. */
 export type StartSmsConsentResult = ConsentRefused | SmsConsentChallenge;
+
+/** Whom to run a transaction credit inquiry for: the person, and their mobile number, to which the code is texted. */
+export type StartTransactionCreditInquiryInput = {
+  /** The person's own mobile number (`09…`); the code is texted to it. */
+  readonly mobile: Scalars['String']['input'];
+  /** The person's 10-digit national id (Persian digits accepted). */
+  readonly nationalId: Scalars['String']['input'];
+};
 
 /** Streams over WebSocket (graphql-ws protocol at `/graphql` and `/ws`). */
 export type Subscription = {
@@ -3463,6 +3505,78 @@ export type TrafficTollConnection = {
   /** How many charges the vehicle has in all. */
   readonly totalCount: Scalars['Int']['output'];
 };
+
+/** A code was texted to the person; verify the inquiry with it. */
+export type TransactionCreditChallenge = {
+  readonly __typename?: 'TransactionCreditChallenge';
+  /** Pass this with the code to `verifyTransactionCreditInquiry`. */
+  readonly checkId: Scalars['ID']['output'];
+  /** When the code stops being accepted (3 minutes after it was sent). */
+  readonly expiresAt: Scalars['DateTime']['output'];
+};
+
+/** Why a transaction credit code was refused. */
+export type TransactionCreditCodeRefusal =
+  /** The code is wrong; the same code may be tried again while `attemptsLeft` is above zero. */
+  | 'INVALID_OTP'
+  /** No code is waiting for this person (never sent, already used or spent); start a new inquiry. */
+  | 'NO_PENDING_CODE'
+  /** The code is too old; start a new inquiry. */
+  | 'OTP_EXPIRED'
+  /** Too many wrong codes: this code is spent; start a new inquiry. */
+  | 'TOO_MANY_ATTEMPTS';
+
+/** The code was refused. Start a new inquiry unless `reason` is `INVALID_OTP` with attempts left. */
+export type TransactionCreditCodeRejected = UserError & {
+  readonly __typename?: 'TransactionCreditCodeRejected';
+  /** Wrong codes still accepted for this code (0 when it is spent); null when the upstream did not say. */
+  readonly attemptsLeft?: Maybe<Scalars['Int']['output']>;
+  /** The refusal as a string: the name of `reason`. */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation, safe to show. */
+  readonly message: Scalars['String']['output'];
+  /** Why the code was refused. */
+  readonly reason: TransactionCreditCodeRefusal;
+};
+
+/** The code was right: the inquiry is verified and its report can be read. */
+export type TransactionCreditInquiryVerified = {
+  readonly __typename?: 'TransactionCreditInquiryVerified';
+  /** The verified inquiry's id: `transactionCreditReport` reads its report again with it. */
+  readonly inquiryId: Scalars['ID']['output'];
+  /** The judiciary's report for the person; null when the upstream no longer has the inquiry. */
+  readonly report?: Maybe<TransactionCreditReport>;
+};
+
+/** The report of a transaction credit inquiry. */
+export type TransactionCreditReport = {
+  readonly __typename?: 'TransactionCreditReport';
+  /** The inquiry's id. */
+  readonly inquiryId: Scalars['ID']['output'];
+  /** The upstream's sentence (Persian), as it was sent; null when it sent none. */
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** The verdict, as far as the sentence says it. */
+  readonly verdict: TransactionCreditVerdict;
+};
+
+/** The judiciary's verdict on a person's transaction credit, read from the one sentence the upstream answers. */
+export type TransactionCreditVerdict =
+  /** A financial conviction that has been executed. */
+  | 'EXECUTED_FINANCIAL_CONVICTION'
+  /** A record of insolvency (e'sar). */
+  | 'INSOLVENCY_RECORD'
+  /** Not verified in the judiciary: the person has no Sana code. */
+  | 'NOT_VERIFIED_IN_JUDICIARY'
+  /** No negative record. */
+  | 'NO_NEGATIVE_RECORD'
+  /** A fugitive: the person must refer to the judicial authorities. */
+  | 'REFER_TO_JUDICIAL_AUTHORITIES'
+  /** Banned from transactions (mamnu-ol-moameleh): legally incapacitated, missing, presumed dead or bankrupt. */
+  | 'TRANSACTION_BANNED'
+  /** A financial conviction not executed yet. */
+  | 'UNEXECUTED_FINANCIAL_CONVICTION'
+  /** A sentence none of the above matches; read `message`. */
+  | 'UNRECOGNISED';
 
 /**
  * A cheque to pass on to new receivers, or to give back to its drawers, by its holder. The consent is
@@ -3897,6 +4011,17 @@ export type VehicleOwnershipCheck = {
   readonly vehicleType?: Maybe<Scalars['String']['output']>;
 };
 
+/** The code the person received for a transaction credit inquiry. */
+export type VerifyTransactionCreditInquiryInput = {
+  /** The `checkId` of the challenge. */
+  readonly checkId: Scalars['ID']['input'];
+  /** The 5 letters or digits of the texted code. */
+  readonly otp: Scalars['String']['input'];
+};
+
+/** The outcome of verifying a transaction credit inquiry. */
+export type VerifyTransactionCreditInquiryResult = TransactionCreditCodeRejected | TransactionCreditInquiryVerified;
+
 /** How a recorded video compares with the national card photo (no liveness check). */
 export type VideoMatch = {
   readonly __typename?: 'VideoMatch';
@@ -4050,6 +4175,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
     | ( TransferOutcomeModel & { __typename: 'TransferPending' } )
     | ( TransferOutcomeModel & { __typename: 'TransferRejected' } )
   ;
+  VerifyTransactionCreditInquiryResult:
+    | ( TransactionCreditCodeRejected & { __typename: 'TransactionCreditCodeRejected' } )
+    | ( TransactionCreditInquiryVerified & { __typename: 'TransactionCreditInquiryVerified' } )
+  ;
 }>;
 
 /** Mapping of interface types */
@@ -4068,6 +4197,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( InvalidAuthorizationCode & { __typename: 'InvalidAuthorizationCode' } )
     | ( InvalidOtp & { __typename: 'InvalidOtp' } )
     | ( MobileOwnershipCodeRejected & { __typename: 'MobileOwnershipCodeRejected' } )
+    | ( TransactionCreditCodeRejected & { __typename: 'TransactionCreditCodeRejected' } )
     | ( TransferOutcomeModel & { __typename: 'TransferRejected' } )
   ;
 }>;
@@ -4246,6 +4376,7 @@ export type ResolversTypes = ResolversObject<{
   StartMobileOwnershipCheckInput: StartMobileOwnershipCheckInput;
   StartSmsConsentInput: StartSmsConsentInput;
   StartSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartSmsConsentResult']>;
+  StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TaxDebt: ResolverTypeWrapper<TaxDebtRecord>;
   TaxDebtStatus: TaxDebtStatus;
@@ -4258,6 +4389,12 @@ export type ResolversTypes = ResolversObject<{
   TrafficOffenseImage: ResolverTypeWrapper<TrafficOffenseImageRecord>;
   TrafficToll: ResolverTypeWrapper<TrafficTollRecord>;
   TrafficTollConnection: ResolverTypeWrapper<TrafficTollPage>;
+  TransactionCreditChallenge: ResolverTypeWrapper<TransactionCreditChallenge>;
+  TransactionCreditCodeRefusal: TransactionCreditCodeRefusal;
+  TransactionCreditCodeRejected: ResolverTypeWrapper<TransactionCreditCodeRejected>;
+  TransactionCreditInquiryVerified: ResolverTypeWrapper<TransactionCreditInquiryVerified>;
+  TransactionCreditReport: ResolverTypeWrapper<TransactionCreditReport>;
+  TransactionCreditVerdict: TransactionCreditVerdict;
   TransferChequeInput: TransferChequeInput;
   TransferCompleted: ResolverTypeWrapper<TransferOutcomeModel>;
   TransferInput: TransferInput;
@@ -4274,6 +4411,8 @@ export type ResolversTypes = ResolversObject<{
   VehicleDetails: ResolverTypeWrapper<VehicleDetailsRecord>;
   VehicleInsuranceSummary: ResolverTypeWrapper<VehicleInsuranceSummaryRecord>;
   VehicleOwnershipCheck: ResolverTypeWrapper<OwnershipCheckRecord>;
+  VerifyTransactionCreditInquiryInput: VerifyTransactionCreditInquiryInput;
+  VerifyTransactionCreditInquiryResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['VerifyTransactionCreditInquiryResult']>;
   VideoMatch: ResolverTypeWrapper<VideoMatchRecord>;
 }>;
 
@@ -4415,6 +4554,7 @@ export type ResolversParentTypes = ResolversObject<{
   StartMobileOwnershipCheckInput: StartMobileOwnershipCheckInput;
   StartSmsConsentInput: StartSmsConsentInput;
   StartSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartSmsConsentResult'];
+  StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
   Subscription: Record<PropertyKey, never>;
   TaxDebt: TaxDebtRecord;
   ThirdPartyInsurancePolicy: ThirdPartyPolicyRecord;
@@ -4424,6 +4564,10 @@ export type ResolversParentTypes = ResolversObject<{
   TrafficOffenseImage: TrafficOffenseImageRecord;
   TrafficToll: TrafficTollRecord;
   TrafficTollConnection: TrafficTollPage;
+  TransactionCreditChallenge: TransactionCreditChallenge;
+  TransactionCreditCodeRejected: TransactionCreditCodeRejected;
+  TransactionCreditInquiryVerified: TransactionCreditInquiryVerified;
+  TransactionCreditReport: TransactionCreditReport;
   TransferChequeInput: TransferChequeInput;
   TransferCompleted: TransferOutcomeModel;
   TransferInput: TransferInput;
@@ -4438,6 +4582,8 @@ export type ResolversParentTypes = ResolversObject<{
   VehicleDetails: VehicleDetailsRecord;
   VehicleInsuranceSummary: VehicleInsuranceSummaryRecord;
   VehicleOwnershipCheck: OwnershipCheckRecord;
+  VerifyTransactionCreditInquiryInput: VerifyTransactionCreditInquiryInput;
+  VerifyTransactionCreditInquiryResult: ResolversUnionTypes<ResolversParentTypes>['VerifyTransactionCreditInquiryResult'];
   VideoMatch: VideoMatchRecord;
 }>;
 
@@ -5313,8 +5459,10 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   startGazetteSignatureVerification?: Resolver<ResolversTypes['GazetteSignatureJob'], ParentType, ContextType, RequireFields<MutationStartGazetteSignatureVerificationArgs, 'input'>>;
   startMobileOwnershipCheck?: Resolver<ResolversTypes['MobileOwnershipChallenge'], ParentType, ContextType, RequireFields<MutationStartMobileOwnershipCheckArgs, 'input'>>;
   startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
+  startTransactionCreditInquiry?: Resolver<ResolversTypes['TransactionCreditChallenge'], ParentType, ContextType, RequireFields<MutationStartTransactionCreditInquiryArgs, 'input'>>;
   transfer?: Resolver<ResolversTypes['TransferResult'], ParentType, ContextType, RequireFields<MutationTransferArgs, 'input'>>;
   transferCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationTransferChequeArgs, 'input'>>;
+  verifyTransactionCreditInquiry?: Resolver<ResolversTypes['VerifyTransactionCreditInquiryResult'], ParentType, ContextType, RequireFields<MutationVerifyTransactionCreditInquiryArgs, 'input'>>;
 }>;
 
 export type NationalCardImageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['NationalCardImage'] = ResolversParentTypes['NationalCardImage']> = ResolversObject<{
@@ -5487,6 +5635,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType, RequireFields<QueryPersonArgs, 'nationalId'>>;
   postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType, RequireFields<QueryPostalAddressArgs, 'postalCode'>>;
+  transactionCreditReport?: Resolver<Maybe<ResolversTypes['TransactionCreditReport']>, ParentType, ContextType, RequireFields<QueryTransactionCreditReportArgs, 'inquiryId'>>;
   transfer?: Resolver<Maybe<ResolversTypes['TransferResult']>, ParentType, ContextType, RequireFields<QueryTransferArgs, 'idempotencyKey' | 'nationalId'>>;
   vehicle?: Resolver<Maybe<ResolversTypes['Vehicle']>, ParentType, ContextType, Partial<QueryVehicleArgs>>;
 }>;
@@ -5638,6 +5787,31 @@ export type TrafficTollConnectionResolvers<ContextType = Context, ParentType ext
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type TransactionCreditChallengeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransactionCreditChallenge'] = ResolversParentTypes['TransactionCreditChallenge']> = ResolversObject<{
+  checkId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type TransactionCreditCodeRejectedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransactionCreditCodeRejected'] = ResolversParentTypes['TransactionCreditCodeRejected']> = ResolversObject<{
+  attemptsLeft?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['TransactionCreditCodeRefusal'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TransactionCreditInquiryVerifiedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransactionCreditInquiryVerified'] = ResolversParentTypes['TransactionCreditInquiryVerified']> = ResolversObject<{
+  inquiryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['TransactionCreditReport']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TransactionCreditReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransactionCreditReport'] = ResolversParentTypes['TransactionCreditReport']> = ResolversObject<{
+  inquiryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  verdict?: Resolver<ResolversTypes['TransactionCreditVerdict'], ParentType, ContextType>;
+}>;
+
 export type TransferCompletedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferCompleted'] = ResolversParentTypes['TransferCompleted']> = ResolversObject<{
   receipt?: Resolver<ResolversTypes['TransferReceipt'], ParentType, ContextType>;
   transfer?: Resolver<ResolversTypes['TransferJob'], ParentType, ContextType>;
@@ -5700,7 +5874,7 @@ export type TransferResultResolvers<ContextType = Context, ParentType extends Re
 }>;
 
 export type UserErrorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'ChequeActionRejected' | 'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected' | 'TransferRejected', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ChequeActionRejected' | 'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected' | 'TransactionCreditCodeRejected' | 'TransferRejected', ParentType, ContextType>;
 }>;
 
 export type VehicleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Vehicle'] = ResolversParentTypes['Vehicle'], FederationReferenceType extends FederationReferenceTypes['Vehicle'] = FederationReferenceTypes['Vehicle']> = ResolversObject<{
@@ -5761,6 +5935,10 @@ export type VehicleOwnershipCheckResolvers<ContextType = Context, ParentType ext
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   vehicleType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VerifyTransactionCreditInquiryResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VerifyTransactionCreditInquiryResult'] = ResolversParentTypes['VerifyTransactionCreditInquiryResult']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'TransactionCreditCodeRejected' | 'TransactionCreditInquiryVerified', ParentType, ContextType>;
 }>;
 
 export type VideoMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VideoMatch'] = ResolversParentTypes['VideoMatch']> = ResolversObject<{
@@ -5903,6 +6081,10 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   TrafficOffenseImage?: TrafficOffenseImageResolvers<ContextType>;
   TrafficToll?: TrafficTollResolvers<ContextType>;
   TrafficTollConnection?: TrafficTollConnectionResolvers<ContextType>;
+  TransactionCreditChallenge?: TransactionCreditChallengeResolvers<ContextType>;
+  TransactionCreditCodeRejected?: TransactionCreditCodeRejectedResolvers<ContextType>;
+  TransactionCreditInquiryVerified?: TransactionCreditInquiryVerifiedResolvers<ContextType>;
+  TransactionCreditReport?: TransactionCreditReportResolvers<ContextType>;
   TransferCompleted?: TransferCompletedResolvers<ContextType>;
   TransferJob?: TransferJobResolvers<ContextType>;
   TransferOrder?: TransferOrderResolvers<ContextType>;
@@ -5915,6 +6097,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   VehicleDetails?: VehicleDetailsResolvers<ContextType>;
   VehicleInsuranceSummary?: VehicleInsuranceSummaryResolvers<ContextType>;
   VehicleOwnershipCheck?: VehicleOwnershipCheckResolvers<ContextType>;
+  VerifyTransactionCreditInquiryResult?: VerifyTransactionCreditInquiryResultResolvers<ContextType>;
   VideoMatch?: VideoMatchResolvers<ContextType>;
 }>;
 

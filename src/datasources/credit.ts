@@ -1,4 +1,4 @@
-import { nullIfNotFound } from '../errors.js';
+import { ErrorCode, isUpstreamError, nullIfNotFound } from '../errors.js';
 import { inquiryOf, submissionOf } from './flows/creditReport.js';
 import {
   BankGuaranteeAnswer,
@@ -11,7 +11,14 @@ import {
   bouncedChequeReportOf,
   facilityReportOf,
 } from './records/credit.js';
-import { decode, isNoData } from './shared/shapes.js';
+import {
+  codeRefusalOf,
+  TransactionCreditCodeSentAnswer,
+  TransactionCreditReportAnswer,
+  transactionCreditVerdictOf,
+  TransactionCreditVerifiedAnswer,
+} from './records/transactionCredit.js';
+import { decode, isNoData, malformedAnswer } from './shared/shapes.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type { OperationId } from './upstream/operations.js';
 import {
@@ -25,6 +32,7 @@ import {
   type GuaranteeCollateralRecord,
   type GuarantyReportRecord,
 } from './types/credit.js';
+import type { TransactionCreditCodeOutcome, TransactionCreditReportRecord } from './types/transactionCredit.js';
 
 const COMPANY_FACILITIES = 'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get';
 const COMPANY_CHEQUES = 'credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get';
@@ -206,5 +214,47 @@ export class CreditAPI {
     const answer = await this.upstream.read(operationId, { path: { user } });
     if (isNoData(answer.result)) return { name: null, cheques: [] };
     return bouncedChequeReportOf(decode(operationId, answer, BouncedChequesAnswer));
+  }
+
+  /**
+   * Transaction credit inquiry, step 1: the upstream texts the person a code. Sent once, never retried;
+   * answers the call's trackId.
+   */
+  async sendTransactionCreditCode(nationalId: string, mobile: string): Promise<string> {
+    const operationId = 'kycTransactionCreditInquiryRequestGet';
+    const answer = await this.upstream.send(operationId, { query: { nationalCode: nationalId, mobile } });
+    decode(operationId, answer, TransactionCreditCodeSentAnswer);
+    return answer.trackId;
+  }
+
+  /**
+   * Step 2: the person's code with their national id. A refused code (wrong, expired, spent by too
+   * many wrong ones, or none pending) is an outcome read from the upstream's 400 message, not an error.
+   */
+  async verifyTransactionCreditCode(nationalId: string, otp: string): Promise<TransactionCreditCodeOutcome> {
+    const operationId = 'kycTransactionCreditInquiryVerifyPost';
+    try {
+      const answer = await this.upstream.send(operationId, { body: { otp, nationalCode: nationalId } });
+      const { inquiryTrackId } = decode(operationId, answer, TransactionCreditVerifiedAnswer);
+      if (inquiryTrackId === null) throw malformedAnswer(operationId, answer, 'result.inquiryTrackId');
+      return { kind: 'verified', inquiryId: inquiryTrackId };
+    } catch (error) {
+      if (
+        !isUpstreamError(error) ||
+        error.details.code !== ErrorCode.UpstreamRejected ||
+        error.details.httpStatus !== 400
+      )
+        throw error;
+      return { kind: 'codeRejected', ...codeRefusalOf(error.details.upstreamMessage ?? '') };
+    }
+  }
+
+  /** Step 3: the judiciary's verdict for a verified inquiry; null when the upstream has no such inquiry (404). */
+  async getTransactionCreditReport(inquiryId: string): Promise<TransactionCreditReportRecord | null> {
+    const operationId = 'kycTransactionCreditInquiryReportGet';
+    const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { inquiryTrackId: inquiryId } }));
+    if (answer === null) return null;
+    const { message } = decode(operationId, answer, TransactionCreditReportAnswer);
+    return { inquiryId, verdict: transactionCreditVerdictOf(message), message };
   }
 }

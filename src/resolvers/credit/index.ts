@@ -6,10 +6,12 @@ import { Mutation } from './Mutation.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
 import { BankGuarantee, BouncedCheque, Facility, GuaranteeCollateral, GuaranteedLoan } from './records.js';
+import * as transactionCredit from './transactionCredit.js';
 
 export const credit = {
-  Query,
-  Mutation,
+  Query: { ...Query, ...transactionCredit.Query },
+  Mutation: { ...Mutation, ...transactionCredit.Mutation },
+  TransactionCreditInquiryVerified: transactionCredit.TransactionCreditInquiryVerified,
   Person,
   Company,
   Facility,
