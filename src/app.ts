@@ -23,6 +23,7 @@ import { RedisJobStore } from './jobs/redisStore.js';
 import type { JobEvents, JobLeases, JobStore } from './jobs/types.js';
 import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
+import { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
 import { checkRedisServer, closeRedis, connectRedis, redisSettings } from './redis.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embeddedSandbox.js';
@@ -195,6 +196,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     maxUpstreamCalls: config.limits.maxUpstreamCalls,
     rateLimiter: config.rateLimit ? new CallerRateLimiter(config.rateLimit) : null,
     smsThrottle,
+    checkIds: new SealedIds(upstream.clientSecret, 'transaction-credit-check'),
     sandbox,
     upstreamUrl: baseUrl,
     storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),

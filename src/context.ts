@@ -9,6 +9,7 @@ import { UpstreamBudget } from './limits/upstreamBudget.js';
 import type { Caller } from './limits/callerIdentity.js';
 import type { CallerRateLimiter } from './limits/rateLimiter.js';
 import type { SmsThrottle } from './limits/smsThrottle.js';
+import type { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
 
 /** Process-wide services every operation's context is built from. */
@@ -26,6 +27,8 @@ export interface Services {
   readonly rateLimiter: CallerRateLimiter | null;
   /** SMS per mobile number and national id, checked before the upstream is asked to send one. */
   readonly smsThrottle: SmsThrottle;
+  /** Signs the checkIds of transaction credit challenges, the same on every replica. */
+  readonly checkIds: SealedIds;
 }
 
 /** Who a context is for when the transport named no one. */
@@ -47,6 +50,8 @@ export interface Context {
   readonly caller: Caller;
   /** Call before asking the upstream to send an SMS; throws RATE_LIMITED or SERVICE_UNAVAILABLE. */
   readonly smsThrottle: SmsThrottle;
+  /** Signs and opens the checkIds the subgraph hands out. */
+  readonly checkIds: SealedIds;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
@@ -75,5 +80,6 @@ export function createContext(
     logger: services.logger.child({ requestId }),
     caller,
     smsThrottle: services.smsThrottle,
+    checkIds: services.checkIds,
   };
 }

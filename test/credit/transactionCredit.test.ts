@@ -168,6 +168,18 @@ describe('transaction credit inquiry', () => {
     expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
+
+  it('refuses a checkId it did not hand out, so nobody spends another person’s code by naming them', async () => {
+    const { checkId } = await start(h, TRANSACTION_CREDIT_SAMPLES.clean);
+    const [payload] = checkId.split('.');
+    const othersPayload = Buffer.from(`${TRANSACTION_CREDIT_SAMPLES.banned}:made-up`).toString('base64url');
+    h.sandbox.clearCalls();
+    for (const forged of [`${othersPayload}.${checkId.split('.')[1] ?? ''}`, othersPayload, `${payload}.AAAA`]) {
+      const res = await h.gql(VERIFY, { c: forged, o: SANDBOX_OTP });
+      expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'input.checkId' });
+    }
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
 });
 
 describe('an expired transaction credit code', () => {

@@ -7,6 +7,7 @@ import type {
 import { parseOtp } from '../../consent/validation.js';
 import { BadUserInputError } from '../../errors.js';
 import { isValidNationalId, parseMobile, parseNationalId } from '../../validation/identifiers.js';
+import type { SealedIds } from '../../lib/sealedIds.js';
 import { isoInstant } from '../shared/persianDate.js';
 
 /** How long the upstream accepts a texted code (wire facts §5: SMS codes live 3 minutes). */
@@ -14,16 +15,15 @@ const CODE_LIFETIME_MS = 3 * 60_000;
 
 /**
  * A challenge's checkId carries what step 2 needs, the person's national id (the upstream verifies a
- * code by national id, not by the first call), and the trackId of the call that texted the code.
+ * code by national id, not by the first call), and the trackId of the call that texted the code; it is
+ * signed, so nobody can spend another person's pending code by naming their national id.
  */
-export const checkIdOf = (nationalId: string, trackId: string): string =>
-  Buffer.from(`${nationalId}:${trackId}`).toString('base64url');
+const checkIdOf = (checkIds: SealedIds, nationalId: string, trackId: string): string =>
+  checkIds.seal(`${nationalId}:${trackId}`);
 
 /** The national id a checkId names. */
-function nationalIdOfCheck(value: string, argumentPath: string): string {
-  const text = value.trim();
-  const decoded = /^[A-Za-z0-9_-]{1,80}$/.test(text) ? Buffer.from(text, 'base64url').toString() : '';
-  const match = /^(\d{10}):[A-Za-z0-9-]{1,40}$/.exec(decoded);
+function nationalIdOfCheck(checkIds: SealedIds, value: string, argumentPath: string): string {
+  const match = /^(\d{10}):[A-Za-z0-9-]{1,40}$/.exec(checkIds.open(value) ?? '');
   if (!match?.[1] || !isValidNationalId(match[1]))
     throw new BadUserInputError(argumentPath, 'expected the checkId of a transaction credit challenge');
   return match[1];
@@ -45,16 +45,16 @@ const REFUSAL_MESSAGES = {
 } as const;
 
 export const Mutation: MutationResolvers = {
-  startTransactionCreditInquiry: async (_parent, { input }, { dataSources, smsThrottle }) => {
+  startTransactionCreditInquiry: async (_parent, { input }, { dataSources, smsThrottle, checkIds }) => {
     const nationalId = parseNationalId(input.nationalId, 'input.nationalId');
     const mobile = parseMobile(input.mobile, 'input.mobile');
     await smsThrottle.admit({ nationalId, mobile });
     const trackId = await dataSources.credit.sendTransactionCreditCode(nationalId, mobile);
-    return { checkId: checkIdOf(nationalId, trackId), expiresAt: isoInstant(Date.now() + CODE_LIFETIME_MS) };
+    return { checkId: checkIdOf(checkIds, nationalId, trackId), expiresAt: isoInstant(Date.now() + CODE_LIFETIME_MS) };
   },
-  verifyTransactionCreditInquiry: async (_parent, { input }, { dataSources }) => {
-    const nationalId = nationalIdOfCheck(input.checkId, 'input.checkId');
+  verifyTransactionCreditInquiry: async (_parent, { input }, { dataSources, checkIds }) => {
     const otp = parseOtp(input.otp, 'input.otp');
+    const nationalId = nationalIdOfCheck(checkIds, input.checkId, 'input.checkId');
     const outcome = await dataSources.credit.verifyTransactionCreditCode(nationalId, otp);
     if (outcome.kind === 'verified')
       return { __typename: 'TransactionCreditInquiryVerified', inquiryId: outcome.inquiryId };
