@@ -190,6 +190,16 @@ describe('ActionDesk', () => {
     await engine.stop();
   });
 
+  it('finds an actor’s action by its key, and nothing under a key never used or another actor', async () => {
+    const { engine } = newEngine([new ScriptedKind([success('7')], 'fake')]);
+    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
+    expect(await desk.find(action([]), '0499370899', 'k16')).toBeNull();
+    const job = await desk.execute(action([]), request('k16'));
+    expect(await desk.find(action([]), '0499370899', 'k16')).toEqual(job);
+    expect(await desk.find(action([]), '0010350829', 'k16')).toBeNull();
+    await engine.stop();
+  });
+
   it('keeps the key from the claim for the retention given to the desk', async () => {
     const { engine, store } = newEngine([new ScriptedKind([success('7')], 'fake')]);
     const desk = new ActionDesk(engine, silentLogger, 90_000, trackIds, () => 1_000_000);

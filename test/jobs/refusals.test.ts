@@ -1,7 +1,7 @@
 /** What an upstream or consent error says about an action: refused (with the failure stored in its job) or unclear. */
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { isDuplicateTrackId, refusalFrom } from '../../src/datasources/flows/refusals.js';
+import { isDuplicateTrackId, refusalFrom, refusalIn, type RefusalTable } from '../../src/datasources/flows/refusals.js';
 import { ErrorCode, UpstreamError, type UpstreamErrorDetails } from '../../src/errors.js';
 
 const upstreamError = (details: Partial<UpstreamErrorDetails>) =>
@@ -111,5 +111,28 @@ describe('isDuplicateTrackId', () => {
       isDuplicateTrackId(new GraphQLError('duplicate trackId', { extensions: { code: ErrorCode.UpstreamRejected } })),
     ).toBe(false);
     expect(isDuplicateTrackId('duplicate trackId')).toBe(false);
+  });
+});
+
+describe('refusalIn', () => {
+  const table: RefusalTable = [
+    [/balance/i, 'INSUFFICIENT_BALANCE', 'The balance does not cover the transfer.'],
+    [/limit|balance/i, 'LIMIT_EXCEEDED', 'The transfer exceeds a limit.'],
+  ];
+
+  it('is the failure of the first row whose pattern the text matches', () => {
+    expect(refusalIn(table, 'Insufficient BALANCE, over the limit')).toEqual({
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'The balance does not cover the transfer.',
+    });
+    expect(refusalIn(table, 'daily limit')).toEqual({
+      code: 'LIMIT_EXCEEDED',
+      message: 'The transfer exceeds a limit.',
+    });
+  });
+
+  it('is null when no row matches, or there are none', () => {
+    expect(refusalIn(table, 'unknown deposit')).toBeNull();
+    expect(refusalIn([], 'balance')).toBeNull();
   });
 });
