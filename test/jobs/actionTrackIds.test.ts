@@ -33,6 +33,17 @@ describe('action trackIds', () => {
     expect(actionTrackIds(other, 'client')(name)).not.toBe(actionTrackIds(key, 'client')(name));
   });
 
+  it('are made with the configured secret when there is one, not with the fallback', () => {
+    // Computed here, not at load: a key made before the test would not show how the test's code makes it.
+    const configured = actionTrackKey('a-configured-secret-of-thirty-two-chars', 'client-secret');
+    expect(configured).toEqual(Buffer.from('a-configured-secret-of-thirty-two-chars', 'utf8'));
+    expect(configured).not.toEqual(actionTrackKey(null, 'client-secret'));
+    expect(actionTrackIds(configured, 'client')(name)).not.toBe(
+      actionTrackIds(actionTrackKey(null, 'client-secret'), 'client')(name),
+    );
+    expect(actionTrackKey('a-configured-secret-of-thirty-two-chars', 'another-client-secret')).toEqual(configured);
+  });
+
   it('fall back to a key derived from the client secret, never the client secret itself', () => {
     const derived = actionTrackKey(null, 'client-secret');
     expect(derived).toEqual(actionTrackKey(null, 'client-secret'));
