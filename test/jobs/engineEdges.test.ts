@@ -302,3 +302,37 @@ describe('the sweep for jobs nobody polls', () => {
     expect(listed).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('more edges', () => {
+  it('fails a watch whose second read failed, unsubscribed', async () => {
+    const { engine, store, events } = setup([new ScriptedKind([PENDING])]);
+    const job = pendingJob('fake');
+    await store.insert(job);
+    const unsubscribed = vi.fn();
+    const subscribe = events.subscribe.bind(events);
+    vi.spyOn(events, 'subscribe').mockImplementation((id, listener) => {
+      const subscription = subscribe(id, listener);
+      return {
+        ...subscription,
+        unsubscribe: () => {
+          unsubscribed();
+          subscription.unsubscribe();
+        },
+      };
+    });
+    vi.spyOn(store, 'get').mockResolvedValueOnce(job).mockRejectedValueOnce(new Error('store down'));
+    await expect(engine.watch(job.id)).rejects.toThrow('store down');
+    expect(unsubscribed).toHaveBeenCalledTimes(1);
+  });
+
+  it('expires a job past its lifetime whose poll threw a plain error', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let now = 1_000;
+    const kind = new ScriptedKind([new Error('boom')]);
+    const { engine, store } = setup([kind], { now: () => now });
+    const job = await engine.start(kind, { bill: 'b-1' });
+    now += FAST.maxAgeMs + 1;
+    await vi.advanceTimersByTimeAsync(FAST.pollInitialMs);
+    expect((await store.get(job.id))?.failure?.code).toBe('JOB_EXPIRED');
+  });
+});
