@@ -103,6 +103,11 @@ describe('start and claim', () => {
     );
   });
 
+  it('refuses another kind under the name of one it was given', async () => {
+    const { engine } = setup([new ScriptedKind([PENDING])]);
+    await expect(engine.start(new ScriptedKind([PENDING]), { bill: 'b-1' })).rejects.toThrow('Unknown job kind fake');
+  });
+
   it('refuses a job whose id is taken, with its id', async () => {
     const kind = new ScriptedKind([PENDING], 'taken');
     const { engine, store } = setup([kind]);
