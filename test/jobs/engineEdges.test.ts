@@ -341,3 +341,31 @@ describe('more edges', () => {
     expect((await store.get(job.id))?.failure?.code).toBe('JOB_EXPIRED');
   });
 });
+
+describe('failures that are only logged', () => {
+  it('sweeps again after a listing that failed, and takes up the pending jobs then', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const kind = new ScriptedKind([success('5')]);
+    const { engine, store } = withLeases(kind, new RecordingLeases(100));
+    await engine.resume();
+    const job = pendingJob('fake');
+    await store.insert(job);
+    vi.spyOn(store, 'listPending').mockRejectedValueOnce(new Error('store down'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(kind.polls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(100 + FAST.pollInitialMs);
+    expect((await store.get(job.id))?.status).toBe('SUCCESS');
+  });
+
+  it('stops even when a lease could not be released', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const kind = new ScriptedKind([PENDING]);
+    const leases = new RecordingLeases();
+    vi.spyOn(leases, 'release').mockRejectedValue(new Error('lease store down'));
+    const { engine } = withLeases(kind, leases);
+    await engine.start(kind, { bill: 'b-1' });
+    await vi.advanceTimersByTimeAsync(FAST.pollInitialMs);
+    await expect(engine.stop()).resolves.toBeUndefined();
+    expect(leases.release).toHaveBeenCalledTimes(1);
+  });
+});
