@@ -23,6 +23,7 @@ import { RedisJobStore } from './jobs/redisStore.js';
 import type { JobEvents, JobLeases, JobStore } from './jobs/types.js';
 import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
+import { DownloadLinks } from './lib/downloadLinks.js';
 import { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
 import { checkRedisServer, closeRedis, connectRedis, redisSettings } from './redis.js';
@@ -197,6 +198,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     rateLimiter: config.rateLimit ? new CallerRateLimiter(config.rateLimit) : null,
     smsThrottle,
     checkIds: new SealedIds(upstream.clientSecret, 'transaction-credit-check'),
+    downloadLinks: new DownloadLinks({
+      secret: upstream.clientSecret,
+      ttlMs: config.downloads.linkTtlMs,
+      publicUrl: config.downloads.publicUrl,
+    }),
     sandbox,
     upstreamUrl: baseUrl,
     storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),

@@ -108,6 +108,8 @@ const schema = z
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
     METRICS_ENABLED: z.enum(['true', 'false']).default('true'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DOWNLOAD_LINK_TTL_MS: positiveInt(300_000),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
     OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
@@ -293,6 +295,14 @@ export interface SmsThrottleConfig {
   readonly timeoutMs: number;
 }
 
+/** The links to files the subgraph serves (a credit report's PDF). */
+export interface DownloadsConfig {
+  /** The subgraph's address as browsers reach it; null: its own listening address. */
+  readonly publicUrl: string | null;
+  /** How long a link works after it was handed out. */
+  readonly linkTtlMs: number;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -320,6 +330,7 @@ export interface Config {
   readonly shutdownDrainMs: number;
   /** Whether `/metrics` answers with the Prometheus metrics. */
   readonly metricsEnabled: boolean;
+  readonly downloads: DownloadsConfig;
   /** OpenTelemetry tracing over OTLP/HTTP: on when an OTLP endpoint is configured. */
   readonly tracing: TracingConfig;
   /** Largest HTTP request body accepted; a larger one is answered 413. */
@@ -416,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsEnabled: e.METRICS_ENABLED === 'true',
+    downloads: { publicUrl: e.PUBLIC_URL ?? null, linkTtlMs: e.DOWNLOAD_LINK_TTL_MS },
     tracing: {
       enabled:
         e.OTEL_SDK_DISABLED !== 'true' &&

@@ -9,6 +9,7 @@ import { UpstreamBudget } from './limits/upstreamBudget.js';
 import type { Caller } from './limits/callerIdentity.js';
 import type { CallerRateLimiter } from './limits/rateLimiter.js';
 import type { SmsThrottle } from './limits/smsThrottle.js';
+import type { DownloadLinks } from './lib/downloadLinks.js';
 import type { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
 
@@ -29,6 +30,8 @@ export interface Services {
   readonly smsThrottle: SmsThrottle;
   /** Signs the checkIds of transaction credit challenges, the same on every replica. */
   readonly checkIds: SealedIds;
+  /** Hands out and opens the short-lived links to files the subgraph serves. */
+  readonly downloadLinks: DownloadLinks;
 }
 
 /** Who a context is for when the transport named no one. */
@@ -52,6 +55,8 @@ export interface Context {
   readonly smsThrottle: SmsThrottle;
   /** Signs and opens the checkIds the subgraph hands out. */
   readonly checkIds: SealedIds;
+  /** Hands out short-lived links to files the subgraph serves. */
+  readonly downloadLinks: DownloadLinks;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
@@ -81,5 +86,6 @@ export function createContext(
     caller,
     smsThrottle: services.smsThrottle,
     checkIds: services.checkIds,
+    downloadLinks: services.downloadLinks,
   };
 }

@@ -21,6 +21,7 @@ import { graphqlOperations, metricsText, websocketConnections } from './observab
 import { operationsPlugin } from './observability/operationsPlugin.js';
 import { inRequestSpan } from './observability/tracing.js';
 import { buildSchema } from './schema.js';
+import { isDownloadPath, serveDownload } from './fileDownloads.js';
 import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
 
 /** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
@@ -201,6 +202,9 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       res.end(page.html);
       return;
     }
+    if (isDownloadPath(path)) {
+      return serveDownload(req, res, path, { links: services.downloadLinks, readJob: (id) => services.jobs.get(id) });
+    }
     if (path !== '/graphql') return send(res, 404, { error: 'not found' });
     if (!routerSecretMatches(config, undefined, req.headers[ROUTER_SECRET_HEADER])) {
       return send(res, 401, {
@@ -265,6 +269,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const port = (httpServer.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${port}/graphql`;
+  services.downloadLinks.useOwnAddress(`http://${host}:${port}`);
   logger.info({ url, upstream: services.sandbox ? 'embedded sandbox' : services.upstreamUrl }, 'subgraph ready');
 
   let stopping: Promise<void> | null = null;

@@ -38,8 +38,9 @@ import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNo
 import type { GazetteSignatureJobRecord } from '../datasources/flows/gazetteSignature.js';
 import type { VehicleModel, TrafficOffensePage, TrafficTollPage, FreewayTollPage, MotorcycleModel, PlateRegistrationModel, DrivingLicenceCheckModel, DrivingLicenceModel } from '../resolvers/vehicles/models.js';
 import type { PlateParts } from '../validation/plates.js';
-import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord, CreditReportRecord, DocumentRecord } from '../datasources/types/credit.js';
+import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord, CreditReportRecord } from '../datasources/types/credit.js';
 import type { CreditReportJobRecord, CreditReportJobInput } from '../datasources/flows/creditReport.js';
+import type { CreditReportFileModel } from '../resolvers/credit/models.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1392,6 +1393,13 @@ export type CreditReportFile = {
   readonly base64: Scalars['String']['output'];
   /** The file's media type, for example `application/pdf`. */
   readonly contentType: Scalars['String']['output'];
+  /**
+   * A short-lived link to the same file, served by this subgraph, for a browser to open, show or save
+   * (`<a href>`, `<iframe>`) without decoding `base64`. Read it when the file is to be shown: it works for
+   * a few minutes (`DOWNLOAD_LINK_TTL_MS`) and needs no other credential, so hand it only to the person
+   * the report is about.
+   */
+  readonly download: FileDownloadLink;
   /** The file name the upstream gave it; null when it gave none. */
   readonly fileName?: Maybe<Scalars['String']['output']>;
   /** The file's size in bytes. */
@@ -1665,6 +1673,15 @@ export type FacilityReport = {
   readonly pastDueAmount?: Maybe<Scalars['Rial']['output']>;
   /** Sum of the original amounts of all loans. */
   readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+};
+
+/** A link to a file this subgraph serves, working until it expires. */
+export type FileDownloadLink = {
+  readonly __typename?: 'FileDownloadLink';
+  /** When the link stops working. */
+  readonly expiresAt: Scalars['DateTime']['output'];
+  /** The file's address: a plain `GET` answers the file, inline, until `expiresAt`; then `410 Gone`. */
+  readonly url: Scalars['String']['output'];
 };
 
 /** A highway toll. */
@@ -4286,7 +4303,7 @@ export type ResolversTypes = ResolversObject<{
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   CreditReport: ResolverTypeWrapper<CreditReportRecord>;
   CreditReportAuthority: CreditReportAuthority;
-  CreditReportFile: ResolverTypeWrapper<DocumentRecord>;
+  CreditReportFile: ResolverTypeWrapper<CreditReportFileModel>;
   CreditReportFormat: CreditReportFormat;
   CreditReportInput: CreditReportInput;
   CreditReportJob: ResolverTypeWrapper<CreditReportJobRecord>;
@@ -4305,6 +4322,7 @@ export type ResolversTypes = ResolversObject<{
   Facility: ResolverTypeWrapper<FacilityRecord>;
   FacilityContractType: FacilityContractType;
   FacilityReport: ResolverTypeWrapper<FacilityReportRecord>;
+  FileDownloadLink: ResolverTypeWrapper<FileDownloadLink>;
   FreewayToll: ResolverTypeWrapper<FreewayTollRecord>;
   FreewayTollConnection: ResolverTypeWrapper<FreewayTollPage>;
   GazetteNotice: ResolverTypeWrapper<GazetteNoticeRecord>;
@@ -4481,7 +4499,7 @@ export type ResolversParentTypes = ResolversObject<{
   Coordinates: CoordinatesRecord;
   Float: Scalars['Float']['output'];
   CreditReport: CreditReportRecord;
-  CreditReportFile: DocumentRecord;
+  CreditReportFile: CreditReportFileModel;
   CreditReportInput: CreditReportInput;
   CreditReportJob: CreditReportJobRecord;
   CreditReportRequest: CreditReportJobInput;
@@ -4494,6 +4512,7 @@ export type ResolversParentTypes = ResolversObject<{
   FaceComparison: FaceComparisonRecord;
   Facility: FacilityRecord;
   FacilityReport: FacilityReportRecord;
+  FileDownloadLink: FileDownloadLink;
   FreewayToll: FreewayTollRecord;
   FreewayTollConnection: FreewayTollPage;
   GazetteNotice: GazetteNoticeRecord;
@@ -5106,6 +5125,7 @@ export type CreditReportResolvers<ContextType = Context, ParentType extends Reso
 export type CreditReportFileResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreditReportFile'] = ResolversParentTypes['CreditReportFile']> = ResolversObject<{
   base64?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  download?: Resolver<ResolversTypes['FileDownloadLink'], ParentType, ContextType>;
   fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
@@ -5203,6 +5223,11 @@ export type FacilityReportResolvers<ContextType = Context, ParentType extends Re
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pastDueAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
   totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+}>;
+
+export type FileDownloadLinkResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FileDownloadLink'] = ResolversParentTypes['FileDownloadLink']> = ResolversObject<{
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type FreewayTollResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FreewayToll'] = ResolversParentTypes['FreewayToll']> = ResolversObject<{
@@ -6017,6 +6042,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   FaceComparison?: FaceComparisonResolvers<ContextType>;
   Facility?: FacilityResolvers<ContextType>;
   FacilityReport?: FacilityReportResolvers<ContextType>;
+  FileDownloadLink?: FileDownloadLinkResolvers<ContextType>;
   FreewayToll?: FreewayTollResolvers<ContextType>;
   FreewayTollConnection?: FreewayTollConnectionResolvers<ContextType>;
   GazetteNotice?: GazetteNoticeResolvers<ContextType>;

@@ -1,7 +1,7 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 /** Resolvers of the credit domain. */
 import { Company } from './Company.js';
-import { CreditReportJob } from './CreditReportJob.js';
+import { CreditReportFile, CreditReportJob } from './CreditReportJob.js';
 import { Mutation } from './Mutation.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
@@ -20,4 +20,5 @@ export const credit = {
   BankGuarantee,
   GuaranteeCollateral,
   CreditReportJob,
+  CreditReportFile,
 } satisfies Resolvers;
