@@ -1,0 +1,253 @@
+/**
+ * Subscriptions held on one process, and how soon an upstream change reaches them. The subgraph runs
+ * in a process of its own, polling its jobs at a fixed interval, and the sandbox in another, which
+ * settles each asynchronous bill inquiry after a delay set for it (`scripts/benchSandbox.ts`), spread
+ * over one poll interval. The script starts `BENCH_JOBS` inquiries, opens `BENCH_SUBSCRIPTIONS`
+ * `jobUpdated` subscriptions spread over them on `BENCH_SOCKETS` graphql-ws connections, samples the
+ * subgraph's resident memory while they are held, then times each subscriber's final state against the
+ * moment its inquiry settled upstream (its delay after the sandbox received it, by the sandbox's own
+ * call record). `BENCH_PER_JOB=true` also prints the first and last subscriber's delay per job.
+ *
+ *   npm run bench:subscriptions
+ *   BENCH_SUBSCRIPTIONS=2000 BENCH_POLL_MS=500 npm run bench:subscriptions
+ *
+ * Targets: the subscriptions held under 1 GiB of resident memory, and the delivery delay at p99 under
+ * 100 ms beyond the poll interval. Exits 1 when a target is missed or a subscriber never hears its
+ * final state.
+ */
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { SANDBOX_CREDENTIALS } from '../src/config.js';
+import { billIdCheckDigit } from '../src/validation/identifiers.js';
+import { freePort, spawnSubgraph } from '../test/helpers/procUtils.js';
+
+const setting = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+
+const subscriptions = setting('BENCH_SUBSCRIPTIONS', 10_000);
+const sockets = Math.min(setting('BENCH_SOCKETS', 100), subscriptions);
+const jobs = Math.min(setting('BENCH_JOBS', 100), subscriptions);
+const pollMs = setting('BENCH_POLL_MS', 1_000);
+/** Long enough for every subscription to be open before the first inquiry settles. */
+const settleMs = setting('BENCH_SETTLE_MS', 20_000);
+const memoryTargetBytes = 1024 ** 3;
+const delayTargetMs = 100;
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    return `closed ${String(error.code)} ${'reason' in error ? String(error.reason) : ''}`;
+  }
+  return JSON.stringify(error);
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+function residentBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${field}:`));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// The sandbox in a process of its own, told over IPC how long each next inquiry takes to settle.
+const sandbox = fork(fileURLToPath(new URL('benchSandbox.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const fromSandbox = <T>(pick: (message: unknown) => T | undefined): Promise<T> =>
+  new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      const value = pick(message);
+      if (value === undefined) return;
+      sandbox.off('message', listener);
+      resolve(value);
+    };
+    sandbox.on('message', listener);
+  });
+const field = (name: string) => (message: unknown) =>
+  typeof message === 'object' && message !== null && name in message
+    ? (message as Record<string, unknown>)[name]
+    : undefined;
+const sandboxUrl = String(await fromSandbox(field('url')));
+
+const port = await freePort();
+const subgraph = spawnSubgraph({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  UPSTREAM_BASE_URL: sandboxUrl,
+  UPSTREAM_CLIENT_ID: SANDBOX_CREDENTIALS.clientId,
+  UPSTREAM_CLIENT_SECRET: SANDBOX_CREDENTIALS.clientSecret,
+  UPSTREAM_CLIENT_NID: SANDBOX_CREDENTIALS.clientNid,
+  JOB_POLL_INITIAL_MS: String(pollMs),
+  JOB_POLL_MAX_MS: String(pollMs),
+  // One caller opens every subscription here: lift the per-caller rate limit, keep the rest as shipped.
+  RATE_LIMIT_PER_SECOND: '1000000',
+  RATE_LIMIT_BURST: '1000000',
+});
+const pid = subgraph.child.pid ?? 0;
+const httpUrl = `http://127.0.0.1:${port}`;
+const clients: Client[] = [];
+
+async function shutdown(): Promise<void> {
+  await Promise.all(clients.map((client) => client.dispose()));
+  await subgraph.kill();
+  sandbox.disconnect();
+}
+
+/** Starts an inquiry that settles `delayMs` after the upstream takes it. */
+async function startInquiry(index: number, delayMs: number): Promise<{ id: string; settledBy: number }> {
+  const set = fromSandbox(field('asyncDelayMs'));
+  sandbox.send({ asyncDelayMs: delayMs });
+  await set;
+  const body = `${String(100_000_000_000 + index)}`;
+  const parameter = `${body}${billIdCheckDigit(body)}`;
+  const response = await fetch(`${httpUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation ($p: String!) { startBillInquiry(input: { type: WATER, parameter: $p }) { id status } }',
+      variables: { p: parameter },
+    }),
+  });
+  const answer = (await response.json()) as { data?: { startBillInquiry?: { id: string; status: string } } };
+  const id = answer.data?.startBillInquiry?.id;
+  if (!id) throw new Error(`startBillInquiry failed: ${JSON.stringify(answer)}`);
+  const arrived = fromSandbox(field('submittedAt'));
+  sandbox.send({ lastSubmission: true });
+  const submittedAt = Number(await arrived);
+  if (!Number.isFinite(submittedAt)) throw new Error('the sandbox recorded no inquiry');
+  return { id, settledBy: submittedAt + delayMs };
+}
+
+interface Subscriber {
+  readonly job: number;
+  opened: boolean;
+  finalAt: number | null;
+  /** The job was already final when the subscription opened: no delay to time. */
+  late: boolean;
+}
+
+try {
+  await until(
+    'the subgraph',
+    async () => (await fetch(`${httpUrl}/healthz`).catch(() => null))?.status === 200,
+    60_000,
+  );
+  const idleBytes = residentBytes(pid, 'VmRSS');
+
+  // Settling spread over one poll interval, so the changes land at every phase of their jobs' polls.
+  const started: { id: string; settledBy: number }[] = [];
+  for (let index = 0; index < jobs; index += 1) {
+    started.push(await startInquiry(index, settleMs + Math.round((index * pollMs) / jobs)));
+  }
+
+  const openingStarted = Date.now();
+  for (let index = 0; index < sockets; index += 1) {
+    clients.push(
+      createClient({
+        url: `ws://127.0.0.1:${port}/graphql`,
+        webSocketImpl: WebSocket,
+        lazy: false,
+        retryAttempts: 0,
+        onNonLazyError: (error) => process.stderr.write(`bench: a connection failed: ${String(error)}\n`),
+      }),
+    );
+  }
+  const subscribers: Subscriber[] = [];
+  for (let index = 0; index < subscriptions; index += 1) {
+    const subscriber: Subscriber = { job: index % jobs, opened: false, finalAt: null, late: false };
+    subscribers.push(subscriber);
+    const client = clients[index % sockets];
+    const job = started[subscriber.job];
+    if (!client || !job) throw new Error('no client or job for a subscription');
+    client.subscribe<{ jobUpdated: { status: string } }>(
+      { query: 'subscription ($id: ID!) { jobUpdated(id: $id) { id status } }', variables: { id: job.id } },
+      {
+        next: ({ data, errors }) => {
+          if (errors) process.stderr.write(`bench: ${JSON.stringify(errors)}\n`);
+          const status = data?.jobUpdated.status;
+          if (!subscriber.opened && status !== 'PENDING') subscriber.late = true;
+          subscriber.opened = true;
+          if (status && status !== 'PENDING') subscriber.finalAt = Date.now();
+        },
+        error: (error) => process.stderr.write(`bench: a subscription failed: ${describe(error)}\n`),
+        complete: () => undefined,
+      },
+    );
+  }
+  await until('every subscription to open', () => subscribers.every((s) => s.opened), settleMs);
+  const openedInMs = Date.now() - openingStarted;
+  const heldBytes = residentBytes(pid, 'VmRSS');
+
+  await until('every final state', () => subscribers.every((s) => s.finalAt !== null), settleMs + 10 * pollMs + 30_000);
+  const peakBytes = residentBytes(pid, 'VmHWM');
+
+  const delays = subscribers
+    .filter((s) => !s.late)
+    .map((s) => {
+      const job = started[s.job];
+      return (s.finalAt ?? Number.NaN) - (job?.settledBy ?? Number.NaN);
+    })
+    .sort((a, b) => a - b);
+  if (process.env['BENCH_PER_JOB'] === 'true') {
+    // Which part of a delay is the poll and which the fan-out: the first and last subscriber of each job.
+    for (const [index, job] of started.entries()) {
+      const own = subscribers
+        .filter((s) => s.job === index)
+        .map((s) => (s.finalAt ?? Number.NaN) - job.settledBy)
+        .sort((a, b) => a - b);
+      process.stdout.write(`bench: job ${index}: first ${own[0]} ms, last ${own.at(-1)} ms\n`);
+    }
+  }
+  await Promise.all(clients.splice(0).map((client) => client.dispose()));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const afterBytes = residentBytes(pid, 'VmRSS');
+
+  const p50 = percentile(delays, 50);
+  const p99 = percentile(delays, 99);
+  const beyondPoll = p99 - pollMs;
+  const lines = [
+    `bench: ${subscriptions} subscriptions to ${jobs} jobs on ${sockets} connections, opened in ${openedInMs} ms`,
+    `bench: resident memory idle ${mib(idleBytes)}, holding ${mib(heldBytes)} (${(
+      (heldBytes - idleBytes) /
+      1024 /
+      subscriptions
+    ).toFixed(1)} KiB a subscription), peak ${mib(peakBytes)}, after closing ${mib(afterBytes)}`,
+    `bench: delivery delay after the upstream settled (poll every ${pollMs} ms): p50 ${p50} ms, p99 ${p99} ms, ` +
+      `max ${delays.at(-1)} ms; p99 beyond the poll interval ${beyondPoll} ms (${delays.length} timed, ` +
+      `${subscriptions - delays.length} opened after settling)`,
+  ];
+  for (const line of lines) process.stdout.write(`${line}\n`);
+  const failures = [
+    ...(peakBytes >= memoryTargetBytes ? [`peak resident memory ${mib(peakBytes)} is not under 1 GiB`] : []),
+    ...(beyondPoll >= delayTargetMs ? [`p99 delay ${beyondPoll} ms beyond the poll interval (target < 100)`] : []),
+    ...(delays.length === 0 ? ['no delay was timed: raise BENCH_SETTLE_MS'] : []),
+  ];
+  for (const failure of failures) process.stderr.write(`bench: MISSED ${failure}\n`);
+  process.exitCode = failures.length === 0 ? 0 : 1;
+} catch (error) {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n${subgraph.stderr()}\n`);
+  process.exitCode = 1;
+} finally {
+  await shutdown();
+}
