@@ -26,6 +26,8 @@ import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins
 
 /** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
 const WEBSOCKET_PATHS = new Set(['/graphql', '/ws']);
+/** Where Apollo Server answered its health check; routers and gateways still probe it. */
+const APOLLO_HEALTH_PATH = '/.well-known/apollo/server-health';
 /** Largest graphql-ws message; HTTP request bodies are bounded by MAX_REQUEST_BYTES instead. */
 const MAX_BODY_BYTES = 1024 * 1024;
 const ROUTER_SECRET_HEADER = 'router-authorization';
@@ -195,6 +197,11 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         status: serving ? 'ready' : 'not ready',
         ...(!storeUp && { store: 'unreachable' }),
       });
+    }
+    // The same decision as /readyz, in Apollo's words.
+    if (path === APOLLO_HEALTH_PATH) {
+      const serving = ready && (await services.storeHealth.isUp());
+      return send(res, serving ? 200 : 503, { status: serving ? 'pass' : 'fail' }, 'application/health+json');
     }
     if (path === CONSENT_CALLBACK_PATH && req.method === 'GET') {
       const page = consentCallbackPage(new URLSearchParams((req.url ?? '').slice(path.length + 1)));
@@ -378,7 +385,7 @@ async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unk
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+function send(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+  res.writeHead(status, { 'content-type': `${contentType}; charset=utf-8` });
   res.end(JSON.stringify(body));
 }

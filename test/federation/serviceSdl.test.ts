@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   Kind,
   parse,
@@ -51,10 +52,15 @@ function nameOf(node: DefinitionNode): string | null {
   return 'name' in node && node.name ? node.name.value : null;
 }
 
-/** Our types without a description, and our fields / input fields / enum values without one. */
-function findUndescribed(document: DocumentNode): { undescribed: string[]; checkedMembers: number } {
+/** Our types without a description, and our fields, field arguments, input fields and enum values without one. */
+function findUndescribed(document: DocumentNode): {
+  undescribed: string[];
+  checkedMembers: number;
+  checkedArguments: number;
+} {
   const undescribed: string[] = [];
   let checkedMembers = 0;
+  let checkedArguments = 0;
   for (const definition of document.definitions) {
     const typeName = nameOf(definition);
     if (typeName === null || isFederationType(typeName)) continue;
@@ -66,9 +72,15 @@ function findUndescribed(document: DocumentNode): { undescribed: string[]; check
       if (typeName === 'Query' && FEDERATION_QUERY_FIELDS.has(member.name.value)) continue;
       checkedMembers += 1;
       if (!member.description?.value.trim()) undescribed.push(`${typeName}.${member.name.value}`);
+      const args = member.kind === Kind.FIELD_DEFINITION ? (member.arguments ?? []) : [];
+      for (const argument of args) {
+        checkedArguments += 1;
+        if (!argument.description?.value.trim())
+          undescribed.push(`${typeName}.${member.name.value}(${argument.name.value})`);
+      }
     }
   }
-  return { undescribed, checkedMembers };
+  return { undescribed, checkedMembers, checkedArguments };
 }
 
 /** The named type under any list and non-null wrappers, and whether a list wraps it. */
@@ -162,7 +174,7 @@ describe('_service { sdl }', () => {
     expect(imported).toContain('@key');
   });
 
-  it('describes every type, field and enum value of ours', () => {
+  it('describes every type, field, argument, input field and enum value of ours', () => {
     const ours = document.definitions.filter((d) => {
       const name = nameOf(d);
       return name !== null && !isFederationType(name);
@@ -185,10 +197,12 @@ describe('_service { sdl }', () => {
       expect(typeNames.has(expected), `type ${expected} in the SDL`).toBe(true);
     }
 
-    const { undescribed, checkedMembers } = findUndescribed(document);
+    const { undescribed, checkedMembers, checkedArguments } = findUndescribed(document);
     expect(undescribed).toEqual([]);
     // Query.bill/job/person, Mutation.startBillInquiry, Subscription.jobUpdated, the 9 BillType values, ... — well over 60.
     expect(checkedMembers).toBeGreaterThan(60);
+    // Query.card(number), BankAccount.statement(from, to, first, after), every mutation's input, ... — over 100.
+    expect(checkedArguments).toBeGreaterThan(100);
   });
 
   it('the description check itself catches a missing description (same SDL, two descriptions removed)', () => {
@@ -197,6 +211,26 @@ describe('_service { sdl }', () => {
       .replace(/"""\s*Negative points recorded on a driving licence\.\s*"""/, '');
     expect(sdl.length - edited.length).toBeGreaterThan(60);
     expect(findUndescribed(parse(edited)).undescribed).toEqual(['BillType.GAS', 'type DrivingLicenceNegativeScore']);
+  });
+
+  it('the description check itself catches an argument and an input field without a description', () => {
+    const edited = sdl
+      .replace(/"""\s*The card number: 16 digits[^"]*"""/, '')
+      .replace(/"""\s*Bill identifier, subscription number or phone number, by type[^"]*"""/, '');
+    expect(sdl.length - edited.length).toBeGreaterThan(100);
+    expect(findUndescribed(parse(edited)).undescribed).toEqual(['Query.card(number)', 'BillInquiryInput.parameter']);
+  });
+
+  it('checks each file of schema/, so a new file is held to the same rule as soon as it exists', () => {
+    const schemaDir = new URL('../../schema/', import.meta.url);
+    const files = readdirSync(schemaDir).filter((name) => name.endsWith('.graphql'));
+    expect(files).toEqual(expect.arrayContaining(['_base.graphql', 'accounts.graphql', 'vehicles.graphql']));
+    const undescribed = files.flatMap((file) =>
+      findUndescribed(parse(readFileSync(new URL(file, schemaDir), 'utf8'))).undescribed.map(
+        (member) => `${file}: ${member}`,
+      ),
+    );
+    expect(undescribed).toEqual([]);
   });
 
   it('sizes every list of objects for demand control', () => {

@@ -1,7 +1,7 @@
 /**
  * The store (Redis) goes away and comes back, seen through a TCP proxy in front of the shared test
  * Redis: requests that need the store fail fast with SERVICE_UNAVAILABLE and send nothing upstream,
- * /readyz answers 503, and everything works again once the store answers.
+ * /readyz and Apollo's health check answer 503, and everything works again once the store answers.
  */
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'graphql-ws';
@@ -61,6 +61,10 @@ async function readyz(): Promise<number> {
   return (await fetch(h.server.url.replace('/graphql', '/readyz'))).status;
 }
 
+async function apolloHealth(): Promise<number> {
+  return (await fetch(h.server.url.replace('/graphql', '/.well-known/apollo/server-health'))).status;
+}
+
 const storeUpValue = async () => (await storeUp.get()).values[0]?.value;
 const codeOf = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) =>
   res.errors?.[0]?.extensions?.['code'];
@@ -104,6 +108,7 @@ async function finishedJob(): Promise<string> {
 
 async function expectServingAgain(): Promise<void> {
   await eventually(async () => ((await readyz()) === 200 ? true : undefined), { timeoutMs: 10_000 });
+  expect(await apolloHealth()).toBe(200);
   expect(await storeUpValue()).toBe(1);
   const res = await h.gql<{ transfer: { __typename: string } }>(
     TRANSFER,
@@ -123,6 +128,7 @@ describe('while the store is unreachable', () => {
     await proxy.down();
     await expectRefusedWithoutSending(jobId);
     expect(await readyz()).toBe(503);
+    expect(await apolloHealth()).toBe(503);
     expect(await storeUpValue()).toBe(0);
 
     await proxy.up();
