@@ -154,6 +154,7 @@ describe('plateNumberFromText', () => {
     ['no «ایران»', '40 - 123 ص 51'],
     ['two-digit middle part', 'ایران 40 - 12 ص 51'],
     ['no letter', 'ایران 40 - 123 51'],
+    ['a region split by a space', 'ایران 4 0 - 123 ص 51'],
     ['an unknown letter', 'ایران 40 - 123 X 51'],
     ['region 05', 'ایران 05 - 123 ص 51'],
     ['first digits 05', 'ایران 40 - 123 ص 05'],
@@ -198,11 +199,12 @@ describe('buildPlateNumber', () => {
 
   it.each([
     ['twoDigits', { twoDigits: '05' }, 'expected the two digits on the left of the plate, 10–99'],
-    ['twoDigits', { twoDigits: '100' }, 'expected the two digits on the left of the plate, 10–99'],
+    ['twoDigits', { twoDigits: '155' }, 'expected the two digits on the left of the plate, 10–99'],
     ['threeDigits', { threeDigits: '099' }, 'expected the three digits after the letter, 100–999'],
-    ['threeDigits', { threeDigits: '1000' }, 'expected the three digits after the letter, 100–999'],
+    ['threeDigits', { threeDigits: '1234' }, 'expected the three digits after the letter, 100–999'],
     ['region', { region: '08' }, 'expected the two-digit region code next to «ایران», 10–99'],
     ['region', { region: '8' }, 'expected the two-digit region code next to «ایران», 10–99'],
+    ['region', { region: '123' }, 'expected the two-digit region code next to «ایران», 10–99'],
     ['letter', { letter: 'X' }, 'expected the plate letter in Persian (for example `ب`) or its code 01–34'],
     ['letter', { letter: '0' }, 'expected the plate letter in Persian (for example `ب`) or its code 01–34'],
     ['letter', { letter: '35' }, 'expected the plate letter in Persian (for example `ب`) or its code 01–34'],
