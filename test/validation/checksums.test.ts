@@ -8,10 +8,12 @@ describe('passesIbanMod97', () => {
     expect(passesIbanMod97('AZ22NABZ00000000137010001944')).toBe(false);
   });
 
-  // Each of these would pass were its odd character read as a letter or a digit.
+  // Each of these would pass were its odd character read as a letter or a digit, or skipped.
   it.each([
     ['lowercase letters', 'ir860540102680020817909002'],
     ['a character below the digits', 'IR66054010268002081790900/'],
+    ['a character between the digits and the letters', 'IR020540102680020817909002@'],
+    ['a dash, the rest being a valid IBAN', 'IR8205401026800208-17909002'],
   ])('refuses %s', (_, iban) => {
     expect(passesIbanMod97(iban)).toBe(false);
   });
