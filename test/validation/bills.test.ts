@@ -136,6 +136,14 @@ describe('parseBillQuery', () => {
       );
       expect(message).toContain('operator is required');
     }
+    expect(
+      expectBadUserInput(
+        () => parseBillQuery({ type: 'MOBILE', parameter: RIGHTEL_MOBILE }, paths),
+        paths.secondParameter,
+      ),
+    ).toBe(
+      'bill.secondParameter: the mobile operator is required for RIGHTEL numbers: pass RIGHTEL, or the operator the number was ported to',
+    );
   });
 
   it('lets a given operator win over the prefix (ported numbers)', () => {
@@ -156,15 +164,24 @@ describe('parseBillQuery', () => {
     expect(parseBillQuery({ type: 'MOBILE', parameter: MCI_MOBILE }, paths).operator).toBeNull();
   });
 
-  it('rejects values outside the enums at runtime', () => {
-    expectBadUserInput(
-      () => parseBillQuery({ type: 'WATERS' as BillType, parameter: VALID_BILL_ID }, paths),
-      paths.type,
+  it('rejects values outside the enums at runtime, listing the values it takes', () => {
+    expect(
+      expectBadUserInput(
+        () => parseBillQuery({ type: 'WATERS' as BillType, parameter: VALID_BILL_ID }, paths),
+        paths.type,
+      ),
+    ).toBe(
+      'bill.type: expected one of WATER, ELECTRICITY, ELECTRICITY_STANDARD, GAS, GAS_BY_BILL_ID, TEL, TEL_NOW, MOBILE, MOBILE_NOW',
     );
-    expectBadUserInput(
-      () =>
-        parseBillQuery({ type: 'MOBILE', parameter: MCI_MOBILE, secondParameter: 'Irancell' as MobileOperator }, paths),
-      paths.secondParameter,
-    );
+    expect(
+      expectBadUserInput(
+        () =>
+          parseBillQuery(
+            { type: 'MOBILE', parameter: MCI_MOBILE, secondParameter: 'Irancell' as MobileOperator },
+            paths,
+          ),
+        paths.secondParameter,
+      ),
+    ).toBe('bill.secondParameter: expected one of MCI, MTN, RIGHTEL');
   });
 });

@@ -20,6 +20,7 @@ describe('card number', () => {
         ([card, written], separator) => {
           const grouped = (written.match(/.{1,4}/g) ?? []).join(separator);
           expect(parseCardNumber(` ${grouped} `, PATH)).toBe(card);
+          expect(isValidCardNumber(` ${grouped} `)).toBe(true);
         },
       ),
     );

@@ -34,6 +34,26 @@ describe('parseBirthDate', () => {
   });
 });
 
+describe('the bounds a refusal states', () => {
+  it('names the earliest birth date and today', () => {
+    expect(expectBadUserInput(() => parseBirthDate('1405/09/05', 'birthDate', NOW), 'birthDate')).toBe(
+      'birthDate: a birth date must be from 1300/01/01 to today (1405/09/04)',
+    );
+  });
+
+  it('names today and the latest due date', () => {
+    expect(expectBadUserInput(() => parseChequeDueDate('1405/09/03', 'input.dueDate', NOW), 'input.dueDate')).toBe(
+      'input.dueDate: a due date must be from today (1405/09/04) to 1415/09/04',
+    );
+  });
+
+  it('names today for a date in the future', () => {
+    expect(expectBadUserInput(() => parseDateNotInFuture('1405/09/05', 'to', NOW), 'to')).toBe(
+      'to: must not be after today (1405/09/04)',
+    );
+  });
+});
+
 describe('parseChequeDueDate', () => {
   it('accepts today to ten years ahead', () => {
     expect(parseChequeDueDate('1405/09/04', 'input.dueDate', NOW)).toBe('1405/09/04');

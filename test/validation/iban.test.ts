@@ -11,6 +11,25 @@ describe('IBAN', () => {
     expect(isValidIban('IR012345678901234567890123')).toBe(false);
   });
 
+  it('agrees with parseIban on every IBAN with right check digits', () => {
+    fc.assert(
+      fc.property(validIban, (iban) => {
+        expect(isValidIban(iban.toLowerCase())).toBe(true);
+      }),
+    );
+  });
+
+  // Both would pass the mod-97 check: only the shape refuses them.
+  it.each([
+    ['something before IR', 'ABIR054010268002081790900258'],
+    ['something after the 24 digits', 'IR150540102680020817909002AB'],
+  ])('refuses %s', (_, value) => {
+    expect(isValidIban(value)).toBe(false);
+    expect(expectBadUserInput(() => parseIban(value, PATH), PATH)).toBe(
+      `${PATH}: expected an IBAN of IR followed by 24 digits (26 characters)`,
+    );
+  });
+
   it('accepts every IBAN with right check digits: lowercase, spaced, without IR, in any digit script', () => {
     fc.assert(
       fc.property(validIban, fc.constantFrom('plain', 'lower', 'spaced', 'bare'), (iban, form) => {

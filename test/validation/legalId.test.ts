@@ -28,7 +28,9 @@ describe('legal (company) national id', () => {
     fc.assert(
       fc.property(validLegalId, fc.integer({ min: 1, max: 9 }), (id, shift) => {
         expect(isValidLegalId(mutateDigit(id, 10, shift))).toBe(false);
-        expectBadUserInput(() => parseLegalId(mutateDigit(id, 10, shift), PATH), PATH);
+        expect(expectBadUserInput(() => parseLegalId(mutateDigit(id, 10, shift), PATH), PATH)).toBe(
+          `${PATH}: not a valid legal (company) national id: its check digit does not match`,
+        );
       }),
     );
   });

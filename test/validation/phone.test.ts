@@ -13,6 +13,7 @@ describe('mobile number', () => {
       fc.property(mobile, fc.constantFrom('0', '', '98', '+98', '0098'), (canonical, prefix) => {
         const written = prefix + canonical.slice(1);
         expect(parseMobile(written, PATH)).toBe(canonical);
+        expect(isValidMobile(written)).toBe(true);
       }),
     );
   });
@@ -31,7 +32,15 @@ describe('mobile number', () => {
   });
 
   it('rejects other shapes with a message naming the 09 form', () => {
-    for (const bad of ['0912345678', '091234567890', '08123456789', '+98812345678', '0912345678a', '']) {
+    for (const bad of [
+      '0912345678',
+      '091234567890',
+      '08123456789',
+      '+98812345678',
+      '0912345678a',
+      '',
+      'x09121234567',
+    ]) {
       expect(isValidMobile(bad)).toBe(false);
       expect(expectBadUserInput(() => parseMobile(bad, PATH), PATH)).toContain('09');
     }

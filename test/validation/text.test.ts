@@ -43,7 +43,9 @@ describe('parseText', () => {
   ])('refuses %s', (_, value) => {
     expect(hasControlCharacters(value)).toBe(true);
     const message = expectBadUserInput(() => parseText(value, 'input.description', DESCRIPTION), 'input.description');
-    expect(message).not.toContain(value);
+    expect(message).toBe(
+      'input.description: control characters (line breaks, tabs …) and invisible formatting characters are not accepted',
+    );
   });
 
   it('counts characters, not UTF-16 units, against the length', () => {
@@ -51,6 +53,15 @@ describe('parseText', () => {
     expectBadUserInput(() => parseText('ب'.repeat(31), 'd', DESCRIPTION), 'd');
     expectBadUserInput(() => parseText('   ', 'd', DESCRIPTION), 'd');
     expectBadUserInput(() => parseText('a', 'n', NAME), 'n');
+  });
+
+  it('states the length a rule takes', () => {
+    expect(expectBadUserInput(() => parseText('ب'.repeat(31), 'd', DESCRIPTION), 'd')).toBe(
+      'd: expected 1–30 characters',
+    );
+    expect(expectBadUserInput(() => parseText('ب'.repeat(101), 'note', NOTE), 'note')).toBe(
+      'note: expected at most 100 characters',
+    );
   });
 
   it('refuses characters outside the rule', () => {

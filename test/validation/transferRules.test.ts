@@ -9,6 +9,19 @@ describe('checkTransferAmount', () => {
     expect(() => checkTransferAmount(1_000_000_000n, 'ACCOUNT_NUMBER', 'input.amount')).not.toThrow();
     expect(() => checkTransferAmount(10_000n, 'IBAN', 'input.amount')).not.toThrow();
     expect(() => checkTransferAmount(50_000_000_000n, 'IBAN', 'input.amount')).not.toThrow();
+    expect(() => checkTransferAmount(10n ** 15n, 'IBAN', 'input.amount')).not.toThrow();
+  });
+
+  it.each([
+    [9_999n, 'IBAN', 'input.amount: the bank takes at least 10,000 rials'],
+    [
+      1_000_000_001n,
+      'ACCOUNT_NUMBER',
+      'input.amount: an internal transfer (to an account number) takes at most 1,000,000,000 rials; send a larger amount to the IBAN (Satna)',
+    ],
+    [10n ** 15n + 1n, 'IBAN', 'input.amount: expected at most 1,000,000,000,000,000 rials'],
+  ] as const)('states the limit %s is beyond, its digits grouped', (rials, kind, expected) => {
+    expect(expectBadUserInput(() => checkTransferAmount(rials, kind, 'input.amount'), 'input.amount')).toBe(expected);
   });
 
   it.each([
