@@ -3,6 +3,7 @@ import type { ConsentService } from './consent/service.js';
 import { ConsentSession } from './consent/session.js';
 import { createDataSources, type DataSources } from './datasources/index.js';
 import type { UpstreamClient } from './datasources/upstream/client.js';
+import type { Inbox } from './inbox/index.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { ActionDesk } from './jobs/actionDesk.js';
 import { UpstreamBudget } from './limits/upstreamBudget.js';
@@ -29,6 +30,8 @@ export interface Services {
   readonly smsThrottle: SmsThrottle;
   /** Signs the checkIds of transaction credit challenges, the same on every replica. */
   readonly checkIds: SealedIds;
+  /** The inbound SMS of the client's sender numbers. */
+  readonly inbox: Inbox;
 }
 
 /** Who a context is for when the transport named no one. */
@@ -52,6 +55,8 @@ export interface Context {
   readonly smsThrottle: SmsThrottle;
   /** Signs and opens the checkIds the subgraph hands out. */
   readonly checkIds: SealedIds;
+  /** The inbound SMS of the client's sender numbers (process-wide: they are not the caller's). */
+  readonly inbox: Inbox;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
@@ -81,5 +86,6 @@ export function createContext(
     caller,
     smsThrottle: services.smsThrottle,
     checkIds: services.checkIds,
+    inbox: services.inbox,
   };
 }

@@ -96,7 +96,10 @@ export class InboxPoller {
     if (!(await this.save(number))) return this.options.everyMs;
     const read = await this.options.read(number);
     if (read.undated > 0)
-      this.options.logger.warn({ number, messages: read.undated }, 'inbound SMS without a receive time: read time kept');
+      this.options.logger.warn(
+        { number, messages: read.undated },
+        'inbound SMS without a receive time: read time kept',
+      );
     this.unsaved.set(number, [...read.messages]);
     if (!(await this.save(number))) return this.options.everyMs;
     return read.full ? 0 : this.options.everyMs;

@@ -45,8 +45,3 @@ export interface InboxStream {
   watch(number: string, listener: () => void): StreamWatch;
   close(): Promise<void>;
 }
-
-/** Whether `text` is an id of an inbox stream (`<ms>-<seq>`). */
-export function isStreamId(text: string): boolean {
-  return /^\d{1,15}-\d{1,15}$/.test(text);
-}
