@@ -93,7 +93,10 @@ export async function handleSmsWebhook(req: IncomingMessage, options: SmsWebhook
     return refused(401, 'Missing or wrong webhook secret.', { 'www-authenticate': 'Bearer' });
   if (req.method !== 'POST') return refused(405, 'Only POST is accepted.', { allow: 'POST' });
   const text = await readBody(req, options.maxBytes ?? SMS_WEBHOOK_MAX_BYTES);
-  if (text === null) return refused(413, `The body is larger than ${options.maxBytes ?? SMS_WEBHOOK_MAX_BYTES} bytes.`);
+  if (text === null)
+    return refused(413, `The body is larger than ${options.maxBytes ?? SMS_WEBHOOK_MAX_BYTES} bytes.`, {
+      connection: 'close',
+    });
   let json: unknown;
   try {
     json = JSON.parse(text);
