@@ -1,6 +1,7 @@
 /** The sandbox's inbound SMS: inboxes per sender number, read oldest first, deleted once read, kept 48 hours. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SENDER_NUMBERS, startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { SANDBOX_SENDER_NUMBERS } from '../../src/config.js';
 import { at } from '../helpers/responses.js';
 import { callOperation, errorOf, issueToken, resultOf } from './support.js';
 
@@ -75,6 +76,10 @@ describe('inbound SMS in the sandbox', () => {
     expect(sandbox.waitingInboundSms(NUMBER)).toBe(2);
     const data = resultOf(await read({ destinationNumber: NUMBER }))['data'] as Array<{ messageText: string }>;
     expect(data.map((m) => m.messageText)).toEqual(['by admin 1', 'by admin 2']);
+  });
+
+  it('assigns the client the sender numbers the subgraph defaults to with the embedded sandbox', () => {
+    expect(SENDER_NUMBERS).toEqual(SANDBOX_SENDER_NUMBERS);
   });
 
   it('serves no inbound path without the admin option', async () => {
