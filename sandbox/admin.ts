@@ -7,12 +7,17 @@
  * - `GET /__sandbox/faults`: the rules with their remaining uses. `DELETE /__sandbox/faults`: forgets them.
  * - `POST /__sandbox/latency` with `{ "operationId"?: string, "ms": number }`: sets the extra latency of
  *   one operation, or of every call; `GET` lists the latency rules, `DELETE` removes them all.
+ * - `POST /__sandbox/sms/inbound` with a message `{ sourceAddress, destinationAddress, messageText,
+ *   receiveDateTime? }` (or an array of them): puts them in their destination's inbox, in order; answers
+ *   201 with the messages as they will be read. A destination that is not a sender number of the client
+ *   is refused (400) and nothing is put in.
  *
  * A rule's fields are those of FaultRule; `"times": "Infinity"` stands for no limit (JSON has no Infinity).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { FaultBook } from './faults.js';
+import type { SmsInboxes } from './smsInbox.js';
 import { readBody } from './requestBody.js';
 import type { FaultRule, LatencyRule } from './types.js';
 
@@ -32,18 +37,33 @@ const faultRule = z
   })
   .strict();
 
+const inboundSms = z
+  .object({
+    sourceAddress: z.string().min(1),
+    destinationAddress: z.string().min(1),
+    messageText: z.string(),
+    receiveDateTime: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+
+/** What the admin path acts on. */
+export interface AdminTargets {
+  readonly faults: FaultBook;
+  readonly smsInboxes: SmsInboxes;
+}
+
 const latencyRule = z.object({ operationId: z.string().min(1).optional(), ms: z.number().min(0) }).strict();
 
 type Answer = { readonly status: number; readonly body?: unknown };
 
 /** Answers an admin request. */
 export async function handleAdmin(
-  faults: FaultBook,
+  targets: AdminTargets,
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
 ): Promise<void> {
-  const answer = await decide(faults, req, pathname.slice(ADMIN_PREFIX.length));
+  const answer = await decide(targets, req, pathname.slice(ADMIN_PREFIX.length));
   if (answer.body === undefined) {
     res.writeHead(answer.status).end();
     return;
@@ -59,7 +79,8 @@ export async function handleAdmin(
     .end(text);
 }
 
-async function decide(faults: FaultBook, req: IncomingMessage, resource: string): Promise<Answer> {
+async function decide(targets: AdminTargets, req: IncomingMessage, resource: string): Promise<Answer> {
+  const { faults, smsInboxes } = targets;
   const method = req.method ?? 'GET';
   const listFaults = () => ({ faults: faults.list() });
   const listLatency = () => ({ latency: faults.latencies() });
@@ -97,6 +118,22 @@ async function decide(faults: FaultBook, req: IncomingMessage, resource: string)
       faults.setLatency(rule);
       return { status: 200, body: listLatency() };
     }
+  }
+  if (resource === 'sms/inbound' && method === 'POST') {
+    const parsed = await jsonOf(req, z.union([inboundSms, z.array(inboundSms)]));
+    if ('error' in parsed) return { status: 400, body: { error: parsed.error } };
+    const messages = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+    const unknown = messages.find((message) => !smsInboxes.has(message.destinationAddress));
+    if (unknown)
+      return { status: 400, body: { error: `${unknown.destinationAddress} is not a sender number of the client` } };
+    const now = Date.now();
+    const delivered = messages.map((message) =>
+      smsInboxes.deliver(
+        Object.fromEntries(Object.entries(message).filter(([, value]) => value !== undefined)) as typeof message,
+        now,
+      ),
+    );
+    return { status: 201, body: { delivered } };
   }
   return { status: 404, body: { error: `no admin resource ${method} ${ADMIN_PREFIX}${resource}` } };
 }

@@ -11,6 +11,7 @@ import { ConsentBook } from './consent/book.js';
 import { FaultBook, seededRandom } from './faults.js';
 import { Ledger } from './ledger.js';
 import { SayadRegistry } from './sayad.js';
+import { SmsInboxes } from './smsInbox.js';
 import { accountOfIban } from './world/accounts.js';
 import { createHandlers } from './handlers/index.js';
 import { createRequestListener } from './server.js';
@@ -21,6 +22,8 @@ import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
 export type { ArmedFault, FaultRule, LatencyRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
 export type { AppliedTransfer, TransferRail } from './ledger.js';
 export type { AppliedSayadStep } from './sayad.js';
+export type { InboundSmsDelivery, InboundSmsWire } from './smsInbox.js';
+export { SENDER_NUMBERS } from './world/smsNumbers.js';
 export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation.js';
 export { SANDBOX_OTP } from './consent/book.js';
 
@@ -54,6 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const ledger = new Ledger();
   const sayad = new SayadRegistry();
   const trackIds = new TrackIdRegistry();
+  const smsInboxes = new SmsInboxes();
   const server = createServer(
     createRequestListener({
       settings,
@@ -61,6 +65,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       consents: new ConsentBook(),
       faults,
       admin: options.admin ?? false,
+      smsInboxes,
       calls,
       trackIds,
       handlers: createHandlers(
@@ -70,6 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         () => settings.clientNid,
         trackIds,
         sayad,
+        smsInboxes,
       ),
       shutdown: shutdown.signal,
     }),
@@ -106,6 +112,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     appliedTransfers: () => ledger.applied(),
     appliedSayadSteps: () => sayad.applied(),
     revokeAllTokens: () => tokens.revokeAll(),
+    deliverInboundSms: (message) => smsInboxes.deliver(message),
+    waitingInboundSms: (number) => smsInboxes.waiting(number),
     setAsyncDelay: (ms) => {
       settings.asyncDelayMs = nonNegative('asyncDelayMs', ms);
     },

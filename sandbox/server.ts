@@ -11,6 +11,7 @@ import { authorize, verifySms, type ConsentEndpointOutcome } from './consent/end
 import { isRawReply, type RawReply } from './consent/reply.js';
 import { codeForStatus, failure, newTrackId, success, unauthorized, validationError, type Reply } from './envelopes.js';
 import type { FaultBook } from './faults.js';
+import type { SmsInboxes } from './smsInbox.js';
 import type { OperationHandlers } from './handlers/types.js';
 import { readBody, recordedBody, type RequestBody } from './requestBody.js';
 import { resolveRoute, routeName, type Route } from './routes.js';
@@ -26,6 +27,8 @@ export interface SandboxState {
   readonly faults: FaultBook;
   /** Whether the fault-control admin path (admin.ts) is served. */
   readonly admin: boolean;
+  /** Inbound SMS waiting to be read; the admin path puts some in. */
+  readonly smsInboxes: SmsInboxes;
   readonly calls: CallLog;
   readonly trackIds: TrackIdRegistry;
   readonly handlers: OperationHandlers;
@@ -64,7 +67,7 @@ export function createRequestListener(state: SandboxState): (req: IncomingMessag
 async function handle(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const at = Date.now();
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-  if (state.admin && url.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(state.faults, req, res, url.pathname);
+  if (state.admin && url.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(state, req, res, url.pathname);
   const method = req.method ?? 'GET';
   const query = queryOf(url);
   const body = await readBody(req);

@@ -1,5 +1,6 @@
 import type { AppliedTransfer } from './ledger.js';
 import type { AppliedSayadStep } from './sayad.js';
+import type { InboundSmsDelivery, InboundSmsWire } from './smsInbox.js';
 export interface SandboxOptions {
   /** Default 'sandbox-client'. */
   clientId?: string;
@@ -18,8 +19,8 @@ export interface SandboxOptions {
   /** Seed of the random numbers that decide probabilistic faults; default: unseeded (Math.random). */
   faultSeed?: number;
   /**
-   * Serve the fault-control admin path (`/__sandbox/faults`, `/__sandbox/latency`), so another process
-   * can inject faults over HTTP; default false.
+   * Serve the admin path (`/__sandbox/faults`, `/__sandbox/latency`, `/__sandbox/sms/inbound`), so
+   * another process can inject faults or inbound SMS over HTTP; default false.
    */
   admin?: boolean;
   /** Default '127.0.0.1'. */
@@ -114,6 +115,13 @@ export interface Sandbox {
   appliedTransfers(): readonly AppliedTransfer[];
   /** Every Sayad cheque step applied so far (issue, transfer, answer, cancel), oldest first, with its trackId. */
   appliedSayadSteps(): readonly AppliedSayadStep[];
+  /**
+   * Puts an inbound SMS in the inbox of its destination (one of the client's sender numbers), to be read
+   * by `facilityReceiveSmsGet`; received now unless it says when. Throws a RangeError for another number.
+   */
+  deliverInboundSms(message: InboundSmsDelivery): InboundSmsWire;
+  /** How many inbound SMS wait, unread, for `number`. */
+  waitingInboundSms(number: string): number;
   /** Every access token issued so far answers 401 from now on; refresh tokens stay usable. */
   revokeAllTokens(): void;
   /** Applies to inquiries submitted from now on. */

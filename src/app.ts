@@ -14,6 +14,13 @@ import { JobEngine } from './jobs/engine.js';
 import { ActionDesk } from './jobs/actionDesk.js';
 import { actionTrackIds, actionTrackKey } from './jobs/actionTrackIds.js';
 import { upstreamJobKinds } from './datasources/flows/index.js';
+import { readInbox } from './datasources/flows/inbox.js';
+import { Inbox } from './inbox/index.js';
+import { MemoryInboxStream } from './inbox/memoryStream.js';
+import { InboxPoller } from './inbox/poller.js';
+import { RedisInboxStream } from './inbox/redisStream.js';
+import type { InboxStream } from './inbox/types.js';
+import { logDeliveryReport, type DeliveryReportHook } from './inbox/webhook.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
 import { MemoryJobLeases } from './jobs/memoryLeases.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
@@ -32,6 +39,11 @@ import { RedisStoreHealth, memoryStoreHealth, type StoreHealth } from './storeHe
 
 /** How long a finished job stays readable through `Query.job`. */
 const FINISHED_JOB_RETENTION_MS = 60 * 60_000;
+/**
+ * How long inbound SMS stay in their number's stream, and how long a message is recognised when it arrives
+ * again (polled and pushed): well beyond the upstream's 48 hours.
+ */
+const INBOX_RETENTION_MS = 7 * 24 * 60 * 60_000;
 /** How long `/readyz` trusts the last PING of the store. */
 const STORE_HEALTH_CACHE_MS = 1_000;
 
@@ -41,6 +53,10 @@ export interface AppServices extends Services {
   readonly upstreamUrl: string;
   /** Whether the job store answers; `/readyz` is 503 while it does not. */
   readonly storeHealth: StoreHealth;
+  /** Polls the inboxes of the sender numbers into their streams. */
+  readonly inboxPoller: InboxPoller;
+  /** Called with the delivery reports pushed to the SMS webhook. */
+  readonly onDeliveryReport: DeliveryReportHook;
   close(): Promise<void>;
 }
 
@@ -51,8 +67,13 @@ function consentSealer(config: Config): ConsentSealer {
   return new ConsentSealer(encryption.key, encryption.previousKeys);
 }
 
+export interface ServiceHooks {
+  /** What becomes of delivery reports pushed to the SMS webhook; by default they are logged and ignored. */
+  readonly onDeliveryReport?: DeliveryReportHook;
+}
+
 /** Builds the process-wide services: upstream client, token broker, job engine, and the sandbox if needed. */
-export async function createServices(config: Config, logger: Logger): Promise<AppServices> {
+export async function createServices(config: Config, logger: Logger, hooks: ServiceHooks = {}): Promise<AppServices> {
   const { upstream } = config;
   const sealer = config.redis ? consentSealer(config) : null;
   // One client for the process, shared by the job and consent stores, the job events (which subscribe on a
@@ -187,6 +208,21 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
         })
       : new MemorySmsThrottle(throttleWindows);
 
+  // Inbound SMS go where jobs go; one replica at a time polls a number, under the jobs' poll leases.
+  const inboxStream: InboxStream =
+    redis && config.redis
+      ? new RedisInboxStream(redis, { keyPrefix: config.redis.keyPrefix, retentionMs: INBOX_RETENTION_MS, logger })
+      : new MemoryInboxStream(INBOX_RETENTION_MS);
+  const inboxPoller = new InboxPoller({
+    numbers: config.messaging.senderNumbers,
+    stream: inboxStream,
+    leases,
+    read: (number) => readInbox({ send: (operationId, options) => client.call(operationId, options) }, number),
+    everyMs: config.messaging.inboxPollMs,
+    logger,
+  });
+  inboxPoller.start();
+
   return {
     client,
     jobs,
@@ -206,9 +242,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     sandbox,
     upstreamUrl: baseUrl,
     storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
+    inbox: new Inbox(config.messaging.senderNumbers, inboxStream),
+    inboxPoller,
+    onDeliveryReport: hooks.onDeliveryReport ?? logDeliveryReport(logger),
     async close() {
+      await inboxPoller.stop();
       await jobs.stop();
-      await Promise.all([store.close(), events.close(), leases.close(), consentStore.close()]);
+      await Promise.all([store.close(), events.close(), leases.close(), consentStore.close(), inboxStream.close()]);
       if (redis) await closeRedis(redis);
       await http.close();
       await sandbox?.close();

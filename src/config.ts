@@ -102,6 +102,23 @@ const schema = z
     SMS_THROTTLE_PER_MINUTE: z.coerce.number().int().min(0).default(1),
     SMS_THROTTLE_PER_HOUR: z.coerce.number().int().min(0).default(5),
     SMS_THROTTLE_TIMEOUT_MS: positiveInt(500),
+    // Comma-separated sender numbers of the client; unset: none, or the sandbox's with the embedded sandbox.
+    SMS_SENDER_NUMBERS: z
+      .string()
+      .transform((text, ctx) => {
+        const numbers = text
+          .split(',')
+          .map((number) => number.trim())
+          .filter((number) => number !== '');
+        if (numbers.some((number) => !/^\+?\d{3,20}$/.test(number))) {
+          ctx.addIssue({ code: 'custom', message: 'each sender number must be 3 to 20 digits, with an optional +' });
+          return z.NEVER;
+        }
+        return [...new Set(numbers)];
+      })
+      .optional(),
+    SMS_INBOX_POLL_MS: positiveInt(2_000),
+    SMS_WEBHOOK_SECRET: z.string().min(16, 'SMS_WEBHOOK_SECRET must be at least 16 characters').optional(),
 
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SANDBOX_ADMIN: z.enum(['true', 'false']).default('false'),
@@ -303,6 +320,16 @@ export interface DownloadsConfig {
   readonly linkTtlMs: number;
 }
 
+/** Inbound SMS: the numbers polled and streamed, and the webhook that pushes messages into the same streams. */
+export interface MessagingConfig {
+  /** The client's sender numbers: each one's inbox is polled, and only these can be subscribed to. */
+  readonly senderNumbers: readonly string[];
+  /** The pause between two reads of a number's inbox by the replica polling it. */
+  readonly inboxPollMs: number;
+  /** The shared secret of `POST /webhooks/sms` (`Authorization: Bearer …`); null: the webhook is off (404). */
+  readonly webhookSecret: string | null;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -316,6 +343,7 @@ export interface Config {
   /** Null: no rate limit. */
   readonly rateLimit: RateLimitConfig | null;
   readonly smsThrottle: SmsThrottleConfig;
+  readonly messaging: MessagingConfig;
   readonly sandbox: {
     readonly asyncDelayMs: number;
     /** Whether the embedded sandbox serves its fault-control admin path (`/__sandbox/…`). */
@@ -342,6 +370,9 @@ export interface Config {
   readonly requestTimeoutMs: number;
   readonly limits: LimitsConfig;
 }
+
+/** The sender numbers the embedded sandbox assigns to its client; the default with the embedded sandbox. */
+export const SANDBOX_SENDER_NUMBERS: readonly string[] = ['200000'];
 
 /** Credentials the embedded sandbox accepts; used only when no upstream is configured. */
 export const SANDBOX_CREDENTIALS = {
@@ -422,6 +453,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         { windowMs: 60 * 60_000, max: e.SMS_THROTTLE_PER_HOUR },
       ].filter((window) => window.max > 0),
       timeoutMs: e.SMS_THROTTLE_TIMEOUT_MS,
+    },
+    messaging: {
+      senderNumbers: e.SMS_SENDER_NUMBERS ?? (sandboxed ? [...SANDBOX_SENDER_NUMBERS] : []),
+      inboxPollMs: e.SMS_INBOX_POLL_MS,
+      webhookSecret: e.SMS_WEBHOOK_SECRET ?? null,
     },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS, admin: e.SANDBOX_ADMIN === 'true' },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

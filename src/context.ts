@@ -3,6 +3,7 @@ import type { ConsentService } from './consent/service.js';
 import { ConsentSession } from './consent/session.js';
 import { createDataSources, type DataSources } from './datasources/index.js';
 import type { UpstreamClient } from './datasources/upstream/client.js';
+import type { Inbox } from './inbox/index.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { ActionDesk } from './jobs/actionDesk.js';
 import { UpstreamBudget } from './limits/upstreamBudget.js';
@@ -32,6 +33,8 @@ export interface Services {
   readonly checkIds: SealedIds;
   /** Hands out and opens the short-lived links to files the subgraph serves. */
   readonly downloadLinks: DownloadLinks;
+  /** The inbound SMS of the client's sender numbers. */
+  readonly inbox: Inbox;
 }
 
 /** Who a context is for when the transport named no one. */
@@ -57,6 +60,8 @@ export interface Context {
   readonly checkIds: SealedIds;
   /** Hands out short-lived links to files the subgraph serves. */
   readonly downloadLinks: DownloadLinks;
+  /** The inbound SMS of the client's sender numbers (process-wide: they are not the caller's). */
+  readonly inbox: Inbox;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
@@ -87,5 +92,6 @@ export function createContext(
     smsThrottle: services.smsThrottle,
     checkIds: services.checkIds,
     downloadLinks: services.downloadLinks,
+    inbox: services.inbox,
   };
 }

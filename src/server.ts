@@ -8,11 +8,12 @@ import { GraphQLError, Kind } from 'graphql';
 import type { Context as WsServerContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { createServices, type AppServices } from './app.js';
+import { createServices, type AppServices, type ServiceHooks } from './app.js';
 import type { Config } from './config.js';
 import { createContext, type Context } from './context.js';
 import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPage.js';
 import { createErrorFormatter } from './errorFormatting.js';
+import { handleSmsWebhook, SMS_WEBHOOK_PATH } from './inbox/webhook.js';
 import { OperationLimits } from './limits/operationLimits.js';
 import { identifyCaller, type Caller } from './limits/callerIdentity.js';
 import { rateLimitPlugin, rateLimitRefusal } from './limits/rateLimitPlugin.js';
@@ -48,9 +49,12 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
-export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { logger?: Logger; hooks?: ServiceHooks } = {},
+): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const services = await createServices(config, logger);
+  const services = await createServices(config, logger, options.hooks);
   const schema = buildSchema();
   const formatError = createErrorFormatter(logger);
   const limits = new OperationLimits(config.limits, schema);
@@ -211,6 +215,16 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     }
     if (isDownloadPath(path)) {
       return serveDownload(req, res, path, { links: services.downloadLinks, readJob: (id) => services.jobs.get(id) });
+    }
+    if (path === SMS_WEBHOOK_PATH) {
+      const answer = await handleSmsWebhook(req, {
+        secret: config.messaging.webhookSecret,
+        inbox: services.inbox,
+        onDeliveryReport: services.onDeliveryReport,
+        logger,
+      });
+      for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+      return send(res, answer.status, answer.body);
     }
     if (path !== '/graphql') return send(res, 404, { error: 'not found' });
     if (!routerSecretMatches(config, undefined, req.headers[ROUTER_SECRET_HEADER])) {

@@ -26,6 +26,7 @@ import {
 } from './ownership.js';
 import { parcelTracking, postalCodeCoordinates, postalCodeInquiry } from './postal.js';
 import { blacklistInquiry, militaryInquiry, passportInquiry, sanaInquiry } from './registries.js';
+import { receiveSms } from './receiveSms.js';
 import { ShahkarSmsChecks } from './shahkarSms.js';
 import { taxInquiry } from './tax.js';
 import { TransactionCreditInquiries } from './transactionCredit.js';
@@ -36,6 +37,7 @@ import { SayadHandlers } from './sayad.js';
 import { sayadSerialInquiry } from './sayadLeaves.js';
 import type { SayadRegistry } from '../sayad.js';
 import type { Ledger } from '../ledger.js';
+import type { SmsInboxes } from '../smsInbox.js';
 import type { TrackIdRegistry } from '../trackIds.js';
 import { Wages } from './wages.js';
 import { VEHICLE_HANDLERS } from './vehicles.js';
@@ -87,6 +89,7 @@ export function createHandlers(
   clientNid: () => string,
   trackIds: TrackIdRegistry,
   sayadRegistry: SayadRegistry,
+  smsInboxes: SmsInboxes,
 ): OperationHandlers {
   const transfers = new Transfers(ledger);
   const statements = new Statements(ledger, clientNid);
@@ -132,6 +135,7 @@ export function createHandlers(
     creditCcSayadIssuerInquiryChequePost: sayad.issuerInquiry,
     creditSayadSerialInquiryGet: sayadSerialInquiry,
     devWagesGet: wages.list,
+    facilityReceiveSmsGet: receiveSms(smsInboxes),
     ...WORLD_HANDLERS,
     ...KYB_HANDLERS,
     ...VEHICLE_HANDLERS,

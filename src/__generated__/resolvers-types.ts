@@ -1923,6 +1923,33 @@ export type IdentityMatch = {
   readonly trackingCode?: Maybe<Scalars['String']['output']>;
 };
 
+/** An SMS received on one of the client's sender numbers. */
+export type InboundSms = {
+  readonly __typename?: 'InboundSms';
+  /** Who sent it, as the operator gave the number. */
+  readonly from: Scalars['String']['output'];
+  /**
+   * The message's place in the stream of its number, growing in the order messages arrived: pass it as
+   * `after` (to `smsReceived` or `inboundSms`) to go on after this message.
+   */
+  readonly id: Scalars['ID']['output'];
+  /** When the upstream received it. */
+  readonly receivedAt: Scalars['DateTime']['output'];
+  /** The text as received. */
+  readonly text: Scalars['String']['output'];
+  /** The client's sender number it was sent to. */
+  readonly to: Scalars['String']['output'];
+};
+
+/** A page of the inbound SMS of one sender number, oldest first. */
+export type InboundSmsConnection = {
+  readonly __typename?: 'InboundSmsConnection';
+  /** The messages of this page, oldest first. */
+  readonly nodes: ReadonlyArray<InboundSms>;
+  /** Where this page ends: `endCursor` is the `id` of its last message (or the `after` given, on an empty page). */
+  readonly pageInfo: PageInfo;
+};
+
 /** Claim-free years on a third-party policy and the discount percentages they earn, per cover. */
 export type InsuranceDiscounts = {
   readonly __typename?: 'InsuranceDiscounts';
@@ -3012,6 +3039,12 @@ export type Query = {
    */
   readonly faceComparison?: Maybe<FaceComparison>;
   /**
+   * The inbound SMS of one of the client's sender numbers, oldest first, as kept (a week): those after the
+   * message `after` (an `id`; from the oldest kept when null), `first` of them (0 to 100). A number that is
+   * not a sender number of the client, or an `after` that is not a message id, fails with `BAD_USER_INPUT`.
+   */
+  readonly inboundSms: InboundSmsConnection;
+  /**
    * A job by id, as it stands now; null when no such job exists (or it has been forgotten). A transfer
    * or cheque action is shown only to a consent (header `x-consent-handle`) of the person who acted, and
    * a credit report asked under a person's consent only to a consent of that person; to anyone else it
@@ -3114,6 +3147,14 @@ export type QueryFaceComparisonArgs = {
   image: Scalars['String']['input'];
   otherImage: Scalars['String']['input'];
   threshold?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryInboundSmsArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  destinationNumber: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3312,12 +3353,27 @@ export type Subscription = {
    * for a credit report asked under a person's consent unless it presents a consent of that person.
    */
   readonly jobUpdated: Job;
+  /**
+   * The SMS received on one of the client's sender numbers: every message after `after` (the `id` of the
+   * last one seen) first, then each new one as it arrives, once each and in order; with no `after`, only
+   * those that arrive from now on. To resume after a lost connection, subscribe again with the `id` of the
+   * last message received: nothing is lost or repeated (within the week messages are kept). A number that is
+   * not a sender number of the client, or an `after` that is not a message id, fails with `BAD_USER_INPUT`.
+   */
+  readonly smsReceived: InboundSms;
 };
 
 
 /** Streams over WebSocket (graphql-ws protocol at `/graphql` and `/ws`). */
 export type SubscriptionJobUpdatedArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** Streams over WebSocket (graphql-ws protocol at `/graphql` and `/ws`). */
+export type SubscriptionSmsReceivedArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  destinationNumber: Scalars['String']['input'];
 };
 
 /** A debt to the tax administration. */
@@ -4338,6 +4394,8 @@ export type ResolversTypes = ResolversObject<{
   GuarantyReport: ResolverTypeWrapper<GuarantyReportRecord>;
   IbanOwnership: IbanOwnership;
   IdentityMatch: ResolverTypeWrapper<IdentityMatchRecord>;
+  InboundSms: ResolverTypeWrapper<InboundSms>;
+  InboundSmsConnection: ResolverTypeWrapper<InboundSmsConnection>;
   InsuranceDiscounts: ResolverTypeWrapper<InsuranceDiscountsRecord>;
   InsuranceEndorsement: ResolverTypeWrapper<InsuranceEndorsementRecord>;
   InsuredVehicle: ResolverTypeWrapper<InsuredVehicleRecord>;
@@ -4525,6 +4583,8 @@ export type ResolversParentTypes = ResolversObject<{
   GuaranteedLoan: GuaranteedLoanRecord;
   GuarantyReport: GuarantyReportRecord;
   IdentityMatch: IdentityMatchRecord;
+  InboundSms: InboundSms;
+  InboundSmsConnection: InboundSmsConnection;
   InsuranceDiscounts: InsuranceDiscountsRecord;
   InsuranceEndorsement: InsuranceEndorsementRecord;
   InsuredVehicle: InsuredVehicleRecord;
@@ -5339,6 +5399,19 @@ export type IdentityMatchResolvers<ContextType = Context, ParentType extends Res
   trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type InboundSmsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InboundSms'] = ResolversParentTypes['InboundSms']> = ResolversObject<{
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type InboundSmsConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InboundSmsConnection'] = ResolversParentTypes['InboundSmsConnection']> = ResolversObject<{
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['InboundSms']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
 export type InsuranceDiscountsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsuranceDiscounts'] = ResolversParentTypes['InsuranceDiscounts']> = ResolversObject<{
   financialPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   financialYears?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -5654,6 +5727,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   consent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
   faceComparison?: Resolver<Maybe<ResolversTypes['FaceComparison']>, ParentType, ContextType, RequireFields<QueryFaceComparisonArgs, 'image' | 'otherImage'>>;
+  inboundSms?: Resolver<ResolversTypes['InboundSmsConnection'], ParentType, ContextType, RequireFields<QueryInboundSmsArgs, 'destinationNumber' | 'first'>>;
   job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
   motorcycle?: Resolver<Maybe<ResolversTypes['Motorcycle']>, ParentType, ContextType, RequireFields<QueryMotorcycleArgs, 'plateNumber'>>;
   nationalCardScan?: Resolver<Maybe<ResolversTypes['NationalCardScan']>, ParentType, ContextType, RequireFields<QueryNationalCardScanArgs, 'image' | 'side'>>;
@@ -5720,6 +5794,7 @@ export type StartSmsConsentResultResolvers<ContextType = Context, ParentType ext
 
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   jobUpdated?: SubscriptionResolver<ResolversTypes['Job'], "jobUpdated", ParentType, ContextType, RequireFields<SubscriptionJobUpdatedArgs, 'id'>>;
+  smsReceived?: SubscriptionResolver<ResolversTypes['InboundSms'], "smsReceived", ParentType, ContextType, RequireFields<SubscriptionSmsReceivedArgs, 'destinationNumber'>>;
 }>;
 
 export type TaxDebtResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TaxDebt'] = ResolversParentTypes['TaxDebt']> = ResolversObject<{
@@ -6054,6 +6129,8 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   GuaranteedLoan?: GuaranteedLoanResolvers<ContextType>;
   GuarantyReport?: GuarantyReportResolvers<ContextType>;
   IdentityMatch?: IdentityMatchResolvers<ContextType>;
+  InboundSms?: InboundSmsResolvers<ContextType>;
+  InboundSmsConnection?: InboundSmsConnectionResolvers<ContextType>;
   InsuranceDiscounts?: InsuranceDiscountsResolvers<ContextType>;
   InsuranceEndorsement?: InsuranceEndorsementResolvers<ContextType>;
   InsuredVehicle?: InsuredVehicleResolvers<ContextType>;

@@ -21,6 +21,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['datasources/flows'],
   ['datasources'],
   ['consent', 'jobs'],
+  ['inbox'],
   ['context.ts'],
   ['resolvers', 'federation'],
   ['schema.ts', 'errorFormatting.ts', 'embeddedSandbox.ts', 'fileDownloads.ts'],

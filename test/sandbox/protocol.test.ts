@@ -4,6 +4,7 @@ import { createHandlers } from '../../sandbox/handlers/index.js';
 import { Ledger } from '../../sandbox/ledger.js';
 import { TrackIdRegistry } from '../../sandbox/trackIds.js';
 import { SayadRegistry } from '../../sandbox/sayad.js';
+import { SmsInboxes } from '../../sandbox/smsInbox.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { ALL_SCOPES, SAMPLES, UUID, callOperation, errorOf, issueToken } from './support.js';
 
@@ -118,6 +119,7 @@ describe('routing from the catalog', () => {
     () => '0499370899',
     new TrackIdRegistry(),
     new SayadRegistry(),
+    new SmsInboxes(),
   );
   const clientCredential = [...operations.keys()].filter((id) => operations.get(id)?.grant === 'client_credentials');
   const implemented = clientCredential.filter((id) => handled[id] !== undefined);

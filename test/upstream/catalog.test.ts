@@ -157,9 +157,10 @@ describe('operations catalog', () => {
       expect(['client_credentials', 'authorization_sms', 'authorization_code'], spec.id).toContain(spec.grant);
   });
 
-  it('marks GET operations retrySafe, except those that text the person a code or use one up', () => {
+  it('marks GET operations retrySafe, except those that text the person a code, use one up, or delete what they read', () => {
     const notSafe = specs.filter((spec) => spec.method === 'GET' && !spec.retrySafe).map((spec) => spec.id);
     expect(notSafe.sort()).toEqual([
+      'facilityReceiveSmsGet',
       'facilityShahkarSmsSendGet',
       'facilityShahkarSmsVerifyGet',
       'kycTransactionCreditInquiryRequestGet',

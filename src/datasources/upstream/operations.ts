@@ -184,6 +184,9 @@ const catalog = [
   // The official-gazette signature verification, named by the specification (§1, KYB) with no path: designed.
   op('kybGazetteSignatureVerificationSubmitPost', 'POST kyb/gazetteSignatureVerification', 'kyb:gazette-signature-verification:post', 'cc', 'designed', 'once'),
   op('kybGazetteSignatureVerificationResultGet', 'GET kyb/gazetteSignatureVerificationResult', 'kyb:gazette-signature-verification-result:get', 'cc', 'designed', 'retry'),
+
+  // §4.10 inbound SMS: a read that deletes what it returns, so never resent (see its notes).
+  op('facilityReceiveSmsGet', 'GET facility/receiveSMS', 'facility:receive-sms:get', 'cc', 'wire', 'once'),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof catalog)[number]['id'];

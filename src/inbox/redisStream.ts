@@ -1,0 +1,204 @@
+import type { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '../errors.js';
+import { Script } from '../jobs/redisScript.js';
+import type { Logger } from '../logger.js';
+import { messageDigest } from './digest.js';
+import type { Appended, InboundSms, InboundSmsRecord, InboxStream, StreamWatch } from './types.js';
+
+export interface RedisInboxStreamOptions {
+  /**
+   * Prefix of every key and channel: a number's stream is `<prefix>sms-inbox:<number>`, the digests of
+   * its messages `<prefix>sms-inbox-seen:<number>:<digest>`, its appends are announced on
+   * `<prefix>sms-inbox-events:<number>`.
+   */
+  readonly keyPrefix: string;
+  /** How long entries (and the digests that keep a message from being appended twice) are kept. */
+  readonly retentionMs: number;
+  readonly logger: Logger;
+}
+
+// KEYS: the stream, the message's digest. ARGV: from, to, text, receivedAt, retention ms, channel. The
+// digest check, the append, its trimming (by the server's clock, which also stamps the ids) and its
+// announcement are one step: a message appended by two processes at once is kept once. Answers
+// { id, 1 } when appended, { first id, 0 } when not.
+const APPEND = new Script(`
+  local known = redis.call('GET', KEYS[2])
+  if known then return { known, 0 } end
+  local time = redis.call('TIME')
+  local oldest = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) - tonumber(ARGV[5])
+  if oldest < 0 then oldest = 0 end
+  local id = redis.call('XADD', KEYS[1], 'MINID', string.format('%d-0', oldest), '*',
+    'from', ARGV[1], 'to', ARGV[2], 'text', ARGV[3], 'receivedAt', ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], ARGV[5])
+  redis.call('SET', KEYS[2], id, 'PX', ARGV[5])
+  redis.call('PUBLISH', ARGV[6], id)
+  return { id, 1 }`);
+
+type RawEntry = [id: string, fields: string[]];
+
+const UNAVAILABLE = 'Inbound messages cannot be followed right now; try again shortly.';
+
+interface Channel {
+  readonly listeners: Set<() => void>;
+  readonly ready: Promise<void>;
+}
+
+/**
+ * Inbound SMS streams in Redis Streams, shared by every process pointed at the server. Appends are
+ * announced on the number's channel; a process subscribes to it, on a duplicate connection opened at the
+ * first watch, while one of its readers watches that number (one subscription however many). The client
+ * itself is the caller's: `close()` leaves it open.
+ */
+export class RedisInboxStream implements InboxStream {
+  private readonly channels = new Map<string, Channel>();
+  private readonly subscriber: Redis;
+  private connectedBefore = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: RedisInboxStreamOptions,
+  ) {
+    this.subscriber = redis.duplicate({ lazyConnect: true, enableOfflineQueue: true, autoResubscribe: true });
+    this.subscriber.on('error', (error: Error) => {
+      options.logger.warn({ err: error.message }, 'redis inbox subscriber connection failed');
+    });
+    // Appends announced while the connection was down are lost with it: every reader reads again.
+    this.subscriber.on('ready', () => {
+      if (this.connectedBefore) for (const channel of this.channels.values()) this.notify(channel);
+      this.connectedBefore = true;
+    });
+    this.subscriber.on('message', (name: string) => {
+      const prefix = this.channelOf('');
+      const channel = name.startsWith(prefix) ? this.channels.get(name.slice(prefix.length)) : undefined;
+      if (channel) this.notify(channel);
+    });
+  }
+
+  async append(message: InboundSmsRecord): Promise<Appended> {
+    const answer = await APPEND.run(
+      this.redis,
+      [this.streamOf(message.to), `${this.options.keyPrefix}sms-inbox-seen:${message.to}:${messageDigest(message)}`],
+      [
+        message.from,
+        message.to,
+        message.text,
+        message.receivedAt,
+        String(this.options.retentionMs),
+        this.channelOf(message.to),
+      ],
+    );
+    const [id, appended] = answer as [string, number];
+    return { id, appended: appended === 1 };
+  }
+
+  async read(number: string, after: string | null, count: number): Promise<InboundSms[]> {
+    if (count <= 0) return [];
+    const entries = (await this.redis.xrange(
+      this.streamOf(number),
+      after === null ? '-' : `(${after}`,
+      '+',
+      'COUNT',
+      count,
+    )) as RawEntry[];
+    return entries.map(([id, fields]) => entryOf(id, fields, number));
+  }
+
+  async last(number: string): Promise<string | null> {
+    const [newest] = (await this.redis.xrevrange(this.streamOf(number), '+', '-', 'COUNT', 1)) as RawEntry[];
+    return newest?.[0] ?? null;
+  }
+
+  watch(number: string, listener: () => void): StreamWatch {
+    let channel = this.channels.get(number);
+    if (!channel) {
+      const made: Channel = { listeners: new Set(), ready: this.listen(number) };
+      made.ready.catch(() => {
+        if (this.channels.get(number) === made) this.forget(number);
+      });
+      this.channels.set(number, made);
+      channel = made;
+    }
+    const joined = channel;
+    joined.listeners.add(listener);
+    return {
+      ready: joined.ready,
+      unsubscribe: () => {
+        if (!joined.listeners.delete(listener) || joined.listeners.size > 0) return;
+        if (this.channels.get(number) === joined) this.forget(number);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.channels.clear();
+    if (this.subscriber.status === 'wait' || this.subscriber.status === 'end') {
+      this.subscriber.disconnect();
+      return;
+    }
+    try {
+      await this.subscriber.quit();
+    } catch {
+      this.subscriber.disconnect();
+    }
+  }
+
+  /** Numbers this process is subscribed to (for leak checks). */
+  get watchedNumbers(): number {
+    return this.channels.size;
+  }
+
+  private streamOf(number: string): string {
+    return `${this.options.keyPrefix}sms-inbox:${number}`;
+  }
+
+  private channelOf(number: string): string {
+    return `${this.options.keyPrefix}sms-inbox-events:${number}`;
+  }
+
+  private async listen(number: string): Promise<void> {
+    try {
+      await this.subscriber.subscribe(this.channelOf(number));
+    } catch (error) {
+      this.options.logger.warn(
+        { number, err: error instanceof Error ? error.message : String(error) },
+        'inbox subscription failed',
+      );
+      throw Object.assign(new ServiceUnavailableError(UNAVAILABLE), { cause: error });
+    }
+  }
+
+  private forget(number: string): void {
+    this.channels.delete(number);
+    this.subscriber.unsubscribe(this.channelOf(number)).catch((error: unknown) => {
+      this.options.logger.warn(
+        { number, err: error instanceof Error ? error.message : String(error) },
+        'inbox unsubscription failed',
+      );
+    });
+  }
+
+  private notify(channel: Channel): void {
+    for (const listener of [...channel.listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.options.logger.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'inbox listener failed',
+        );
+      }
+    }
+  }
+}
+
+function entryOf(id: string, fields: readonly string[], number: string): InboundSms {
+  const values = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length; i += 2) values.set(fields[i] ?? '', fields[i + 1] ?? '');
+  return {
+    id,
+    from: values.get('from') ?? '',
+    to: values.get('to') ?? number,
+    text: values.get('text') ?? '',
+    receivedAt: values.get('receivedAt') ?? '',
+  };
+}

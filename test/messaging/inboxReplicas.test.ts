@@ -1,0 +1,142 @@
+/**
+ * Real subgraph processes (node --import tsx src/index.ts) sharing one Redis, in front of one sandbox:
+ * the inbound SMS one of them reads from the upstream reach a subscriber on the other exactly once; when
+ * the processes are killed and another is started, a subscriber resuming from its last message gets the
+ * rest, nothing lost and nothing twice.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
+import { eventually } from '../helpers/eventually.js';
+import { TEST_CONSENT_KEY } from '../helpers/harness.js';
+import {
+  collectSubscription,
+  openWsClient,
+  spawnSubgraph,
+  type ChildRun,
+  type WsClient,
+} from '../helpers/procUtils.js';
+import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+
+const NUMBER = '200000';
+const SUBSCRIBE = `subscription($after: ID) { smsReceived(destinationNumber: "${NUMBER}", after: $after) { id text } }`;
+/** The poll lease: a dead poller is replaced within about 1.5 of it. */
+const LEASE_MS = 400;
+
+interface Received {
+  readonly id: string;
+  readonly text: string;
+}
+
+let sandbox: Sandbox;
+const redis = testRedis();
+const prefix = randomPrefix();
+const children: ChildRun[] = [];
+const clients: WsClient[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.dispose()));
+  await Promise.all(children.splice(0).map((child) => child.kill()));
+});
+afterAll(async () => {
+  await sandbox.close();
+  await deleteKeys(redis, prefix);
+  await redis.quit();
+});
+
+/** Starts a subgraph process on a port of its own; resolves with its ws:// URL once it is ready. */
+async function startChild(): Promise<{ run: ChildRun; url: string }> {
+  const run = spawnSubgraph({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    UPSTREAM_BASE_URL: sandbox.url,
+    UPSTREAM_CLIENT_ID: sandbox.options.clientId,
+    UPSTREAM_CLIENT_SECRET: sandbox.options.clientSecret,
+    UPSTREAM_CLIENT_NID: sandbox.options.clientNid,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    CONSENT_ENCRYPTION_KEY: TEST_CONSENT_KEY,
+    JOB_LEASE_MS: String(LEASE_MS),
+    SMS_SENDER_NUMBERS: NUMBER,
+    SMS_INBOX_POLL_MS: '50',
+    RATE_LIMIT_PER_SECOND: '0',
+  });
+  children.push(run);
+  const url = await eventually(
+    () => {
+      if (run.child.exitCode !== null) throw new Error(`child exited early: ${run.stderr()}`);
+      return run
+        .stdout()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg?: string; url?: string })
+        .find((line) => line.msg === 'subgraph ready')?.url;
+    },
+    { what: 'the child to be ready', timeoutMs: 30_000, intervalMs: 50 },
+  );
+  return { run, url: url.replace('http', 'ws') };
+}
+
+function subscribe(url: string, after: string) {
+  const ws = openWsClient(url);
+  clients.push(ws);
+  const { results, ended } = collectSubscription<{ smsReceived: Received }>(ws.client, SUBSCRIBE, { after });
+  const received = () => results.map((result) => result.data?.smsReceived).filter((sms) => sms !== undefined);
+  return { ws, results, ended, received };
+}
+
+function deliver(...texts: string[]): void {
+  for (const text of texts)
+    sandbox.deliverInboundSms({ sourceAddress: '09121234567', destinationAddress: NUMBER, messageText: text });
+}
+
+const reads = () => sandbox.calls('facilityReceiveSmsGet').length;
+const texts = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `message ${from + i}`);
+
+describe('inbound SMS across subgraph processes sharing Redis', () => {
+  it(
+    'reach a subscriber on the other process exactly once, across the death of the poller and a restart',
+    { timeout: 90_000 },
+    async () => {
+      const a = await startChild();
+      // The first process polls the number: it holds the number's lease before the other starts.
+      await eventually(async () => (await redis.exists(`${prefix}job-lease:sms-inbox:${NUMBER}`)) === 1, {
+        what: 'the first process to take the number',
+      });
+      const b = await startChild();
+      // From the start of the stream (empty: the key prefix is new).
+      const first = subscribe(b.url, '0-0');
+      await first.ws.connected;
+      deliver(...texts(1, 5));
+      await eventually(() => first.received().length >= 5, { what: 'the first messages', timeoutMs: 10_000 });
+
+      // Whichever of them polled, the one left polls from now on.
+      await a.run.kill();
+      const readsAtDeath = reads();
+      deliver(...texts(6, 8));
+      await eventually(() => first.received().length >= 8, { what: 'the messages after a death', timeoutMs: 10_000 });
+      expect(reads()).toBeGreaterThan(readsAtDeath);
+      const beforeRestart = first.received();
+      expect(beforeRestart.map((sms) => sms.text)).toEqual(texts(1, 8));
+
+      // Nobody runs while these arrive; then a new process serves the subscriber resuming after its last message.
+      await b.run.kill();
+      deliver(...texts(9, 10));
+      const c = await startChild();
+      const resumed = subscribe(c.url, beforeRestart.at(-1)?.id ?? '');
+      await eventually(() => resumed.received().length >= 2, { what: 'the messages missed', timeoutMs: 10_000 });
+      deliver(...texts(11, 11));
+      await eventually(() => resumed.received().length >= 3, { what: 'the next message', timeoutMs: 10_000 });
+
+      const all = [...beforeRestart, ...resumed.received()];
+      expect(all.map((sms) => sms.text)).toEqual(texts(1, 11));
+      expect(new Set(all.map((sms) => sms.id)).size).toBe(11);
+      expect(sandbox.waitingInboundSms(NUMBER)).toBe(0);
+      // Appended once each: the stream holds the eleven and nothing else.
+      expect(await redis.xlen(`${prefix}sms-inbox:${NUMBER}`)).toBe(11);
+    },
+  );
+});

@@ -1,0 +1,140 @@
+/**
+ * `POST /webhooks/sms`: off without a secret, refused without the right one, bad bodies refused with a
+ * reason; pushed messages join the number's stream (kept once, also against polling), delivery reports
+ * go to the hook.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import type { DeliveryStatus } from '../../src/inbox/webhook.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
+import { eventually } from '../helpers/eventually.js';
+import { postGraphQL, subgraphEnv } from '../helpers/harness.js';
+import { dataOf } from '../helpers/responses.js';
+
+const NUMBER = '200000';
+const SECRET = 'a-webhook-secret-of-some-length';
+const PAGE = `query($after: ID) { inboundSms(destinationNumber: "${NUMBER}", first: 100, after: $after) {
+  nodes { id from to text receivedAt } pageInfo { hasNextPage endCursor } } }`;
+
+let sandbox: Sandbox;
+let server: RunningServer;
+let closed: RunningServer;
+const reports: Array<{ trackId: string; statuses: readonly DeliveryStatus[] }> = [];
+let failReports = false;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  const env = { ...subgraphEnv(sandbox), SMS_SENDER_NUMBERS: NUMBER, SMS_INBOX_POLL_MS: '20' };
+  server = await startServer(loadConfig({ ...env, SMS_WEBHOOK_SECRET: SECRET }), {
+    hooks: {
+      onDeliveryReport: (trackId, statuses) => {
+        if (failReports) throw new Error('the delivery job is down');
+        reports.push({ trackId, statuses });
+      },
+    },
+  });
+  closed = await startServer(loadConfig(env));
+});
+afterAll(async () => {
+  await server.stop();
+  await closed.stop();
+  await sandbox.close();
+});
+
+const webhookUrl = (target: RunningServer) => target.url.replace('/graphql', '/webhooks/sms');
+
+function push(body: unknown, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }, target = server) {
+  return fetch(webhookUrl(target), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function inbound(text: string, receiveDateTime = '2026-11-25T10:00:00Z') {
+  return { sourceAddress: '09121234567', destinationAddress: NUMBER, messageText: text, receiveDateTime };
+}
+
+async function stored(text: string): Promise<number> {
+  const page = dataOf(
+    await postGraphQL<{ inboundSms: { nodes: Array<{ text: string }> } }>(server.url, PAGE, { after: null }),
+  );
+  return page.inboundSms.nodes.filter((message) => message.text === text).length;
+}
+
+describe('the SMS webhook', () => {
+  it('is not there while no secret is configured', async () => {
+    const answer = await push({ inbound: [inbound('x')] }, { authorization: `Bearer ${SECRET}` }, closed);
+    expect(answer.status).toBe(404);
+  });
+
+  it('refuses a request without the secret, or with another', async () => {
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: `Bearer ${SECRET}x` },
+      { authorization: SECRET },
+      { authorization: `Basic ${SECRET}` },
+    ];
+    for (const headers of attempts) {
+      const answer = await push({ inbound: [inbound('unauthorized')] }, headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+    }
+    expect(await stored('unauthorized')).toBe(0);
+  });
+
+  it('refuses a body that is not JSON, not of the expected shape, too large, or a time that is no instant', async () => {
+    const cases: Array<[unknown, number, RegExp]> = [
+      ['{"inbound": [', 400, /not valid JSON/],
+      [{}, 400, /expected `inbound` or `deliveryReports`/],
+      [{ inbound: [{ ...inbound('x'), sourceAddress: 5 }] }, 400, /^inbound\.0\.sourceAddress: /],
+      [{ inbound: [inbound('x', 'yesterday')] }, 400, /^inbound\.0\.receiveDateTime: not an ISO-8601 instant/],
+      [{ deliveryReports: [{ trackId: 't', statuses: [{ to_number: '0912', status: 'sent' }] }] }, 400, /status/],
+      [{ inbound: [inbound('x'.repeat(2 * 1024 * 1024))] }, 413, /larger than/],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await push(body);
+      expect(answer.status).toBe(status);
+      expect(((await answer.json()) as { error: string }).error).toMatch(message);
+    }
+    expect(reports).toEqual([]);
+  });
+
+  it('appends pushed messages once, however often pushed, and once again when also polled', async () => {
+    const pushed = inbound('pushed and polled', '2026-11-25T10:00:05Z');
+    const answer = await push({
+      inbound: [pushed, inbound('pushed twice'), { ...inbound('x'), destinationAddress: '1' }],
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ inbound: { appended: 2, duplicates: 0, ignored: 1 }, deliveryReports: 0 });
+    const again = await push({ inbound: [inbound('pushed twice')] });
+    expect(await again.json()).toEqual({ inbound: { appended: 0, duplicates: 1, ignored: 0 }, deliveryReports: 0 });
+
+    // The upstream also kept it, with its time in another offset: the poller reads it, and it is not kept again.
+    sandbox.deliverInboundSms({ ...pushed, receiveDateTime: '2026-11-25T13:30:05+03:30' });
+    sandbox.deliverInboundSms(inbound('only polled'));
+    await eventually(async () => (await stored('only polled')) === 1, { what: 'the poller to read both' });
+    expect(sandbox.waitingInboundSms(NUMBER)).toBe(0);
+    expect(await stored('pushed and polled')).toBe(1);
+    expect(await stored('pushed twice')).toBe(1);
+  });
+
+  it('passes delivery reports to the hook, and asks for the push again when the hook fails', async () => {
+    const report = { trackId: 'send-1', statuses: [{ to_number: '09121234567', status: 24 }] };
+    const answer = await push({ deliveryReports: [report] });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ inbound: { appended: 0, duplicates: 0, ignored: 0 }, deliveryReports: 1 });
+    expect(reports).toEqual([report]);
+
+    failReports = true;
+    try {
+      const refused = await push({ deliveryReports: [report] });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+    } finally {
+      failReports = false;
+    }
+  });
+});
