@@ -12,13 +12,14 @@ import { FaultBook, seededRandom } from './faults.js';
 import { Ledger } from './ledger.js';
 import { SayadRegistry } from './sayad.js';
 import { accountOfIban } from './world/accounts.js';
+import { Finnotext } from './handlers/finnotext.js';
 import { createHandlers } from './handlers/index.js';
 import { createRequestListener } from './server.js';
 import { TokenStore } from './tokens.js';
 import { TrackIdRegistry } from './trackIds.js';
 import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
 
-export type { ArmedFault, FaultRule, LatencyRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
+export type { ArmedFault, FaultRule, LatencyRule, RecordedCall, Sandbox, SandboxOptions, SentSms } from './types.js';
 export type { AppliedTransfer, TransferRail } from './ledger.js';
 export type { AppliedSayadStep } from './sayad.js';
 export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation.js';
@@ -54,6 +55,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const ledger = new Ledger();
   const sayad = new SayadRegistry();
   const trackIds = new TrackIdRegistry();
+  const finnotext = new Finnotext(() => settings.asyncDelayMs);
   const server = createServer(
     createRequestListener({
       settings,
@@ -70,6 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         () => settings.clientNid,
         trackIds,
         sayad,
+        finnotext,
       ),
       shutdown: shutdown.signal,
     }),
@@ -105,6 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     appliedTransfers: () => ledger.applied(),
     appliedSayadSteps: () => sayad.applied(),
+    sentSms: () => finnotext.sent(),
     revokeAllTokens: () => tokens.revokeAll(),
     setAsyncDelay: (ms) => {
       settings.asyncDelayMs = nonNegative('asyncDelayMs', ms);

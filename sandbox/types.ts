@@ -52,6 +52,20 @@ export interface RecordedCall {
   tokenUserId?: string;
 }
 
+/** An SMS the sandbox "sent": one recipient of a bulk send, or a one-time-password SMS. */
+export interface SentSms {
+  readonly kind: 'BULK' | 'OTP';
+  /** The trackId of the call that sent it. */
+  readonly trackId: string;
+  readonly from: string;
+  /** The mobile, in `09…` form. */
+  readonly to: string;
+  readonly text: string;
+  readonly templateId: string | null;
+  /** Epoch ms. */
+  readonly at: number;
+}
+
 export interface FaultRule {
   /** Operation the rule applies to ('token' for the token endpoint); omitted = any. */
   operationId?: string;
@@ -114,6 +128,8 @@ export interface Sandbox {
   appliedTransfers(): readonly AppliedTransfer[];
   /** Every Sayad cheque step applied so far (issue, transfer, answer, cancel), oldest first, with its trackId. */
   appliedSayadSteps(): readonly AppliedSayadStep[];
+  /** Every SMS sent so far (each recipient of a bulk send, each one-time password), oldest first. */
+  sentSms(): readonly SentSms[];
   /** Every access token issued so far answers 401 from now on; refresh tokens stay usable. */
   revokeAllTokens(): void;
   /** Applies to inquiries submitted from now on. */

@@ -184,6 +184,11 @@ const catalog = [
   // The official-gazette signature verification, named by the specification (§1, KYB) with no path: designed.
   op('kybGazetteSignatureVerificationSubmitPost', 'POST kyb/gazetteSignatureVerification', 'kyb:gazette-signature-verification:post', 'cc', 'designed', 'once'),
   op('kybGazetteSignatureVerificationResultGet', 'GET kyb/gazetteSignatureVerificationResult', 'kyb:gazette-signature-verification-result:get', 'cc', 'designed', 'retry'),
+
+  // SMS (Finnotext, wire facts §4.10): sent from the client's own sender numbers, every call with its trackId.
+  op('facilityFinnotextPost', 'POST facility/finnotext', 'facility:finnotext:post', 'cc', 'wire', 'once'),
+  op('facilityFinnotextInquiryGet', 'GET facility/finnotextInquiry', 'facility:finnotext-inquiry:get', 'cc', 'wire', 'retry'),
+  op('facilityFinnotextOtpPost', 'POST facility/finnotextOtp', 'facility:finnotext-otp:post', 'cc', 'wire', 'once'),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof catalog)[number]['id'];
