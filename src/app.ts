@@ -25,6 +25,10 @@ import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
 import { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
+import { MemoryChallengeStore } from './oneTimePasswords/memoryStore.js';
+import { RedisChallengeStore } from './oneTimePasswords/redisStore.js';
+import { OneTimePasswords, oneTimePasswordKey } from './oneTimePasswords/service.js';
+import type { ChallengeStore } from './oneTimePasswords/types.js';
 import { checkRedisServer, closeRedis, connectRedis, redisSettings } from './redis.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embeddedSandbox.js';
 import { RedisStoreHealth, memoryStoreHealth, type StoreHealth } from './storeHealth.js';
@@ -186,6 +190,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
         })
       : new MemorySmsThrottle(throttleWindows);
 
+  // One-time passwords go where jobs go; any replica verifies a code another sent.
+  const challenges: ChallengeStore =
+    redis && config.redis ? new RedisChallengeStore(redis, config.redis.keyPrefix) : new MemoryChallengeStore();
+  const oneTimePasswords = new OneTimePasswords(challenges, {
+    key: oneTimePasswordKey(config.consent.encryption?.key ?? null),
+    ...config.messaging.oneTimePassword,
+  });
+
   return {
     client,
     jobs,
@@ -197,12 +209,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     rateLimiter: config.rateLimit ? new CallerRateLimiter(config.rateLimit) : null,
     smsThrottle,
     checkIds: new SealedIds(upstream.clientSecret, 'transaction-credit-check'),
+    smsSenderNumbers: config.messaging.senderNumbers,
+    oneTimePasswords,
     sandbox,
     upstreamUrl: baseUrl,
     storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
     async close() {
       await jobs.stop();
-      await Promise.all([store.close(), events.close(), leases.close(), consentStore.close()]);
+      await Promise.all([store.close(), events.close(), leases.close(), consentStore.close(), challenges.close()]);
       if (redis) await closeRedis(redis);
       await http.close();
       await sandbox?.close();

@@ -102,6 +102,23 @@ const schema = z
     SMS_THROTTLE_PER_MINUTE: z.coerce.number().int().min(0).default(1),
     SMS_THROTTLE_PER_HOUR: z.coerce.number().int().min(0).default(5),
     SMS_THROTTLE_TIMEOUT_MS: positiveInt(500),
+    // Comma-separated sender numbers the upstream assigned to the client; the sandbox's when it runs embedded.
+    SMS_SENDER_NUMBERS: z
+      .string()
+      .transform((text, ctx) => {
+        const numbers = text
+          .split(',')
+          .map((number) => number.trim())
+          .filter((number) => number !== '');
+        if (numbers.some((number) => !/^\+?\d{3,20}$/.test(number))) {
+          ctx.addIssue({ code: 'custom', message: 'each sender number is 3–20 digits, optionally after a +' });
+          return z.NEVER;
+        }
+        return numbers;
+      })
+      .optional(),
+    OTP_LIFETIME_MS: positiveInt(3 * 60_000),
+    OTP_MAX_ATTEMPTS: positiveInt(5),
 
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SANDBOX_ADMIN: z.enum(['true', 'false']).default('false'),
@@ -293,6 +310,18 @@ export interface SmsThrottleConfig {
   readonly timeoutMs: number;
 }
 
+/** SMS sent for the client (wire facts §4.10). */
+export interface MessagingConfig {
+  /** The sender numbers the upstream assigned to the client: the only `from` a send may name. */
+  readonly senderNumbers: readonly string[];
+  readonly oneTimePassword: {
+    /** How long a one-time password may be verified. */
+    readonly lifetimeMs: number;
+    /** Wrong codes a challenge takes before it is refused for good. */
+    readonly maxAttempts: number;
+  };
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -306,6 +335,7 @@ export interface Config {
   /** Null: no rate limit. */
   readonly rateLimit: RateLimitConfig | null;
   readonly smsThrottle: SmsThrottleConfig;
+  readonly messaging: MessagingConfig;
   readonly sandbox: {
     readonly asyncDelayMs: number;
     /** Whether the embedded sandbox serves its fault-control admin path (`/__sandbox/…`). */
@@ -331,6 +361,9 @@ export interface Config {
   readonly requestTimeoutMs: number;
   readonly limits: LimitsConfig;
 }
+
+/** The sender numbers of the embedded sandbox's client; the default when no upstream is configured. */
+export const SANDBOX_SENDER_NUMBERS: readonly string[] = ['200000', '30004505'];
 
 /** Credentials the embedded sandbox accepts; used only when no upstream is configured. */
 export const SANDBOX_CREDENTIALS = {
@@ -411,6 +444,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         { windowMs: 60 * 60_000, max: e.SMS_THROTTLE_PER_HOUR },
       ].filter((window) => window.max > 0),
       timeoutMs: e.SMS_THROTTLE_TIMEOUT_MS,
+    },
+    messaging: {
+      senderNumbers: e.SMS_SENDER_NUMBERS ?? (sandboxed ? [...SANDBOX_SENDER_NUMBERS] : []),
+      oneTimePassword: { lifetimeMs: e.OTP_LIFETIME_MS, maxAttempts: e.OTP_MAX_ATTEMPTS },
     },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS, admin: e.SANDBOX_ADMIN === 'true' },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

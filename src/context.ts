@@ -11,6 +11,7 @@ import type { CallerRateLimiter } from './limits/rateLimiter.js';
 import type { SmsThrottle } from './limits/smsThrottle.js';
 import type { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
+import type { OneTimePasswords } from './oneTimePasswords/service.js';
 
 /** Process-wide services every operation's context is built from. */
 export interface Services {
@@ -29,6 +30,10 @@ export interface Services {
   readonly smsThrottle: SmsThrottle;
   /** Signs the checkIds of transaction credit challenges, the same on every replica. */
   readonly checkIds: SealedIds;
+  /** The sender numbers the upstream assigned to the client. */
+  readonly smsSenderNumbers: readonly string[];
+  /** Makes, keeps (hashed) and checks the one-time passwords the subgraph texts. */
+  readonly oneTimePasswords: OneTimePasswords;
 }
 
 /** Who a context is for when the transport named no one. */
@@ -52,6 +57,8 @@ export interface Context {
   readonly smsThrottle: SmsThrottle;
   /** Signs and opens the checkIds the subgraph hands out. */
   readonly checkIds: SealedIds;
+  /** Makes, keeps (hashed) and checks one-time passwords. */
+  readonly oneTimePasswords: OneTimePasswords;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
@@ -68,12 +75,13 @@ export function createContext(
   return {
     requestId,
     upstreamBudget,
-    dataSources: createDataSources(services.client, services.requestConcurrency, services.actions, {
-      signal: options.signal,
-      consent: consent ?? undefined,
-      budget: upstreamBudget,
-      lane,
-    }),
+    dataSources: createDataSources(
+      services.client,
+      services.requestConcurrency,
+      services.actions,
+      { signal: options.signal, consent: consent ?? undefined, budget: upstreamBudget, lane },
+      services.smsSenderNumbers,
+    ),
     jobs: services.jobs,
     consents: services.consents,
     consent,
@@ -81,5 +89,6 @@ export function createContext(
     caller,
     smsThrottle: services.smsThrottle,
     checkIds: services.checkIds,
+    oneTimePasswords: services.oneTimePasswords,
   };
 }

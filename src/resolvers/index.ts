@@ -8,6 +8,7 @@ import { companies } from './companies/index.js';
 import { consent } from './consent/index.js';
 import { credit } from './credit/index.js';
 import { jobs } from './jobs/index.js';
+import { messaging } from './messaging/index.js';
 import { people } from './people/index.js';
 import { postal } from './postal/index.js';
 import { scalarResolvers } from './shared/scalars.js';
@@ -45,6 +46,7 @@ export const resolvers = mergeResolvers([
   consent,
   credit,
   jobs,
+  messaging,
   people,
   postal,
   transfers,

@@ -20,7 +20,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['datasources/records'],
   ['datasources/flows'],
   ['datasources'],
-  ['consent', 'jobs'],
+  ['consent', 'jobs', 'oneTimePasswords'],
   ['context.ts'],
   ['resolvers', 'federation'],
   ['schema.ts', 'errorFormatting.ts', 'embeddedSandbox.ts'],

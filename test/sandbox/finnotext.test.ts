@@ -6,9 +6,9 @@ import { operation } from '../../src/datasources/upstream/operations.js';
 import { eventually } from '../helpers/eventually.js';
 import { callOperation, errorOf, issueToken, resultOf } from './support.js';
 
-const SEND = 'facilityFinnotextPost';
-const INQUIRY = 'facilityFinnotextInquiryGet';
-const OTP = 'facilityFinnotextOtpPost';
+const SEND = 'facilityFinnotextPost' as const;
+const INQUIRY = 'facilityFinnotextInquiryGet' as const;
+const OTP = 'facilityFinnotextOtpPost' as const;
 const DELAY_MS = 80;
 const FROM = SENDER_NUMBERS[0];
 

@@ -1,0 +1,13 @@
+import type { Resolvers } from '../../__generated__/resolvers-types.js';
+import { Mutation } from './Mutation.js';
+import { OneTimePasswordChallenge, OneTimePasswordVerification } from './oneTimePasswords.js';
+import { Query } from './Query.js';
+import { SmsDeliveryJob } from './SmsDeliveryJob.js';
+
+export const messaging = {
+  Query,
+  Mutation,
+  SmsDeliveryJob,
+  OneTimePasswordChallenge,
+  OneTimePasswordVerification,
+} satisfies Resolvers;
