@@ -78,6 +78,7 @@ export class Finnotext {
   });
 
   readonly inquiry: OperationHandler = ({ query, now }) => {
+    if (!query['trackId']) return fail({ status: 400, code: 'VALIDATION_ERROR', message: 'trackId is required' });
     const inquiryTrackId = query['inquiryTrackId'];
     if (!inquiryTrackId) return fail({ status: 400, code: 'VALIDATION_ERROR', message: 'inquiryTrackId is required' });
     const send = this.sends.get(inquiryTrackId);

@@ -99,6 +99,11 @@ describe('finnotext', () => {
     expect([0, 30, 60, 80].map((ms) => deliveryAt('09121234567', ms, DELAY_MS))).toEqual([0, 5, 22, 24]);
   });
 
+  it('refuses an inquiry without its own trackId', async () => {
+    const answer = await callOperation(sandbox, INQUIRY, { token, query: { inquiryTrackId: randomUUID() } });
+    expect(errorOf(answer)).toMatchObject({ status: 400, message: 'trackId is required' });
+  });
+
   it('answers 404 for a trackId no send arrived with', async () => {
     expect(errorOf(await inquiry(randomUUID()))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
