@@ -3,11 +3,13 @@ import { Mutation } from './Mutation.js';
 import { OneTimePasswordChallenge, OneTimePasswordVerification } from './oneTimePasswords.js';
 import { Query } from './Query.js';
 import { SmsDeliveryJob } from './SmsDeliveryJob.js';
+import { SmsRecipient } from './SmsRecipient.js';
 
 export const messaging = {
   Query,
   Mutation,
   SmsDeliveryJob,
+  SmsRecipient,
   OneTimePasswordChallenge,
   OneTimePasswordVerification,
 } satisfies Resolvers;
