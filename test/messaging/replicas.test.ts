@@ -36,7 +36,13 @@ async function replica(): Promise<
   (query: string, variables: Record<string, unknown>) => ReturnType<typeof postGraphQL>
 > {
   const server = await startServer(
-    loadConfig({ ...subgraphEnv(sandbox), REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
+    // A generous command timeout: on a busy machine a slow Redis answer is not what these tests are about.
+    loadConfig({
+      ...subgraphEnv(sandbox),
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      REDIS_COMMAND_TIMEOUT_MS: '5000',
+    }),
   );
   running.push(server);
   return (query, variables) => postGraphQL(server.url, query, variables);
