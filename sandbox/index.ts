@@ -13,17 +13,18 @@ import { Ledger } from './ledger.js';
 import { SayadRegistry } from './sayad.js';
 import { SmsInboxes } from './smsInbox.js';
 import { accountOfIban } from './world/accounts.js';
+import { Finnotext } from './handlers/finnotext.js';
 import { createHandlers } from './handlers/index.js';
 import { createRequestListener } from './server.js';
 import { TokenStore } from './tokens.js';
 import { TrackIdRegistry } from './trackIds.js';
 import type { Sandbox, SandboxOptions, SandboxSettings } from './types.js';
 
-export type { ArmedFault, FaultRule, LatencyRule, RecordedCall, Sandbox, SandboxOptions } from './types.js';
+export type { ArmedFault, FaultRule, LatencyRule, RecordedCall, Sandbox, SandboxOptions, SentSms } from './types.js';
 export type { AppliedTransfer, TransferRail } from './ledger.js';
 export type { AppliedSayadStep } from './sayad.js';
 export type { InboundSmsDelivery, InboundSmsWire } from './smsInbox.js';
-export { SENDER_NUMBERS } from './world/smsNumbers.js';
+export { SENDER_NUMBERS } from './world/messaging.js';
 export { billIdCheckDigit, isValidBillId, isValidNationalId } from './validation.js';
 export { SANDBOX_OTP } from './consent/book.js';
 
@@ -58,6 +59,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const sayad = new SayadRegistry();
   const trackIds = new TrackIdRegistry();
   const smsInboxes = new SmsInboxes();
+  const finnotext = new Finnotext(() => settings.asyncDelayMs);
   const server = createServer(
     createRequestListener({
       settings,
@@ -76,6 +78,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         trackIds,
         sayad,
         smsInboxes,
+        finnotext,
       ),
       shutdown: shutdown.signal,
     }),
@@ -111,6 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     appliedTransfers: () => ledger.applied(),
     appliedSayadSteps: () => sayad.applied(),
+    sentSms: () => finnotext.sent(),
     revokeAllTokens: () => tokens.revokeAll(),
     deliverInboundSms: (message) => smsInboxes.deliver(message),
     waitingInboundSms: (number) => smsInboxes.waiting(number),

@@ -2,7 +2,7 @@
  * Inbound SMS waiting at the upstream for the client's sender numbers (wire facts §4.10): kept 48 hours
  * after they were received, and deleted once read.
  */
-import { SENDER_NUMBERS } from './world/smsNumbers.js';
+import { SENDER_NUMBERS } from './world/messaging.js';
 
 /** How long the upstream keeps an inbound message nobody read. */
 export const INBOX_RETENTION_MS = 48 * 60 * 60_000;

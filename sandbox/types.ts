@@ -53,6 +53,20 @@ export interface RecordedCall {
   tokenUserId?: string;
 }
 
+/** An SMS the sandbox "sent": one recipient of a bulk send, or a one-time-password SMS. */
+export interface SentSms {
+  readonly kind: 'BULK' | 'OTP';
+  /** The trackId of the call that sent it. */
+  readonly trackId: string;
+  readonly from: string;
+  /** The mobile, in `09…` form. */
+  readonly to: string;
+  readonly text: string;
+  readonly templateId: string | null;
+  /** Epoch ms. */
+  readonly at: number;
+}
+
 export interface FaultRule {
   /** Operation the rule applies to ('token' for the token endpoint); omitted = any. */
   operationId?: string;
@@ -122,6 +136,8 @@ export interface Sandbox {
   deliverInboundSms(message: InboundSmsDelivery): InboundSmsWire;
   /** How many inbound SMS wait, unread, for `number`. */
   waitingInboundSms(number: string): number;
+  /** Every SMS sent so far (each recipient of a bulk send, each one-time password), oldest first. */
+  sentSms(): readonly SentSms[];
   /** Every access token issued so far answers 401 from now on; refresh tokens stay usable. */
   revokeAllTokens(): void;
   /** Applies to inquiries submitted from now on. */

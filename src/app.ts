@@ -33,6 +33,10 @@ import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/
 import { DownloadLinks } from './lib/downloadLinks.js';
 import { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
+import { MemoryChallengeStore } from './oneTimePasswords/memoryStore.js';
+import { RedisChallengeStore } from './oneTimePasswords/redisStore.js';
+import { OneTimePasswords, oneTimePasswordKey } from './oneTimePasswords/service.js';
+import type { ChallengeStore } from './oneTimePasswords/types.js';
 import { checkRedisServer, closeRedis, connectRedis, redisSettings } from './redis.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embeddedSandbox.js';
 import { RedisStoreHealth, memoryStoreHealth, type StoreHealth } from './storeHealth.js';
@@ -222,6 +226,13 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     logger,
   });
   inboxPoller.start();
+  // One-time passwords go where jobs go; any replica verifies a code another sent.
+  const challenges: ChallengeStore =
+    redis && config.redis ? new RedisChallengeStore(redis, config.redis.keyPrefix) : new MemoryChallengeStore();
+  const oneTimePasswords = new OneTimePasswords(challenges, {
+    key: oneTimePasswordKey(config.consent.encryption?.key ?? null),
+    ...config.messaging.oneTimePassword,
+  });
 
   return {
     client,
@@ -239,6 +250,8 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
       ttlMs: config.downloads.linkTtlMs,
       publicUrl: config.downloads.publicUrl,
     }),
+    smsSenderNumbers: config.messaging.senderNumbers,
+    oneTimePasswords,
     sandbox,
     upstreamUrl: baseUrl,
     storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
@@ -248,7 +261,14 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     async close() {
       await inboxPoller.stop();
       await jobs.stop();
-      await Promise.all([store.close(), events.close(), leases.close(), consentStore.close(), inboxStream.close()]);
+      await Promise.all([
+        store.close(),
+        events.close(),
+        leases.close(),
+        consentStore.close(),
+        inboxStream.close(),
+        challenges.close(),
+      ]);
       if (redis) await closeRedis(redis);
       await http.close();
       await sandbox?.close();

@@ -102,7 +102,7 @@ const schema = z
     SMS_THROTTLE_PER_MINUTE: z.coerce.number().int().min(0).default(1),
     SMS_THROTTLE_PER_HOUR: z.coerce.number().int().min(0).default(5),
     SMS_THROTTLE_TIMEOUT_MS: positiveInt(500),
-    // Comma-separated sender numbers of the client; unset: none, or the sandbox's with the embedded sandbox.
+    // Comma-separated sender numbers the upstream assigned to the client; the sandbox's when it runs embedded.
     SMS_SENDER_NUMBERS: z
       .string()
       .transform((text, ctx) => {
@@ -119,6 +119,8 @@ const schema = z
       .optional(),
     SMS_INBOX_POLL_MS: positiveInt(2_000),
     SMS_WEBHOOK_SECRET: z.string().min(16, 'SMS_WEBHOOK_SECRET must be at least 16 characters').optional(),
+    OTP_LIFETIME_MS: positiveInt(3 * 60_000),
+    OTP_MAX_ATTEMPTS: positiveInt(5),
 
     SANDBOX_ASYNC_DELAY_MS: z.coerce.number().int().min(0).default(3_000),
     SANDBOX_ADMIN: z.enum(['true', 'false']).default('false'),
@@ -320,14 +322,23 @@ export interface DownloadsConfig {
   readonly linkTtlMs: number;
 }
 
-/** Inbound SMS: the numbers polled and streamed, and the webhook that pushes messages into the same streams. */
+/** SMS (wire facts §4.10): sent from the client's sender numbers, and received on them. */
 export interface MessagingConfig {
-  /** The client's sender numbers: each one's inbox is polled, and only these can be subscribed to. */
+  /**
+   * The sender numbers the upstream assigned to the client: the only `from` a send may name, each one's
+   * inbox is polled, and only these can be subscribed to.
+   */
   readonly senderNumbers: readonly string[];
   /** The pause between two reads of a number's inbox by the replica polling it. */
   readonly inboxPollMs: number;
   /** The shared secret of `POST /webhooks/sms` (`Authorization: Bearer …`); null: the webhook is off (404). */
   readonly webhookSecret: string | null;
+  readonly oneTimePassword: {
+    /** How long a one-time password may be verified. */
+    readonly lifetimeMs: number;
+    /** Wrong codes a challenge takes before it is refused for good. */
+    readonly maxAttempts: number;
+  };
 }
 
 export interface Config {
@@ -371,8 +382,8 @@ export interface Config {
   readonly limits: LimitsConfig;
 }
 
-/** The sender numbers the embedded sandbox assigns to its client; the default with the embedded sandbox. */
-export const SANDBOX_SENDER_NUMBERS: readonly string[] = ['200000'];
+/** The sender numbers of the embedded sandbox's client; the default when no upstream is configured. */
+export const SANDBOX_SENDER_NUMBERS: readonly string[] = ['200000', '30004505'];
 
 /** Credentials the embedded sandbox accepts; used only when no upstream is configured. */
 export const SANDBOX_CREDENTIALS = {
@@ -458,6 +469,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       senderNumbers: e.SMS_SENDER_NUMBERS ?? (sandboxed ? [...SANDBOX_SENDER_NUMBERS] : []),
       inboxPollMs: e.SMS_INBOX_POLL_MS,
       webhookSecret: e.SMS_WEBHOOK_SECRET ?? null,
+      oneTimePassword: { lifetimeMs: e.OTP_LIFETIME_MS, maxAttempts: e.OTP_MAX_ATTEMPTS },
     },
     sandbox: { asyncDelayMs: e.SANDBOX_ASYNC_DELAY_MS, admin: e.SANDBOX_ADMIN === 'true' },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -13,6 +13,7 @@ import type { SmsThrottle } from './limits/smsThrottle.js';
 import type { DownloadLinks } from './lib/downloadLinks.js';
 import type { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
+import type { OneTimePasswords } from './oneTimePasswords/service.js';
 
 /** Process-wide services every operation's context is built from. */
 export interface Services {
@@ -35,6 +36,10 @@ export interface Services {
   readonly downloadLinks: DownloadLinks;
   /** The inbound SMS of the client's sender numbers. */
   readonly inbox: Inbox;
+  /** The sender numbers the upstream assigned to the client. */
+  readonly smsSenderNumbers: readonly string[];
+  /** Makes, keeps (hashed) and checks the one-time passwords the subgraph texts. */
+  readonly oneTimePasswords: OneTimePasswords;
 }
 
 /** Who a context is for when the transport named no one. */
@@ -62,6 +67,8 @@ export interface Context {
   readonly downloadLinks: DownloadLinks;
   /** The inbound SMS of the client's sender numbers (process-wide: they are not the caller's). */
   readonly inbox: Inbox;
+  /** Makes, keeps (hashed) and checks one-time passwords. */
+  readonly oneTimePasswords: OneTimePasswords;
 }
 
 /** Builds the context of one GraphQL operation, for HTTP and WebSocket alike. */
@@ -78,12 +85,13 @@ export function createContext(
   return {
     requestId,
     upstreamBudget,
-    dataSources: createDataSources(services.client, services.requestConcurrency, services.actions, {
-      signal: options.signal,
-      consent: consent ?? undefined,
-      budget: upstreamBudget,
-      lane,
-    }),
+    dataSources: createDataSources(
+      services.client,
+      services.requestConcurrency,
+      services.actions,
+      { signal: options.signal, consent: consent ?? undefined, budget: upstreamBudget, lane },
+      services.smsSenderNumbers,
+    ),
     jobs: services.jobs,
     consents: services.consents,
     consent,
@@ -93,5 +101,6 @@ export function createContext(
     checkIds: services.checkIds,
     downloadLinks: services.downloadLinks,
     inbox: services.inbox,
+    oneTimePasswords: services.oneTimePasswords,
   };
 }

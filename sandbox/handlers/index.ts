@@ -5,6 +5,7 @@ import { billHistoryInquiry, billingInquiry, detailBillingInquiry, negativeScore
 import { cardInformation, cardToDeposit, cardToIban } from './cards.js';
 import { CREDIT_HANDLERS } from './credit.js';
 import { banksInfo, depositInfo, depositToIban, getAccountInfo, ibanInquiry } from './deposits.js';
+import { type Finnotext } from './finnotext.js';
 import { GazetteSignatureVerifications } from './gazetteSignatures.js';
 import { KYB_HANDLERS } from './kyb.js';
 import { deathStatusInquiry, identificationInquiry, nidInquiry, nidVerification, shahabInquiry } from './identity.js';
@@ -90,6 +91,7 @@ export function createHandlers(
   trackIds: TrackIdRegistry,
   sayadRegistry: SayadRegistry,
   smsInboxes: SmsInboxes,
+  finnotext: Finnotext,
 ): OperationHandlers {
   const transfers = new Transfers(ledger);
   const statements = new Statements(ledger, clientNid);
@@ -136,6 +138,9 @@ export function createHandlers(
     creditSayadSerialInquiryGet: sayadSerialInquiry,
     devWagesGet: wages.list,
     facilityReceiveSmsGet: receiveSms(smsInboxes),
+    facilityFinnotextPost: finnotext.send,
+    facilityFinnotextInquiryGet: finnotext.inquiry,
+    facilityFinnotextOtpPost: finnotext.otp,
     ...WORLD_HANDLERS,
     ...KYB_HANDLERS,
     ...VEHICLE_HANDLERS,

@@ -36,6 +36,9 @@ import type { ConsentGrantedModel } from '../resolvers/consent/models.js';
 import type { CompanyModel, GazetteNoticePage } from '../resolvers/companies/models.js';
 import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord, GazetteSignatureQuery, GazetteSignatureRecord } from '../datasources/types/companies.js';
 import type { GazetteSignatureJobRecord } from '../datasources/flows/gazetteSignature.js';
+import type { SmsDeliveryJobRecord } from '../datasources/flows/smsDelivery.js';
+import type { SmsDeliveryRecord, SmsRecipientRecord } from '../datasources/types/messaging.js';
+import type { Challenge, Verification } from '../oneTimePasswords/service.js';
 import type { VehicleModel, TrafficOffensePage, TrafficTollPage, FreewayTollPage, MotorcycleModel, PlateRegistrationModel, DrivingLicenceCheckModel, DrivingLicenceModel } from '../resolvers/vehicles/models.js';
 import type { PlateParts } from '../validation/plates.js';
 import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord, CreditReportRecord } from '../datasources/types/credit.js';
@@ -2320,6 +2323,19 @@ export type Mutation = {
    */
   readonly revokeConsent: ConsentRevoked;
   /**
+   * Makes a six-digit code, texts it to the mobile, and answers the challenge to verify it with. The code
+   * is kept only as a keyed hash, for a few minutes and a few wrong codes. The mobile is subject to the SMS
+   * throttle (`RATE_LIMITED`); an unclear send is not repeated: ask again for a new code.
+   */
+  readonly sendOneTimePassword: OneTimePasswordChallenge;
+  /**
+   * Texts each recipient its message from one of the client's sender numbers, at most once per
+   * idempotency key; answers the send's job, which follows every recipient's delivery to a final state
+   * (`Subscription.jobUpdated` streams each change). Bad input fails with `BAD_USER_INPUT` and sends
+   * nothing; so does a recipient over the SMS throttle (`RATE_LIMITED`, nothing sent to anyone).
+   */
+  readonly sendSms: SmsDeliveryJob;
+  /**
    * Start an asynchronous bill inquiry at the upstream. Returns at once with a job in `PENDING`;
    * follow it with `Subscription.jobUpdated` or `Query.job`.
    */
@@ -2370,6 +2386,11 @@ export type Mutation = {
   /** Passes a held cheque on to new receivers, or gives it back to its drawers. At most once per idempotency key. */
   readonly transferCheque: ChequeActionResult;
   /**
+   * Checks a code against its challenge, in constant time: verified once at most (a second verification
+   * answers `NOT_FOUND`); every wrong code counts against the challenge. Calls no upstream.
+   */
+  readonly verifyOneTimePassword: OneTimePasswordVerification;
+  /**
    * Verify a transaction credit inquiry with the code the person received; the outcome carries the report.
    * A refused code is an outcome (`TransactionCreditCodeRejected`), not an error.
    */
@@ -2416,6 +2437,18 @@ export type MutationIssueChequeArgs = {
 /** Actions that start upstream work or change state. */
 export type MutationRejectChequeArgs = {
   input: AnswerChequeInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationSendOneTimePasswordArgs = {
+  input: SendOneTimePasswordInput;
+};
+
+
+/** Actions that start upstream work or change state. */
+export type MutationSendSmsArgs = {
+  input: SendSmsInput;
 };
 
 
@@ -2474,6 +2507,12 @@ export type MutationTransferChequeArgs = {
 
 
 /** Actions that start upstream work or change state. */
+export type MutationVerifyOneTimePasswordArgs = {
+  input: VerifyOneTimePasswordInput;
+};
+
+
+/** Actions that start upstream work or change state. */
 export type MutationVerifyTransactionCreditInquiryArgs = {
   input: VerifyTransactionCreditInquiryInput;
 };
@@ -2511,6 +2550,39 @@ export type NationalCardScan = {
 };
 
 export type { NationalCardSide };
+
+/** A one-time password on its way: verify the code the person received with `verifyOneTimePassword`. */
+export type OneTimePasswordChallenge = {
+  readonly __typename?: 'OneTimePasswordChallenge';
+  /** Wrong codes the challenge takes before it is refused for good. */
+  readonly attemptsLeft: Scalars['Int']['output'];
+  /** Until when the code may be verified. */
+  readonly expiresAt: Scalars['DateTime']['output'];
+  /** Opaque and random; names the challenge in `verifyOneTimePassword`. */
+  readonly id: Scalars['ID']['output'];
+};
+
+/** Why a code was not accepted. */
+export type OneTimePasswordRefusal =
+  /** The code's lifetime is over; ask for a new one. */
+  | 'EXPIRED'
+  /** No such challenge: never issued, already verified, or forgotten some time after it expired. */
+  | 'NOT_FOUND'
+  /** The challenge took all the wrong codes it allows; ask for a new one. */
+  | 'TOO_MANY_ATTEMPTS'
+  /** Not the code sent; `attemptsLeft` says how many more codes the challenge takes. */
+  | 'WRONG_CODE';
+
+/** The outcome of a verification: a code is verified once at most. */
+export type OneTimePasswordVerification = {
+  readonly __typename?: 'OneTimePasswordVerification';
+  /** Wrong codes the challenge still takes; null unless `reason` is `WRONG_CODE`. */
+  readonly attemptsLeft?: Maybe<Scalars['Int']['output']>;
+  /** Why not; null when verified. */
+  readonly reason?: Maybe<OneTimePasswordRefusal>;
+  /** Whether the code is the one sent; true only for the first verification that says so. */
+  readonly verified: Scalars['Boolean']['output'];
+};
 
 /**
  * Where a page of a list ends. Lists the upstream returns whole are paged here, so a router's demand
@@ -3066,6 +3138,8 @@ export type Query = {
   readonly person?: Maybe<Person>;
   /** The address of a 10-digit postal code. */
   readonly postalAddress?: Maybe<PostalAddress>;
+  /** The sender numbers the upstream assigned to the client: the `from` a send may name. */
+  readonly smsSenderNumbers: ReadonlyArray<Scalars['String']['output']>;
   /**
    * The report of a verified transaction credit inquiry, read again by its `inquiryId` (from
    * `verifyTransactionCreditInquiry`); null when the upstream has no such inquiry (unknown or too old).
@@ -3223,6 +3297,31 @@ export type SanaRegistration = {
   readonly registered?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** Who a one-time password is sent to. */
+export type SendOneTimePasswordInput = {
+  /** The sender number: one of `Query.smsSenderNumbers`; the first of them when left out. */
+  readonly from?: InputMaybe<Scalars['String']['input']>;
+  /** The mobile number: 11 digits starting with 09 (also accepted: +989…, 989…, or 9 followed by 9 digits). */
+  readonly to: Scalars['String']['input'];
+};
+
+/** An SMS send: texts from one of the client's sender numbers, each to its recipient. */
+export type SendSmsInput = {
+  /** The sender number: one of `Query.smsSenderNumbers`. */
+  readonly from: Scalars['String']['input'];
+  /**
+   * A key the client chooses for this send: 1–64 letters, digits, `-` or `_`. Sending the same input with
+   * the same key again (a retry, a duplicate, after a restart) never texts anyone twice: it answers with
+   * the job of the first send. The same key with a different send is refused (`BAD_USER_INPUT` on
+   * `input.idempotencyKey`) while the key is remembered here (a week).
+   */
+  readonly idempotencyKey: Scalars['String']['input'];
+  /** 1–100 texts, each to its recipient, in the order the delivery report lists them. */
+  readonly messages: ReadonlyArray<SmsMessageInput>;
+  /** The upstream template to send with, if the client has one (1–100 letters, digits, `-` or `_`). */
+  readonly templateId?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A person's Shahab code and the registry details it was issued for. */
 export type Shahab = {
   readonly __typename?: 'Shahab';
@@ -3299,6 +3398,111 @@ export type SmsConsentChallenge = {
   readonly expiresAt: Scalars['DateTime']['output'];
   /** The mobile the code was sent to, masked (for example `0912***4567`). */
   readonly mobile: Scalars['String']['output'];
+};
+
+/** A send as the upstream took it, and each recipient's delivery so far. */
+export type SmsDelivery = {
+  readonly __typename?: 'SmsDelivery';
+  /** SMS parts they make (what the client is billed); null when the upstream's answer to the send was never read. */
+  readonly numberOfParts?: Maybe<Scalars['Int']['output']>;
+  /** Messages the upstream accepted; null when its answer to the send was never read. */
+  readonly numberOfRecords?: Maybe<Scalars['Int']['output']>;
+  /** Each recipient, in the order of the send's messages. */
+  readonly recipients: ReadonlyArray<SmsRecipient>;
+};
+
+/**
+ * An SMS send, followed until every recipient's delivery is final (then `SUCCESS`). `FAILED` when the
+ * upstream refused the send (nothing was sent; `failure.code` is one of `INVALID_REQUEST`,
+ * `SENDER_NOT_REGISTERED`, `INVALID_DESTINATION`, `LIMIT_EXCEEDED`, `REJECTED`, `CONSENT_REFUSED`,
+ * `NOT_APPLIED`), or `JOB_EXPIRED` when the delivery report was not final within six hours (`delivery`
+ * keeps what it last showed). Visible to anyone holding its id.
+ */
+export type SmsDeliveryJob = Job & {
+  readonly __typename?: 'SmsDeliveryJob';
+  /** When the send was first asked for. */
+  readonly createdAt: Scalars['DateTime']['output'];
+  /** The send and each recipient's delivery so far; null until the upstream took the send. */
+  readonly delivery?: Maybe<SmsDelivery>;
+  /** Why nothing was sent, or why the report was not followed to its end; null unless `status` is `FAILED`. */
+  readonly failure?: Maybe<JobFailure>;
+  /** The sender number. */
+  readonly from: Scalars['String']['output'];
+  /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
+  readonly id: Scalars['ID']['output'];
+  /** The client's idempotency key. */
+  readonly idempotencyKey: Scalars['String']['output'];
+  /** Where the send stands. */
+  readonly status: JobStatus;
+  /** The upstream template sent with, if any. */
+  readonly templateId?: Maybe<Scalars['String']['output']>;
+  /** The trackId the send went out with, for the upstream's support. */
+  readonly trackId: Scalars['String']['output'];
+  /** When it last changed. */
+  readonly updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Where one recipient's message stands, by the upstream's delivery code (`SmsRecipient.code`). */
+export type SmsDeliveryStatus =
+  /** At the telecom operator (codes 11 and 22). Pending. */
+  | 'AT_TELECOM'
+  /** The number is on the operator's blacklist of numbers that refuse advertising SMS (code 23). Final. */
+  | 'BLACKLISTED'
+  /** Delivered to the phone (code 24). Final. */
+  | 'DELIVERED'
+  /** Refused as a duplicate client id (code 6). Final. */
+  | 'DUPLICATE'
+  /** Sending failed (codes -1 and 10). Final. */
+  | 'FAILED'
+  /** The sender number is not valid for this send (code 26). Final. */
+  | 'INVALID_SENDER_NUMBER'
+  /** The upstream did not take this recipient (it drops invalid numbers). Final. */
+  | 'NOT_ACCEPTED'
+  /** Not confirmed by the user (code 2). Final. */
+  | 'NOT_CONFIRMED'
+  /** Sent; no delivery report is possible (code 100). Final. */
+  | 'NO_REPORT_POSSIBLE'
+  /** On the way to the telecom operator (code 5). Pending. */
+  | 'ON_THE_WAY'
+  /** Waiting to be sent (code 0), or not reported yet. Pending. */
+  | 'QUEUED'
+  /** Ready for delivery to the messenger (code 21). Pending. */
+  | 'READY_FOR_MESSENGER'
+  /** Sent, no delivery report yet (code 1). Pending. */
+  | 'SENT'
+  /** Sent; the operator gives no delivery report (codes 19 and 20). Final. */
+  | 'SENT_WITHOUT_REPORT'
+  /** Stopped at the messenger (code 25). Final. */
+  | 'STOPPED_AT_MESSENGER'
+  /** A code the upstream does not document; followed like a pending one. */
+  | 'UNKNOWN';
+
+/** One text to one recipient. */
+export type SmsMessageInput = {
+  /**
+   * The text: 1–1,000 characters, without control characters (line breaks, tabs) or invisible formatting
+   * characters; runs of spaces become one. Sent in parts of 70 characters when it holds any non-Latin
+   * character (Persian), of 160 otherwise.
+   */
+  readonly text: Scalars['String']['input'];
+  /**
+   * The recipient's mobile number: 11 digits starting with 09 (also accepted: +989…, 989…, or 9 followed
+   * by 9 digits); sent as `09…`.
+   */
+  readonly to: Scalars['String']['input'];
+};
+
+/** One recipient of a send and where its message stands. */
+export type SmsRecipient = {
+  readonly __typename?: 'SmsRecipient';
+  /** The upstream's delivery code; null until the delivery report names the recipient, or when it never did. */
+  readonly code?: Maybe<Scalars['Int']['output']>;
+  /** Whether `status` is final: the message will not change any more. */
+  readonly final: Scalars['Boolean']['output'];
+  /** Where the message stands. */
+  readonly status: SmsDeliveryStatus;
+  /** The mobile number, as `09…`. */
+  readonly to: Scalars['String']['output'];
 };
 
 /** Asks a person for a consent confirmed on the upstream's authorization page. */
@@ -4084,6 +4288,14 @@ export type VehicleOwnershipCheck = {
   readonly vehicleType?: Maybe<Scalars['String']['output']>;
 };
 
+/** A code to check against a challenge. */
+export type VerifyOneTimePasswordInput = {
+  /** The challenge's id, as `sendOneTimePassword` answered it. */
+  readonly challengeId: Scalars['ID']['input'];
+  /** The six-digit code the person received (Persian or Arabic digits are accepted). */
+  readonly code: Scalars['String']['input'];
+};
+
 /** The code the person received for a transaction credit inquiry. */
 export type VerifyTransactionCreditInquiryInput = {
   /** The `checkId` of the challenge. */
@@ -4261,6 +4473,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ChequeActionJobRecord & { __typename: 'ChequeActionJob' } )
     | ( CreditReportJobRecord & { __typename: 'CreditReportJob' } )
     | ( GazetteSignatureJobRecord & { __typename: 'GazetteSignatureJob' } )
+    | ( SmsDeliveryJobRecord & { __typename: 'SmsDeliveryJob' } )
     | ( TransferJobRecord & { __typename: 'TransferJob' } )
   ;
   UserError:
@@ -4424,6 +4637,9 @@ export type ResolversTypes = ResolversObject<{
   NationalCardImage: ResolverTypeWrapper<NationalCardImageRecord>;
   NationalCardScan: ResolverTypeWrapper<NationalCardScanRecord>;
   NationalCardSide: NationalCardSide;
+  OneTimePasswordChallenge: ResolverTypeWrapper<Challenge>;
+  OneTimePasswordRefusal: OneTimePasswordRefusal;
+  OneTimePasswordVerification: ResolverTypeWrapper<Verification>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Parcel: ResolverTypeWrapper<ParcelRecord>;
   ParcelEvent: ResolverTypeWrapper<ParcelEventRecord>;
@@ -4442,11 +4658,18 @@ export type ResolversTypes = ResolversObject<{
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Rial: ResolverTypeWrapper<Scalars['Rial']['output']>;
   SanaRegistration: ResolverTypeWrapper<SanaRecord>;
+  SendOneTimePasswordInput: SendOneTimePasswordInput;
+  SendSmsInput: SendSmsInput;
   Shahab: ResolverTypeWrapper<ShahabRecord>;
   Signatory: ResolverTypeWrapper<SignatoryRecord>;
   SignatureKind: SignatureKind;
   SigningRights: ResolverTypeWrapper<SigningRightsRecord>;
   SmsConsentChallenge: ResolverTypeWrapper<SmsConsentChallenge>;
+  SmsDelivery: ResolverTypeWrapper<SmsDeliveryRecord>;
+  SmsDeliveryJob: ResolverTypeWrapper<SmsDeliveryJobRecord>;
+  SmsDeliveryStatus: SmsDeliveryStatus;
+  SmsMessageInput: SmsMessageInput;
+  SmsRecipient: ResolverTypeWrapper<SmsRecipientRecord>;
   StartCodeConsentInput: StartCodeConsentInput;
   StartCodeConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartCodeConsentResult']>;
   StartMobileOwnershipCheckInput: StartMobileOwnershipCheckInput;
@@ -4487,6 +4710,7 @@ export type ResolversTypes = ResolversObject<{
   VehicleDetails: ResolverTypeWrapper<VehicleDetailsRecord>;
   VehicleInsuranceSummary: ResolverTypeWrapper<VehicleInsuranceSummaryRecord>;
   VehicleOwnershipCheck: ResolverTypeWrapper<OwnershipCheckRecord>;
+  VerifyOneTimePasswordInput: VerifyOneTimePasswordInput;
   VerifyTransactionCreditInquiryInput: VerifyTransactionCreditInquiryInput;
   VerifyTransactionCreditInquiryResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['VerifyTransactionCreditInquiryResult']>;
   VideoMatch: ResolverTypeWrapper<VideoMatchRecord>;
@@ -4607,6 +4831,8 @@ export type ResolversParentTypes = ResolversObject<{
   Mutation: Record<PropertyKey, never>;
   NationalCardImage: NationalCardImageRecord;
   NationalCardScan: NationalCardScanRecord;
+  OneTimePasswordChallenge: Challenge;
+  OneTimePasswordVerification: Verification;
   PageInfo: PageInfo;
   Parcel: ParcelRecord;
   ParcelEvent: ParcelEventRecord;
@@ -4624,10 +4850,16 @@ export type ResolversParentTypes = ResolversObject<{
   Query: Record<PropertyKey, never>;
   Rial: Scalars['Rial']['output'];
   SanaRegistration: SanaRecord;
+  SendOneTimePasswordInput: SendOneTimePasswordInput;
+  SendSmsInput: SendSmsInput;
   Shahab: ShahabRecord;
   Signatory: SignatoryRecord;
   SigningRights: SigningRightsRecord;
   SmsConsentChallenge: SmsConsentChallenge;
+  SmsDelivery: SmsDeliveryRecord;
+  SmsDeliveryJob: SmsDeliveryJobRecord;
+  SmsMessageInput: SmsMessageInput;
+  SmsRecipient: SmsRecipientRecord;
   StartCodeConsentInput: StartCodeConsentInput;
   StartCodeConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartCodeConsentResult'];
   StartMobileOwnershipCheckInput: StartMobileOwnershipCheckInput;
@@ -4661,6 +4893,7 @@ export type ResolversParentTypes = ResolversObject<{
   VehicleDetails: VehicleDetailsRecord;
   VehicleInsuranceSummary: VehicleInsuranceSummaryRecord;
   VehicleOwnershipCheck: OwnershipCheckRecord;
+  VerifyOneTimePasswordInput: VerifyOneTimePasswordInput;
   VerifyTransactionCreditInquiryInput: VerifyTransactionCreditInquiryInput;
   VerifyTransactionCreditInquiryResult: ResolversUnionTypes<ResolversParentTypes>['VerifyTransactionCreditInquiryResult'];
   VideoMatch: VideoMatchRecord;
@@ -5469,7 +5702,7 @@ export type IssuedCardResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type JobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'CreditReportJob' | 'GazetteSignatureJob' | 'TransferJob', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'CreditReportJob' | 'GazetteSignatureJob' | 'SmsDeliveryJob' | 'TransferJob', ParentType, ContextType>;
 }>;
 
 export type JobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['JobFailure'] = ResolversParentTypes['JobFailure']> = ResolversObject<{
@@ -5551,6 +5784,8 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   issueCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationIssueChequeArgs, 'input'>>;
   rejectCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationRejectChequeArgs, 'input'>>;
   revokeConsent?: Resolver<ResolversTypes['ConsentRevoked'], ParentType, ContextType>;
+  sendOneTimePassword?: Resolver<ResolversTypes['OneTimePasswordChallenge'], ParentType, ContextType, RequireFields<MutationSendOneTimePasswordArgs, 'input'>>;
+  sendSms?: Resolver<ResolversTypes['SmsDeliveryJob'], ParentType, ContextType, RequireFields<MutationSendSmsArgs, 'input'>>;
   startBillInquiry?: Resolver<ResolversTypes['BillInquiryJob'], ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
   startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
   startCreditReport?: Resolver<ResolversTypes['CreditReportJob'], ParentType, ContextType, RequireFields<MutationStartCreditReportArgs, 'input'>>;
@@ -5560,6 +5795,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   startTransactionCreditInquiry?: Resolver<ResolversTypes['TransactionCreditChallenge'], ParentType, ContextType, RequireFields<MutationStartTransactionCreditInquiryArgs, 'input'>>;
   transfer?: Resolver<ResolversTypes['TransferResult'], ParentType, ContextType, RequireFields<MutationTransferArgs, 'input'>>;
   transferCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationTransferChequeArgs, 'input'>>;
+  verifyOneTimePassword?: Resolver<ResolversTypes['OneTimePasswordVerification'], ParentType, ContextType, RequireFields<MutationVerifyOneTimePasswordArgs, 'input'>>;
   verifyTransactionCreditInquiry?: Resolver<ResolversTypes['VerifyTransactionCreditInquiryResult'], ParentType, ContextType, RequireFields<MutationVerifyTransactionCreditInquiryArgs, 'input'>>;
 }>;
 
@@ -5581,6 +5817,18 @@ export type NationalCardScanResolvers<ContextType = Context, ParentType extends 
 }>;
 
 export type NationalCardSideResolvers = EnumResolverSignature<{ BACK?: any, FRONT?: any }, ResolversTypes['NationalCardSide']>;
+
+export type OneTimePasswordChallengeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OneTimePasswordChallenge'] = ResolversParentTypes['OneTimePasswordChallenge']> = ResolversObject<{
+  attemptsLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type OneTimePasswordVerificationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OneTimePasswordVerification'] = ResolversParentTypes['OneTimePasswordVerification']> = ResolversObject<{
+  attemptsLeft?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['OneTimePasswordRefusal']>, ParentType, ContextType>;
+  verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
 
 export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5734,6 +5982,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType, RequireFields<QueryPersonArgs, 'nationalId'>>;
   postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType, RequireFields<QueryPostalAddressArgs, 'postalCode'>>;
+  smsSenderNumbers?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   transactionCreditReport?: Resolver<Maybe<ResolversTypes['TransactionCreditReport']>, ParentType, ContextType, RequireFields<QueryTransactionCreditReportArgs, 'inquiryId'>>;
   transfer?: Resolver<Maybe<ResolversTypes['TransferResult']>, ParentType, ContextType, RequireFields<QueryTransferArgs, 'idempotencyKey' | 'nationalId'>>;
   vehicle?: Resolver<Maybe<ResolversTypes['Vehicle']>, ParentType, ContextType, Partial<QueryVehicleArgs>>;
@@ -5782,6 +6031,33 @@ export type SmsConsentChallengeResolvers<ContextType = Context, ParentType exten
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   mobile?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type SmsDeliveryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SmsDelivery'] = ResolversParentTypes['SmsDelivery']> = ResolversObject<{
+  numberOfParts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  numberOfRecords?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  recipients?: Resolver<ReadonlyArray<ResolversTypes['SmsRecipient']>, ParentType, ContextType>;
+}>;
+
+export type SmsDeliveryJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SmsDeliveryJob'] = ResolversParentTypes['SmsDeliveryJob']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  delivery?: Resolver<Maybe<ResolversTypes['SmsDelivery']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idempotencyKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  templateId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trackId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type SmsRecipientResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SmsRecipient'] = ResolversParentTypes['SmsRecipient']> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  final?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SmsDeliveryStatus'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type StartCodeConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StartCodeConsentResult'] = ResolversParentTypes['StartCodeConsentResult']> = ResolversObject<{
@@ -6153,6 +6429,8 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   NationalCardImage?: NationalCardImageResolvers<ContextType>;
   NationalCardScan?: NationalCardScanResolvers<ContextType>;
   NationalCardSide?: NationalCardSideResolvers;
+  OneTimePasswordChallenge?: OneTimePasswordChallengeResolvers<ContextType>;
+  OneTimePasswordVerification?: OneTimePasswordVerificationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Parcel?: ParcelResolvers<ContextType>;
   ParcelEvent?: ParcelEventResolvers<ContextType>;
@@ -6173,6 +6451,9 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Signatory?: SignatoryResolvers<ContextType>;
   SigningRights?: SigningRightsResolvers<ContextType>;
   SmsConsentChallenge?: SmsConsentChallengeResolvers<ContextType>;
+  SmsDelivery?: SmsDeliveryResolvers<ContextType>;
+  SmsDeliveryJob?: SmsDeliveryJobResolvers<ContextType>;
+  SmsRecipient?: SmsRecipientResolvers<ContextType>;
   StartCodeConsentResult?: StartCodeConsentResultResolvers<ContextType>;
   StartSmsConsentResult?: StartSmsConsentResultResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

@@ -5,6 +5,7 @@ import { ChequesAPI } from './cheques.js';
 import { CompaniesAPI } from './companies.js';
 import { CreditAPI } from './credit.js';
 import type { ActionPort } from './flows/port.js';
+import { MessagingAPI } from './messaging.js';
 import { PeopleAPI } from './people.js';
 import { PostalAPI } from './postal.js';
 import { RequestUpstream, type OperationScope } from './shared/requestUpstream.js';
@@ -25,6 +26,7 @@ export interface DataSources {
   readonly cheques: ChequesAPI;
   readonly companies: CompaniesAPI;
   readonly credit: CreditAPI;
+  readonly messaging: MessagingAPI;
   readonly people: PeopleAPI;
   readonly postal: PostalAPI;
   readonly transfers: TransfersAPI;
@@ -42,6 +44,8 @@ export function createDataSources(
   requestConcurrency: number,
   actions: ActionPort,
   scope: OperationScope = {},
+  /** The client's SMS sender numbers. */
+  senderNumbers: readonly string[] = [],
 ): DataSources {
   const upstream = RequestUpstream.forOperation(client, requestConcurrency, scope);
   return {
@@ -51,6 +55,7 @@ export function createDataSources(
     cheques: new ChequesAPI(upstream),
     companies: new CompaniesAPI(upstream),
     credit: new CreditAPI(upstream),
+    messaging: new MessagingAPI(upstream, actions, senderNumbers),
     people: new PeopleAPI(upstream),
     postal: new PostalAPI(upstream),
     transfers: new TransfersAPI(upstream, actions),

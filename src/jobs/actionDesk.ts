@@ -18,7 +18,7 @@
  * without the stored record there is nothing to compare it with.
  */
 import { createHash } from 'node:crypto';
-import type { ActionJobRecord, ActionPort, ActionRequest, DeskAction } from '../datasources/flows/port.js';
+import type { ActionJobRecord, ActionPort, ActionRequest, DeskAction, JobRecord } from '../datasources/flows/port.js';
 import { isDuplicateTrackId } from '../datasources/flows/refusals.js';
 import type { UpstreamAccess } from '../datasources/shared/requestUpstream.js';
 import { BadUserInputError } from '../errors.js';
@@ -123,7 +123,9 @@ export class ActionDesk implements ActionPort {
   ): Promise<ActionJobRecord<Kind, Order, Result>> {
     try {
       const result = await action.send(upstream, job.input.order, job.ref);
-      await this.settle(action, job, { status: 'SUCCESS', result });
+      const outcome = action.sent?.(result) ?? { status: 'SUCCESS', result };
+      if (outcome.status === 'PENDING') await this.follow(job, outcome.progress);
+      else await this.settle(action, job, outcome);
     } catch (error) {
       if (isDuplicateTrackId(error)) {
         this.logger.warn(
@@ -163,6 +165,19 @@ export class ActionDesk implements ActionPort {
       this.jobs.track(job.id);
       return job;
     }
+  }
+
+  /** Stores the result so far of an action followed after it was sent, and follows it. */
+  private async follow(job: JobRecord, progress: unknown): Promise<void> {
+    try {
+      if (progress !== undefined) await this.jobs.progress(job, progress);
+    } catch (error) {
+      this.logger.error(
+        { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
+        'sent action could not store its result so far',
+      );
+    }
+    this.jobs.track(job.id);
   }
 
   /** Stores a known outcome; if the store fails, the engine finds the outcome again by the trackId. */

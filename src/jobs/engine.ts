@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { JobsConfig } from '../config.js';
 import { ErrorCode, quoteValue, UpstreamError } from '../errors.js';
+import { canonicalJson } from '../lib/json.js';
 import type { Logger } from '../logger.js';
 import { jobsFollowed, jobTransitions } from '../observability/metrics.js';
 import {
@@ -117,7 +118,7 @@ export class JobEngine {
   async check(job: JobRecord): Promise<void> {
     let outcome: PollOutcome<unknown> = { status: 'PENDING' };
     try {
-      outcome = await this.kind(job.kind).poll(this.options.upstream, job.ref, job.input);
+      outcome = await this.kind(job.kind).poll(this.options.upstream, job.ref, job.input, job.result);
     } catch (error) {
       this.options.logger.warn(
         { jobId: job.id, kind: job.kind, err: error instanceof Error ? error.message : String(error) },
@@ -126,6 +127,7 @@ export class JobEngine {
     }
     try {
       if (outcome.status !== 'PENDING' && (await this.record(job, outcome))) return;
+      if (outcome.status === 'PENDING' && outcome.progress !== undefined) await this.progress(job, outcome.progress);
     } catch (error) {
       this.options.logger.error(
         { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
@@ -143,6 +145,18 @@ export class JobEngine {
   /** Stores a final outcome reached outside polling and announces it; false when the job changed meanwhile. */
   finish(job: JobRecord, outcome: FinalOutcome): Promise<boolean> {
     return this.record(job, outcome);
+  }
+
+  /**
+   * Stores the result so far of a pending job whose result fills in while it runs, and announces it;
+   * nothing when it is unchanged. The job as stored after it (as given when nothing was stored).
+   */
+  async progress(job: JobRecord, result: unknown): Promise<JobRecord> {
+    if (canonicalJson(result) === canonicalJson(job.result)) return job;
+    const next: JobRecord = { ...job, result, updatedAt: this.now(), version: job.version + 1 };
+    if (!(await this.options.store.replace(next, job.version))) return job;
+    await this.options.events.publish(next);
+    return next;
   }
 
   get(id: string): Promise<JobRecord | null> {
@@ -305,16 +319,21 @@ export class JobEngine {
     }
     const outcome = await this.ask(job, state);
     const maxAgeMs = this.kind(job.kind).maxAgeMs ?? this.options.config.maxAgeMs;
-    if (outcome === null && this.now() - job.createdAt < maxAgeMs) {
+    const progress = outcome?.status === 'PENDING' ? outcome.progress : undefined;
+    const current = progress === undefined ? job : await this.progress(job, progress);
+    if ((outcome === null || outcome.status === 'PENDING') && this.now() - job.createdAt < maxAgeMs) {
       this.backOff(id, state);
       return;
     }
-    const final: FinalOutcome = outcome ?? {
-      status: 'FAILED',
-      failure: { code: 'JOB_EXPIRED', message: 'The upstream gave no final answer within the job lifetime.' },
-    };
+    const final: FinalOutcome =
+      outcome !== null && outcome.status !== 'PENDING'
+        ? outcome
+        : {
+            status: 'FAILED',
+            failure: { code: 'JOB_EXPIRED', message: 'The upstream gave no final answer within the job lifetime.' },
+          };
     state.finishing = true;
-    await this.record(job, final);
+    await this.record(current, final);
     await this.leave(id, state);
   }
 
@@ -323,12 +342,12 @@ export class JobEngine {
     this.schedule(id, state);
   }
 
-  /** The poll's outcome if final; null to keep polling. */
-  private async ask(job: JobRecord, state: PollState): Promise<FinalOutcome | null> {
+  /** The poll's outcome; null when the poll failed in a way that may pass (keep polling). */
+  private async ask(job: JobRecord, state: PollState): Promise<PollOutcome<unknown> | null> {
     try {
-      const outcome = await this.kind(job.kind).poll(this.options.upstream, job.ref, job.input);
+      const outcome = await this.kind(job.kind).poll(this.options.upstream, job.ref, job.input, job.result);
       state.permanentFailures = 0;
-      return outcome.status === 'PENDING' ? null : outcome;
+      return outcome;
     } catch (error) {
       const permanent =
         error instanceof UpstreamError &&
@@ -348,7 +367,8 @@ export class JobEngine {
     const next: JobRecord = {
       ...job,
       status: outcome.status,
-      result: outcome.status === 'SUCCESS' ? outcome.result : null,
+      // A failed job keeps the result it had so far (an SMS whose delivery report never became final).
+      result: outcome.status === 'SUCCESS' ? outcome.result : job.result,
       failure: outcome.status === 'FAILED' ? outcome.failure : null,
       updatedAt: this.now(),
       version: job.version + 1,

@@ -4,9 +4,9 @@ import type { Redis } from 'ioredis';
 import { limitsHit } from '../observability/metrics.js';
 import { rateLimitedError, ServiceUnavailableError } from '../errors.js';
 
-/** Who an SMS goes to: the person it is about and the mobile number it is sent to. */
+/** Who an SMS goes to: the mobile number it is sent to, and the person it is about when it is about one. */
 export interface SmsRecipient {
-  readonly nationalId: string;
+  readonly nationalId?: string;
   readonly mobile: string;
 }
 
@@ -22,6 +22,11 @@ export interface ThrottleWindow {
  */
 export interface SmsThrottle {
   admit(recipient: SmsRecipient): Promise<void>;
+  /**
+   * Admits the SMS of one send, all or none: refused when any recipient is over a window, and then none
+   * is counted. A mobile named twice in one send counts once.
+   */
+  admitAll(recipients: readonly SmsRecipient[]): Promise<void>;
 }
 
 /** The outcome of one check of every key: 0 admitted (and counted), else milliseconds to wait. */
@@ -45,10 +50,18 @@ abstract class WindowedSmsThrottle implements SmsThrottle {
     this.now = options.now ?? Date.now;
   }
 
-  async admit(recipient: SmsRecipient): Promise<void> {
-    if (this.windows.length === 0) return;
-    const keys = [this.key('mobile', recipient.mobile), this.key('nid', recipient.nationalId)];
-    const waitMs = await this.check(keys, this.now());
+  admit(recipient: SmsRecipient): Promise<void> {
+    return this.admitAll([recipient]);
+  }
+
+  async admitAll(recipients: readonly SmsRecipient[]): Promise<void> {
+    if (this.windows.length === 0 || recipients.length === 0) return;
+    const keys = new Set<string>();
+    for (const { mobile, nationalId } of recipients) {
+      keys.add(this.key('mobile', mobile));
+      if (nationalId !== undefined) keys.add(this.key('nid', nationalId));
+    }
+    const waitMs = await this.check([...keys], this.now());
     if (waitMs <= 0) return;
     limitsHit.inc({ limit: 'sms' });
     throw rateLimitedError(waitMs / 1_000, 'Too many SMS for this mobile number or person; retry later.');

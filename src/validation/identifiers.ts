@@ -61,7 +61,7 @@ export function parseLegalId(value: string, argumentPath: string): string {
 // --- mobile number ------------------------------------------------------------------------------
 
 /** Canonical `09XXXXXXXXX`, or null. Accepts `09…`, `9…` (10 digits), `989…`, `+989…` and `00989…`. */
-function canonicalMobile(value: string): string | null {
+export function canonicalMobile(value: string): string | null {
   const compact = clean(value).replace(/[\s\-()]/g, '');
   const match = /^(?:\+98|0098|98|0)?(9[0-9]{9})$/.exec(compact);
   return match?.[1] === undefined ? null : `0${match[1]}`;

@@ -20,7 +20,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['datasources/records'],
   ['datasources/flows'],
   ['datasources'],
-  ['consent', 'jobs'],
+  ['consent', 'jobs', 'oneTimePasswords'],
   ['inbox'],
   ['context.ts'],
   ['resolvers', 'federation'],

@@ -14,6 +14,7 @@ describe('messaging configuration', () => {
       senderNumbers: [...SANDBOX_SENDER_NUMBERS],
       inboxPollMs: 2_000,
       webhookSecret: null,
+      oneTimePassword: { lifetimeMs: 180_000, maxAttempts: 5 },
     });
     expect(loadConfig(upstream).messaging.senderNumbers).toEqual([]);
   });
@@ -32,5 +33,13 @@ describe('messaging configuration', () => {
     expect(() => loadConfig({ SMS_SENDER_NUMBERS: '200000,abc' })).toThrow(/SMS_SENDER_NUMBERS: each sender number/);
     expect(() => loadConfig({ SMS_WEBHOOK_SECRET: 'short' })).toThrow(/SMS_WEBHOOK_SECRET must be at least 16/);
     expect(loadConfig({ SMS_WEBHOOK_SECRET: 'x'.repeat(16) }).messaging.webhookSecret).toBe('x'.repeat(16));
+  });
+
+  it('gives one-time passwords three minutes and five wrong codes by default', () => {
+    expect(loadConfig({}).messaging.oneTimePassword).toEqual({ lifetimeMs: 180_000, maxAttempts: 5 });
+    expect(loadConfig({ OTP_LIFETIME_MS: '60000', OTP_MAX_ATTEMPTS: '3' }).messaging.oneTimePassword).toEqual({
+      lifetimeMs: 60_000,
+      maxAttempts: 3,
+    });
   });
 });

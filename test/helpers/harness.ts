@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../fixtures/sandbox.js';
+import { SENDER_NUMBERS, startSandbox, type Sandbox, type SandboxOptions } from '../fixtures/sandbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
@@ -50,6 +50,7 @@ export function subgraphEnv(sandbox: Sandbox): Record<string, string> {
     SMS_THROTTLE_PER_MINUTE: '0',
     SMS_THROTTLE_PER_HOUR: '0',
     CONSENT_ENCRYPTION_KEY: TEST_CONSENT_KEY,
+    SMS_SENDER_NUMBERS: SENDER_NUMBERS.join(','),
   };
 }
 

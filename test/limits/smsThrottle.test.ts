@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import {
   MemorySmsThrottle,
   RedisSmsThrottle,
+  type SmsRecipient,
   type SmsThrottle,
   type ThrottleWindow,
 } from '../../src/limits/smsThrottle.js';
@@ -18,7 +19,7 @@ const SECRET = 'test-secret';
 const ALI = { nationalId: '0499370899', mobile: '09121234567' };
 
 /** The code and retryAfter of what `admit` threw, or 'admitted'. */
-async function outcome(throttle: SmsThrottle, recipient = ALI): Promise<unknown> {
+async function outcome(throttle: SmsThrottle, recipient: SmsRecipient = ALI): Promise<unknown> {
   try {
     await throttle.admit(recipient);
     return 'admitted';
@@ -50,6 +51,28 @@ const kinds: Array<[string, (now: () => number) => SmsThrottle]> = [
 ];
 
 describe.each(kinds)('the SMS throttle in %s', (_kind, create) => {
+  it('throttles a mobile alone, and admits the recipients of one send all or none', async () => {
+    const clock = { now: 10_000_000 };
+    const throttle = create(() => clock.now);
+    const refusal = async (recipients: Array<{ mobile: string }>) => {
+      try {
+        await throttle.admitAll(recipients);
+        return 'admitted';
+      } catch (error) {
+        return (error as { extensions?: Record<string, unknown> }).extensions?.['code'];
+      }
+    };
+    expect(await outcome(throttle, { mobile: '09121110000' })).toBe('admitted');
+    expect(await outcome(throttle, { mobile: '09121110000' })).toMatchObject({ code: 'RATE_LIMITED' });
+    // One recipient over: none is counted, so the others are admitted afterwards.
+    expect(await refusal([{ mobile: '09121110001' }, { mobile: '09121110000' }])).toBe('RATE_LIMITED');
+    expect(await refusal([{ mobile: '09121110001' }, { mobile: '09121110002' }, { mobile: '09121110001' }])).toBe(
+      'admitted',
+    );
+    expect(await refusal([{ mobile: '09121110002' }])).toBe('RATE_LIMITED');
+    expect(await refusal([])).toBe('admitted');
+  });
+
   it('allows one SMS a minute per mobile and per national id, and says when the next is allowed', async () => {
     const clock = { now: 10_000_000 };
     const throttle = create(() => clock.now);

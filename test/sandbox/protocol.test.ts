@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operations } from '../../src/datasources/upstream/operations.js';
 import { createHandlers } from '../../sandbox/handlers/index.js';
+import { Finnotext } from '../../sandbox/handlers/finnotext.js';
 import { Ledger } from '../../sandbox/ledger.js';
 import { TrackIdRegistry } from '../../sandbox/trackIds.js';
 import { SayadRegistry } from '../../sandbox/sayad.js';
@@ -120,6 +121,7 @@ describe('routing from the catalog', () => {
     new TrackIdRegistry(),
     new SayadRegistry(),
     new SmsInboxes(),
+    new Finnotext(() => 0),
   );
   const clientCredential = [...operations.keys()].filter((id) => operations.get(id)?.grant === 'client_credentials');
   const implemented = clientCredential.filter((id) => handled[id] !== undefined);

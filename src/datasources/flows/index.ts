@@ -7,17 +7,30 @@ import { chequeActionJob, type ChequeActionJobRecord } from './chequeAction.js';
 import { creditReportJob, type CreditReportJobRecord } from './creditReport.js';
 import { gazetteSignatureJob, type GazetteSignatureJobRecord } from './gazetteSignature.js';
 import { actorOf, type JobKind, type JobRecord } from './port.js';
+import { smsDeliveryJob, type SmsDeliveryJobRecord } from './smsDelivery.js';
 import { transferJob, type TransferJobRecord } from './transfer.js';
 
 /** A job of one of the subgraph's kinds, discriminated by `kind`. */
 export type UpstreamJob =
-  BillInquiryJobRecord | TransferJobRecord | ChequeActionJobRecord | CreditReportJobRecord | GazetteSignatureJobRecord;
+  | BillInquiryJobRecord
+  | TransferJobRecord
+  | ChequeActionJobRecord
+  | CreditReportJobRecord
+  | GazetteSignatureJobRecord
+  | SmsDeliveryJobRecord;
 
 export type UpstreamJobKind = UpstreamJob['kind'];
 
 /** The kinds the job engine runs; `settleMs` is how long an unclear action may take to appear upstream. */
 export function upstreamJobKinds(options: { settleMs: number }): readonly JobKind<never, unknown, UpstreamJobKind>[] {
-  return [billInquiryJob, transferJob(options), chequeActionJob(options), creditReportJob, gazetteSignatureJob];
+  return [
+    billInquiryJob,
+    transferJob(options),
+    chequeActionJob(options),
+    creditReportJob,
+    gazetteSignatureJob,
+    smsDeliveryJob(options),
+  ];
 }
 
 const KIND_NAMES: ReadonlySet<string> = new Set(
@@ -27,6 +40,7 @@ const KIND_NAMES: ReadonlySet<string> = new Set(
     chequeAction: true,
     creditReport: true,
     gazetteSignature: true,
+    smsDelivery: true,
   } satisfies Record<UpstreamJobKind, true>),
 );
 
@@ -37,9 +51,11 @@ export function asUpstreamJob(job: JobRecord): UpstreamJob | null {
 
 /**
  * The national id of the person whose job it is, who alone may see it: who acted, for an action; the
- * person, for a credit report asked under their consent. Null for a job anyone holding its id may see.
+ * person, for a credit report asked under their consent. Null for a job anyone holding its id may see
+ * (an SMS send: the client's own, sent under no person's consent).
  */
 export function ownerOf(job: UpstreamJob): string | null {
+  if (job.kind === 'smsDelivery') return null;
   if (job.kind === 'creditReport') return job.input.consentKey === null ? null : job.input.nationalId;
   return actorOf(job);
 }

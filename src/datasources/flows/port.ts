@@ -37,7 +37,8 @@ export interface JobRecord<Kind extends string = string, Input = unknown, Result
 }
 
 export type PollOutcome<Result> =
-  | { readonly status: 'PENDING' }
+  /** `progress`: the result so far of a job whose result fills in while it runs (an SMS's delivery report). */
+  | { readonly status: 'PENDING'; readonly progress?: Result }
   | { readonly status: 'SUCCESS'; readonly result: Result }
   | { readonly status: 'FAILED'; readonly failure: JobFailure };
 
@@ -60,7 +61,8 @@ export interface JobKind<Input = unknown, Result = unknown, Name extends string 
   /** The kind's name: stored with each of its jobs, and the prefix of an action's job id. */
   readonly name: Name;
   submit(upstream: JobUpstream, input: Input): Promise<string>;
-  poll(upstream: JobUpstream, ref: string, input: Input): Promise<PollOutcome<Result>>;
+  /** Where the job stands; `current` is its result so far (null until it has one). */
+  poll(upstream: JobUpstream, ref: string, input: Input, current?: Result | null): Promise<PollOutcome<Result>>;
   /** How long a job of this kind is polled before it expires as failed; default the engine's. Infinity: never. */
   readonly maxAgeMs?: number;
 }
@@ -91,6 +93,12 @@ export interface DeskAction<Kind extends string, Order, Result> {
   send(upstream: Pick<UpstreamAccess, 'send'>, order: Order, trackId: string): Promise<Result>;
   /** The failure of an action known not to have been applied; null when the error settles nothing. */
   refusalOf(error: unknown): JobFailure | null;
+  /**
+   * Where a send that succeeded leaves the action: by default final, with the send's result. An action
+   * followed after it is sent (an SMS, until each recipient's delivery is final) stays pending with its
+   * result so far, and its kind's `poll` follows it.
+   */
+  sent?(result: Result): PollOutcome<Result>;
 }
 
 /** What one request asks of the desk. */

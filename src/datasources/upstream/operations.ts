@@ -187,6 +187,10 @@ const catalog = [
 
   // §4.10 inbound SMS: a read that deletes what it returns, so never resent (see its notes).
   op('facilityReceiveSmsGet', 'GET facility/receiveSMS', 'facility:receive-sms:get', 'cc', 'wire', 'once'),
+  // SMS (Finnotext, wire facts §4.10): sent from the client's own sender numbers, every call with its trackId.
+  op('facilityFinnotextPost', 'POST facility/finnotext', 'facility:finnotext:post', 'cc', 'wire', 'once'),
+  op('facilityFinnotextInquiryGet', 'GET facility/finnotextInquiry', 'facility:finnotext-inquiry:get', 'cc', 'wire', 'retry'),
+  op('facilityFinnotextOtpPost', 'POST facility/finnotextOtp', 'facility:finnotext-otp:post', 'cc', 'wire', 'once'),
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationId = (typeof catalog)[number]['id'];

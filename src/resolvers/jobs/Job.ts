@@ -7,6 +7,7 @@ const TYPE_OF_KIND = {
   chequeAction: 'ChequeActionJob',
   creditReport: 'CreditReportJob',
   gazetteSignature: 'GazetteSignatureJob',
+  smsDelivery: 'SmsDeliveryJob',
 } as const satisfies Record<UpstreamJobKind, string>;
 
 export const Job: JobResolvers = {

@@ -1,0 +1,127 @@
+/** The SMS delivery job on its own: the report read recipient by recipient, an unclear send, and refusals. */
+import { describe, expect, it } from 'vitest';
+import { smsAction, smsDeliveryJob, type SmsDeliveryJobInput } from '../../src/datasources/flows/smsDelivery.js';
+import type { JobUpstream } from '../../src/datasources/flows/port.js';
+import { SMS_DELIVERY_CODES, type SmsDeliveryRecord } from '../../src/datasources/types/messaging.js';
+import { ErrorCode, UpstreamError } from '../../src/errors.js';
+
+const SETTLE_MS = 60_000;
+const CLAIMED_AT = 1_000_000;
+
+const input = (...to: string[]): SmsDeliveryJobInput => ({
+  actor: 'client',
+  idempotencyKey: 'k',
+  fingerprint: 'f',
+  claimedAt: CLAIMED_AT,
+  order: { from: '200000', templateId: null, messages: to.map((mobile) => ({ to: mobile, text: 'hi' })) },
+});
+
+const sent: SmsDeliveryRecord = { numberOfRecords: 2, numberOfParts: 2, recipients: [] };
+
+/** An upstream whose inquiry answers `lines`, or fails with `error`. */
+function upstream(answer: Array<{ to_number: unknown; status: unknown }> | Error): JobUpstream {
+  return {
+    send: async () => {
+      if (answer instanceof Error) throw answer;
+      return { trackId: 't', result: { messages_status: answer } };
+    },
+  };
+}
+
+const notFound = new UpstreamError({
+  code: ErrorCode.NotFound,
+  message: 'no such send',
+  operationId: 'facilityFinnotextInquiryGet',
+  httpStatus: 404,
+});
+
+describe('the SMS delivery job', () => {
+  it('maps every documented code, finality included', () => {
+    expect([...SMS_DELIVERY_CODES.keys()].sort((a, b) => a - b)).toEqual([
+      -1, 0, 1, 2, 5, 6, 10, 11, 19, 20, 21, 22, 23, 24, 25, 26, 100,
+    ]);
+    const finals = [...SMS_DELIVERY_CODES].filter(([, mapped]) => mapped.final).map(([code]) => code);
+    expect(finals.sort((a, b) => a - b)).toEqual([-1, 2, 6, 10, 19, 20, 23, 24, 25, 26, 100]);
+  });
+
+  it('matches report lines to recipients by mobile, in any written form, one line per message', async () => {
+    const job = smsDeliveryJob({ settleMs: SETTLE_MS, now: () => CLAIMED_AT });
+    const outcome = await job.poll(
+      upstream([
+        { to_number: '+989121110002', status: 23 },
+        { to_number: '09121110001', status: '24' },
+        { to_number: '989121110001', status: 5 },
+      ]),
+      'track',
+      input('09121110001', '09121110002', '09121110001', '09121110003'),
+      sent,
+    );
+    expect(outcome).toEqual({
+      status: 'PENDING',
+      progress: {
+        numberOfRecords: 2,
+        numberOfParts: 2,
+        recipients: [
+          { to: '09121110001', status: 'DELIVERED', code: 24, final: true },
+          { to: '09121110002', status: 'BLACKLISTED', code: 23, final: true },
+          { to: '09121110001', status: 'ON_THE_WAY', code: 5, final: false },
+          { to: '09121110003', status: 'NOT_ACCEPTED', code: null, final: true },
+        ],
+      },
+    });
+  });
+
+  it('follows an undocumented code as UNKNOWN, and succeeds once every recipient is final', async () => {
+    const job = smsDeliveryJob({ settleMs: SETTLE_MS, now: () => CLAIMED_AT });
+    const unknown = await job.poll(
+      upstream([{ to_number: '09121110001', status: 77 }]),
+      't',
+      input('09121110001'),
+      sent,
+    );
+    expect(unknown).toMatchObject({ status: 'PENDING', progress: { recipients: [{ status: 'UNKNOWN', code: 77 }] } });
+    const done = await job.poll(upstream([{ to_number: '09121110001', status: 100 }]), 't', input('09121110001'), sent);
+    expect(done).toMatchObject({ status: 'SUCCESS', result: { recipients: [{ status: 'NO_REPORT_POSSIBLE' }] } });
+  });
+
+  it('waits for an unclear send until the settling time, then says it was never sent', async () => {
+    let clock = CLAIMED_AT;
+    const job = smsDeliveryJob({ settleMs: SETTLE_MS, now: () => clock });
+    expect(await job.poll(upstream(notFound), 't', input('09121110001'), null)).toEqual({ status: 'PENDING' });
+    clock += SETTLE_MS;
+    expect(await job.poll(upstream(notFound), 't', input('09121110001'), null)).toMatchObject({
+      status: 'FAILED',
+      failure: { code: 'NOT_APPLIED' },
+    });
+    // A send whose answer was read is never declared unsent.
+    expect(await job.poll(upstream(notFound), 't', input('09121110001'), sent)).toEqual({ status: 'PENDING' });
+    // A report it cannot read says nothing: ask again.
+    expect(await job.poll(upstream(new Error('cut')), 't', input('09121110001'), null)).toEqual({ status: 'PENDING' });
+  });
+
+  it('reads the upstream refusals of a send by their documented messages', () => {
+    const refused = (upstreamMessage: string) =>
+      smsAction.refusalOf(
+        new UpstreamError({
+          code: ErrorCode.UpstreamRejected,
+          message: 'refused',
+          operationId: 'facilityFinnotextPost',
+          httpStatus: 400,
+          upstreamCode: 'VALIDATION_ERROR',
+          upstreamMessage,
+        }),
+      )?.code;
+    expect(refused('sizes of to and message differ')).toBe('INVALID_REQUEST');
+    expect(refused('sender number not registered for client')).toBe('SENDER_NOT_REGISTERED');
+    expect(refused('invalid source')).toBe('SENDER_NOT_REGISTERED');
+    expect(refused('invalid destination')).toBe('INVALID_DESTINATION');
+    expect(refused('parameter exceeds limit')).toBe('LIMIT_EXCEEDED');
+    expect(refused('something else')).toBe('REJECTED');
+    const unclear = new UpstreamError({
+      code: ErrorCode.UpstreamUnavailable,
+      message: 'timeout',
+      operationId: 'facilityFinnotextPost',
+    });
+    expect(smsAction.refusalOf(unclear)).toBeNull();
+  });
+});
