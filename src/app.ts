@@ -20,7 +20,8 @@ import { MemoryInboxStream } from './inbox/memoryStream.js';
 import { InboxPoller } from './inbox/poller.js';
 import { RedisInboxStream } from './inbox/redisStream.js';
 import type { InboxStream } from './inbox/types.js';
-import { logDeliveryReport, type DeliveryReportHook } from './inbox/webhook.js';
+import { followDeliveryReports } from './inbox/deliveryReports.js';
+import type { DeliveryReportHook } from './inbox/webhook.js';
 import { MemoryJobEvents } from './jobs/memoryEvents.js';
 import { MemoryJobLeases } from './jobs/memoryLeases.js';
 import { MemoryJobStore } from './jobs/memoryStore.js';
@@ -257,7 +258,9 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
     inbox: new Inbox(config.messaging.senderNumbers, inboxStream),
     inboxPoller,
-    onDeliveryReport: hooks.onDeliveryReport ?? logDeliveryReport(logger),
+    onDeliveryReport:
+      hooks.onDeliveryReport ??
+      followDeliveryReports({ listPending: () => store.listPending(), check: (job) => jobs.check(job), logger }),
     async close() {
       await inboxPoller.stop();
       await jobs.stop();

@@ -24,13 +24,6 @@ export interface DeliveryStatus {
 /** Receives the statuses reported for the send made with `trackId`; a rejection answers 503 (the push is repeated). */
 export type DeliveryReportHook = (trackId: string, statuses: readonly DeliveryStatus[]) => Promise<void> | void;
 
-/** The default hook: delivery reports are logged and otherwise ignored. */
-export function logDeliveryReport(logger: Logger): DeliveryReportHook {
-  return (trackId, statuses) => {
-    logger.info({ trackId, statuses: statuses.length }, 'SMS delivery report received and ignored');
-  };
-}
-
 const Body = z
   .object({
     inbound: z
