@@ -3,17 +3,25 @@
  * the call log's trackId, the shape of answers, and the capacity a connection pool leaves.
  */
 import { FormData } from 'undici';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResilienceConfig } from '../../src/config.js';
 import {
   NO_RESILIENCE,
   UpstreamClient,
+  attemptTrackIds,
   type UserCredentials,
   type UserTokenNeed,
 } from '../../src/datasources/upstream/client.js';
-import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/datasources/upstream/http.js';
+import {
+  TransportError,
+  type HttpRequest,
+  type HttpResponse,
+  type HttpTransport,
+} from '../../src/datasources/upstream/http.js';
+import { CANCELLED_MESSAGE } from '../../src/datasources/upstream/errorMapping.js';
 import type { TokenBroker } from '../../src/datasources/upstream/tokenBroker.js';
 import { ErrorCode } from '../../src/errors.js';
+import { upstreamCalls, upstreamDuration } from '../../src/observability/metrics.js';
 import { done, scriptedTransport, silentLogger, upstreamErrorOf, UUID } from './support.js';
 import { at } from '../helpers/responses.js';
 import { eventually } from '../helpers/eventually.js';
@@ -81,6 +89,10 @@ function clientOver(
   });
   return { client, asked: broker.asked };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const queryOf = (request: HttpRequest) => Object.fromEntries(new URL(request.url).searchParams);
 
@@ -232,7 +244,7 @@ describe('multipart forms', () => {
     const request = at(http.requests, 0);
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.body).toBe('{"requestId":"r-1"}');
-    expect('form' in request).toBe(false);
+    expect('form' in request || 'signal' in request).toBe(false);
   });
 });
 
@@ -329,5 +341,141 @@ describe('calls not sent', () => {
       notSent: true,
     });
     expect(http.requests).toEqual([]);
+  });
+});
+
+describe('chosen trackIds', () => {
+  it('a call with a chosen trackId may have reached the upstream under it or under `R-` before it', () => {
+    expect(attemptTrackIds('transfer-1')).toEqual(['transfer-1', 'R-transfer-1']);
+  });
+});
+
+describe('path parameters', () => {
+  it('refuses an empty path parameter before sending anything', async () => {
+    const http = scriptedTransport([]);
+    const { client } = clientOver(http);
+    await expect(client.call('oakCcStatementGet', { path: { deposit: '' } })).rejects.toThrow(
+      'Missing path parameter deposit for oakCcStatementGet',
+    );
+    expect(http.requests).toEqual([]);
+  });
+});
+
+describe('failures that are not the transport’s', () => {
+  it('lets an error the transport did not make through as it is, once', async () => {
+    const bug = new RangeError('a bug, not the network');
+    const http = scriptedTransport([bug, done({})]);
+    const { client } = clientOver(http, { resilience: { ...NO_RESILIENCE, retryAttempts: 3 } });
+    await expect(client.call('kycMilitaryInquiryGet', { query: { nationalCode: '1' } })).rejects.toBe(bug);
+    expect(http.requests).toHaveLength(1);
+  });
+});
+
+describe('which failures are resent', () => {
+  const RETRIES: ResilienceConfig = { ...NO_RESILIENCE, retryAttempts: 2, retryInitialDelayMs: 1, retryMaxDelayMs: 1 };
+
+  it('resends a read the upstream answered 408', async () => {
+    const http = scriptedTransport([{ status: 408, text: '' }, done({ ok: true })]);
+    const { client } = clientOver(http, { resilience: RETRIES });
+    const answer = await client.call('kycMilitaryInquiryGet', { query: { nationalCode: '1' } });
+
+    expect(answer.result).toEqual({ ok: true });
+    expect(http.requests).toHaveLength(2);
+  });
+
+  it('does not resend a read the transport gave up as aborted', async () => {
+    const http = scriptedTransport([new TransportError('aborted', false), done({ ok: true })]);
+    const { client } = clientOver(http, { resilience: RETRIES });
+    const error = await upstreamErrorOf(client.call('kycMilitaryInquiryGet', { query: { nationalCode: '1' } }));
+
+    expect(error.message).toBe(CANCELLED_MESSAGE);
+    expect(http.requests).toHaveLength(1);
+  });
+
+  it('answers a read its open breaker refused as not sent, without resending it', async () => {
+    const failing: HttpResponse = { status: 503, text: '' };
+    const http = scriptedTransport([failing, failing]);
+    const { client } = clientOver(http, {
+      resilience: { ...RETRIES, breakerMinCalls: 2, breakerThreshold: 0.5, breakerWindowMs: 60_000 },
+    });
+    const read = () => client.call('kycMilitaryInquiryGet', { query: { nationalCode: '1' } });
+    await upstreamErrorOf(read());
+    expect(client.resilience.breakerStateOf('kyc')).toBe('open');
+
+    const refused = await upstreamErrorOf(read());
+    expect(refused.details).toEqual({
+      code: ErrorCode.UpstreamUnavailable,
+      message: 'The upstream is failing; the call was not sent. Try again later.',
+      operationId: 'kycMilitaryInquiryGet',
+      notSent: true,
+    });
+    expect(http.requests).toHaveLength(2);
+  });
+});
+
+describe('metrics', () => {
+  /** Calls counted for `operation` so far, by outcome. */
+  async function callsOf(operation: string): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const { labels, value } of (await upstreamCalls.get()).values) {
+      if (labels['operation'] === operation) counts[String(labels['outcome'])] = value;
+    }
+    return counts;
+  }
+
+  async function countedDuring(operation: string, work: () => Promise<unknown>): Promise<Record<string, number>> {
+    const before = await callsOf(operation);
+    await work().catch(() => undefined);
+    const after = await callsOf(operation);
+    return Object.fromEntries(
+      Object.entries(after)
+        .map(([outcome, value]) => [outcome, value - (before[outcome] ?? 0)] as const)
+        .filter(([, value]) => value !== 0),
+    );
+  }
+
+  /** The seconds of upstream calls recorded for `operation` so far. */
+  async function secondsOf(operation: string): Promise<number> {
+    const values = (await upstreamDuration.get()).values;
+    const sum = values.find(
+      (value) =>
+        value.metricName === 'subgraph_upstream_call_duration_seconds_sum' && value.labels['operation'] === operation,
+    );
+    return sum?.value ?? 0;
+  }
+
+  it('counts each call by operation and outcome: success, the error code in lower case, or not sent', async () => {
+    const op = 'billingInquiryStatusPoll';
+    const poll = (http: HttpTransport, resilience = NO_RESILIENCE) =>
+      clientOver(http, { resilience }).client.call(op, { body: {} });
+    const rejected: HttpResponse = {
+      status: 400,
+      text: '{"status":"FAILED","error":{"code":"VALIDATION_ERROR","message":"no"}}',
+    };
+
+    expect(await countedDuring(op, () => poll(scriptedTransport([done({})])))).toEqual({ success: 1 });
+    expect(await countedDuring(op, () => poll(scriptedTransport([rejected])))).toEqual({ upstream_rejected: 1 });
+    expect(await countedDuring(op, () => poll(scriptedTransport([new TransportError('timeout', true)])))).toEqual({
+      upstream_timeout: 1,
+    });
+    expect(
+      await countedDuring(op, () => poll(scriptedTransport([]), { ...NO_RESILIENCE, operationBudgetMs: 0 })),
+    ).toEqual({ not_sent: 1 });
+  });
+
+  it('records how long each sent call took, in seconds, answered or not', async () => {
+    let clock = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const slow = (outcome: HttpResponse | Error) => () => {
+      clock += 250;
+      return outcome;
+    };
+    const op = 'billingDetailInquiryCcGet';
+    const before = await secondsOf(op);
+    const { client } = clientOver(scriptedTransport([slow(done({})), slow(new TransportError('network', true))]));
+    await client.call(op, {});
+    await upstreamErrorOf(client.call(op, {}));
+
+    expect((await secondsOf(op)) - before).toBeCloseTo(0.5, 6);
   });
 });
