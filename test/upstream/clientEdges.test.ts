@@ -374,8 +374,12 @@ describe('failures that are not the transport’s', () => {
 describe('which failures are resent', () => {
   const RETRIES: ResilienceConfig = { ...NO_RESILIENCE, retryAttempts: 2, retryInitialDelayMs: 1, retryMaxDelayMs: 1 };
 
-  it('resends a read the upstream answered 408', async () => {
-    const http = scriptedTransport([{ status: 408, text: '' }, done({ ok: true })]);
+  it('resends a read the upstream answered 408 in its envelope', async () => {
+    const timedOut: HttpResponse = {
+      status: 408,
+      text: '{"status":"FAILED","error":{"code":"REQUEST_TIMEOUT","message":"late"}}',
+    };
+    const http = scriptedTransport([timedOut, done({ ok: true })]);
     const { client } = clientOver(http, { resilience: RETRIES });
     const answer = await client.call('kycMilitaryInquiryGet', { query: { nationalCode: '1' } });
 
