@@ -53,6 +53,34 @@ export function recordingTransport(inner: HttpTransport): RecordingTransport {
   };
 }
 
+/**
+ * A transport that answers from `script` in order, with no server: each entry is an answer, an error to
+ * throw, or a function of the request giving either. Every request is kept in `requests`.
+ */
+export function scriptedTransport(
+  script: ReadonlyArray<HttpResponse | Error | ((request: HttpRequest) => HttpResponse | Error)>,
+): HttpTransport & { readonly requests: HttpRequest[] } {
+  const requests: HttpRequest[] = [];
+  return {
+    requests,
+    async send(request) {
+      const entry = script[requests.length];
+      requests.push(request);
+      if (entry === undefined) throw new Error(`no answer scripted for request ${requests.length}`);
+      const outcome = typeof entry === 'function' ? entry(request) : entry;
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
+    },
+    close: async () => undefined,
+  };
+}
+
+/** A DONE envelope carrying `result`, as the upstream answers with HTTP 200. */
+export const done = (result: unknown): HttpResponse => ({
+  status: 200,
+  text: JSON.stringify({ trackId: 'track-1', status: 'DONE', result }),
+});
+
 export function newTransport(): RecordingTransport {
   return recordingTransport(createHttpTransport({ connections: 16 }));
 }
