@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { GraphQLError, Kind } from 'graphql';
 import type { Context as WsServerContext } from 'graphql-ws';
@@ -22,10 +23,14 @@ import { operationsPlugin } from './observability/operationsPlugin.js';
 import { inRequestSpan } from './observability/tracing.js';
 import { buildSchema } from './schema.js';
 import { isDownloadPath, serveDownload } from './fileDownloads.js';
+import { loadExplorer } from './explorer.js';
 import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
 
+const GRAPHQL_PATH = '/graphql';
+/** Where the explorer's bundle is served (development only). */
+const EXPLORER_ASSETS_PATH = '/explorer/';
 /** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
-const WEBSOCKET_PATHS = new Set(['/graphql', '/ws']);
+const WEBSOCKET_PATHS = new Set([GRAPHQL_PATH, '/ws']);
 /** Largest graphql-ws message; HTTP request bodies are bounded by MAX_REQUEST_BYTES instead. */
 const MAX_BODY_BYTES = 1024 * 1024;
 const ROUTER_SECRET_HEADER = 'router-authorization';
@@ -151,9 +156,18 @@ export async function startServer(config: Config, options: { logger?: Logger } =
       ...(services.rateLimiter ? [rateLimitPlugin<Context>(services.rateLimiter)] : []),
       refuseSubscriptionsOverHttp,
       codeRequestErrors,
+      ApolloServerPluginLandingPageDisabled(),
     ],
   });
   await apollo.start();
+  // Apollo's landing page loads from a CDN: a browser gets our own explorer instead, or nothing.
+  const explorer = config.explorerEnabled
+    ? await loadExplorer({
+        graphqlPath: GRAPHQL_PATH,
+        assetsPath: EXPLORER_ASSETS_PATH,
+        routerSecretRequired: config.routerSecret !== null,
+      })
+    : null;
 
   httpServer.on('request', (req, res) => {
     handleRequest(req, res).catch((error: unknown) => {
@@ -205,7 +219,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     if (isDownloadPath(path)) {
       return serveDownload(req, res, path, { links: services.downloadLinks, readJob: (id) => services.jobs.get(id) });
     }
-    if (path !== '/graphql') return send(res, 404, { error: 'not found' });
+    if (explorer && (await explorer.handle(req, res, path))) return;
+    if (path !== GRAPHQL_PATH) return send(res, 404, { error: 'not found' });
     if (!routerSecretMatches(config, undefined, req.headers[ROUTER_SECRET_HEADER])) {
       return send(res, 401, {
         errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }],
@@ -268,7 +283,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   ready = true;
   const port = (httpServer.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${host}:${port}/graphql`;
+  const url = `http://${host}:${port}${GRAPHQL_PATH}`;
   services.downloadLinks.useOwnAddress(`http://${host}:${port}`);
   logger.info({ url, upstream: services.sandbox ? 'embedded sandbox' : services.upstreamUrl }, 'subgraph ready');
 
