@@ -19,6 +19,8 @@ let page: Page;
 let origin: string;
 /** Every URL the page and its workers asked for, WebSockets included. */
 const requested: string[] = [];
+/** What the page reported as broken: uncaught errors, and loads or styles the policy refused. */
+const problems: string[] = [];
 
 beforeAll(async () => {
   origin = new URL(h.server.url).origin;
@@ -27,6 +29,10 @@ beforeAll(async () => {
   context.on('request', (request) => requested.push(request.url()));
   page = await context.newPage();
   page.on('websocket', (socket) => requested.push(socket.url()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
   await page.goto(h.server.url);
   await page.locator('.graphiql-query-editor .monaco-editor').waitFor({ timeout: LOAD_TIMEOUT_MS });
 }, LOAD_TIMEOUT_MS);
@@ -85,5 +91,6 @@ describe('the explorer in a browser', () => {
     const ownOrigin = (url: string) =>
       url.startsWith(`${origin}/`) || url.startsWith(`${origin.replace(/^http/, 'ws')}/`) || url.startsWith('data:');
     expect(requested.filter((url) => !ownOrigin(url))).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });
