@@ -1,11 +1,14 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { browserTestFiles, chromiumForTests } from './test/setup/chromium.js';
 import { redisForTests, redisTestFiles } from './test/setup/redis.js';
 
 const require = createRequire(import.meta.url);
 
 const redisMissing = await redisForTests();
 if (redisMissing) process.stderr.write(`Skipping the tests that need Redis: ${redisMissing}.\n`);
+const chromiumMissing = chromiumForTests();
+if (chromiumMissing) process.stderr.write(`Skipping the tests that need a browser: ${chromiumMissing}.\n`);
 
 export default defineConfig({
   resolve: {
@@ -15,7 +18,11 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(redisMissing ? redisTestFiles(new URL('./test/', import.meta.url)) : [])],
+    exclude: [
+      '**/node_modules/**',
+      ...(redisMissing ? redisTestFiles(new URL('./test/', import.meta.url)) : []),
+      ...(chromiumMissing ? browserTestFiles(new URL('./test/', import.meta.url)) : []),
+    ],
     // Most test time is spent waiting on loopback sockets and timers, not on the CPU: more files at once
     // than cores keeps both cores busy (vitest's default is one worker less than the cores).
     maxWorkers: 3,

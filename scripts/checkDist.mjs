@@ -3,8 +3,8 @@
 //    entry is the computed specifier of src/embeddedSandbox.ts, which the build refuses to use;
 // 2. started without an upstream, it exits 1 saying UPSTREAM_BASE_URL is required (no module-not-found);
 // 3. started with plain node in front of the sandbox running on its own (`sandbox/main.ts`, under tsx),
-//    it answers a query that reaches the upstream, then exits 0 on SIGTERM: proof that the build runs
-//    without tsx and that signals reach it.
+//    it answers a query that reaches the upstream, serves no explorer, then exits 0 on SIGTERM: proof
+//    that the build runs without tsx and that signals reach it.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -127,6 +127,12 @@ const address = await ask(`{ postalAddress(postalCode: "${POSTAL_CODE}") { posta
 if (address.data?.postalAddress?.postalCode !== POSTAL_CODE)
   fail(`no answer through the sandbox: ${JSON.stringify(address).slice(0, 300)}`);
 
+// The build holds no explorer: a browser at /graphql gets no page, and nothing is served under /explorer/.
+const page = await fetch(ready.url, { headers: { accept: 'text/html' } });
+if (/html/.test(page.headers.get('content-type') ?? '')) fail('the build served a page at /graphql');
+const bundle = await fetch(new URL('/explorer/app.js', ready.url));
+if (bundle.status !== 404) fail(`the build answered /explorer/app.js with ${bundle.status}`);
+
 subgraph.child.removeAllListeners('exit');
 const exited = new Promise((resolve) => subgraph.child.once('exit', (code, signal) => resolve(code ?? signal)));
 subgraph.child.kill('SIGTERM');
@@ -138,5 +144,5 @@ clearTimeout(timer);
 if (code !== 0) fail(`dist/index.js exited with ${code} on SIGTERM`);
 console.log(
   'check-dist: dist/ holds no sandbox, refuses to start without an upstream, served queries through the ' +
-    'sandbox run on its own and exited 0 on SIGTERM',
+    'sandbox run on its own, no explorer, and exited 0 on SIGTERM',
 );

@@ -127,6 +127,9 @@ const schema = z
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
     METRICS_ENABLED: z.enum(['true', 'false']).default('true'),
+    // Unset: on outside production (NODE_ENV=production).
+    EXPLORER_ENABLED: z.enum(['true', 'false']).optional(),
+    NODE_ENV: z.string().optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     DOWNLOAD_LINK_TTL_MS: positiveInt(300_000),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
@@ -369,6 +372,11 @@ export interface Config {
   readonly shutdownDrainMs: number;
   /** Whether `/metrics` answers with the Prometheus metrics. */
   readonly metricsEnabled: boolean;
+  /**
+   * Whether a browser's GET of `/graphql` is given the GraphiQL explorer (bundled from the sources, never
+   * from a CDN; the build has none). Off in production unless asked for.
+   */
+  readonly explorerEnabled: boolean;
   readonly downloads: DownloadsConfig;
   /** OpenTelemetry tracing over OTLP/HTTP: on when an OTLP endpoint is configured. */
   readonly tracing: TracingConfig;
@@ -475,6 +483,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsEnabled: e.METRICS_ENABLED === 'true',
+    explorerEnabled: e.EXPLORER_ENABLED ? e.EXPLORER_ENABLED === 'true' : e.NODE_ENV !== 'production',
     downloads: { publicUrl: e.PUBLIC_URL ?? null, linkTtlMs: e.DOWNLOAD_LINK_TTL_MS },
     tracing: {
       enabled:

@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { GraphQLError, Kind } from 'graphql';
 import type { Context as WsServerContext } from 'graphql-ws';
@@ -23,10 +24,14 @@ import { operationsPlugin } from './observability/operationsPlugin.js';
 import { inRequestSpan } from './observability/tracing.js';
 import { buildSchema } from './schema.js';
 import { isDownloadPath, serveDownload } from './fileDownloads.js';
+import { loadExplorer } from './explorer.js';
 import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
 
+const GRAPHQL_PATH = '/graphql';
+/** Where the explorer's bundle is served (development only). */
+const EXPLORER_ASSETS_PATH = '/explorer/';
 /** Paths that speak graphql-ws: ours, and the Apollo Router's default. */
-const WEBSOCKET_PATHS = new Set(['/graphql', '/ws']);
+const WEBSOCKET_PATHS = new Set([GRAPHQL_PATH, '/ws']);
 /** Where Apollo Server answered its health check; routers and gateways still probe it. */
 const APOLLO_HEALTH_PATH = '/.well-known/apollo/server-health';
 /** Largest graphql-ws message; HTTP request bodies are bounded by MAX_REQUEST_BYTES instead. */
@@ -157,9 +162,18 @@ export async function startServer(
       ...(services.rateLimiter ? [rateLimitPlugin<Context>(services.rateLimiter)] : []),
       refuseSubscriptionsOverHttp,
       codeRequestErrors,
+      ApolloServerPluginLandingPageDisabled(),
     ],
   });
   await apollo.start();
+  // Apollo's landing page loads from a CDN: a browser gets our own explorer instead, or nothing.
+  const explorer = config.explorerEnabled
+    ? await loadExplorer({
+        graphqlPath: GRAPHQL_PATH,
+        assetsPath: EXPLORER_ASSETS_PATH,
+        routerSecretRequired: config.routerSecret !== null,
+      })
+    : null;
 
   httpServer.on('request', (req, res) => {
     handleRequest(req, res).catch((error: unknown) => {
@@ -226,7 +240,8 @@ export async function startServer(
       for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
       return send(res, answer.status, answer.body);
     }
-    if (path !== '/graphql') return send(res, 404, { error: 'not found' });
+    if (explorer && (await explorer.handle(req, res, path))) return;
+    if (path !== GRAPHQL_PATH) return send(res, 404, { error: 'not found' });
     if (!routerSecretMatches(config, undefined, req.headers[ROUTER_SECRET_HEADER])) {
       return send(res, 401, {
         errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }],
@@ -289,7 +304,7 @@ export async function startServer(
   ready = true;
   const port = (httpServer.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${host}:${port}/graphql`;
+  const url = `http://${host}:${port}${GRAPHQL_PATH}`;
   services.downloadLinks.useOwnAddress(`http://${host}:${port}`);
   logger.info({ url, upstream: services.sandbox ? 'embedded sandbox' : services.upstreamUrl }, 'subgraph ready');
 

@@ -24,7 +24,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['inbox'],
   ['context.ts'],
   ['resolvers', 'federation'],
-  ['schema.ts', 'errorFormatting.ts', 'embeddedSandbox.ts', 'fileDownloads.ts'],
+  ['schema.ts', 'errorFormatting.ts', 'embeddedSandbox.ts', 'explorer.ts', 'fileDownloads.ts'],
   ['app.ts'],
   ['server.ts'],
   ['index.ts'],
