@@ -226,7 +226,8 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     everyMs: config.messaging.inboxPollMs,
     logger,
   });
-  inboxPoller.start();
+  // Each read is an upstream call the client pays for: none when polling is off (messages come by the webhook).
+  if (config.messaging.inboxPollMs > 0) inboxPoller.start();
   // One-time passwords go where jobs go; any replica verifies a code another sent.
   const challenges: ChallengeStore =
     redis && config.redis ? new RedisChallengeStore(redis, config.redis.keyPrefix) : new MemoryChallengeStore();

@@ -117,7 +117,7 @@ const schema = z
         return [...new Set(numbers)];
       })
       .optional(),
-    SMS_INBOX_POLL_MS: positiveInt(2_000),
+    SMS_INBOX_POLL_MS: z.coerce.number().int().min(0).default(2_000),
     SMS_WEBHOOK_SECRET: z.string().min(16, 'SMS_WEBHOOK_SECRET must be at least 16 characters').optional(),
     OTP_LIFETIME_MS: positiveInt(3 * 60_000),
     OTP_MAX_ATTEMPTS: positiveInt(5),
@@ -332,7 +332,7 @@ export interface MessagingConfig {
    * inbox is polled, and only these can be subscribed to.
    */
   readonly senderNumbers: readonly string[];
-  /** The pause between two reads of a number's inbox by the replica polling it. */
+  /** The pause between two reads of a number's inbox by the replica polling it; 0: no polling (the webhook alone). */
   readonly inboxPollMs: number;
   /** The shared secret of `POST /webhooks/sms` (`Authorization: Bearer …`); null: the webhook is off (404). */
   readonly webhookSecret: string | null;

@@ -27,6 +27,8 @@ describe('messaging configuration', () => {
     });
     expect(config.messaging.senderNumbers).toEqual(['200000', '+98200001']);
     expect(config.messaging.inboxPollMs).toBe(500);
+    expect(loadConfig({ SMS_INBOX_POLL_MS: '0' }).messaging.inboxPollMs).toBe(0);
+    expect(() => loadConfig({ SMS_INBOX_POLL_MS: '-1' })).toThrow(/SMS_INBOX_POLL_MS/);
   });
 
   it('refuses a sender number that is not digits, and a webhook secret shorter than 16 characters', () => {

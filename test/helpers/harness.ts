@@ -51,6 +51,8 @@ export function subgraphEnv(sandbox: Sandbox): Record<string, string> {
     SMS_THROTTLE_PER_HOUR: '0',
     CONSENT_ENCRYPTION_KEY: TEST_CONSENT_KEY,
     SMS_SENDER_NUMBERS: SENDER_NUMBERS.join(','),
+    // No inbox reads in the background of tests that count upstream calls; the inbound SMS tests poll.
+    SMS_INBOX_POLL_MS: '0',
   };
 }
 
