@@ -225,7 +225,8 @@ describe('using a consent', () => {
   it('keeps the renewed token’s scopes, until the renewed token expires', async () => {
     const { store, grants, service } = harness();
     await store.create(KEY, activeRecord({ expiresAt: 100_000 }), 10_000_000);
-    now = 50_000;
+    // Due from exactly the margin before its expiry.
+    now = 100_000 - MARGIN;
     grants.renewal = async () => issued({ value: 'renewed', expiresAt: 200_000, scopes: ['other:scope'] });
     expect(await service.tokenFor(HANDLE, NEED)).toBe('renewed');
     expect(grants.refreshed).toEqual(['refresh']);
