@@ -97,7 +97,6 @@ function harness(store = new MemoryConsentStore(() => now)) {
     smsPendingMs: 180_000,
     codePendingMs: 600_000,
     refreshMarginMs: MARGIN,
-    maxOtpAttempts: 5,
     now: () => now,
   });
   return { store, grants, service };
@@ -140,6 +139,13 @@ describe('completing a consent', () => {
     const consentId = await startSms(service);
     expect(await service.completeCode({ consentId, code: 'code' })).toEqual({ kind: 'expired' });
     const code = await service.startCode({ nationalId: NATIONAL_ID, bank: '062', scopes: [SCOPE] });
+    expect(code.kind).toBe('challenge');
+    await expect(
+      service.completeCode({ consentId: code.consentId, code: 'code', state: 'another' }),
+    ).rejects.toMatchObject({
+      message: 'input.state: not the state this consent sent to the authorization page',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(await service.completeSms({ consentId: code.consentId, otp: '12345' })).toEqual({ kind: 'expired' });
   });
 
@@ -179,6 +185,26 @@ describe('completing a consent', () => {
 });
 
 describe('using a consent', () => {
+  it('refuses a field about another person, saying so', async () => {
+    const { store, service } = harness();
+    await store.create(KEY, activeRecord(), 10_000_000);
+    await expect(service.tokenFor(HANDLE, { ...NEED, subject: '0084575948' })).rejects.toMatchObject({
+      message: 'The consent was granted for another person than the one this field is about.',
+      extensions: { code: 'FORBIDDEN' },
+    });
+  });
+
+  it('gives the consent stored under a key as credentials, with the same checks', async () => {
+    const { store, service } = harness();
+    await store.create(KEY, activeRecord(), 10_000_000);
+    const credentials = service.credentialsAt(KEY);
+    expect(credentials.key).toBe(KEY);
+    expect(await credentials.token(NEED)).toBe('access');
+    expect(await credentials.renew('access')).toBe('renewed');
+    await store.delete(KEY);
+    await expect(credentials.token(NEED)).rejects.toMatchObject(unauthenticated());
+  });
+
   it('is UNAUTHENTICATED for an unknown handle, and from the moment its token expires', async () => {
     const { store, service } = harness();
     await expect(service.describe(HANDLE)).rejects.toMatchObject(unauthenticated());
