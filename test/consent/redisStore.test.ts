@@ -85,7 +85,11 @@ describe('in Redis', () => {
     });
     down.on('error', () => {});
     const store = newStore({ client: down });
-    const unavailable = { extensions: { code: ErrorCode.ServiceUnavailable } };
+    const unavailable = {
+      message: 'The consent store does not answer; try again shortly.',
+      extensions: { code: ErrorCode.ServiceUnavailable },
+      cause: expect.any(Error),
+    };
     await expect(store.get('active:a')).rejects.toMatchObject(unavailable);
     await expect(store.create('active:a', activeRecord(), 1_000)).rejects.toMatchObject(unavailable);
     await expect(store.update('active:a', activeRecord(), 1_000)).rejects.toMatchObject(unavailable);
@@ -133,6 +137,8 @@ describe('sealed at rest', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('could not be opened');
     expect(lines[0]).toContain('"level":40');
+    expect(lines[0]).toContain('"consentKind":"active"');
+    expect(lines[0]).toContain('"reason":"sealed with a key that is not configured"');
     for (const secret of [...SECRETS, KEY, 'active:a']) expect(lines[0]).not.toContain(secret);
     // The record is still there (the right key may come back with a rollback); only reading it fails.
     expect(await stranger.delete('active:a')).toBe(true);
@@ -182,6 +188,18 @@ describe('sealed at rest', () => {
     await redis.copy(`${prefix}consent:active:victim`, `${prefix}consent:active:mine`, 'REPLACE');
     expect(await store.get('active:mine')).toBeNull();
     expect((await store.get('active:victim'))?.nationalId).toBe('0084575948');
+  });
+
+  it('reads a record that opens but is not JSON as absent, and logs its kind only', async () => {
+    const prefix = randomPrefix();
+    const lines: string[] = [];
+    const store = newStore({ prefix, lines });
+    await redis.set(`${prefix}consent:pending:a`, new ConsentSealer(KEY).seal('pending:a', 'access-token-9f3c1a7e5b'));
+    expect(await store.get('pending:a')).toBeNull();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('a stored consent is unreadable; treated as absent');
+    expect(lines[0]).toContain('"consentKind":"pending"');
+    expect(lines[0]).not.toContain('access-token-9f3c1a7e5b');
   });
 
   it('reads garbage as absent', async () => {

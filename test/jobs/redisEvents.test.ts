@@ -1,7 +1,7 @@
 /** RedisJobEvents against a real Redis: changes published by one process reach listeners in another. */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisJobEvents } from '../../src/jobs/redisEvents.js';
 import type { JobRecord } from '../../src/jobs/types.js';
 import { eventually } from '../helpers/eventually.js';
@@ -27,6 +27,27 @@ function newEvents(
 async function subscribers(channel: string): Promise<number> {
   const reply = (await admin.call('PUBSUB', 'NUMSUB', channel)) as [string, number];
   return reply[1];
+}
+
+/** Kills the subscriber connection of the process whose connections are named `name`. */
+async function killSubscriber(name: string): Promise<void> {
+  const clients = (await admin.call('CLIENT', 'LIST')) as string;
+  const line = clients.split('\n').find((entry) => entry.includes(` name=${name} `) && /flags=\S*P/.test(entry));
+  const id = line?.match(/^id=(\d+) /)?.[1];
+  expect(id).toBeDefined();
+  await admin.call('CLIENT', 'KILL', 'ID', id ?? '');
+}
+
+/** A process's events whose subscriber connection the test holds too. */
+function observedEvents(keyPrefix: string): { events: RedisJobEvents; subscriber: Redis } {
+  const client = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+  const duplicate = client.duplicate.bind(client);
+  let subscriber: Redis | undefined;
+  vi.spyOn(client, 'duplicate').mockImplementation((override) => (subscriber = duplicate(override)));
+  const events = new RedisJobEvents(client, { keyPrefix, logger: silentLogger });
+  opened.push({ events, client });
+  if (!subscriber) throw new Error('no subscriber connection was made');
+  return { events, subscriber };
 }
 
 afterEach(async () => {
@@ -135,11 +156,7 @@ describe('RedisJobEvents', () => {
 
     // A change whose publication was lost while the connection was down.
     stored = succeeded(pending('a'));
-    const clients = (await admin.call('CLIENT', 'LIST')) as string;
-    const line = clients.split('\n').find((entry) => entry.includes(` name=${name} `) && /flags=\S*P/.test(entry));
-    const id = line?.match(/^id=(\d+) /)?.[1];
-    expect(id).toBeDefined();
-    await admin.call('CLIENT', 'KILL', 'ID', id ?? '');
+    await killSubscriber(name);
 
     await eventually(() => heard.length === 1, { what: 'the stored state' });
     expect(heard).toEqual([succeeded(pending('a'))]);
@@ -161,12 +178,128 @@ describe('RedisJobEvents', () => {
     const events = new RedisJobEvents(client, { keyPrefix: randomPrefix(), logger: silentLogger });
     try {
       const subscription = events.subscribe('a', () => {});
-      await expect(subscription.ready).rejects.toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' } });
+      await expect(subscription.ready).rejects.toMatchObject({
+        message: 'Job updates cannot be followed right now; try again shortly.',
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+        cause: expect.any(Error),
+      });
       expect(events.watchedJobs).toBe(0);
       subscription.unsubscribe();
     } finally {
       await events.close();
       client.disconnect();
     }
+  });
+
+  it('after a reconnection, delivers nothing for a job not stored, and reads the others when one read fails', async () => {
+    const prefix = randomPrefix();
+    const { events, name } = newEvents(prefix, async (id) => {
+      if (id === 'failing') throw new Error('store down');
+      return id === 'a' ? succeeded(pending('a')) : null;
+    });
+    const heard: JobRecord[] = [];
+    const subscriptions = ['failing', 'gone', 'a'].map((id) => events.subscribe(id, (job) => heard.push(job)));
+    await Promise.all(subscriptions.map((subscription) => subscription.ready));
+
+    await killSubscriber(name);
+    await eventually(() => heard.length > 0, { what: 'the stored state' });
+    await events.publish(pending('b'));
+    await events.publish(succeeded(pending('a'), 3));
+    await eventually(() => heard.length > 1, { what: 'the next change' });
+    expect(heard).toEqual([succeeded(pending('a')), succeeded(pending('a'), 3)]);
+    for (const subscription of subscriptions) subscription.unsubscribe();
+  });
+
+  it('skips a message that is not a job, and delivers the next', async () => {
+    const prefix = randomPrefix();
+    const { events } = newEvents(prefix);
+    const heard: unknown[] = [];
+    const subscription = events.subscribe('a', (job) => heard.push(job));
+    await subscription.ready;
+
+    await admin.publish(`${prefix}job-events:a`, 'not a job');
+    await events.publish(pending('a'));
+    await eventually(() => heard.length > 0, { what: 'the change' });
+    expect(heard).toEqual([pending('a')]);
+    subscription.unsubscribe();
+  });
+
+  it('skips a message for a job it no longer watches (published before the unsubscription took)', async () => {
+    const prefix = randomPrefix();
+    const { events, subscriber } = observedEvents(prefix);
+    const subscription = events.subscribe('a', () => {});
+    await subscription.ready;
+    subscription.unsubscribe();
+    expect(() => subscriber.emit('message', `${prefix}job-events:a`, JSON.stringify(pending('a')))).not.toThrow();
+  });
+
+  it('keeps a later subscription to a job when an earlier one to it fails', async () => {
+    const prefix = randomPrefix();
+    const { events, subscriber } = observedEvents(prefix);
+    const subscribe = subscriber.subscribe.bind(subscriber) as (...channels: string[]) => Promise<unknown>;
+    vi.spyOn(subscriber, 'subscribe')
+      .mockImplementationOnce(() => Promise.reject(new Error('connection lost')))
+      .mockImplementation((...channels: unknown[]) => subscribe(...channels.map(String)) as Promise<number>);
+    const heard: JobRecord[] = [];
+
+    // Left before its subscription failed: the next one is made while the failure is on its way.
+    const first = events.subscribe('a', () => {});
+    first.unsubscribe();
+    const second = events.subscribe('a', (job) => heard.push(job));
+    await expect(first.ready).rejects.toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    await second.ready;
+    expect(events.watchedJobs).toBe(1);
+
+    await events.publish(pending('a'));
+    await eventually(() => heard.length > 0, { what: 'the change' });
+    expect(heard).toEqual([pending('a')]);
+    second.unsubscribe();
+  });
+
+  it('keeps a later subscription when a listener of an earlier, failed one leaves', async () => {
+    const prefix = randomPrefix();
+    const { events, subscriber } = observedEvents(prefix);
+    const subscribe = subscriber.subscribe.bind(subscriber) as (...channels: string[]) => Promise<unknown>;
+    vi.spyOn(subscriber, 'subscribe')
+      .mockImplementationOnce(() => Promise.reject(new Error('connection lost')))
+      .mockImplementation((...channels: unknown[]) => subscribe(...channels.map(String)) as Promise<number>);
+    const heard: JobRecord[] = [];
+
+    const failed = events.subscribe('a', () => {});
+    await expect(failed.ready).rejects.toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    const again = events.subscribe('a', (job) => heard.push(job));
+    await again.ready;
+    failed.unsubscribe();
+    expect(events.watchedJobs).toBe(1);
+    await events.publish(pending('a'));
+    await eventually(() => heard.length > 0, { what: 'the change' });
+    again.unsubscribe();
+  });
+
+  it('opens its subscriber connection at the first subscription, and closes it on close()', async () => {
+    const { events, subscriber } = observedEvents(randomPrefix());
+    expect(subscriber.status).toBe('wait');
+    const subscription = events.subscribe('a', () => {});
+    await subscription.ready;
+    expect(subscriber.status).toBe('ready');
+
+    await events.close();
+    await eventually(() => subscriber.status === 'end', { what: 'the connection to close' });
+  });
+
+  it('closes without connecting when nothing was ever watched', async () => {
+    const { events, subscriber } = observedEvents(randomPrefix());
+    const connect = vi.spyOn(subscriber, 'connect');
+    await events.close();
+    expect(connect).not.toHaveBeenCalled();
+    expect(subscriber.status).toBe('end');
+  });
+
+  it('drops its subscriber connection when it cannot quit it', async () => {
+    const { events, subscriber } = observedEvents(randomPrefix());
+    await events.subscribe('a', () => {}).ready;
+    vi.spyOn(subscriber, 'quit').mockRejectedValue(new Error('connection lost'));
+    await events.close();
+    await eventually(() => subscriber.status === 'end', { what: 'the connection to close' });
   });
 });

@@ -1,8 +1,10 @@
 /** RedisJobLeases against a real Redis: one holder per job, kept while held, taken over once it runs out. */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RedisJobLeases } from '../../src/jobs/redisLeases.js';
 import { eventually } from '../helpers/eventually.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis } from '../helpers/redis.js';
+import { createLogger } from '../../src/logger.js';
 import { silentLogger } from './support.js';
 
 const redis = testRedis();
@@ -102,5 +104,167 @@ describe('RedisJobLeases', () => {
 
   it('asks processes to look for leases to take over every half lease', () => {
     expect(newLeases(randomPrefix(), 5_000).checkEveryMs).toBe(2_500);
+  });
+});
+
+/** A client of its own whose script calls are recorded (their keys), and held back while `gate` is closed. */
+class ObservedClient {
+  readonly client: Redis = testRedis();
+  readonly calls: string[][] = [];
+  /** Script calls answered (or failed) so far. */
+  settled = 0;
+  /** Rejects the next script call with this error, once. */
+  failNext: Error | null = null;
+  private gate: Promise<void> = Promise.resolve();
+  private open: () => void = () => {};
+
+  constructor() {
+    const evalsha = this.client.evalsha.bind(this.client) as (...args: Array<string | number>) => Promise<unknown>;
+    const observed = async (...args: Array<string | number>): Promise<unknown> => {
+      this.calls.push(args.slice(2, 2 + Number(args[1])).map(String));
+      const failure = this.failNext;
+      this.failNext = null;
+      try {
+        if (failure) throw failure;
+        await this.gate;
+        return await evalsha(...args);
+      } finally {
+        this.settled += 1;
+      }
+    };
+    Object.assign(this.client, { evalsha: observed });
+  }
+
+  /** Forgets the calls recorded so far. */
+  reset(): void {
+    this.calls.length = 0;
+    this.settled = 0;
+  }
+
+  close(): void {
+    this.gate = new Promise((resolve) => (this.open = resolve));
+  }
+
+  release(): void {
+    this.open();
+  }
+}
+
+describe('RedisJobLeases renewal', () => {
+  const clients: ObservedClient[] = [];
+  const LEASE = 30_000;
+  const PERIOD = LEASE / 3;
+
+  // Only the renewal timer is faked: Redis and the waits of `eventually` keep real time.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+  afterEach(async () => {
+    for (const observed of clients.splice(0)) {
+      observed.release();
+      await observed.client.quit();
+    }
+    vi.useRealTimers();
+  });
+
+  function observedLeases(prefix: string, lines: string[] = []): { leases: RedisJobLeases; observed: ObservedClient } {
+    if (!prefixes.includes(prefix)) prefixes.push(prefix);
+    const observed = new ObservedClient();
+    clients.push(observed);
+    const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
+    const made = new RedisJobLeases(observed.client, { keyPrefix: prefix, leaseMs: LEASE, logger, owner: 'here' });
+    leases.push(made);
+    return { leases: made, observed };
+  }
+
+  it('renews every third of the lease, all the leases it holds in one call', async () => {
+    const prefix = randomPrefix();
+    const { leases: here, observed } = observedLeases(prefix);
+    for (const id of ['a', 'b', 'c']) await here.acquire(id);
+    observed.reset();
+
+    await vi.advanceTimersByTimeAsync(PERIOD - 1);
+    expect(observed.calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(observed.calls).toEqual([['a', 'b', 'c'].map((id) => `${prefix}job-lease:${id}`)]);
+  });
+
+  it('renews at most 500 leases per call', async () => {
+    const prefix = randomPrefix();
+    const { leases: here, observed } = observedLeases(prefix);
+    await Promise.all(Array.from({ length: 1_000 }, (_, i) => here.acquire(`job-${i}`)));
+    observed.reset();
+
+    await vi.advanceTimersByTimeAsync(PERIOD);
+    await eventually(() => observed.settled >= 2, { what: 'the renewal' });
+    expect(observed.calls.map((keys) => keys.length)).toEqual([500, 500]);
+  });
+
+  it('keeps one renewal timer while it holds leases, and none once it holds none', async () => {
+    const { leases: here } = observedLeases(randomPrefix());
+    await here.acquire('a');
+    await here.acquire('b');
+    expect(vi.getTimerCount()).toBe(1);
+    await here.release('a');
+    expect(vi.getTimerCount()).toBe(1);
+    await here.release('b');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('starts no renewal while one is under way', async () => {
+    const prefix = randomPrefix();
+    const { leases: here, observed } = observedLeases(prefix);
+    await here.acquire('a');
+    observed.reset();
+    observed.close();
+
+    await vi.advanceTimersByTimeAsync(PERIOD);
+    await vi.advanceTimersByTimeAsync(PERIOD);
+    expect(observed.calls).toHaveLength(1);
+    observed.release();
+    await eventually(() => observed.settled === 1, { what: 'the renewal to end' });
+    await vi.advanceTimersByTimeAsync(PERIOD);
+    expect(observed.calls).toHaveLength(2);
+  });
+
+  it('tries a renewal that failed again at the next period', async () => {
+    const prefix = randomPrefix();
+    const lines: string[] = [];
+    const { leases: here, observed } = observedLeases(prefix, lines);
+    await here.acquire('a');
+    observed.reset();
+    observed.failNext = new Error('connection lost');
+
+    await vi.advanceTimersByTimeAsync(PERIOD);
+    await eventually(() => lines.length === 1, { what: 'the failure logged' });
+    expect(lines[0]).toContain('job leases could not be renewed');
+    await vi.advanceTimersByTimeAsync(PERIOD);
+    expect(observed.calls).toEqual([[`${prefix}job-lease:a`], [`${prefix}job-lease:a`]]);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('drops a lease another process took, warns once, and stops renewing once it holds none', async () => {
+    const prefix = randomPrefix();
+    const lines: string[] = [];
+    const { leases: here } = observedLeases(prefix, lines);
+    await here.acquire('a');
+    await redis.set(`${prefix}job-lease:a`, 'there');
+
+    await vi.advanceTimersByTimeAsync(PERIOD);
+    await eventually(() => vi.getTimerCount() === 0, { what: 'the renewal to stop' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('job lease ran out or was taken by another process');
+    expect(lines[0]).toContain('"jobId":"a"');
+    expect(await redis.get(`${prefix}job-lease:a`)).toBe('there');
+  });
+
+  it('keeps no lease it was refused, and none granted after close()', async () => {
+    const prefix = randomPrefix();
+    const { leases: here } = observedLeases(prefix);
+    await redis.set(`${prefix}job-lease:a`, 'there');
+    expect(await here.acquire('a')).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+
+    await here.close();
+    expect(await here.acquire('b')).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 /** RedisJobStore against a real Redis: the JobStore contract, expiry as Redis TTLs, and sharing. */
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/errors.js';
 import { RedisJobStore } from '../../src/jobs/redisStore.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis } from '../helpers/redis.js';
 import { describeJobStore, pending, succeeded } from './storeContract.js';
@@ -127,5 +129,45 @@ describe('sharing one Redis', () => {
     const store = newStore(HOUR);
     await store.close();
     expect(await redis.ping()).toBe('PONG');
+  });
+
+  it('lists more pending jobs than one read takes (500), each once', async () => {
+    const prefix = randomPrefix();
+    const store = newStore(HOUR, prefix);
+    const ids = Array.from({ length: 1_001 }, (_, i) => `job-${i}`);
+    await Promise.all(ids.map((id) => store.insert(pending(id))));
+    const listed = (await store.listPending()).map((job) => job.id);
+    expect(listed).toHaveLength(ids.length);
+    expect(new Set(listed)).toEqual(new Set(ids));
+  });
+});
+
+describe('a Redis that does not answer', () => {
+  it('turns every call into SERVICE_UNAVAILABLE, carrying the cause', async () => {
+    const down = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    down.on('error', () => {});
+    const store = new RedisJobStore(down, { retentionMs: HOUR, keyPrefix: randomPrefix() });
+    const unavailable = {
+      message: 'The job store does not answer; try again shortly.',
+      extensions: { code: ErrorCode.ServiceUnavailable },
+      cause: expect.any(Error),
+    };
+    try {
+      await expect(store.insert(pending('a'))).rejects.toMatchObject(unavailable);
+      await expect(store.get('a')).rejects.toMatchObject(unavailable);
+      await expect(store.replace(succeeded(pending('a')), 1)).rejects.toMatchObject(unavailable);
+      await expect(store.listPending()).rejects.toMatchObject(unavailable);
+      await expect(store.ping()).rejects.toMatchObject(unavailable);
+    } finally {
+      down.disconnect();
+    }
+  });
+
+  it('answers a ping while Redis answers', async () => {
+    await expect(newStore(HOUR).ping()).resolves.toBeUndefined();
   });
 });
