@@ -35,7 +35,7 @@ const sockets = Math.min(setting('BENCH_SOCKETS', 100), subscriptions);
 const jobs = Math.min(setting('BENCH_JOBS', 100), subscriptions);
 const pollMs = setting('BENCH_POLL_MS', 1_000);
 /** Long enough for every subscription to be open before the first inquiry settles. */
-const settleMs = setting('BENCH_SETTLE_MS', 20_000);
+const settleMs = setting('BENCH_SETTLE_MS', 45_000);
 const memoryTargetBytes = 1024 ** 3;
 const delayTargetMs = 100;
 
@@ -162,6 +162,7 @@ try {
   }
 
   const openingStarted = Date.now();
+  let connected = 0;
   for (let index = 0; index < sockets; index += 1) {
     clients.push(
       createClient({
@@ -169,31 +170,39 @@ try {
         webSocketImpl: WebSocket,
         lazy: false,
         retryAttempts: 0,
-        onNonLazyError: (error) => process.stderr.write(`bench: a connection failed: ${String(error)}\n`),
+        on: { connected: () => (connected += 1) },
+        onNonLazyError: (error) => process.stderr.write(`bench: a connection failed: ${describe(error)}\n`),
       }),
     );
   }
+  await until('every connection', () => connected === sockets, 30_000);
+  // Subscribed in rounds, as clients arrive over time: a single burst of thousands would hold the event
+  // loop long enough to time out connections still being set up.
   const subscribers: Subscriber[] = [];
-  for (let index = 0; index < subscriptions; index += 1) {
-    const subscriber: Subscriber = { job: index % jobs, opened: false, finalAt: null, late: false };
-    subscribers.push(subscriber);
-    const client = clients[index % sockets];
-    const job = started[subscriber.job];
-    if (!client || !job) throw new Error('no client or job for a subscription');
-    client.subscribe<{ jobUpdated: { status: string } }>(
-      { query: 'subscription ($id: ID!) { jobUpdated(id: $id) { id status } }', variables: { id: job.id } },
-      {
-        next: ({ data, errors }) => {
-          if (errors) process.stderr.write(`bench: ${JSON.stringify(errors)}\n`);
-          const status = data?.jobUpdated.status;
-          if (!subscriber.opened && status !== 'PENDING') subscriber.late = true;
-          subscriber.opened = true;
-          if (status && status !== 'PENDING') subscriber.finalAt = Date.now();
+  const round = 500;
+  for (let first = 0; first < subscriptions; first += round) {
+    for (let index = first; index < Math.min(subscriptions, first + round); index += 1) {
+      const subscriber: Subscriber = { job: index % jobs, opened: false, finalAt: null, late: false };
+      subscribers.push(subscriber);
+      const client = clients[index % sockets];
+      const job = started[subscriber.job];
+      if (!client || !job) throw new Error('no client or job for a subscription');
+      client.subscribe<{ jobUpdated: { status: string } }>(
+        { query: 'subscription ($id: ID!) { jobUpdated(id: $id) { id status } }', variables: { id: job.id } },
+        {
+          next: ({ data, errors }) => {
+            if (errors) process.stderr.write(`bench: ${JSON.stringify(errors)}\n`);
+            const status = data?.jobUpdated.status;
+            if (!subscriber.opened && status !== 'PENDING') subscriber.late = true;
+            subscriber.opened = true;
+            if (status && status !== 'PENDING') subscriber.finalAt = Date.now();
+          },
+          error: (error) => process.stderr.write(`bench: a subscription failed: ${describe(error)}\n`),
+          complete: () => undefined,
         },
-        error: (error) => process.stderr.write(`bench: a subscription failed: ${describe(error)}\n`),
-        complete: () => undefined,
-      },
-    );
+      );
+    }
+    await until('a round of subscriptions to open', () => subscribers.every((s) => s.opened), settleMs);
   }
   await until('every subscription to open', () => subscribers.every((s) => s.opened), settleMs);
   const openedInMs = Date.now() - openingStarted;
