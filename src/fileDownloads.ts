@@ -33,7 +33,8 @@ export async function serveDownload(
   if (!file) return refuse(res, 404, 'No file at this link.');
   const bytes = Buffer.from(file.base64, 'base64');
   res.writeHead(200, {
-    'content-type': file.contentType,
+    // Always a PDF (only PDF reports have a link): never a type the upstream named that a browser would run.
+    'content-type': 'application/pdf',
     'content-length': bytes.length,
     'content-disposition': disposition(file.fileName),
     // The link is personal and short-lived: no shared cache keeps the file, and no browser guesses its type.

@@ -87,13 +87,15 @@ export class InboxPoller {
 
   /** One turn for `number`; answers when to come back. */
   private async turn(number: string): Promise<number> {
+    // What this process read and could not store is stored first, lease or not: the upstream deleted it,
+    // and appends are deduplicated, so whoever polls now loses nothing by it.
+    if (!(await this.save(number))) return this.options.everyMs;
     if (!(await this.options.leases.acquire(inboxLeaseId(number)))) {
       // Another process polls it; asking again each turn takes it over once that one's lease runs out.
       this.held.delete(number);
       return this.options.everyMs;
     }
     this.held.add(number);
-    if (!(await this.save(number))) return this.options.everyMs;
     const read = await this.options.read(number);
     if (read.undated > 0)
       this.options.logger.warn(

@@ -93,18 +93,16 @@ export class RedisInboxStream implements InboxStream {
 
   async read(number: string, after: string | null, count: number): Promise<InboundSms[]> {
     if (count <= 0) return [];
-    const entries = (await this.redis.xrange(
-      this.streamOf(number),
-      after === null ? '-' : `(${after}`,
-      '+',
-      'COUNT',
-      count,
+    const entries = (await unavailableOnFailure(() =>
+      this.redis.xrange(this.streamOf(number), after === null ? '-' : `(${after}`, '+', 'COUNT', count),
     )) as RawEntry[];
     return entries.map(([id, fields]) => entryOf(id, fields, number));
   }
 
   async last(number: string): Promise<string | null> {
-    const [newest] = (await this.redis.xrevrange(this.streamOf(number), '+', '-', 'COUNT', 1)) as RawEntry[];
+    const [newest] = (await unavailableOnFailure(() =>
+      this.redis.xrevrange(this.streamOf(number), '+', '-', 'COUNT', 1),
+    )) as RawEntry[];
     return newest?.[0] ?? null;
   }
 
@@ -201,4 +199,13 @@ function entryOf(id: string, fields: readonly string[], number: string): Inbound
     text: values.get('text') ?? '',
     receivedAt: values.get('receivedAt') ?? '',
   };
+}
+
+/** A Redis failure as SERVICE_UNAVAILABLE, the cause kept. */
+async function unavailableOnFailure<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw Object.assign(new ServiceUnavailableError(UNAVAILABLE), { cause: error });
+  }
 }

@@ -49,7 +49,14 @@ export class InboxWatch implements AsyncIterableIterator<InboundSms> {
       if (ready) return { value: ready, done: false };
       // Armed before reading: an append announced during the read wakes the wait below.
       this.woken = false;
-      const page = await this.stream.read(this.number, this.cursor, BATCH);
+      let page: InboundSms[];
+      try {
+        page = await this.stream.read(this.number, this.cursor, BATCH);
+      } catch (error) {
+        // graphql-ws forgets a subscription whose next() failed without calling return(): release here.
+        await this.return();
+        throw error;
+      }
       if (this.done) return { value: undefined, done: true };
       const newest = page.at(-1);
       if (newest) {

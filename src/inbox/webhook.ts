@@ -119,8 +119,9 @@ export async function handleSmsWebhook(req: IncomingMessage, options: SmsWebhook
       const { appended } = await options.inbox.receive(message);
       counts[appended ? 'appended' : 'duplicates'] += 1;
     }
-    for (const report of parsed.data.deliveryReports ?? [])
-      await options.onDeliveryReport(report.trackId, report.statuses);
+    // One check per send however often a body names it: each check may cost an upstream inquiry.
+    const reports = new Map((parsed.data.deliveryReports ?? []).map((report) => [report.trackId, report.statuses]));
+    for (const [trackId, statuses] of reports) await options.onDeliveryReport(trackId, statuses);
   } catch (error) {
     options.logger.error(
       { err: error instanceof Error ? error.message : String(error) },

@@ -126,7 +126,7 @@ export class JobEngine {
       );
     }
     try {
-      if (outcome.status !== 'PENDING' && (await this.record(job, outcome))) return;
+      if (outcome.status !== 'PENDING' && (await this.settle(job, outcome))) return;
       if (outcome.status === 'PENDING' && outcome.progress !== undefined) await this.progress(job, outcome.progress);
     } catch (error) {
       this.options.logger.error(
@@ -333,7 +333,12 @@ export class JobEngine {
             failure: { code: 'JOB_EXPIRED', message: 'The upstream gave no final answer within the job lifetime.' },
           };
     state.finishing = true;
-    await this.record(current, final);
+    if (!(await this.settle(current, final))) {
+      // Changed meanwhile and not stored: poll it again rather than leave a pending job unfollowed.
+      state.finishing = false;
+      this.backOff(id, state);
+      return;
+    }
     await this.leave(id, state);
   }
 
@@ -361,6 +366,18 @@ export class JobEngine {
       if (state.permanentFailures < PERMANENT_FAILURE_LIMIT) return null;
       return { status: 'FAILED', failure: failureFrom(error) };
     }
+  }
+
+  /**
+   * Stores a final answer of the upstream; when the job changed since it was read (its result so far,
+   * stored by another writer), stores it over the latest version once. True when the job is final in
+   * the store, by this answer or another.
+   */
+  private async settle(job: JobRecord, outcome: FinalOutcome): Promise<boolean> {
+    if (await this.record(job, outcome)) return true;
+    const latest = await this.options.store.get(job.id);
+    if (!latest) return false;
+    return isFinal(latest.status) || this.record(latest, outcome);
   }
 
   private async record(job: JobRecord, outcome: FinalOutcome): Promise<boolean> {

@@ -52,7 +52,12 @@ export class RedisChallengeStore implements ChallengeStore {
           attemptsLeft: String(record.attemptsLeft),
         })
         .pexpire(key, keepMs)
-        .exec(),
+        .exec()
+        .then((answers) => {
+          // A transaction reports each command's error in its answers instead of rejecting.
+          const failed = answers?.find(([error]) => error !== null)?.[0];
+          if (!answers || failed) throw failed ?? new Error('the challenge was not stored');
+        }),
     );
   }
 

@@ -88,3 +88,17 @@ describe('progress of a pending job', () => {
     await engine.stop();
   });
 });
+
+describe('a final answer for a job that changed since it was read', () => {
+  it('is stored over the latest version by a check, instead of being dropped', async () => {
+    const { kind } = scripted([success('9')]);
+    const { engine, store } = newEngine([kind], { config: { pollInitialMs: 60_000, pollMaxMs: 60_000 } });
+    const job = await engine.start(kind, { bill: 'c' });
+    // Another writer stores the result so far: the check below holds the older version.
+    const moved = { ...job, result: { amount: '1' }, version: job.version + 1 };
+    expect(await store.replace(moved, job.version)).toBe(true);
+    await engine.check(job);
+    expect(await store.get(job.id)).toMatchObject({ status: 'SUCCESS', result: { amount: '9' } });
+    await engine.stop();
+  });
+});

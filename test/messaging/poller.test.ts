@@ -85,6 +85,27 @@ describe('the inbox poller', () => {
     expect(await texts(stream)).toEqual(['one', 'two', 'three']);
   });
 
+  it('stores what it read and could not store even after another process took the number over', async () => {
+    const upstream = new FakeUpstreamInbox();
+    const stream = new FlakyStream();
+    // Granted for the first turn only: from the next, another process holds the number.
+    const leases = new SwitchedLeases();
+    const grantOnce = {
+      acquire: async () => {
+        const granted = leases.granting;
+        leases.granting = false;
+        return granted;
+      },
+      release: (id: string) => leases.release(id),
+    };
+    upstream.deliver(NUMBER, 'one', 'two');
+    stream.failures = 1;
+    poller({ upstream, stream, leases: grantOnce }).start();
+    await eventually(async () => (await texts(stream)).length === 2, { what: 'the two messages read before' });
+    expect(await texts(stream)).toEqual(['one', 'two']);
+    expect(upstream.reads).toHaveLength(1);
+  });
+
   it('reads nothing while another process holds the number, takes it over once granted, and gives it up when stopped', async () => {
     const upstream = new FakeUpstreamInbox();
     const stream = new FlakyStream();

@@ -64,4 +64,16 @@ describe('InboxWatch', () => {
     expect(reads).toBe(1);
     await watch.return();
   });
+
+  it('ends, leaving the stream, when a read fails (graphql-ws then forgets it without returning it)', async () => {
+    const stream = new MemoryInboxStream(60_000);
+    const failing = Object.assign(Object.create(stream) as MemoryInboxStream, {
+      read: () => Promise.reject(new Error('store down')),
+    });
+    const watch = await InboxWatch.open(failing, NUMBER, '0-0');
+    expect(stream.watchedNumbers).toBe(1);
+    await expect(watch.next()).rejects.toThrow('store down');
+    expect(stream.watchedNumbers).toBe(0);
+    expect(await watch.next()).toEqual({ value: undefined, done: true });
+  });
 });

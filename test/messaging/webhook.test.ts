@@ -137,4 +137,14 @@ describe('the SMS webhook', () => {
       failReports = false;
     }
   });
+
+  it('passes each send’s report once however often one body names it', async () => {
+    reports.length = 0;
+    const first = { trackId: 'send-2', statuses: [{ to_number: '09121234567', status: 22 }] };
+    const again = { trackId: 'send-2', statuses: [{ to_number: '09121234567', status: 24 }] };
+    const other = { trackId: 'send-3', statuses: [{ to_number: '09121234568', status: 24 }] };
+    const answer = await push({ deliveryReports: [first, again, other, again] });
+    expect(answer.status).toBe(200);
+    expect(reports.map((report) => report.trackId)).toEqual(['send-2', 'send-3']);
+  });
 });

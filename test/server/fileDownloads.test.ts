@@ -39,6 +39,15 @@ const JOBS = new Map<string, JobRecord>([
   ['pending', creditReport('pending', { status: 'PENDING', result: null })],
   ['json', creditReport('json', { result: { format: 'JSON', report: {} } })],
   ['transfer', { ...creditReport('transfer'), kind: 'transfer' }],
+  [
+    'html',
+    creditReport('html', {
+      result: {
+        format: 'PDF',
+        document: { fileName: null, contentType: 'text/html', base64: PDF.toString('base64'), size: PDF.length },
+      },
+    }),
+  ],
 ]);
 
 let server: Server;
@@ -80,5 +89,12 @@ describe('the download route', () => {
     const res = await fetch(url);
     expect(res.status).toBe(410);
     expect(await res.text()).toMatch(/expired/);
+  });
+
+  it('serves every file as a PDF, whatever type the upstream named', async () => {
+    const res = await fetch(links.linkFor('html').url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="credit-report\.pdf"/);
   });
 });
