@@ -4,19 +4,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UpstreamGrants } from '../../src/consent/upstreamGrants.js';
-import type { HttpRequest } from '../../src/datasources/upstream/http.js';
+import { TransportError, type HttpRequest } from '../../src/datasources/upstream/http.js';
 import { OAuthEndpoint } from '../../src/datasources/upstream/tokenBroker.js';
 import { ErrorCode } from '../../src/errors.js';
 import { at, present } from '../helpers/responses.js';
 
-/** Grants over an endpoint answering `answers` in turn (HTTP status, body), recording every request. */
-function grantsAnswering(answers: Array<[number, unknown]>, withClientToken = true) {
+/**
+ * Grants over an endpoint answering `answers` in turn (HTTP status, body, or an error the transport
+ * throws), recording every request.
+ */
+function grantsAnswering(answers: Array<[number, unknown] | Error>, withClientToken = true) {
   const sent: HttpRequest[] = [];
   const endpoint = new OAuthEndpoint({
     http: {
       send: (request) => {
         sent.push(request);
-        const [status, body] = answers.shift() ?? [500, {}];
+        const answer = answers.shift() ?? [500, {}];
+        if (answer instanceof Error) return Promise.reject(answer);
+        const [status, body] = answer;
         return Promise.resolve({ status, text: JSON.stringify(body) });
       },
       close: () => Promise.resolve(),
@@ -208,5 +213,78 @@ describe('UpstreamGrants.revoke without a client token', () => {
       'no client-credentials token source to revoke user tokens with',
     );
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('UpstreamGrants errors', () => {
+  const timedOut = () => new TransportError('timeout', true);
+  const bare = (status: number): [number, unknown] => [
+    status,
+    { status: 'FAILED', error: { code: 'X', message: 'no' } },
+  ];
+
+  it('names the call that got no answer', async () => {
+    const { grants, sent } = grantsAnswering([
+      timedOut(),
+      timedOut(),
+      timedOut(),
+      failed(401, 'UNAUTHORIZED'),
+      timedOut(),
+    ]);
+    await expect(grants.requestOtp(request)).rejects.toMatchObject({ details: { operationId: 'authorize' } });
+    await expect(grants.verifyOtp(check)).rejects.toMatchObject({ details: { operationId: 'verifySms' } });
+    await expect(grants.revoke(sms, 'user-token')).rejects.toMatchObject({ details: { operationId: 'revokeToken' } });
+    await expect(grants.revoke(sms, 'user-token')).rejects.toMatchObject({ details: { operationId: 'revokeToken' } });
+    expect(sent.slice(2).map((r) => r.method)).toEqual(['DELETE', 'DELETE', 'DELETE']);
+  });
+
+  it('names the call and what is unreadable in an answer', async () => {
+    const { grants } = grantsAnswering([
+      [200, { status: 'DONE', result: { trackId: ' ' } }],
+      [200, { status: 'DONE', result: 'no record' }],
+      [200, { status: 'DONE', result: { code: ' ' } }],
+      [200, { status: 'DONE', result: 'no record' }],
+    ]);
+    const unreadable = (operationId: string, what: string) => ({
+      details: { operationId, message: `The upstream sent an unreadable ${what}.` },
+    });
+    await expect(grants.requestOtp(request)).rejects.toMatchObject(unreadable('authorize', 'OTP trackId'));
+    await expect(grants.requestOtp(request)).rejects.toMatchObject({ details: { operationId: 'authorize' } });
+    await expect(grants.verifyOtp(check)).rejects.toMatchObject(unreadable('verifySms', 'authorization code'));
+    await expect(grants.verifyOtp(check)).rejects.toMatchObject({ details: { operationId: 'verifySms' } });
+  });
+
+  it('invents no trackId for an answer without one', async () => {
+    const { grants } = grantsAnswering([
+      bare(500),
+      bare(500),
+      bare(500),
+      [200, { status: 'DONE', result: { smsSent: true } }],
+      [200, { status: 'DONE', result: {} }],
+    ]);
+    const errors = [
+      await grants.requestOtp(request).catch((error: unknown) => error),
+      await grants.verifyOtp(check).catch((error: unknown) => error),
+      await grants.revoke(sms, 'user-token').catch((error: unknown) => error),
+      await grants.requestOtp(request).catch((error: unknown) => error),
+      await grants.verifyOtp(check).catch((error: unknown) => error),
+    ];
+    for (const error of errors) {
+      expect(error).toMatchObject({ details: { code: expect.any(String) } });
+      expect(error).not.toMatchObject({ details: { trackId: expect.stringMatching(/./) } });
+    }
+  });
+
+  it('says a revocation that timed out may have happened', async () => {
+    const { grants } = grantsAnswering([failed(408, 'SLOW')]);
+    await expect(grants.revoke(sms, 'user-token')).rejects.toMatchObject({
+      details: { code: ErrorCode.UpstreamTimeout, operationId: 'revokeToken', outcomeUnknown: true },
+    });
+  });
+
+  it('passes on, as it is, an error of a token request that is not an upstream error', async () => {
+    const broken = new Error('broken transport');
+    const { grants } = grantsAnswering([broken]);
+    await expect(grants.exchangeCode(sms, 'c-1')).rejects.toBe(broken);
   });
 });
