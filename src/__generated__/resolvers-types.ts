@@ -4294,6 +4294,11 @@ export type VerifyOneTimePasswordInput = {
   readonly challengeId: Scalars['ID']['input'];
   /** The six-digit code the person received (Persian or Arabic digits are accepted). */
   readonly code: Scalars['String']['input'];
+  /**
+   * The mobile the code was texted to, in any form `sendOneTimePassword` accepts: a code verifies only the
+   * number it was sent to (with another number it counts as a wrong code).
+   */
+  readonly to: Scalars['String']['input'];
 };
 
 /** The code the person received for a transaction credit inquiry. */

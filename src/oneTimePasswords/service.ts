@@ -41,7 +41,7 @@ export function oneTimePasswordKey(sealingKeyHex: string | null): Buffer {
 
 /**
  * One-time passwords the subgraph makes and checks itself (the upstream only texts them): a random
- * six-digit code per challenge, kept only as HMAC-SHA256(challenge id, code), for a lifetime and a number
+ * six-digit code per challenge, kept only as HMAC-SHA256(challenge id, mobile, code), for a lifetime and a number
  * of wrong codes; compared in constant time, and good for one verification.
  */
 export class OneTimePasswords {
@@ -55,22 +55,25 @@ export class OneTimePasswords {
   }
 
   /** A new challenge and its code: the code is to be sent, never kept. */
-  async issue(): Promise<{ readonly challenge: Challenge; readonly code: string }> {
+  async issue(mobile: string): Promise<{ readonly challenge: Challenge; readonly code: string }> {
     const id = randomBytes(18).toString('base64url');
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     const challenge = { id, expiresAt: this.now() + this.options.lifetimeMs, attemptsLeft: this.options.maxAttempts };
     await this.store.create(id, {
-      digest: this.digest(id, code),
+      digest: this.digest(id, mobile, code),
       expiresAt: challenge.expiresAt,
       attemptsLeft: challenge.attemptsLeft,
     });
     return { challenge, code };
   }
 
-  /** Checks `code` against the challenge `id`: verified once at most, and every wrong code counted. */
-  async verify(id: string, code: string): Promise<Verification> {
+  /**
+   * Checks `code` against the challenge `id` for the mobile it was texted to: verified once at most, and
+   * every wrong code (or a right code with another mobile) counted.
+   */
+  async verify(id: string, mobile: string, code: string): Promise<Verification> {
     if (!ID.test(id)) return { verified: false, reason: 'NOT_FOUND' };
-    const given = Buffer.from(this.digest(id, code), 'hex');
+    const given = Buffer.from(this.digest(id, mobile, code), 'hex');
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const record = await this.store.get(id);
       if (!record) return { verified: false, reason: 'NOT_FOUND' };
@@ -89,7 +92,8 @@ export class OneTimePasswords {
     return { verified: false, reason: 'TOO_MANY_ATTEMPTS' };
   }
 
-  private digest(id: string, code: string): string {
-    return createHmac('sha256', this.options.key).update(`${id}\n${code}`).digest('hex');
+  /** Bound to the mobile: a code texted to one number never verifies another. */
+  private digest(id: string, mobile: string, code: string): string {
+    return createHmac('sha256', this.options.key).update(`${id}\n${mobile}\n${code}`).digest('hex');
   }
 }

@@ -14,6 +14,8 @@ export type NewChallengeStore = (clock: Clock) => ChallengeStore | Promise<Chall
 
 const LIFETIME_MS = 180_000;
 const MAX_ATTEMPTS = 5;
+/** The mobile the codes of these tests are texted to. */
+const MOBILE = '09121234567';
 const record = (clock: Clock, attemptsLeft = MAX_ATTEMPTS): ChallengeRecord => ({
   digest: 'ab'.repeat(32),
   expiresAt: clock.now + LIFETIME_MS,
@@ -68,7 +70,7 @@ export function describeChallengeStore(newStore: NewChallengeStore): void {
   describe('one-time passwords over the store', () => {
     it('issues a six-digit code, keeps only its hash, and verifies it once', async () => {
       const { clock, store, service } = await setUp();
-      const { challenge, code } = await service.issue();
+      const { challenge, code } = await service.issue(MOBILE);
       expect(code).toMatch(/^\d{6}$/);
       expect(challenge).toEqual({
         id: expect.stringMatching(/^[\w-]{24}$/),
@@ -78,51 +80,65 @@ export function describeChallengeStore(newStore: NewChallengeStore): void {
       const stored = await store.get(challenge.id);
       expect(stored?.digest).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(stored)).not.toContain(code);
-      expect(await service.verify(challenge.id, code)).toEqual({ verified: true });
-      expect(await service.verify(challenge.id, code)).toEqual({ verified: false, reason: 'NOT_FOUND' });
+      expect(await service.verify(challenge.id, MOBILE, code)).toEqual({ verified: true });
+      expect(await service.verify(challenge.id, MOBILE, code)).toEqual({ verified: false, reason: 'NOT_FOUND' });
+    });
+
+    it('verifies a code only with the mobile it was texted to: with another, it is a wrong code', async () => {
+      const { service } = await setUp();
+      const { challenge, code } = await service.issue(MOBILE);
+      expect(await service.verify(challenge.id, '09127654321', code)).toEqual({
+        verified: false,
+        reason: 'WRONG_CODE',
+        attemptsLeft: MAX_ATTEMPTS - 1,
+      });
+      expect(await service.verify(challenge.id, MOBILE, code)).toEqual({ verified: true });
     });
 
     it('counts each wrong code, then refuses the right one once the attempts are spent', async () => {
       const { service } = await setUp({ maxAttempts: 2 });
-      const { challenge, code } = await service.issue();
-      expect(await service.verify(challenge.id, wrong(code))).toEqual({
+      const { challenge, code } = await service.issue(MOBILE);
+      expect(await service.verify(challenge.id, MOBILE, wrong(code))).toEqual({
         verified: false,
         reason: 'WRONG_CODE',
         attemptsLeft: 1,
       });
-      expect(await service.verify(challenge.id, wrong(code))).toEqual({
+      expect(await service.verify(challenge.id, MOBILE, wrong(code))).toEqual({
         verified: false,
         reason: 'WRONG_CODE',
         attemptsLeft: 0,
       });
-      expect(await service.verify(challenge.id, code)).toEqual({ verified: false, reason: 'TOO_MANY_ATTEMPTS' });
+      expect(await service.verify(challenge.id, MOBILE, code)).toEqual({
+        verified: false,
+        reason: 'TOO_MANY_ATTEMPTS',
+      });
     });
 
     it('refuses a code once its lifetime is over, and an unknown or malformed id as NOT_FOUND', async () => {
       const { clock, service } = await setUp();
-      const { challenge, code } = await service.issue();
+      const { challenge, code } = await service.issue(MOBILE);
       clock.now += LIFETIME_MS - 1;
-      const other = await service.issue();
+      const other = await service.issue(MOBILE);
       clock.now += 1;
-      expect(await service.verify(challenge.id, code)).toEqual({ verified: false, reason: 'EXPIRED' });
-      expect((await service.verify(other.challenge.id, other.code)).verified).toBe(true);
-      expect(await service.verify('A'.repeat(24), code)).toEqual({ verified: false, reason: 'NOT_FOUND' });
-      expect(await service.verify('not-an-id', code)).toEqual({ verified: false, reason: 'NOT_FOUND' });
+      expect(await service.verify(challenge.id, MOBILE, code)).toEqual({ verified: false, reason: 'EXPIRED' });
+      expect((await service.verify(other.challenge.id, MOBILE, other.code)).verified).toBe(true);
+      expect(await service.verify('A'.repeat(24), MOBILE, code)).toEqual({ verified: false, reason: 'NOT_FOUND' });
+      expect(await service.verify('not-an-id', MOBILE, code)).toEqual({ verified: false, reason: 'NOT_FOUND' });
     });
 
     it('binds a code to its challenge: the code of one does not verify another', async () => {
       const { service } = await setUp();
-      const first = await service.issue();
-      const second = await service.issue();
+      const first = await service.issue(MOBILE);
+      const second = await service.issue(MOBILE);
       const codeOfFirst = first.code === second.code ? wrong(second.code) : first.code;
-      expect((await service.verify(second.challenge.id, codeOfFirst)).verified).toBe(false);
-      expect((await service.verify(first.challenge.id, first.code)).verified).toBe(true);
+      expect((await service.verify(second.challenge.id, MOBILE, codeOfFirst)).verified).toBe(false);
+      expect((await service.verify(first.challenge.id, MOBILE, first.code)).verified).toBe(true);
     });
 
     it('verifies once among concurrent verifications of the right code', async () => {
       const { service } = await setUp();
-      const { challenge, code } = await service.issue();
-      const outcomes = await Promise.all(Array.from({ length: 8 }, () => service.verify(challenge.id, code)));
+      const { challenge, code } = await service.issue(MOBILE);
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => service.verify(challenge.id, MOBILE, code)));
       expect(outcomes.filter((outcome) => outcome.verified)).toHaveLength(1);
       expect(outcomes.filter((outcome) => !outcome.verified)).toEqual(
         Array.from({ length: 7 }, () => ({ verified: false, reason: 'NOT_FOUND' })),
@@ -131,16 +147,19 @@ export function describeChallengeStore(newStore: NewChallengeStore): void {
 
     it('counts every one of concurrent wrong codes', async () => {
       const { service } = await setUp({ maxAttempts: 5 });
-      const { challenge, code } = await service.issue();
+      const { challenge, code } = await service.issue(MOBILE);
       const outcomes: Verification[] = await Promise.all(
-        Array.from({ length: 7 }, () => service.verify(challenge.id, wrong(code))),
+        Array.from({ length: 7 }, () => service.verify(challenge.id, MOBILE, wrong(code))),
       );
       const left = outcomes.flatMap((outcome) =>
         !outcome.verified && outcome.reason === 'WRONG_CODE' ? [outcome.attemptsLeft] : [],
       );
       expect(left.sort()).toEqual([0, 1, 2, 3, 4]);
       expect(outcomes.filter((outcome) => !outcome.verified && outcome.reason === 'TOO_MANY_ATTEMPTS')).toHaveLength(2);
-      expect(await service.verify(challenge.id, code)).toEqual({ verified: false, reason: 'TOO_MANY_ATTEMPTS' });
+      expect(await service.verify(challenge.id, MOBILE, code)).toEqual({
+        verified: false,
+        reason: 'TOO_MANY_ATTEMPTS',
+      });
     });
   });
 }

@@ -42,16 +42,40 @@ async function challengeFor(
     'the SMS of the one-time password',
   );
   const code = present(/\d{6}/.exec(sms.text)?.[0], 'a six-digit code in the SMS');
+  mobiles.set(challenge.id, to);
   return { challenge, code };
 }
 
-const verify = async (challengeId: string, code: string): Promise<Verification> =>
-  dataOf(await h.gql<{ verifyOneTimePassword: Verification }>(VERIFY, { input: { challengeId, code } }))
+/** The mobile each challenge of these tests was texted to. */
+const mobiles = new Map<string, string>();
+
+/** Verifies with the mobile the challenge was texted to, unless told another. */
+const verify = async (
+  challengeId: string,
+  code: string,
+  to = mobiles.get(challengeId) ?? '09120000000',
+): Promise<Verification> =>
+  dataOf(await h.gql<{ verifyOneTimePassword: Verification }>(VERIFY, { input: { challengeId, code, to } }))
     .verifyOneTimePassword;
 
 const other = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('one-time passwords', () => {
+  it('verifies a code only with the mobile it was texted to', async () => {
+    const to = mobile();
+    const { challenge, code } = await challengeFor(to);
+    expect(await verify(challenge.id, code, mobile())).toEqual({
+      verified: false,
+      reason: 'WRONG_CODE',
+      attemptsLeft: 2,
+    });
+    expect(await verify(challenge.id, code, `+98${to.slice(1)}`)).toEqual({
+      verified: true,
+      reason: null,
+      attemptsLeft: null,
+    });
+  });
+
   it('texts a six-digit code once from the first sender number, and verifies it once', async () => {
     const to = mobile();
     const { challenge, code } = await challengeFor(to);
@@ -95,7 +119,13 @@ describe('one-time passwords', () => {
   it.each([
     ['a bad mobile', SEND, { to: '12345' }, 'input.to'],
     ['a foreign sender number', SEND, { to: '09351234567', from: '999999' }, 'input.from'],
-    ['a code that is not six digits', VERIFY, { challengeId: 'Q'.repeat(24), code: '12345' }, 'input.code'],
+    [
+      'a code that is not six digits',
+      VERIFY,
+      { challengeId: 'Q'.repeat(24), to: '09351234567', code: '12345' },
+      'input.code',
+    ],
+    ['a bad mobile to verify', VERIFY, { challengeId: 'Q'.repeat(24), to: '0935', code: '123456' }, 'input.to'],
   ])('refuses %s with BAD_USER_INPUT on its argument, texting nothing', async (_, mutation, input, path) => {
     const res = await h.gql(mutation, { input });
     expect(errorCode(res)).toBe('BAD_USER_INPUT');

@@ -69,8 +69,8 @@ describe('SMS on replicas sharing Redis', () => {
     expect(keys).toEqual([`${prefix}otp:${id}`]);
     expect(JSON.stringify(await redis.hgetall(at(keys, 0)))).not.toContain(code);
     const verified = await Promise.all([
-      b(VERIFY, { input: { challengeId: id, code } }),
-      a(VERIFY, { input: { challengeId: id, code } }),
+      b(VERIFY, { input: { challengeId: id, code, to } }),
+      a(VERIFY, { input: { challengeId: id, code, to } }),
     ]);
     const outcomes = verified.map(
       (res) => (dataOf(res) as { verifyOneTimePassword: { verified: boolean } }).verifyOneTimePassword.verified,

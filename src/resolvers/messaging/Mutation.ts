@@ -21,11 +21,15 @@ export const Mutation: MutationResolvers = {
       messaging.senderNumbers,
     );
     await smsThrottle.admit({ mobile: to });
-    const { challenge, code } = await oneTimePasswords.issue();
+    const { challenge, code } = await oneTimePasswords.issue(to);
     await messaging.sendOneTimePassword(from, to, code);
     return challenge;
   },
 
   verifyOneTimePassword: (_parent, { input }, { oneTimePasswords }) =>
-    oneTimePasswords.verify(input.challengeId, parseOneTimeCode(input.code, 'input.code')),
+    oneTimePasswords.verify(
+      input.challengeId,
+      parseMobile(input.to, 'input.to'),
+      parseOneTimeCode(input.code, 'input.code'),
+    ),
 };
