@@ -1932,7 +1932,7 @@ export type InboundSms = {
   /** Who sent it, as the operator gave the number. */
   readonly from: Scalars['String']['output'];
   /**
-   * The message's place in the stream of its number, growing in the order messages arrived: pass it as
+   * The message's place in the stream of its number, growing in the order messages were stored here (a message pushed late lands after those read before it): pass it as
    * `after` (to `smsReceived` or `inboundSms`) to go on after this message.
    */
   readonly id: Scalars['ID']['output'];
