@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '../errors.js';
+import { RedisChannels } from '../jobs/redisChannels.js';
 import { Script } from '../jobs/redisScript.js';
 import type { Logger } from '../logger.js';
 import { messageDigest } from './digest.js';
@@ -38,39 +39,28 @@ type RawEntry = [id: string, fields: string[]];
 
 const UNAVAILABLE = 'Inbound messages cannot be followed right now; try again shortly.';
 
-interface Channel {
-  readonly listeners: Set<() => void>;
-  readonly ready: Promise<void>;
-}
-
 /**
  * Inbound SMS streams in Redis Streams, shared by every process pointed at the server. Appends are
- * announced on the number's channel; a process subscribes to it, on a duplicate connection opened at the
- * first watch, while one of its readers watches that number (one subscription however many). The client
- * itself is the caller's: `close()` leaves it open.
+ * announced on the number's channel, which a process follows while one of its readers watches that
+ * number (`RedisChannels`). The client itself is the caller's: `close()` leaves it open.
  */
 export class RedisInboxStream implements InboxStream {
-  private readonly channels = new Map<string, Channel>();
-  private readonly subscriber: Redis;
-  private connectedBefore = false;
+  private readonly channels: RedisChannels<void>;
 
   constructor(
     private readonly redis: Redis,
     private readonly options: RedisInboxStreamOptions,
   ) {
-    this.subscriber = redis.duplicate({ lazyConnect: true, enableOfflineQueue: true, autoResubscribe: true });
-    this.subscriber.on('error', (error: Error) => {
-      options.logger.warn({ err: error.message }, 'redis inbox subscriber connection failed');
-    });
-    // Appends announced while the connection was down are lost with it: every reader reads again.
-    this.subscriber.on('ready', () => {
-      if (this.connectedBefore) for (const channel of this.channels.values()) this.notify(channel);
-      this.connectedBefore = true;
-    });
-    this.subscriber.on('message', (name: string) => {
-      const prefix = this.channelOf('');
-      const channel = name.startsWith(prefix) ? this.channels.get(name.slice(prefix.length)) : undefined;
-      if (channel) this.notify(channel);
+    this.channels = new RedisChannels<void>(redis, {
+      channelOf: (number) => this.channelOf(number),
+      parse: () => undefined,
+      // Appends announced while the connection was down are lost with it: every reader reads again.
+      onReconnect: (numbers) => {
+        for (const number of numbers) this.channels.notify(number, undefined);
+      },
+      unavailable: UNAVAILABLE,
+      label: 'inbox',
+      logger: options.logger,
     });
   }
 
@@ -107,37 +97,11 @@ export class RedisInboxStream implements InboxStream {
   }
 
   watch(number: string, listener: () => void): StreamWatch {
-    let channel = this.channels.get(number);
-    if (!channel) {
-      const made: Channel = { listeners: new Set(), ready: this.listen(number) };
-      made.ready.catch(() => {
-        if (this.channels.get(number) === made) this.forget(number);
-      });
-      this.channels.set(number, made);
-      channel = made;
-    }
-    const joined = channel;
-    joined.listeners.add(listener);
-    return {
-      ready: joined.ready,
-      unsubscribe: () => {
-        if (!joined.listeners.delete(listener) || joined.listeners.size > 0) return;
-        if (this.channels.get(number) === joined) this.forget(number);
-      },
-    };
+    return this.channels.subscribe(number, listener);
   }
 
-  async close(): Promise<void> {
-    this.channels.clear();
-    if (this.subscriber.status === 'wait' || this.subscriber.status === 'end') {
-      this.subscriber.disconnect();
-      return;
-    }
-    try {
-      await this.subscriber.quit();
-    } catch {
-      this.subscriber.disconnect();
-    }
+  close(): Promise<void> {
+    return this.channels.close();
   }
 
   /** Numbers this process is subscribed to (for leak checks). */
@@ -151,41 +115,6 @@ export class RedisInboxStream implements InboxStream {
 
   private channelOf(number: string): string {
     return `${this.options.keyPrefix}sms-inbox-events:${number}`;
-  }
-
-  private async listen(number: string): Promise<void> {
-    try {
-      await this.subscriber.subscribe(this.channelOf(number));
-    } catch (error) {
-      this.options.logger.warn(
-        { number, err: error instanceof Error ? error.message : String(error) },
-        'inbox subscription failed',
-      );
-      throw Object.assign(new ServiceUnavailableError(UNAVAILABLE), { cause: error });
-    }
-  }
-
-  private forget(number: string): void {
-    this.channels.delete(number);
-    this.subscriber.unsubscribe(this.channelOf(number)).catch((error: unknown) => {
-      this.options.logger.warn(
-        { number, err: error instanceof Error ? error.message : String(error) },
-        'inbox unsubscription failed',
-      );
-    });
-  }
-
-  private notify(channel: Channel): void {
-    for (const listener of [...channel.listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        this.options.logger.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'inbox listener failed',
-        );
-      }
-    }
   }
 }
 

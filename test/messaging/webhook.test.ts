@@ -34,7 +34,8 @@ beforeAll(async () => {
       },
     },
   });
-  closed = await startServer(loadConfig(env));
+  // Reads no inbox: a second poller of the same sandbox number would take messages from the first.
+  closed = await startServer(loadConfig({ ...env, SMS_INBOX_POLL_MS: '0' }));
 });
 afterAll(async () => {
   await server.stop();
