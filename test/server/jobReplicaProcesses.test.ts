@@ -6,15 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import { eventually } from '../helpers/eventually.js';
-import { TEST_CONSENT_KEY } from '../helpers/harness.js';
-import {
-  collectSubscription,
-  openWsClient,
-  spawnSubgraph,
-  type ChildRun,
-  type WsClient,
-} from '../helpers/procUtils.js';
-import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+import { readyUrl, spawnReplica } from '../helpers/replicaProcesses.js';
+import { collectSubscription, openWsClient, type ChildRun, type WsClient } from '../helpers/procUtils.js';
+import { deleteKeys, randomPrefix, testRedis } from '../helpers/redis.js';
 import { samples } from '../helpers/samples.js';
 
 const START = `mutation($input: BillInquiryInput!) { startBillInquiry(input: $input) { id status } }`;
@@ -51,36 +45,13 @@ afterAll(async () => {
 
 /** Starts a subgraph process on a port of its own, and waits until it says it is ready. */
 async function startChild(): Promise<Child> {
-  const run = spawnSubgraph({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    UPSTREAM_BASE_URL: sandbox.url,
-    UPSTREAM_CLIENT_ID: sandbox.options.clientId,
-    UPSTREAM_CLIENT_SECRET: sandbox.options.clientSecret,
-    UPSTREAM_CLIENT_NID: sandbox.options.clientNid,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: prefix,
-    CONSENT_ENCRYPTION_KEY: TEST_CONSENT_KEY,
+  const run = spawnReplica(sandbox, prefix, {
     JOB_POLL_INITIAL_MS: '20',
     JOB_POLL_MAX_MS: '100',
     JOB_LEASE_MS: String(LEASE_MS),
-    RATE_LIMIT_PER_SECOND: '0',
   });
   children.push(run);
-  const url = await eventually(
-    () => {
-      if (run.child.exitCode !== null) throw new Error(`child exited early: ${run.stderr()}`);
-      return run
-        .stdout()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { msg?: string; url?: string })
-        .find((line) => line.msg === 'subgraph ready')?.url;
-    },
-    { what: 'the child to be ready', timeoutMs: 15_000, intervalMs: 50 },
-  );
-  return { run, url };
+  return { run, url: await readyUrl(run, 15_000) };
 }
 
 async function gql<T>(url: string, query: string, variables: Record<string, unknown>): Promise<T> {
