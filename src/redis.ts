@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { ConfigError, type RedisConfig } from './config.js';
+import { ServiceUnavailableError } from './errors.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -96,5 +97,17 @@ export async function closeRedis(redis: Redis): Promise<void> {
     await redis.quit();
   } catch {
     redis.disconnect();
+  }
+}
+
+/**
+ * Runs `work` against Redis; any failure of Redis becomes SERVICE_UNAVAILABLE with `unavailable` as its
+ * message (what a caller learns), the cause kept for the logs.
+ */
+export async function answeredByRedis<T>(unavailable: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw Object.assign(new ServiceUnavailableError(unavailable), { cause: error });
   }
 }

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
-import { ServiceUnavailableError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ConsentSealer } from './sealing.js';
 import type { ConsentRecord, ConsentStore } from './types.js';
+import { answeredByRedis } from '../redis.js';
 
 export interface RedisConsentStoreOptions {
   /** Prefix of every key the store writes: `<prefix>consent:<key>`. */
@@ -15,14 +15,7 @@ export interface RedisConsentStoreOptions {
 /** What a caller learns when Redis does not answer in time or is disconnected; the cause stays in the logs. */
 const UNAVAILABLE = 'The consent store does not answer; try again shortly.';
 
-/** Runs `work` against Redis; any failure of Redis becomes SERVICE_UNAVAILABLE, carrying its cause. */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw Object.assign(new ServiceUnavailableError(UNAVAILABLE), { cause: error });
-  }
-}
+const guarded = <T>(work: () => Promise<T>): Promise<T> => answeredByRedis(UNAVAILABLE, work);
 
 /** Redis wants a whole, positive number of milliseconds. */
 const px = (ttlMs: number): number => Math.max(1, Math.ceil(ttlMs));

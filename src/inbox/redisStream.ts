@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis';
-import { ServiceUnavailableError } from '../errors.js';
 import { RedisChannels } from '../jobs/redisChannels.js';
 import { Script } from '../jobs/redisScript.js';
 import type { Logger } from '../logger.js';
 import { messageDigest } from './digest.js';
 import type { Appended, InboundSms, InboundSmsRecord, InboxStream, StreamWatch } from './types.js';
+import { answeredByRedis } from '../redis.js';
 
 export interface RedisInboxStreamOptions {
   /**
@@ -83,14 +83,14 @@ export class RedisInboxStream implements InboxStream {
 
   async read(number: string, after: string | null, count: number): Promise<InboundSms[]> {
     if (count <= 0) return [];
-    const entries = (await unavailableOnFailure(() =>
+    const entries = (await answeredByRedis(UNAVAILABLE, () =>
       this.redis.xrange(this.streamOf(number), after === null ? '-' : `(${after}`, '+', 'COUNT', count),
     )) as RawEntry[];
     return entries.map(([id, fields]) => entryOf(id, fields, number));
   }
 
   async last(number: string): Promise<string | null> {
-    const [newest] = (await unavailableOnFailure(() =>
+    const [newest] = (await answeredByRedis(UNAVAILABLE, () =>
       this.redis.xrevrange(this.streamOf(number), '+', '-', 'COUNT', 1),
     )) as RawEntry[];
     return newest?.[0] ?? null;
@@ -128,13 +128,4 @@ function entryOf(id: string, fields: readonly string[], number: string): Inbound
     text: values.get('text') ?? '',
     receivedAt: values.get('receivedAt') ?? '',
   };
-}
-
-/** A Redis failure as SERVICE_UNAVAILABLE, the cause kept. */
-async function unavailableOnFailure<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw Object.assign(new ServiceUnavailableError(UNAVAILABLE), { cause: error });
-  }
 }

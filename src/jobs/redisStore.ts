@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import { ServiceUnavailableError } from '../errors.js';
 import { Script } from './redisScript.js';
 import { isFinal, type JobRecord, type JobStore } from './types.js';
+import { answeredByRedis } from '../redis.js';
 
 export interface RedisJobStoreOptions {
   /** How long a finished job is kept, at least (a job's `retainUntil` may keep it longer). */
@@ -44,14 +44,7 @@ const BATCH = 500;
 /** What a caller learns when Redis does not answer in time or is disconnected; the cause stays in the logs. */
 const UNAVAILABLE = 'The job store does not answer; try again shortly.';
 
-/** Runs `work` against Redis; any failure of Redis becomes SERVICE_UNAVAILABLE, carrying its cause. */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw Object.assign(new ServiceUnavailableError(UNAVAILABLE), { cause: error });
-  }
-}
+const guarded = <T>(work: () => Promise<T>): Promise<T> => answeredByRedis(UNAVAILABLE, work);
 
 /**
  * Jobs in Redis, shared by every process pointed at it: records are JSON strings, a pending job has no

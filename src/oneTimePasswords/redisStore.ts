@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { ServiceUnavailableError } from '../errors.js';
 import type { ChallengeRecord, ChallengeStore } from './types.js';
+import { answeredByRedis } from '../redis.js';
 
 // KEYS: the challenge's hash. ARGV: the attempts left as read. Deletes it only if they are unchanged.
 const CONSUME = `
@@ -14,19 +14,10 @@ const SPEND = `
   redis.call('HINCRBY', KEYS[1], 'attemptsLeft', -1)
   return 1`;
 
-/** Runs `work` against Redis; any failure of Redis becomes SERVICE_UNAVAILABLE, carrying its cause. */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw Object.assign(
-      new ServiceUnavailableError('The one-time password store does not answer; try again shortly.'),
-      {
-        cause: error,
-      },
-    );
-  }
-}
+/** What a caller learns when Redis does not answer in time or is disconnected. */
+const UNAVAILABLE = 'The one-time password store does not answer; try again shortly.';
+
+const guarded = <T>(work: () => Promise<T>): Promise<T> => answeredByRedis(UNAVAILABLE, work);
 
 /**
  * Challenges in Redis, shared by every replica: a hash `<prefix>otp:<id>` with the digest, the expiry and
