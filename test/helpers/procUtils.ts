@@ -7,6 +7,15 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { eventually } from './eventually.js';
+
+/**
+ * How long a test that starts subgraph processes may take, and how long one process may take to be
+ * ready: a process compiles the project with tsx as it starts, which takes several seconds on a loaded
+ * machine running the rest of the suite beside it.
+ */
+export const PROCESS_TEST_TIMEOUT_MS = 60_000;
+export const PROCESS_READY_MS = 30_000;
 
 /** The project root (where package.json and src/ live). */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -184,4 +193,20 @@ export function collectSubscription<T = Record<string, unknown>>(
     );
   });
   return { results, ended };
+}
+
+/** The http://…/graphql URL a subgraph process logs once ready; fails if it exits first. */
+export function readyUrl(run: ChildRun, timeoutMs = PROCESS_READY_MS): Promise<string> {
+  return eventually(
+    () => {
+      if (run.child.exitCode !== null) throw new Error(`child exited early: ${run.stderr()}`);
+      return run
+        .stdout()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg?: string; url?: string })
+        .find((line) => line.msg === 'subgraph ready')?.url;
+    },
+    { what: 'the child to be ready', timeoutMs, intervalMs: 50 },
+  );
 }

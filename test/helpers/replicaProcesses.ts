@@ -1,6 +1,5 @@
 /** Subgraph processes sharing one Redis and one sandbox, as replicas of one deployment are. */
 import type { Sandbox } from '../fixtures/sandbox.js';
-import { eventually } from './eventually.js';
 import { TEST_CONSENT_KEY } from './harness.js';
 import { spawnSubgraph, type ChildRun } from './procUtils.js';
 import { TEST_REDIS_URL } from './redis.js';
@@ -21,20 +20,4 @@ export function spawnReplica(sandbox: Sandbox, prefix: string, env: Record<strin
     RATE_LIMIT_PER_SECOND: '0',
     ...env,
   });
-}
-
-/** The http://…/graphql URL a process logs once ready; fails if it exits first. */
-export function readyUrl(run: ChildRun, timeoutMs: number): Promise<string> {
-  return eventually(
-    () => {
-      if (run.child.exitCode !== null) throw new Error(`child exited early: ${run.stderr()}`);
-      return run
-        .stdout()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { msg?: string; url?: string })
-        .find((line) => line.msg === 'subgraph ready')?.url;
-    },
-    { what: 'the child to be ready', timeoutMs, intervalMs: 50 },
-  );
 }

@@ -7,8 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import { eventually } from '../helpers/eventually.js';
-import { readyUrl, spawnReplica } from '../helpers/replicaProcesses.js';
-import { collectSubscription, openWsClient, type ChildRun, type WsClient } from '../helpers/procUtils.js';
+import { spawnReplica } from '../helpers/replicaProcesses.js';
+import { collectSubscription, openWsClient, readyUrl, type ChildRun, type WsClient } from '../helpers/procUtils.js';
 import { deleteKeys, randomPrefix, testRedis } from '../helpers/redis.js';
 
 const NUMBER = '200000';
@@ -48,7 +48,7 @@ async function startChild(): Promise<{ run: ChildRun; url: string }> {
     SMS_INBOX_POLL_MS: '50',
   });
   children.push(run);
-  const url = await readyUrl(run, 30_000);
+  const url = await readyUrl(run);
   return { run, url: url.replace('http', 'ws') };
 }
 

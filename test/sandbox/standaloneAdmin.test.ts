@@ -1,7 +1,7 @@
 /** `npm run sandbox` (sandbox/main.ts) as its own process: fault control over HTTP only with SANDBOX_ADMIN=true. */
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, freePort } from '../helpers/procUtils.js';
+import { PROCESS_READY_MS, PROCESS_TEST_TIMEOUT_MS, PROJECT_ROOT, freePort } from '../helpers/procUtils.js';
 import { eventually } from '../helpers/eventually.js';
 
 const children: Array<ReturnType<typeof spawn>> = [];
@@ -31,16 +31,16 @@ async function standalone(env: Record<string, string>): Promise<string> {
   // Any answer from the token endpoint means the sandbox listens.
   await eventually(
     async () => ((await fetch(`${url}/dev/v2/oauth2/token`, { method: 'POST' })).status > 0 ? true : undefined),
-    { what: 'the sandbox to listen', timeoutMs: 15_000, intervalMs: 100 },
+    { what: 'the sandbox to listen', timeoutMs: PROCESS_READY_MS, intervalMs: 100 },
   );
   return url;
 }
 
-describe('the standalone sandbox', () => {
+describe('the standalone sandbox', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('serves no admin path by default', async () => {
     const url = await standalone({});
     expect((await fetch(`${url}/__sandbox/faults`)).status).toBe(404);
-  }, 30_000);
+  });
 
   it('takes fault rules from another process with SANDBOX_ADMIN=true', async () => {
     const url = await standalone({ SANDBOX_ADMIN: 'true' });
@@ -59,5 +59,5 @@ describe('the standalone sandbox', () => {
       });
     expect((await token()).status).toBe(503);
     expect((await token()).status).toBe(200);
-  }, 30_000);
+  });
 });

@@ -6,8 +6,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import { eventually } from '../helpers/eventually.js';
-import { readyUrl, spawnReplica } from '../helpers/replicaProcesses.js';
-import { collectSubscription, openWsClient, type ChildRun, type WsClient } from '../helpers/procUtils.js';
+import { spawnReplica } from '../helpers/replicaProcesses.js';
+import {
+  collectSubscription,
+  openWsClient,
+  PROCESS_TEST_TIMEOUT_MS,
+  readyUrl,
+  type ChildRun,
+  type WsClient,
+} from '../helpers/procUtils.js';
 import { deleteKeys, randomPrefix, testRedis } from '../helpers/redis.js';
 import { samples } from '../helpers/samples.js';
 
@@ -51,7 +58,7 @@ async function startChild(): Promise<Child> {
     JOB_LEASE_MS: String(LEASE_MS),
   });
   children.push(run);
-  return { run, url: await readyUrl(run, 15_000) };
+  return { run, url: await readyUrl(run) };
 }
 
 async function gql<T>(url: string, query: string, variables: Record<string, unknown>): Promise<T> {
@@ -76,7 +83,7 @@ async function startInquiry(url: string, parameter: string): Promise<string> {
 
 const statusPolls = () => sandbox.calls('billingInquiryStatusPoll').length;
 
-describe('subgraph processes sharing Redis', () => {
+describe('subgraph processes sharing Redis', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('the other process finishes a job whose poller was killed, for a subscriber it serves', async () => {
     const [one, two] = await Promise.all([startChild(), startChild()]);
     sandbox.setAsyncDelay(2_500);

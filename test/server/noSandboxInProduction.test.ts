@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { PROJECT_ROOT } from '../helpers/procUtils.js';
+import { PROCESS_TEST_TIMEOUT_MS, PROJECT_ROOT } from '../helpers/procUtils.js';
 
 /**
  * Starts the subgraph in a fresh process in front of a (closed) upstream URL and lists the project
@@ -17,7 +17,7 @@ register('data:text/javascript,' + encodeURIComponent(\`
 \`), { parentURL: import.meta.url, data: { port: globalThis.probePort }, transferList: [globalThis.probePort] });
 `;
 
-describe('a process in front of the real upstream', () => {
+describe('a process in front of the real upstream', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('never loads the sandbox', () => {
     const script = `
       const { MessageChannel } = await import('node:worker_threads');

@@ -4,6 +4,8 @@ import {
   collectSubscription,
   freePort,
   openWsClient,
+  PROCESS_TEST_TIMEOUT_MS,
+  readyUrl,
   spawnSubgraph,
   tryConnect,
   type ChildRun,
@@ -58,7 +60,7 @@ function afterReady(messages: string[]): string[] {
   return messages.slice(ready + 1).sort();
 }
 
-describe('the real process (node --import tsx src/index.ts)', () => {
+describe('the real process (node --import tsx src/index.ts)', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let sandbox: Sandbox;
   const children: ChildRun[] = [];
   const clients: WsClient[] = [];
@@ -99,13 +101,7 @@ describe('the real process (node --import tsx src/index.ts)', () => {
   async function startChild(): Promise<{ run: ChildRun; port: number; origin: string }> {
     const run = spawnSubgraph(childEnv(0));
     children.push(run);
-    const url = await eventually(
-      async () => {
-        if (run.child.exitCode !== null) throw new Error(`child exited early: ${run.stderr()}`);
-        return logLines(run.stdout()).find((line) => line.msg === 'subgraph ready')?.url;
-      },
-      { what: 'the child to be ready', timeoutMs: 15_000, intervalMs: 50 },
-    );
+    const url = await readyUrl(run);
     const origin = new URL(url).origin;
     const res = await fetch(`${origin}/readyz`);
     expect(res.status).toBe(200);
