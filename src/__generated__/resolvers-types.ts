@@ -39,7 +39,7 @@ import type { GazetteSignatureJobRecord } from '../datasources/flows/gazetteSign
 import type { SmsDeliveryJobRecord } from '../datasources/flows/smsDelivery.js';
 import type { SmsDeliveryRecord, SmsRecipientRecord } from '../datasources/types/messaging.js';
 import type { Challenge, Verification } from '../oneTimePasswords/service.js';
-import type { VehicleModel, TrafficOffensePage, TrafficTollPage, FreewayTollPage, MotorcycleModel, PlateRegistrationModel, DrivingLicenceCheckModel, DrivingLicenceModel } from '../resolvers/vehicles/models.js';
+import type { VehicleModel, OwnedVehicleModel, PersonMobileModel, TrafficOffensePage, TrafficTollPage, FreewayTollPage, MotorcycleModel, PlateRegistrationModel, DrivingLicenceCheckModel, DrivingLicenceModel } from '../resolvers/vehicles/models.js';
 import type { PlateParts } from '../validation/plates.js';
 import type { FacilityReportRecord, FacilityRecord, BouncedChequeReportRecord, BouncedChequeRecord, GuarantyReportRecord, GuaranteedLoanRecord, ChequeStandingRecord, CardIssuanceRecord, IssuedCardRecord, BankGuaranteeRecord, GuaranteeCollateralRecord, CreditReportRecord } from '../datasources/types/credit.js';
 import type { CreditReportJobRecord, CreditReportJobInput } from '../datasources/flows/creditReport.js';
@@ -561,10 +561,14 @@ export type BoardMember = {
   readonly nationalId?: Maybe<Scalars['String']['output']>;
   /**
    * The member as a person. Null when the seat is held by a legal person (see `company`) or the registry
-   * gives no valid national id. The registry's mobile for the member is carried along, so person fields
-   * that need a mobile can use it.
+   * gives no valid national id.
    */
   readonly person?: Maybe<Person>;
+  /**
+   * The member with the mobile number the registry gives for them, for the inquiries that need both
+   * (their plates and driving licences). Null when `person` is, or when the registry gives no valid mobile.
+   */
+  readonly personMobile?: Maybe<PersonMobile>;
   /** The position, read from `title`. */
   readonly role: BoardRole;
   /** Last day of the member's term. */
@@ -751,7 +755,7 @@ export type ChequeActionCompleted = {
   /** The action. */
   readonly action: ChequeActionJob;
   /** The cheque, to read as it stands now. */
-  readonly cheque: Cheque;
+  readonly cheque?: Maybe<Cheque>;
 };
 
 /** A cheque action as a job: `PENDING` until its outcome is known, then `SUCCESS` or `FAILED` for good. */
@@ -760,7 +764,7 @@ export type ChequeActionJob = Job & {
   /** The national id of who acted. */
   readonly actorNationalId: Scalars['String']['output'];
   /** The cheque acted on. */
-  readonly cheque: Cheque;
+  readonly cheque?: Maybe<Cheque>;
   /** When the action was first asked for. */
   readonly createdAt: Scalars['DateTime']['output'];
   /** Why it was not applied; null unless `status` is `FAILED`. `code` is a `ChequeActionRejectionReason`. */
@@ -1217,7 +1221,7 @@ export type CompanyMembership = {
   /** True when the person holds a position in the company. */
   readonly matched?: Maybe<Scalars['Boolean']['output']>;
   /** The person asked about. */
-  readonly person: Person;
+  readonly person?: Maybe<Person>;
   /** The positions, each with the gazette notice that recorded it; empty when none. */
   readonly positions: ReadonlyArray<MembershipPosition>;
 };
@@ -2293,55 +2297,55 @@ export type MotorcycleOffenses = {
 export type Mutation = {
   readonly __typename?: 'Mutation';
   /** Accepts a cheque drawn or transferred to the receiver. At most once per idempotency key. */
-  readonly acceptCheque: ChequeActionResult;
+  readonly acceptCheque?: Maybe<ChequeActionResult>;
   /** Cancels a cheque the drawer issued, while no receiver accepted it. At most once per idempotency key. */
-  readonly cancelCheque: ChequeActionResult;
+  readonly cancelCheque?: Maybe<ChequeActionResult>;
   /**
    * Completes a code consent with the code the redirect brought back. Fails with `FORBIDDEN` when the
    * person who signed in is not the one the consent was started for.
    */
-  readonly completeCodeConsent: CompleteCodeConsentResult;
+  readonly completeCodeConsent?: Maybe<CompleteCodeConsentResult>;
   /** Complete a Shahkar check by SMS with the code the person received. */
-  readonly completeMobileOwnershipCheck: CompleteMobileOwnershipCheckResult;
+  readonly completeMobileOwnershipCheck?: Maybe<CompleteMobileOwnershipCheckResult>;
   /**
    * Completes an SMS consent with the person's one-time code. Fails with `FORBIDDEN` when the upstream
    * granted it for another person than the one it was started for.
    */
-  readonly completeSmsConsent: CompleteSmsConsentResult;
+  readonly completeSmsConsent?: Maybe<CompleteSmsConsentResult>;
   /**
    * Issues a cheque from a leaf of the drawer's chequebook, drawn to its receivers, who must then accept
    * it. At most once per idempotency key; bad input fails with `BAD_USER_INPUT` and sends nothing.
    */
-  readonly issueCheque: ChequeActionResult;
+  readonly issueCheque?: Maybe<ChequeActionResult>;
   /** Rejects a cheque drawn or transferred to the receiver. At most once per idempotency key. */
-  readonly rejectCheque: ChequeActionResult;
+  readonly rejectCheque?: Maybe<ChequeActionResult>;
   /**
    * Forgets the consent whose handle this request presents; its handle stops working at once, on every
    * replica. Then asks the upstream to revoke the person's token; if the upstream cannot be reached the
    * consent is forgotten all the same (the token, known to nobody, lives until it expires). Fails with
    * `UNAUTHENTICATED` when no valid handle is presented.
    */
-  readonly revokeConsent: ConsentRevoked;
+  readonly revokeConsent?: Maybe<ConsentRevoked>;
   /**
    * Makes a six-digit code, texts it to the mobile, and answers the challenge to verify it with. The code
    * is kept only as a keyed hash, for a few minutes and a few wrong codes. The mobile is subject to the SMS
    * throttle (`RATE_LIMITED`); an unclear send is not repeated: ask again for a new code.
    */
-  readonly sendOneTimePassword: OneTimePasswordChallenge;
+  readonly sendOneTimePassword?: Maybe<OneTimePasswordChallenge>;
   /**
    * Texts each recipient its message from one of the client's sender numbers, at most once per
    * idempotency key; answers the send's job, which follows every recipient's delivery to a final state
    * (`Subscription.jobUpdated` streams each change). Bad input fails with `BAD_USER_INPUT` and sends
    * nothing; so does a recipient over the SMS throttle (`RATE_LIMITED`, nothing sent to anyone).
    */
-  readonly sendSms: SmsDeliveryJob;
+  readonly sendSms?: Maybe<SmsDeliveryJob>;
   /**
    * Start an asynchronous bill inquiry at the upstream. Returns at once with a job in `PENDING`;
    * follow it with `Subscription.jobUpdated` or `Query.job`.
    */
-  readonly startBillInquiry: BillInquiryJob;
+  readonly startBillInquiry?: Maybe<BillInquiryJob>;
   /** Starts a code consent: gives the URL of the upstream's authorization page for the person. */
-  readonly startCodeConsent: StartCodeConsentResult;
+  readonly startCodeConsent?: Maybe<StartCodeConsentResult>;
   /**
    * Ask the credit bureau for a person's credit report. Returns at once with a job in `PENDING`; follow
    * it with `Subscription.jobUpdated` or `Query.job` until `SUCCESS` (the report) or `FAILED`. Under the
@@ -2350,19 +2354,19 @@ export type Mutation = {
    * asked under the client's credential, is `BAD_USER_INPUT` naming the argument. Nothing is sent upstream
    * when it fails.
    */
-  readonly startCreditReport: CreditReportJob;
+  readonly startCreditReport?: Maybe<CreditReportJob>;
   /**
    * Start verifying, against the official gazette (rooznameh-ye rasmi), whether a person's signature binds a
    * company. Both ids are checked before any upstream call. Returns at once with a job in `PENDING`; follow it
    * with `Subscription.jobUpdated` or `Query.job`.
    */
-  readonly startGazetteSignatureVerification: GazetteSignatureJob;
+  readonly startGazetteSignatureVerification?: Maybe<GazetteSignatureJob>;
   /**
    * Start a Shahkar check by SMS: the upstream texts a code to `mobile`. Each call sends an SMS and is
    * never retried. Throttled per mobile number and per national id as `startSmsConsent` is
    * (`RATE_LIMITED` with `extensions.retryAfter`, no SMS sent).
    */
-  readonly startMobileOwnershipCheck: MobileOwnershipChallenge;
+  readonly startMobileOwnershipCheck?: Maybe<MobileOwnershipChallenge>;
   /**
    * Starts an SMS consent: the upstream texts the person a one-time code. Fails with `BAD_USER_INPUT`
    * for a malformed national id or mobile, or a scope that is unknown or not under the SMS grant.
@@ -2370,31 +2374,31 @@ export type Mutation = {
    * that, `RATE_LIMITED` with `extensions.retryAfter` in seconds, and no SMS is sent;
    * `SERVICE_UNAVAILABLE` when the shared throttle cannot be checked.
    */
-  readonly startSmsConsent: StartSmsConsentResult;
+  readonly startSmsConsent?: Maybe<StartSmsConsentResult>;
   /**
    * Start a judiciary transaction credit inquiry: the upstream texts a code to the person's mobile. Each
    * call texts a new code (replacing an earlier one) and is never retried. Throttled per mobile number and
    * per national id as `startSmsConsent` is (`RATE_LIMITED` with `extensions.retryAfter`, no SMS sent).
    */
-  readonly startTransactionCreditInquiry: TransactionCreditChallenge;
+  readonly startTransactionCreditInquiry?: Maybe<TransactionCreditChallenge>;
   /**
    * Moves money from an account of the caller's consent (authorization code) to an account of the same
    * bank or to an IBAN, at most once per idempotency key. Bad input fails with `BAD_USER_INPUT` and sends
    * nothing; the bank's refusals are `TransferRejected`.
    */
-  readonly transfer: TransferResult;
+  readonly transfer?: Maybe<TransferResult>;
   /** Passes a held cheque on to new receivers, or gives it back to its drawers. At most once per idempotency key. */
-  readonly transferCheque: ChequeActionResult;
+  readonly transferCheque?: Maybe<ChequeActionResult>;
   /**
    * Checks a code against its challenge, in constant time: verified once at most (a second verification
    * answers `NOT_FOUND`); every wrong code counts against the challenge. Calls no upstream.
    */
-  readonly verifyOneTimePassword: OneTimePasswordVerification;
+  readonly verifyOneTimePassword?: Maybe<OneTimePasswordVerification>;
   /**
    * Verify a transaction credit inquiry with the code the person received; the outcome carries the report.
    * A refused code is an outcome (`TransactionCreditCodeRejected`), not an error.
    */
-  readonly verifyTransactionCreditInquiry: VerifyTransactionCreditInquiryResult;
+  readonly verifyTransactionCreditInquiry?: Maybe<VerifyTransactionCreditInquiryResult>;
 };
 
 
@@ -2585,6 +2589,63 @@ export type OneTimePasswordVerification = {
 };
 
 /**
+ * A car together with the national id of its owner: the upstream answers these inquiries only when
+ * asked with the owner's national id, so the owner is part of the key and every field's answer depends
+ * on the key and the field's own arguments alone. A national id that is not the owner's makes the
+ * upstream refuse each field (`UPSTREAM_REJECTED`).
+ */
+export type OwnedVehicle = {
+  readonly __typename?: 'OwnedVehicle';
+  /** The vehicle's facts from the police registry and the insurers, with its insurance summary. */
+  readonly details?: Maybe<VehicleDetails>;
+  /**
+   * The vehicle's traffic offenses (fines). The upstream asks for the owner's mobile too. Paged by
+   * `first` (0–100) and `after`.
+   */
+  readonly offenses?: Maybe<TrafficOffenseConnection>;
+  /** The owner. */
+  readonly owner?: Maybe<Person>;
+  /** The owner's 10-digit national id. */
+  readonly ownerNationalId: Scalars['String']['output'];
+  /** The vehicles this plate has been installed on. */
+  readonly plateHistory?: Maybe<PlateHistory>;
+  /** The 9-digit plate number (see `Vehicle.plateNumber`). */
+  readonly plateNumber: Scalars['String']['output'];
+  /** The vehicle's third-party liability insurance policy. */
+  readonly thirdPartyInsurance?: Maybe<ThirdPartyInsurancePolicy>;
+  /** Tehran traffic-zone charges of the vehicle. `ownerMobile` and paging as in `offenses`. */
+  readonly trafficTolls?: Maybe<TrafficTollConnection>;
+  /** The vehicle itself, with what anyone may ask of it. */
+  readonly vehicle?: Maybe<Vehicle>;
+};
+
+
+/**
+ * A car together with the national id of its owner: the upstream answers these inquiries only when
+ * asked with the owner's national id, so the owner is part of the key and every field's answer depends
+ * on the key and the field's own arguments alone. A national id that is not the owner's makes the
+ * upstream refuse each field (`UPSTREAM_REJECTED`).
+ */
+export type OwnedVehicleOffensesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  ownerMobile: Scalars['String']['input'];
+};
+
+
+/**
+ * A car together with the national id of its owner: the upstream answers these inquiries only when
+ * asked with the owner's national id, so the owner is part of the key and every field's answer depends
+ * on the key and the field's own arguments alone. A national id that is not the owner's makes the
+ * upstream refuse each field (`UPSTREAM_REJECTED`).
+ */
+export type OwnedVehicleTrafficTollsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  ownerMobile: Scalars['String']['input'];
+};
+
+/**
  * Where a page of a list ends. Lists the upstream returns whole are paged here, so a router's demand
  * control can size them by `first`.
  */
@@ -2664,9 +2725,7 @@ export type Person = {
   readonly __typename?: 'Person';
   /**
    * The plates registered to the person, as the upstream lists them: revoked ones included unless
-   * `includeRevoked` is false (a revoked plate's vehicle has no known owner, so its owner-only fields
-   * need the owner's arguments). `mobile` is the person's mobile number (`09…`); it defaults to the
-   * mobile known from the record that led to the person.
+   * `includeRevoked` is false. The upstream asks for the person's mobile too.
    */
   readonly activePlates?: Maybe<ReadonlyArray<PlateRegistration>>;
   /** Whether the person is on the central bank's blacklist. */
@@ -2692,7 +2751,7 @@ export type Person = {
    * `mobile` is the person's mobile number (`09…`).
    */
   readonly drivingLicenceNegativeScore?: Maybe<DrivingLicenceNegativeScore>;
-  /** The person's driving licences. `mobile` as in `activePlates`. */
+  /** The person's driving licences. The upstream asks for the person's mobile too. */
   readonly drivingLicences?: Maybe<DrivingLicenceCheck>;
   /**
    * The person's loans (facilities) at all banks, as the credit bureau reports them; a report with an
@@ -2790,13 +2849,18 @@ export type Person = {
    * `UPSTREAM_REJECTED`.
    */
   readonly videoMatch?: Maybe<VideoMatch>;
+  /**
+   * The person with one of their mobile numbers, for the inquiries the upstream answers only when asked
+   * with both. Asks nothing upstream by itself.
+   */
+  readonly withMobile?: Maybe<PersonMobile>;
 };
 
 
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonActivePlatesArgs = {
   includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
-  mobile?: InputMaybe<Scalars['String']['input']>;
+  mobile: Scalars['String']['input'];
 };
 
 
@@ -2821,7 +2885,7 @@ export type PersonDrivingLicenceNegativeScoreArgs = {
 
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonDrivingLicencesArgs = {
-  mobile?: InputMaybe<Scalars['String']['input']>;
+  mobile: Scalars['String']['input'];
 };
 
 
@@ -2922,6 +2986,45 @@ export type PersonVideoMatchArgs = {
   video: Scalars['String']['input'];
 };
 
+
+/** A natural person, identified by their 10-digit national id (kod-e melli). */
+export type PersonWithMobileArgs = {
+  mobile: Scalars['String']['input'];
+};
+
+/**
+ * A person together with one of their mobile numbers: the upstream answers the plate and licence
+ * inquiries only when asked with both, so both are the key and every field's answer depends on them
+ * alone. Reached with `Person.withMobile`, and from registry records that name a person's mobile (a
+ * board member's entry). A mobile that is not the person's makes the upstream refuse each field
+ * (`UPSTREAM_REJECTED`).
+ */
+export type PersonMobile = {
+  readonly __typename?: 'PersonMobile';
+  /** The plates registered to the person, as in `Person.activePlates`. */
+  readonly activePlates?: Maybe<ReadonlyArray<PlateRegistration>>;
+  /** The person's driving licences, as in `Person.drivingLicences`. */
+  readonly drivingLicences?: Maybe<DrivingLicenceCheck>;
+  /** The mobile number, `09` and 9 digits. */
+  readonly mobile: Scalars['String']['output'];
+  /** The person's 10-digit national id. */
+  readonly nationalId: Scalars['String']['output'];
+  /** The person. */
+  readonly person?: Maybe<Person>;
+};
+
+
+/**
+ * A person together with one of their mobile numbers: the upstream answers the plate and licence
+ * inquiries only when asked with both, so both are the key and every field's answer depends on them
+ * alone. Reached with `Person.withMobile`, and from registry records that name a person's mobile (a
+ * board member's entry). A mobile that is not the person's makes the upstream refuse each field
+ * (`UPSTREAM_REJECTED`).
+ */
+export type PersonMobileActivePlatesArgs = {
+  includeRevoked?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /**
  * How a photo of a person compares with their national card photo. `score` and `threshold` are as the
  * upstream sends them, on one scale (the upstream takes thresholds as percentages, for example 80).
@@ -3009,6 +3112,11 @@ export type PlateKind =
 /** A plate registered to a person. */
 export type PlateRegistration = {
   readonly __typename?: 'PlateRegistration';
+  /**
+   * The vehicle with this person as its owner, for the owner-only inquiries; null when the plate has
+   * been revoked (it is no longer theirs) or its text cannot be decoded.
+   */
+  readonly ownedVehicle?: Maybe<OwnedVehicle>;
   /** The plate as the upstream writes it, for example `ایران 40 - 123 ص 51`. */
   readonly plateText: Scalars['String']['output'];
   /** Why the plate was revoked. */
@@ -3019,7 +3127,7 @@ export type PlateRegistration = {
   readonly revokedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The registration's serial number. */
   readonly serialNumber?: Maybe<Scalars['String']['output']>;
-  /** The vehicle carrying the plate, with this person as its owner; null when the plate text cannot be decoded. */
+  /** The vehicle carrying the plate; null when the plate text cannot be decoded. */
   readonly vehicle?: Maybe<Vehicle>;
 };
 
@@ -3348,11 +3456,13 @@ export type Signatory = {
   readonly name?: Maybe<Scalars['String']['output']>;
   /** The signatory's id as the registry gives it. */
   readonly nationalId?: Maybe<Scalars['String']['output']>;
-  /**
-   * The signatory as a person; null when the registry's id is not a valid 10-digit national id. Carries
-   * the mobile of the board member with the same national id, when there is one.
-   */
+  /** The signatory as a person; null when the registry's id is not a valid 10-digit national id. */
   readonly person?: Maybe<Person>;
+  /**
+   * The signatory with the mobile number of the board member with the same national id, for the
+   * inquiries that need both. Null when `person` is, or when no board member's entry gives a mobile.
+   */
+  readonly personMobile?: Maybe<PersonMobile>;
   /** Position as the notice writes it. */
   readonly title?: Maybe<Scalars['String']['output']>;
 };
@@ -4066,67 +4176,34 @@ export type UserError = {
 };
 
 /**
- * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
- * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
- * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
- * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
- * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ * A car, identified by its 9-digit plate number. What anyone may ask of a plate is here; what the
+ * upstream answers only for the vehicle's owner is on `OwnedVehicle`, reached with `ownedBy`.
  */
 export type Vehicle = {
   readonly __typename?: 'Vehicle';
-  /**
-   * The vehicle's facts from the police registry and the insurers, with its insurance summary.
-   * `ownerNationalId` is the owner's 10-digit national id (defaults to the known owner).
-   */
-  readonly details?: Maybe<VehicleDetails>;
   /** Unpaid highway tolls of the plate; anyone may ask. Paged by `first` (0–100) and `after`. */
   readonly freewayTolls?: Maybe<FreewayTollConnection>;
   /**
-   * The vehicle's traffic offenses (fines). `ownerNationalId` and `ownerMobile` (`09…`) must be the
-   * owner's; both default to the known owner. Paged by `first` (0–100) and `after`.
+   * The vehicle as the person with `ownerNationalId` owns it, for the inquiries the upstream answers
+   * only for the owner. Asks nothing upstream by itself; each field of the answer is refused
+   * (`UPSTREAM_REJECTED`) when the national id is not the owner's.
    */
-  readonly offenses?: Maybe<TrafficOffenseConnection>;
-  /**
-   * The owner, known only when the vehicle was reached through the owner's `Person.activePlates`;
-   * null otherwise (the upstream has no inquiry from a plate to its owner).
-   */
-  readonly owner?: Maybe<Person>;
+  readonly ownedBy?: Maybe<OwnedVehicle>;
   /** Whether the vehicle is registered to the person with `ownerNationalId` (10 digits), with the registry's vehicle type and model. */
   readonly ownership?: Maybe<VehicleOwnershipCheck>;
   /** The plate's parts and its text, decoded from the plate number. */
   readonly plate: Plate;
-  /** The vehicles this plate has been installed on. `ownerNationalId` as in `details`. */
-  readonly plateHistory?: Maybe<PlateHistory>;
   /**
    * The 9-digit plate number: the two digits on the left, the letter's two-digit code, the three digits
    * after the letter and the two-digit region (`55 ق 111 ایران 88` → `552411188`).
    */
   readonly plateNumber: Scalars['String']['output'];
-  /** The vehicle's third-party liability insurance policy. `ownerNationalId` as in `details`. */
-  readonly thirdPartyInsurance?: Maybe<ThirdPartyInsurancePolicy>;
-  /** Tehran traffic-zone charges of the vehicle. Owner arguments and paging as in `offenses`. */
-  readonly trafficTolls?: Maybe<TrafficTollConnection>;
 };
 
 
 /**
- * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
- * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
- * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
- * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
- * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
- */
-export type VehicleDetailsArgs = {
-  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
- * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
- * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
- * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
- * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ * A car, identified by its 9-digit plate number. What anyone may ask of a plate is here; what the
+ * upstream answers only for the vehicle's owner is on `OwnedVehicle`, reached with `ownedBy`.
  */
 export type VehicleFreewayTollsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
@@ -4135,68 +4212,20 @@ export type VehicleFreewayTollsArgs = {
 
 
 /**
- * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
- * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
- * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
- * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
- * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ * A car, identified by its 9-digit plate number. What anyone may ask of a plate is here; what the
+ * upstream answers only for the vehicle's owner is on `OwnedVehicle`, reached with `ownedBy`.
  */
-export type VehicleOffensesArgs = {
-  after?: InputMaybe<Scalars['String']['input']>;
-  first?: InputMaybe<Scalars['Int']['input']>;
-  ownerMobile?: InputMaybe<Scalars['String']['input']>;
-  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
- * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
- * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
- * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
- * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
- */
-export type VehicleOwnershipArgs = {
+export type VehicleOwnedByArgs = {
   ownerNationalId: Scalars['String']['input'];
 };
 
 
 /**
- * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
- * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
- * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
- * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
- * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
+ * A car, identified by its 9-digit plate number. What anyone may ask of a plate is here; what the
+ * upstream answers only for the vehicle's owner is on `OwnedVehicle`, reached with `ownedBy`.
  */
-export type VehiclePlateHistoryArgs = {
-  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
- * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
- * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
- * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
- * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
- */
-export type VehicleThirdPartyInsuranceArgs = {
-  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * A car, identified by its 9-digit plate number. The upstream answers most inquiries about a vehicle
- * only for its owner: fields that take `ownerNationalId` (and `ownerMobile`) use the owner known from the
- * person's active plates when the vehicle was reached through `Person.activePlates`, and otherwise need
- * the arguments (`BAD_USER_INPUT` on the argument when neither is there). A national id or mobile that is
- * not the owner's makes the upstream refuse the field (`UPSTREAM_REJECTED`).
- */
-export type VehicleTrafficTollsArgs = {
-  after?: InputMaybe<Scalars['String']['input']>;
-  first?: InputMaybe<Scalars['Int']['input']>;
-  ownerMobile?: InputMaybe<Scalars['String']['input']>;
-  ownerNationalId?: InputMaybe<Scalars['String']['input']>;
+export type VehicleOwnershipArgs = {
+  ownerNationalId: Scalars['String']['input'];
 };
 
 /** Facts about a vehicle from the police registry (Naja) and the insurers. */
@@ -4406,7 +4435,9 @@ export type FederationTypes = ResolversObject<{
   Card: Card;
   Cheque: Cheque;
   Company: Company;
+  OwnedVehicle: OwnedVehicle;
   Person: Person;
+  PersonMobile: PersonMobile;
   Vehicle: Vehicle;
 }>;
 
@@ -4424,9 +4455,15 @@ export type FederationReferenceTypes = ResolversObject<{
   Company:
     ( { __typename: 'Company' }
     & GraphQLRecursivePick<FederationTypes['Company'], {"nationalId":true}> );
+  OwnedVehicle:
+    ( { __typename: 'OwnedVehicle' }
+    & GraphQLRecursivePick<FederationTypes['OwnedVehicle'], {"plateNumber":true,"ownerNationalId":true}> );
   Person:
     ( { __typename: 'Person' }
     & GraphQLRecursivePick<FederationTypes['Person'], {"nationalId":true}> );
+  PersonMobile:
+    ( { __typename: 'PersonMobile' }
+    & GraphQLRecursivePick<FederationTypes['PersonMobile'], {"nationalId":true,"mobile":true}> );
   Vehicle:
     ( { __typename: 'Vehicle' }
     & GraphQLRecursivePick<FederationTypes['Vehicle'], {"plateNumber":true}> );
@@ -4645,6 +4682,7 @@ export type ResolversTypes = ResolversObject<{
   OneTimePasswordChallenge: ResolverTypeWrapper<Challenge>;
   OneTimePasswordRefusal: OneTimePasswordRefusal;
   OneTimePasswordVerification: ResolverTypeWrapper<Verification>;
+  OwnedVehicle: ResolverTypeWrapper<OwnedVehicleModel>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Parcel: ResolverTypeWrapper<ParcelRecord>;
   ParcelEvent: ResolverTypeWrapper<ParcelEventRecord>;
@@ -4652,6 +4690,7 @@ export type ResolversTypes = ResolversObject<{
   PersianDate: ResolverTypeWrapper<PersianDate>;
   PersianDateTime: ResolverTypeWrapper<PersianDateTime>;
   Person: ResolverTypeWrapper<PersonModel>;
+  PersonMobile: ResolverTypeWrapper<PersonMobileModel>;
   PhotoMatch: ResolverTypeWrapper<PhotoMatchRecord>;
   Plate: ResolverTypeWrapper<PlateParts>;
   PlateHistory: ResolverTypeWrapper<PlateHistoryRecord>;
@@ -4838,6 +4877,7 @@ export type ResolversParentTypes = ResolversObject<{
   NationalCardScan: NationalCardScanRecord;
   OneTimePasswordChallenge: Challenge;
   OneTimePasswordVerification: Verification;
+  OwnedVehicle: OwnedVehicleModel;
   PageInfo: PageInfo;
   Parcel: ParcelRecord;
   ParcelEvent: ParcelEventRecord;
@@ -4845,6 +4885,7 @@ export type ResolversParentTypes = ResolversObject<{
   PersianDate: PersianDate;
   PersianDateTime: PersianDateTime;
   Person: PersonModel;
+  PersonMobile: PersonMobileModel;
   PhotoMatch: PhotoMatchRecord;
   Plate: PlateParts;
   PlateHistory: PlateHistoryRecord;
@@ -5091,6 +5132,7 @@ export type BoardMemberResolvers<ContextType = Context, ParentType extends Resol
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  personMobile?: Resolver<Maybe<ResolversTypes['PersonMobile']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['BoardRole'], ParentType, ContextType>;
   termEnd?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   termStart?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -5158,13 +5200,13 @@ export type ChequeResolvers<ContextType = Context, ParentType extends ResolversP
 
 export type ChequeActionCompletedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionCompleted'] = ResolversParentTypes['ChequeActionCompleted']> = ResolversObject<{
   action?: Resolver<ResolversTypes['ChequeActionJob'], ParentType, ContextType>;
-  cheque?: Resolver<ResolversTypes['Cheque'], ParentType, ContextType>;
+  cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type ChequeActionJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionJob'] = ResolversParentTypes['ChequeActionJob']> = ResolversObject<{
   actorNationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  cheque?: Resolver<ResolversTypes['Cheque'], ParentType, ContextType>;
+  cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -5346,7 +5388,7 @@ export type CompanyResolvers<ContextType = Context, ParentType extends Resolvers
 
 export type CompanyMembershipResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompanyMembership'] = ResolversParentTypes['CompanyMembership']> = ResolversObject<{
   matched?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  person?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   positions?: Resolver<ReadonlyArray<ResolversTypes['MembershipPosition']>, ParentType, ContextType>;
 }>;
 
@@ -5781,27 +5823,27 @@ export type MotorcycleOffensesResolvers<ContextType = Context, ParentType extend
 }>;
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
-  acceptCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationAcceptChequeArgs, 'input'>>;
-  cancelCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationCancelChequeArgs, 'input'>>;
-  completeCodeConsent?: Resolver<ResolversTypes['CompleteCodeConsentResult'], ParentType, ContextType, RequireFields<MutationCompleteCodeConsentArgs, 'input'>>;
-  completeMobileOwnershipCheck?: Resolver<ResolversTypes['CompleteMobileOwnershipCheckResult'], ParentType, ContextType, RequireFields<MutationCompleteMobileOwnershipCheckArgs, 'input'>>;
-  completeSmsConsent?: Resolver<ResolversTypes['CompleteSmsConsentResult'], ParentType, ContextType, RequireFields<MutationCompleteSmsConsentArgs, 'input'>>;
-  issueCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationIssueChequeArgs, 'input'>>;
-  rejectCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationRejectChequeArgs, 'input'>>;
-  revokeConsent?: Resolver<ResolversTypes['ConsentRevoked'], ParentType, ContextType>;
-  sendOneTimePassword?: Resolver<ResolversTypes['OneTimePasswordChallenge'], ParentType, ContextType, RequireFields<MutationSendOneTimePasswordArgs, 'input'>>;
-  sendSms?: Resolver<ResolversTypes['SmsDeliveryJob'], ParentType, ContextType, RequireFields<MutationSendSmsArgs, 'input'>>;
-  startBillInquiry?: Resolver<ResolversTypes['BillInquiryJob'], ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
-  startCodeConsent?: Resolver<ResolversTypes['StartCodeConsentResult'], ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
-  startCreditReport?: Resolver<ResolversTypes['CreditReportJob'], ParentType, ContextType, RequireFields<MutationStartCreditReportArgs, 'input'>>;
-  startGazetteSignatureVerification?: Resolver<ResolversTypes['GazetteSignatureJob'], ParentType, ContextType, RequireFields<MutationStartGazetteSignatureVerificationArgs, 'input'>>;
-  startMobileOwnershipCheck?: Resolver<ResolversTypes['MobileOwnershipChallenge'], ParentType, ContextType, RequireFields<MutationStartMobileOwnershipCheckArgs, 'input'>>;
-  startSmsConsent?: Resolver<ResolversTypes['StartSmsConsentResult'], ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
-  startTransactionCreditInquiry?: Resolver<ResolversTypes['TransactionCreditChallenge'], ParentType, ContextType, RequireFields<MutationStartTransactionCreditInquiryArgs, 'input'>>;
-  transfer?: Resolver<ResolversTypes['TransferResult'], ParentType, ContextType, RequireFields<MutationTransferArgs, 'input'>>;
-  transferCheque?: Resolver<ResolversTypes['ChequeActionResult'], ParentType, ContextType, RequireFields<MutationTransferChequeArgs, 'input'>>;
-  verifyOneTimePassword?: Resolver<ResolversTypes['OneTimePasswordVerification'], ParentType, ContextType, RequireFields<MutationVerifyOneTimePasswordArgs, 'input'>>;
-  verifyTransactionCreditInquiry?: Resolver<ResolversTypes['VerifyTransactionCreditInquiryResult'], ParentType, ContextType, RequireFields<MutationVerifyTransactionCreditInquiryArgs, 'input'>>;
+  acceptCheque?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<MutationAcceptChequeArgs, 'input'>>;
+  cancelCheque?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<MutationCancelChequeArgs, 'input'>>;
+  completeCodeConsent?: Resolver<Maybe<ResolversTypes['CompleteCodeConsentResult']>, ParentType, ContextType, RequireFields<MutationCompleteCodeConsentArgs, 'input'>>;
+  completeMobileOwnershipCheck?: Resolver<Maybe<ResolversTypes['CompleteMobileOwnershipCheckResult']>, ParentType, ContextType, RequireFields<MutationCompleteMobileOwnershipCheckArgs, 'input'>>;
+  completeSmsConsent?: Resolver<Maybe<ResolversTypes['CompleteSmsConsentResult']>, ParentType, ContextType, RequireFields<MutationCompleteSmsConsentArgs, 'input'>>;
+  issueCheque?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<MutationIssueChequeArgs, 'input'>>;
+  rejectCheque?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<MutationRejectChequeArgs, 'input'>>;
+  revokeConsent?: Resolver<Maybe<ResolversTypes['ConsentRevoked']>, ParentType, ContextType>;
+  sendOneTimePassword?: Resolver<Maybe<ResolversTypes['OneTimePasswordChallenge']>, ParentType, ContextType, RequireFields<MutationSendOneTimePasswordArgs, 'input'>>;
+  sendSms?: Resolver<Maybe<ResolversTypes['SmsDeliveryJob']>, ParentType, ContextType, RequireFields<MutationSendSmsArgs, 'input'>>;
+  startBillInquiry?: Resolver<Maybe<ResolversTypes['BillInquiryJob']>, ParentType, ContextType, RequireFields<MutationStartBillInquiryArgs, 'input'>>;
+  startCodeConsent?: Resolver<Maybe<ResolversTypes['StartCodeConsentResult']>, ParentType, ContextType, RequireFields<MutationStartCodeConsentArgs, 'input'>>;
+  startCreditReport?: Resolver<Maybe<ResolversTypes['CreditReportJob']>, ParentType, ContextType, RequireFields<MutationStartCreditReportArgs, 'input'>>;
+  startGazetteSignatureVerification?: Resolver<Maybe<ResolversTypes['GazetteSignatureJob']>, ParentType, ContextType, RequireFields<MutationStartGazetteSignatureVerificationArgs, 'input'>>;
+  startMobileOwnershipCheck?: Resolver<Maybe<ResolversTypes['MobileOwnershipChallenge']>, ParentType, ContextType, RequireFields<MutationStartMobileOwnershipCheckArgs, 'input'>>;
+  startSmsConsent?: Resolver<Maybe<ResolversTypes['StartSmsConsentResult']>, ParentType, ContextType, RequireFields<MutationStartSmsConsentArgs, 'input'>>;
+  startTransactionCreditInquiry?: Resolver<Maybe<ResolversTypes['TransactionCreditChallenge']>, ParentType, ContextType, RequireFields<MutationStartTransactionCreditInquiryArgs, 'input'>>;
+  transfer?: Resolver<Maybe<ResolversTypes['TransferResult']>, ParentType, ContextType, RequireFields<MutationTransferArgs, 'input'>>;
+  transferCheque?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<MutationTransferChequeArgs, 'input'>>;
+  verifyOneTimePassword?: Resolver<Maybe<ResolversTypes['OneTimePasswordVerification']>, ParentType, ContextType, RequireFields<MutationVerifyOneTimePasswordArgs, 'input'>>;
+  verifyTransactionCreditInquiry?: Resolver<Maybe<ResolversTypes['VerifyTransactionCreditInquiryResult']>, ParentType, ContextType, RequireFields<MutationVerifyTransactionCreditInquiryArgs, 'input'>>;
 }>;
 
 export type NationalCardImageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['NationalCardImage'] = ResolversParentTypes['NationalCardImage']> = ResolversObject<{
@@ -5833,6 +5875,19 @@ export type OneTimePasswordVerificationResolvers<ContextType = Context, ParentTy
   attemptsLeft?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['OneTimePasswordRefusal']>, ParentType, ContextType>;
   verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type OwnedVehicleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OwnedVehicle'] = ResolversParentTypes['OwnedVehicle'], FederationReferenceType extends FederationReferenceTypes['OwnedVehicle'] = FederationReferenceTypes['OwnedVehicle']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['OwnedVehicle']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  details?: Resolver<Maybe<ResolversTypes['VehicleDetails']>, ParentType, ContextType>;
+  offenses?: Resolver<Maybe<ResolversTypes['TrafficOffenseConnection']>, ParentType, ContextType, RequireFields<OwnedVehicleOffensesArgs, 'first' | 'ownerMobile'>>;
+  owner?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  ownerNationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plateHistory?: Resolver<Maybe<ResolversTypes['PlateHistory']>, ParentType, ContextType>;
+  plateNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  thirdPartyInsurance?: Resolver<Maybe<ResolversTypes['ThirdPartyInsurancePolicy']>, ParentType, ContextType>;
+  trafficTolls?: Resolver<Maybe<ResolversTypes['TrafficTollConnection']>, ParentType, ContextType, RequireFields<OwnedVehicleTrafficTollsArgs, 'first' | 'ownerMobile'>>;
+  vehicle?: Resolver<Maybe<ResolversTypes['Vehicle']>, ParentType, ContextType>;
 }>;
 
 export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
@@ -5876,7 +5931,7 @@ export type PersianDateTimeResolvers<ContextType = Context, ParentType extends R
 
 export type PersonResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Person'] = ResolversParentTypes['Person'], FederationReferenceType extends FederationReferenceTypes['Person'] = FederationReferenceTypes['Person']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Person']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  activePlates?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PlateRegistration']>>, ParentType, ContextType, RequireFields<PersonActivePlatesArgs, 'includeRevoked'>>;
+  activePlates?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PlateRegistration']>>, ParentType, ContextType, RequireFields<PersonActivePlatesArgs, 'includeRevoked' | 'mobile'>>;
   bankBlacklist?: Resolver<Maybe<ResolversTypes['BlacklistStatus']>, ParentType, ContextType>;
   bouncedCheques?: Resolver<Maybe<ResolversTypes['BouncedChequeReport']>, ParentType, ContextType>;
   bouncedChequesConfirmedBySms?: Resolver<Maybe<ResolversTypes['BouncedChequeReport']>, ParentType, ContextType>;
@@ -5884,7 +5939,7 @@ export type PersonResolvers<ContextType = Context, ParentType extends ResolversP
   civilRegistry?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonCivilRegistryArgs, 'birthDate'>>;
   driverRisk?: Resolver<Maybe<ResolversTypes['DriverRisk']>, ParentType, ContextType, RequireFields<PersonDriverRiskArgs, 'birthDate'>>;
   drivingLicenceNegativeScore?: Resolver<Maybe<ResolversTypes['DrivingLicenceNegativeScore']>, ParentType, ContextType, RequireFields<PersonDrivingLicenceNegativeScoreArgs, 'licenceNumber' | 'mobile'>>;
-  drivingLicences?: Resolver<Maybe<ResolversTypes['DrivingLicenceCheck']>, ParentType, ContextType, Partial<PersonDrivingLicencesArgs>>;
+  drivingLicences?: Resolver<Maybe<ResolversTypes['DrivingLicenceCheck']>, ParentType, ContextType, RequireFields<PersonDrivingLicencesArgs, 'mobile'>>;
   facilities?: Resolver<Maybe<ResolversTypes['FacilityReport']>, ParentType, ContextType>;
   guaranteedLoans?: Resolver<Maybe<ResolversTypes['GuarantyReport']>, ParentType, ContextType>;
   identity?: Resolver<Maybe<ResolversTypes['CivilIdentity']>, ParentType, ContextType, RequireFields<PersonIdentityArgs, 'birthDate'>>;
@@ -5905,6 +5960,16 @@ export type PersonResolvers<ContextType = Context, ParentType extends ResolversP
   shahabConfirmedBySms?: Resolver<Maybe<ResolversTypes['Shahab']>, ParentType, ContextType, RequireFields<PersonShahabConfirmedBySmsArgs, 'birthDate'>>;
   taxDebts?: Resolver<Maybe<ReadonlyArray<ResolversTypes['TaxDebt']>>, ParentType, ContextType>;
   videoMatch?: Resolver<Maybe<ResolversTypes['VideoMatch']>, ParentType, ContextType, RequireFields<PersonVideoMatchArgs, 'birthDate' | 'cardSerial' | 'video'>>;
+  withMobile?: Resolver<Maybe<ResolversTypes['PersonMobile']>, ParentType, ContextType, RequireFields<PersonWithMobileArgs, 'mobile'>>;
+}>;
+
+export type PersonMobileResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PersonMobile'] = ResolversParentTypes['PersonMobile'], FederationReferenceType extends FederationReferenceTypes['PersonMobile'] = FederationReferenceTypes['PersonMobile']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['PersonMobile']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  activePlates?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PlateRegistration']>>, ParentType, ContextType, RequireFields<PersonMobileActivePlatesArgs, 'includeRevoked'>>;
+  drivingLicences?: Resolver<Maybe<ResolversTypes['DrivingLicenceCheck']>, ParentType, ContextType>;
+  mobile?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
 }>;
 
 export type PhotoMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PhotoMatch'] = ResolversParentTypes['PhotoMatch']> = ResolversObject<{
@@ -5940,6 +6005,7 @@ export type PlateInstallationResolvers<ContextType = Context, ParentType extends
 }>;
 
 export type PlateRegistrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlateRegistration'] = ResolversParentTypes['PlateRegistration']> = ResolversObject<{
+  ownedVehicle?: Resolver<Maybe<ResolversTypes['OwnedVehicle']>, ParentType, ContextType>;
   plateText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revocationReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revoked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -6016,6 +6082,7 @@ export type SignatoryResolvers<ContextType = Context, ParentType extends Resolve
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  personMobile?: Resolver<Maybe<ResolversTypes['PersonMobile']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
@@ -6260,16 +6327,11 @@ export type UserErrorResolvers<ContextType = Context, ParentType extends Resolve
 
 export type VehicleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Vehicle'] = ResolversParentTypes['Vehicle'], FederationReferenceType extends FederationReferenceTypes['Vehicle'] = FederationReferenceTypes['Vehicle']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Vehicle']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  details?: Resolver<Maybe<ResolversTypes['VehicleDetails']>, ParentType, ContextType, Partial<VehicleDetailsArgs>>;
   freewayTolls?: Resolver<Maybe<ResolversTypes['FreewayTollConnection']>, ParentType, ContextType, RequireFields<VehicleFreewayTollsArgs, 'first'>>;
-  offenses?: Resolver<Maybe<ResolversTypes['TrafficOffenseConnection']>, ParentType, ContextType, RequireFields<VehicleOffensesArgs, 'first'>>;
-  owner?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  ownedBy?: Resolver<Maybe<ResolversTypes['OwnedVehicle']>, ParentType, ContextType, RequireFields<VehicleOwnedByArgs, 'ownerNationalId'>>;
   ownership?: Resolver<Maybe<ResolversTypes['VehicleOwnershipCheck']>, ParentType, ContextType, RequireFields<VehicleOwnershipArgs, 'ownerNationalId'>>;
   plate?: Resolver<ResolversTypes['Plate'], ParentType, ContextType>;
-  plateHistory?: Resolver<Maybe<ResolversTypes['PlateHistory']>, ParentType, ContextType, Partial<VehiclePlateHistoryArgs>>;
   plateNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  thirdPartyInsurance?: Resolver<Maybe<ResolversTypes['ThirdPartyInsurancePolicy']>, ParentType, ContextType, Partial<VehicleThirdPartyInsuranceArgs>>;
-  trafficTolls?: Resolver<Maybe<ResolversTypes['TrafficTollConnection']>, ParentType, ContextType, RequireFields<VehicleTrafficTollsArgs, 'first'>>;
 }>;
 
 export type VehicleDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VehicleDetails'] = ResolversParentTypes['VehicleDetails']> = ResolversObject<{
@@ -6436,6 +6498,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   NationalCardSide?: NationalCardSideResolvers;
   OneTimePasswordChallenge?: OneTimePasswordChallengeResolvers<ContextType>;
   OneTimePasswordVerification?: OneTimePasswordVerificationResolvers<ContextType>;
+  OwnedVehicle?: OwnedVehicleResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Parcel?: ParcelResolvers<ContextType>;
   ParcelEvent?: ParcelEventResolvers<ContextType>;
@@ -6443,6 +6506,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   PersianDate?: PersianDateResolvers<ContextType>;
   PersianDateTime?: PersianDateTimeResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
+  PersonMobile?: PersonMobileResolvers<ContextType>;
   PhotoMatch?: PhotoMatchResolvers<ContextType>;
   Plate?: PlateResolvers<ContextType>;
   PlateHistory?: PlateHistoryResolvers<ContextType>;

@@ -2,7 +2,9 @@ import type { Resolvers } from '../../__generated__/resolvers-types.js';
 /** Resolvers of the vehicles domain. */
 import { DrivingLicence } from './DrivingLicence.js';
 import { Motorcycle } from './Motorcycle.js';
+import { OwnedVehicle } from './OwnedVehicle.js';
 import { Person } from './Person.js';
+import { PersonMobile } from './PersonMobile.js';
 import { Plate } from './Plate.js';
 import { PlateRegistration } from './PlateRegistration.js';
 import { Query } from './Query.js';
@@ -13,6 +15,7 @@ import { PlateInstallation, ThirdPartyInsurancePolicy, VehicleDetails, VehicleIn
 export const vehicles = {
   Query,
   Vehicle,
+  OwnedVehicle,
   Plate,
   Motorcycle,
   TrafficOffense,
@@ -23,4 +26,5 @@ export const vehicles = {
   PlateRegistration,
   DrivingLicence,
   Person,
+  PersonMobile,
 } satisfies Resolvers;
