@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { ServerOptions } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { createSubscriptionTransport } from './subscriptionTransport.js';
 
 /**
  * The part of `@graphql-hive/gateway-runtime` used here. It is loaded by a computed specifier that tsc
@@ -28,6 +29,8 @@ const GATEWAY_RUNTIME = ['@graphql-hive', 'gateway-runtime'].join('/');
 /** The gateway: a node:http request listener. */
 export interface GatewayRuntime {
   (req: IncomingMessage, res: ServerResponse): void;
+  /** Loads the supergraph on first call. */
+  getSchema(): unknown;
   dispose(): Promise<void> | void;
 }
 
@@ -70,33 +73,29 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-/** The gateway's configuration of our subgraph's transport: subscriptions over graphql-ws, with the secret. */
-export function inquiryTransport(routerSecret: string | null) {
+/** The kind of our subgraph's subscription transport (subscriptionTransport.ts). */
+const SUBSCRIPTION_KIND = 'ws';
+/** The HTTP transport, loaded like the runtime (see GatewayRuntimeModule for why by a computed specifier). */
+const HTTP_TRANSPORT = ['@graphql-mesh', 'transport-http'].join('/');
+
+/** The gateway's entry for our subgraph: the router secret over HTTP; subscriptions over graphql-ws. */
+export function inquiryTransportEntry(routerSecret: string | null) {
   return {
-    // Over HTTP, on every request to our subgraph.
     headers: routerSecret ? [[ROUTER_SECRET_HEADER, routerSecret] as const] : [],
-    options: {
-      subscriptions: {
-        kind: 'ws',
-        location: GRAPHQL_PATH,
-        options: {
-          // Interpolated per subscription from the client's request; one WebSocket per distinct set.
-          connectionParams: {
-            ...(routerSecret && { routerSecret }),
-            consentHandle: `{context.headers.${CONSENT_HANDLE_HEADER}}`,
-          },
-        },
-      },
-    },
+    options: { subscriptions: { kind: SUBSCRIPTION_KIND, location: GRAPHQL_PATH } },
   };
 }
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const { createGatewayRuntime, getGraphQLWSOptions } = (await import(GATEWAY_RUNTIME)) as GatewayRuntimeModule;
+  const subscriptions = createSubscriptionTransport({
+    routerSecret: options.routerSecret,
+    consentHandleHeader: CONSENT_HANDLE_HEADER,
+  });
   const runtime = createGatewayRuntime({
     supergraph: options.supergraphSdl,
-    // The transports (@graphql-mesh/transport-http and -ws) are loaded by the runtime by kind.
-    transportEntries: { [INQUIRY_SUBGRAPH]: inquiryTransport(options.routerSecret) },
+    transports: { http: await import(HTTP_TRANSPORT), [SUBSCRIPTION_KIND]: subscriptions.transport },
+    transportEntries: { [INQUIRY_SUBGRAPH]: inquiryTransportEntry(options.routerSecret) },
     propagateHeaders: {
       // The consent handle is a secret of the client's: only our subgraph is given it.
       fromClientToSubgraphs: ({ request, subgraphName }: { request: Request; subgraphName: string }) =>
@@ -109,6 +108,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logging: 'error',
     plugins: () => [...(options.plugins ?? [])],
   });
+  // Loaded before the first client: a subscription that came first over graphql-ws would find no schema.
+  await runtime.getSchema();
   const httpServer: Server = createServer(runtime);
   const wsServer = new WebSocketServer({ server: httpServer, path: GRAPHQL_PATH });
   const wsHandle = useServer(
@@ -141,6 +142,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         httpServer.closeAllConnections();
       });
       await runtime.dispose();
+      await subscriptions.dispose();
     },
   };
 }
