@@ -46,7 +46,7 @@ function failure(error: unknown): FormattedExecutionResult {
       ? 'The subgraph refused the gateway: missing or wrong router secret.'
       : `The subgraph closed the connection (${error.code} ${error.reason}).`
     : `The subscription to the subgraph failed: ${error instanceof Error ? error.message : String(error)}`;
-  const code = isCloseEvent(error) && error.code === CloseCode.Forbidden ? 'UNAUTHENTICATED' : 'SUBGRAPH_UNAVAILABLE';
+  const code = isCloseEvent(error) && error.code === CloseCode.Forbidden ? 'UNAUTHENTICATED' : 'SERVICE_UNAVAILABLE';
   return { errors: [{ message, extensions: { code } }] };
 }
 

@@ -43,11 +43,20 @@ const CUSTOMERS: CustomerRecord[] = Array.from({ length: 100 }, (_, i) => ({
 const customerOf = (nationalId: string) =>
   CUSTOMERS.findLast((c) => c.personNationalId === nationalId || c.companyNationalId === nationalId);
 
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms)),
-  ]);
+/** `promise`, or a failure naming `what` after `ms`: a test that would hang fails instead. */
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 describe('the supergraph through Hive Gateway', () => {
   const harness = useHarness({ env: { ROUTER_SECRET: SECRET } });
