@@ -150,6 +150,18 @@ describe('the supergraph through Hive Gateway', () => {
     });
   });
 
+  it("filters the customers subgraph's own list by segment", async () => {
+    const res = await gql<{ customers: Array<{ customerNumber: string; person: unknown }> }>(
+      `{ customers(segment: SME) { customerNumber person { nationalId } } }`,
+    );
+    const sme = CUSTOMERS.filter((c) => c.segment === 'SME').map((c) => ({
+      customerNumber: c.customerNumber,
+      person: null,
+    }));
+    expect(sme).toHaveLength(50);
+    expect(dataOf(res).customers).toEqual(sme);
+  });
+
   it('resolves 100 references from the customers subgraph in one request to ours, one upstream call per distinct entity', async () => {
     inquiryFetches.length = 0;
     const res = await gql<{
