@@ -75,7 +75,7 @@ describe('composition with a second subgraph', () => {
     expect(fieldType(api, 'Query', 'person')).toBe('Person');
     expect(fieldType(api, 'Query', 'reviewedPeople')).toBe('[Person!]!');
     expect(fieldType(api, 'Mutation', 'startBillInquiry')).toBe('BillInquiryJob!');
-    expect(fieldType(api, 'Subscription', 'jobUpdated')).toBe('Job!');
+    expect(fieldType(api, 'Subscription', 'jobUpdated')).toBe('UpstreamJob!');
     expect(api.getSubscriptionType()?.name).toBe('Subscription');
     // federation's own plumbing does not leak into the supergraph's Query
     expect(fieldType(api, 'Query', '_entities')).toBeUndefined();

@@ -3,7 +3,7 @@ import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { DrivingLicence } from './DrivingLicence.js';
 import { Motorcycle } from './Motorcycle.js';
 import { Person } from './Person.js';
-import { Plate } from './Plate.js';
+import { VehiclePlate } from './VehiclePlate.js';
 import { PlateRegistration } from './PlateRegistration.js';
 import { Query } from './Query.js';
 import { TrafficOffense } from './TrafficOffense.js';
@@ -13,7 +13,7 @@ import { PlateInstallation, ThirdPartyInsurancePolicy, VehicleDetails, VehicleIn
 export const vehicles = {
   Query,
   Vehicle,
-  Plate,
+  VehiclePlate,
   Motorcycle,
   TrafficOffense,
   VehicleDetails,
