@@ -201,7 +201,7 @@ export type Bank = {
   readonly __typename?: 'Bank';
   /** The 3-digit bank code. */
   readonly code: Scalars['String']['output'];
-  /** The bank's name as the upstream gives it (in Persian); null when the upstream does not list the code. */
+  /** The bank's name in Persian; null when the code is not a known bank's. */
   readonly name?: Maybe<Scalars['String']['output']>;
 };
 
@@ -2548,10 +2548,7 @@ export type OneTimePasswordVerification = {
   readonly verified: Scalars['Boolean']['output'];
 };
 
-/**
- * Where a page of a list ends. Lists the upstream returns whole are paged here, so a router's demand
- * control can size them by `first`.
- */
+/** Where a page of a list ends. */
 export type PageInfo = {
   readonly __typename?: 'PageInfo';
   /** Pass as `after` to get the next page; null on an empty page. */
@@ -2605,21 +2602,21 @@ export type Passport = {
   readonly validUntil?: Maybe<Scalars['String']['output']>;
 };
 
-/** A date the upstream gives in the Persian (Solar Hijri) calendar, with its Gregorian equivalent. */
+/** A date in the Persian (Solar Hijri) calendar, with its Gregorian equivalent. */
 export type PersianDate = {
   readonly __typename?: 'PersianDate';
   /** The same day in the Gregorian calendar, ISO-8601 (for example `2024-03-20`). */
   readonly iso: Scalars['GregorianDate']['output'];
-  /** The date as the upstream wrote it in the Persian calendar, normalised to `YYYY/MM/DD` (for example `1403/01/01`). */
+  /** The date in the Persian calendar, `YYYY/MM/DD` (for example `1403/01/01`). */
   readonly jalali: Scalars['String']['output'];
 };
 
-/** A date and time the upstream gives in the Persian calendar (Tehran time), with its ISO-8601 instant. */
+/** A date and time in the Persian calendar (Tehran time), with its ISO-8601 instant. */
 export type PersianDateTime = {
   readonly __typename?: 'PersianDateTime';
   /** The same instant in ISO-8601. */
   readonly iso: Scalars['DateTime']['output'];
-  /** As the upstream wrote it, for example `1405/08/15 14:20`. */
+  /** The date and time in the Persian calendar, for example `1405/08/15 14:20` or `1405/08/15 14:20:05`. */
   readonly jalali: Scalars['String']['output'];
 };
 
