@@ -25,7 +25,7 @@ import { inRequestSpan } from './observability/tracing.js';
 import { buildSchema } from './schema.js';
 import { isDownloadPath, serveDownload } from './fileDownloads.js';
 import { loadExplorer } from './explorer.js';
-import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
+import { codeRequestErrors, refuseSubscriptionsOverHttp, reportUpstreamCalls } from './requestPlugins.js';
 
 const GRAPHQL_PATH = '/graphql';
 /** Where the explorer's bundle is served (development only). */
@@ -162,6 +162,7 @@ export async function startServer(
       ...(services.rateLimiter ? [rateLimitPlugin<Context>(services.rateLimiter)] : []),
       refuseSubscriptionsOverHttp,
       codeRequestErrors,
+      reportUpstreamCalls,
       ApolloServerPluginLandingPageDisabled(),
     ],
   });
