@@ -11,7 +11,10 @@ const result: PossibleTypesResultData = {
     CompleteCodeConsentResult: ['ConsentExpired', 'ConsentGranted', 'ConsentRefused', 'InvalidAuthorizationCode'],
     CompleteMobileOwnershipCheckResult: ['MobileOwnershipChecked', 'MobileOwnershipCodeRejected'],
     CompleteSmsConsentResult: ['ConsentExpired', 'ConsentGranted', 'ConsentRefused', 'InvalidOtp'],
-    Job: [
+    StartCodeConsentResult: ['CodeConsentChallenge'],
+    StartSmsConsentResult: ['ConsentRefused', 'SmsConsentChallenge'],
+    TransferResult: ['TransferCompleted', 'TransferPending', 'TransferRejected'],
+    UpstreamJob: [
       'BillInquiryJob',
       'ChequeActionJob',
       'CreditReportJob',
@@ -19,9 +22,6 @@ const result: PossibleTypesResultData = {
       'SmsDeliveryJob',
       'TransferJob',
     ],
-    StartCodeConsentResult: ['CodeConsentChallenge'],
-    StartSmsConsentResult: ['ConsentRefused', 'SmsConsentChallenge'],
-    TransferResult: ['TransferCompleted', 'TransferPending', 'TransferRejected'],
     UserError: [
       'ChequeActionRejected',
       'ConsentExpired',

@@ -14,8 +14,12 @@ export const typePolicies: TypePolicies = {
   Cheque: { keyFields: ['sayadId'] },
   /** `@key(fields: "nationalId")` */
   Company: { keyFields: ['nationalId'] },
+  /** `@key(fields: "plateNumber ownerNationalId")` */
+  OwnedVehicle: { keyFields: ['plateNumber', 'ownerNationalId'] },
   /** `@key(fields: "nationalId")` */
   Person: { keyFields: ['nationalId'] },
+  /** `@key(fields: "nationalId mobile")` */
+  PersonMobile: { keyFields: ['nationalId', 'mobile'] },
   /** `@key(fields: "plateNumber")` */
   Vehicle: { keyFields: ['plateNumber'] },
 };
