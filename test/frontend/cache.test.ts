@@ -1,11 +1,12 @@
 /**
  * The frontend kit (client/) in Apollo Client 4, over HTTP against a running subgraph: entities reached
- * by two paths share one cache entry, and fragments on an abstract type read back from the cache.
+ * by two paths share one cache entry (compound keys too), and fragments on an abstract type read back
+ * from the cache.
  */
 import { ApolloClient, HttpLink, InMemoryCache, gql, type ApolloCache } from '@apollo/client';
 import { describe, expect, it, vi } from 'vitest';
 import { createInquiryCache, possibleTypes } from '../../client/index.js';
-import { COMPANY_SAMPLES, companyOf } from '../fixtures/sandbox.js';
+import { COMPANY_SAMPLES, VEHICLE_SAMPLES, companyOf } from '../fixtures/sandbox.js';
 import { eventually } from '../helpers/eventually.js';
 import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
@@ -81,6 +82,58 @@ describe('an entity reached by two paths', () => {
   it('is two copies in a cache without the generated type policies', async () => {
     const store = await askBothWays(new InMemoryCache());
     expect(Object.keys(store).filter((id) => id.startsWith('Person:'))).toEqual([]);
+  });
+});
+
+const { driver } = VEHICLE_SAMPLES;
+const PLATE = at(driver.plates, 0);
+const OWNED_BY = gql`
+  query OwnedBy($plateNumber: String!, $owner: String!) {
+    vehicle(plateNumber: $plateNumber) {
+      plateNumber
+      ownedBy(ownerNationalId: $owner) {
+        plateNumber
+        ownerNationalId
+        details {
+          vin
+        }
+      }
+    }
+  }
+`;
+const PLATES = gql`
+  query Plates($nationalId: String!, $mobile: String!) {
+    person(nationalId: $nationalId) {
+      nationalId
+      activePlates(mobile: $mobile, includeRevoked: false) {
+        ownedVehicle {
+          plateNumber
+          ownerNationalId
+          owner {
+            nationalId
+          }
+        }
+      }
+    }
+  }
+`;
+
+describe('an entity with a compound key reached by two paths', () => {
+  it('is one cache entry keyed by every field of its @key', async () => {
+    const cache = createInquiryCache();
+    const client = clientWith(cache);
+    await client.query({ query: OWNED_BY, variables: { plateNumber: PLATE, owner: driver.nationalId } });
+    await client.query({ query: PLATES, variables: { nationalId: driver.nationalId, mobile: driver.mobile } });
+    const store = cache.extract() as Record<string, unknown>;
+    const id = `OwnedVehicle:${JSON.stringify({ plateNumber: PLATE, ownerNationalId: driver.nationalId })}`;
+    expect(Object.keys(store).filter((key) => key.startsWith('OwnedVehicle:'))).toContain(id);
+    expect(store[id]).toEqual({
+      __typename: 'OwnedVehicle',
+      plateNumber: PLATE,
+      ownerNationalId: driver.nationalId,
+      details: { __typename: 'VehicleDetails', vin: expect.any(String) },
+      owner: { __ref: `Person:${JSON.stringify({ nationalId: driver.nationalId })}` },
+    });
   });
 });
 
