@@ -1,7 +1,6 @@
 /** Apollo Server plugins that give requests refused before execution a clear answer and a code. */
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import type { Context } from './context.js';
 
 const BAD_REQUEST = 'BAD_REQUEST';
 
@@ -43,31 +42,6 @@ export const codeRequestErrors: ApolloServerPlugin = {
           const status = typeof http === 'object' && http !== null ? (http as { status?: unknown }).status : undefined;
           if (typeof status === 'number' && status >= 400 && status < 500) error.extensions['code'] = BAD_REQUEST;
         }
-      },
-    };
-  },
-};
-
-/** The request header that asks for the upstream calls of an operation in the response's `extensions`. */
-export const UPSTREAM_CALLS_HEADER = 'x-upstream-calls';
-
-/**
- * On request (any value of the `x-upstream-calls` header), the response tells which upstream calls the
- * operation made, as `extensions.upstreamCalls = { total, byOperation: { <catalog id>: n } }`: what the
- * query cost upstream. A deduplicated read counts once; a retried call counts once too (its attempts are
- * in the metrics); token requests, shared by every operation, are not counted.
- */
-export const reportUpstreamCalls: ApolloServerPlugin<Context> = {
-  async requestDidStart({ request }) {
-    if (!request.http?.headers.has(UPSTREAM_CALLS_HEADER)) return;
-    return {
-      async willSendResponse({ response, contextValue }) {
-        if (response.body.kind !== 'single') return;
-        const budget = contextValue.upstreamBudget;
-        response.body.singleResult.extensions = {
-          ...response.body.singleResult.extensions,
-          upstreamCalls: { total: budget.used, byOperation: budget.calls },
-        };
       },
     };
   },

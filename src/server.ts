@@ -25,7 +25,8 @@ import { inRequestSpan } from './observability/tracing.js';
 import { buildSchema } from './schema.js';
 import { isDownloadPath, serveDownload } from './fileDownloads.js';
 import { loadExplorer } from './explorer.js';
-import { codeRequestErrors, refuseSubscriptionsOverHttp, reportUpstreamCalls } from './requestPlugins.js';
+import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
+import { reportUpstreamCalls } from './limits/upstreamCallsReport.js';
 
 const GRAPHQL_PATH = '/graphql';
 /** Where the explorer's bundle is served (development only). */
