@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { GraphQLError, Kind } from 'graphql';
+import { GraphQLError, Kind, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
 import type { Context as WsServerContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -26,6 +26,8 @@ import { buildSchema } from './schema.js';
 import { isDownloadPath, serveDownload } from './fileDownloads.js';
 import { loadExplorer } from './explorer.js';
 import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
+import { CallbackSubscriptions } from './subscriptions/callback.js';
+import { callbackSubscriptionsPlugin } from './subscriptions/callbackPlugin.js';
 
 const GRAPHQL_PATH = '/graphql';
 /** Where the explorer's bundle is served (development only). */
@@ -45,6 +47,8 @@ export interface RunningServer {
   readonly port: number;
   readonly services: AppServices;
   readonly logger: Logger;
+  /** The subscriptions relayed over HTTP callbacks (the Apollo Router's callback mode); null when that mode is off. */
+  readonly callbackSubscriptions: CallbackSubscriptions | null;
   /** Stops accepting, finishes in-flight requests, closes WebSockets, then releases everything. */
   stop(): Promise<void>;
   /**
@@ -75,6 +79,16 @@ export async function startServer(
       : error;
     return formatError(coded.toJSON(), coded);
   };
+  /** An event of a subscription as it leaves the process (graphql-ws or HTTP callback): errors formatted, size capped. */
+  const formatEvent = (result: ExecutionResult): FormattedExecutionResult =>
+    limits.capResponse(
+      result.errors ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) } : result,
+    );
+  const callbacks = config.subscriptionCallbackHosts
+    ? new CallbackSubscriptions({ allowedHosts: config.subscriptionCallbackHosts, logger })
+    : null;
+  /** What each HTTP operation's context was built from, so a callback subscription gets a context of its own. */
+  const contextOptions = new WeakMap<Context, HttpContextOptions>();
   let ready = false;
   let draining = false;
   const consentIsLive = (handle: string) =>
@@ -134,12 +148,7 @@ export async function startServer(
       // same codes are given here, so the formatter keeps them and masks only what failed inside.
       onError: (_ctx, _id, _payload, errors) =>
         errors.map((error) => formatWsError(error, 'GRAPHQL_VALIDATION_FAILED')),
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        limits.capResponse(
-          result.errors
-            ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) }
-            : result,
-        ),
+      onNext: (_ctx, _id, _payload, _args, result) => formatEvent(result),
     },
     wsServer,
   );
@@ -160,7 +169,14 @@ export async function startServer(
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
       operationsPlugin<Context>(),
       ...(services.rateLimiter ? [rateLimitPlugin<Context>(services.rateLimiter)] : []),
-      refuseSubscriptionsOverHttp,
+      callbacks
+        ? callbackSubscriptionsPlugin<Context>({
+            callbacks,
+            format: formatEvent,
+            contextFor: (requestContext, signal) =>
+              createContext(services, { ...contextOptions.get(requestContext), signal }),
+          })
+        : refuseSubscriptionsOverHttp,
       codeRequestErrors,
       ApolloServerPluginLandingPageDisabled(),
     ],
@@ -280,10 +296,15 @@ export async function startServer(
       consentHandle,
       consentIsLive,
     });
+    const options: HttpContextOptions = { requestId, consentHandle, caller };
     const result = await inRequestSpan(requestId, () =>
       apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: toApolloRequest(req, body),
-        context: async () => createContext(services, { requestId, signal: abort.signal, consentHandle, caller }),
+        context: async () => {
+          const context = createContext(services, { ...options, signal: abort.signal });
+          contextOptions.set(context, options);
+          return context;
+        },
       }),
     );
     res.statusCode = result.status ?? 200;
@@ -324,6 +345,7 @@ export async function startServer(
     port,
     services,
     logger,
+    callbackSubscriptions: callbacks,
     stop,
     shutdown() {
       shuttingDown ??= (async () => {
@@ -363,6 +385,13 @@ function routerSecretMatches(config: Config, fromParams: unknown, fromHeader: st
 /** The request proves it comes from the router: a router secret is configured and it carried it. */
 function routerTrusted(config: Config, fromParams: unknown, fromHeader: string | string[] | undefined): boolean {
   return config.routerSecret !== null && routerSecretMatches(config, fromParams, fromHeader);
+}
+
+/** Who an HTTP operation is for; its signal is the request's own. */
+interface HttpContextOptions {
+  readonly requestId: string;
+  readonly consentHandle: string | null;
+  readonly caller: Caller;
 }
 
 type WsContext = WsServerContext<Record<string, unknown>, { request: IncomingMessage }>;
