@@ -82,7 +82,9 @@ export async function startServer(
   /** An event of a subscription as it leaves the process (graphql-ws or HTTP callback): errors formatted, size capped. */
   const formatEvent = (result: ExecutionResult): FormattedExecutionResult =>
     limits.capResponse(
-      result.errors ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) } : result,
+      result.errors
+        ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) }
+        : result,
     );
   const callbacks = config.subscriptionCallbackHosts
     ? new CallbackSubscriptions({ allowedHosts: config.subscriptionCallbackHosts, logger })

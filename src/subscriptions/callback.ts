@@ -139,7 +139,9 @@ class CallbackRelay {
     } catch (error) {
       if (this.stopped) return;
       const failure =
-        error instanceof GraphQLError ? error : new GraphQLError('Internal server error', { originalError: toError(error) });
+        error instanceof GraphQLError
+          ? error
+          : new GraphQLError('Internal server error', { originalError: toError(error) });
       await this.complete([failure]);
     }
   }

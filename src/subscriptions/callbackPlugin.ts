@@ -75,7 +75,11 @@ async function subscribeTo(args: Parameters<typeof subscribe>[0]): Promise<Callb
     if (isStream(result)) return result;
     return result.errors ?? [new GraphQLError('The subscription did not start.')];
   } catch (error) {
-    return [error instanceof GraphQLError ? error : new GraphQLError('Internal server error', { originalError: error as Error })];
+    return [
+      error instanceof GraphQLError
+        ? error
+        : new GraphQLError('Internal server error', { originalError: error as Error }),
+    ];
   }
 }
 

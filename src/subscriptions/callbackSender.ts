@@ -36,7 +36,12 @@ export async function sendCallback(
   message: CallbackMessage,
   options: SenderOptions,
 ): Promise<Delivery> {
-  const body = JSON.stringify({ kind: 'subscription', id: request.subscriptionId, verifier: request.verifier, ...message });
+  const body = JSON.stringify({
+    kind: 'subscription',
+    id: request.subscriptionId,
+    verifier: request.verifier,
+    ...message,
+  });
   let delay = options.retryDelayMs;
   for (let attempt = 1; ; attempt++) {
     const status = await post(request.callbackUrl, body, options.timeoutMs);
