@@ -37,7 +37,7 @@ export interface CallbackHost {
 
 /** `host` or `host:port` as a CallbackHost; null when it is anything else (a scheme, a path, credentials). */
 export function callbackHostOf(entry: string): CallbackHost | null {
-  if (!/^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(entry)) return null;
+  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(entry)) return null;
   let url: URL;
   try {
     url = new URL(`http://${entry}`);

@@ -49,7 +49,7 @@ export async function startCallbackReceiver(): Promise<CallbackReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      let message: CallbackMessage = {};
+      let message: CallbackMessage;
       try {
         message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CallbackMessage;
       } catch {
