@@ -7,6 +7,7 @@
 import { GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLFormattedError } from 'graphql';
 import type { CallbackHost } from '../config.js';
 import type { Logger } from '../logger.js';
+import { callbackSubscriptionEnds, callbackSubscriptions } from '../observability/metrics.js';
 import { readCallbackRequest, type CallbackRequest } from './callbackRequest.js';
 import { sendCallback, type CallbackMessage, type Delivery, type SenderOptions } from './callbackSender.js';
 
@@ -67,8 +68,13 @@ export class CallbackSubscriptions {
         sendCallback(start.request, message, attempts ? { ...this.sender, attempts } : this.sender),
       maxHeartbeatFailures: this.options.maxHeartbeatFailures ?? DEFAULT_MAX_HEARTBEAT_FAILURES,
       logger: this.options.logger.child({ subscriptionId: start.request.subscriptionId }),
-      onEnd: () => this.relays.delete(relay),
+      onEnd: (reason) => {
+        this.relays.delete(relay);
+        callbackSubscriptions.dec();
+        callbackSubscriptionEnds.inc({ reason });
+      },
     });
+    callbackSubscriptions.inc();
     if (this.closed) {
       void relay.shutDown();
       return;
@@ -88,8 +94,11 @@ interface RelayDeps {
   send(message: CallbackMessage, attempts?: number): Promise<Delivery>;
   readonly maxHeartbeatFailures: number;
   readonly logger: Logger;
-  onEnd(): void;
+  /** Called once, when the relay stops. */
+  onEnd(reason: EndReason): void;
 }
+
+type EndReason = 'completed' | Exclude<Delivery, 'delivered'> | 'shutdown';
 
 /** One subscription: its events to `next`, its heartbeats, its end. */
 class CallbackRelay {
@@ -122,7 +131,7 @@ class CallbackRelay {
         extensions: { code: 'SERVICE_UNAVAILABLE' },
       }),
     ];
-    this.halt();
+    this.halt('shutdown');
     await this.deps.send({ action: 'complete', errors: this.format(errors) }, 1);
   }
 
@@ -149,7 +158,7 @@ class CallbackRelay {
   /** Sends `complete` (with the errors, when it failed) and stops. */
   private async complete(errors: readonly GraphQLError[]): Promise<void> {
     if (this.stopped) return;
-    this.halt();
+    this.halt('completed');
     const delivery = await this.deps.send({
       action: 'complete',
       ...(errors.length > 0 && { errors: this.format(errors) }),
@@ -160,13 +169,13 @@ class CallbackRelay {
   /** The router dropped or refused the subscription, or cannot be reached: stop without another message. */
   private end(delivery: Exclude<Delivery, 'delivered'>, action: CallbackMessage['action']): void {
     if (this.stopped) return;
-    this.halt();
+    this.halt(delivery);
     const log = delivery === 'gone' ? this.deps.logger.debug : this.deps.logger.warn;
     log.call(this.deps.logger, { delivery, action }, 'callback subscription stopped by its router');
   }
 
   /** Stops sending, releases the event stream and whatever the operation has in flight. */
-  private halt(): void {
+  private halt(reason: EndReason): void {
     this.stopped = true;
     if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
     this.heartbeatTimer = null;
@@ -177,7 +186,7 @@ class CallbackRelay {
       });
     }
     this.start.onStop();
-    this.deps.onEnd();
+    this.deps.onEnd(reason);
   }
 
   /** A `check` every interval while running; one at a time (a slow one makes the next wait its turn). */

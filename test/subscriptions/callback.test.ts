@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryJobEvents } from '../../src/jobs/memoryEvents.js';
+import { callbackSubscriptionEnds, callbackSubscriptions } from '../../src/observability/metrics.js';
 import { startCallbackReceiver, type CallbackReceiver, type ReceivedMessage } from '../helpers/callbackReceiver.js';
 import { eventually } from '../helpers/eventually.js';
 import { useHarness, type GraphQLResponse } from '../helpers/harness.js';
@@ -86,11 +87,21 @@ function watchedJobs(): number {
   return events.watchedJobs;
 }
 
+/** Callback subscriptions ended for `reason` so far, as `/metrics` counts them. */
+async function ends(reason: string): Promise<number> {
+  return (await callbackSubscriptionEnds.get()).values.find((value) => value.labels.reason === reason)?.value ?? 0;
+}
+
+async function running(): Promise<number> {
+  return at((await callbackSubscriptions.get()).values, 0).value;
+}
+
 /** A short real wait, to show that nothing more happens. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a subscription over HTTP callbacks', () => {
   it('checks first, answers {data: null}, sends each change of the job as next, then complete', async () => {
+    const completed = await ends('completed');
     const id = await startJob();
     const callback = registered();
     const res = await postSubscription(SUBSCRIBE, { id }, callback);
@@ -124,6 +135,8 @@ describe('a subscription over HTTP callbacks', () => {
     await eventually(() => h.server.callbackSubscriptions?.size === 0 && watchedJobs() === 0, {
       what: 'the subscription to be gone',
     });
+    expect(await ends('completed')).toBe(completed + 1);
+    expect(await running()).toBe(0);
   });
 
   it('sends a check every heartbeat interval while it runs, and none after complete', async () => {
@@ -150,6 +163,7 @@ describe('a subscription over HTTP callbacks', () => {
   });
 
   it('stops at a 404 from the router: no more messages, and the job is no longer followed for it', async () => {
+    const gone = await ends('gone');
     const id = await startJob();
     const callback = registered(100);
     receiver.answerWith((message) =>
@@ -167,6 +181,7 @@ describe('a subscription over HTTP callbacks', () => {
       await pause(300);
       // Neither the job's success nor a heartbeat went out after the 404.
       expect(actions(receiver.messagesOf(callback.subscriptionId))).toEqual(['check', 'next']);
+      expect(await ends('gone')).toBe(gone + 1);
     } finally {
       receiver.answerWith(null);
     }
