@@ -89,8 +89,6 @@ export async function startServer(
   const callbacks = config.subscriptionCallbackHosts
     ? new CallbackSubscriptions({ allowedHosts: config.subscriptionCallbackHosts, logger })
     : null;
-  /** What each HTTP operation's context was built from, so a callback subscription gets a context of its own. */
-  const contextOptions = new WeakMap<Context, HttpContextOptions>();
   let ready = false;
   let draining = false;
   const consentIsLive = (handle: string) =>
@@ -175,8 +173,12 @@ export async function startServer(
         ? callbackSubscriptionsPlugin<Context>({
             callbacks,
             format: formatEvent,
-            contextFor: (requestContext, signal) =>
-              createContext(services, { ...contextOptions.get(requestContext), signal }),
+            contextFor: (requestContext, signal) => {
+              const options = (requestContext as Partial<HttpContext>)[REQUEST_OPTIONS];
+              // Without them the subscription would run as nobody, without the caller's consent: fail loudly.
+              if (!options) throw new Error('a callback subscription came without the options of its request');
+              return createContext(services, { ...options, signal });
+            },
           })
         : refuseSubscriptionsOverHttp,
       codeRequestErrors,
@@ -302,11 +304,10 @@ export async function startServer(
     const result = await inRequestSpan(requestId, () =>
       apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: toApolloRequest(req, body),
-        context: async () => {
-          const context = createContext(services, { ...options, signal: abort.signal });
-          contextOptions.set(context, options);
-          return context;
-        },
+        context: async (): Promise<HttpContext> => ({
+          ...createContext(services, { ...options, signal: abort.signal }),
+          [REQUEST_OPTIONS]: options,
+        }),
       }),
     );
     res.statusCode = result.status ?? 200;
@@ -395,6 +396,14 @@ interface HttpContextOptions {
   readonly consentHandle: string | null;
   readonly caller: Caller;
 }
+
+/**
+ * Where an HTTP operation's context keeps what it was built from, so that a callback subscription gets a
+ * context of its own for the same caller. A symbol key: Apollo copies the context (own properties) per
+ * operation, so the context object itself cannot be the key.
+ */
+const REQUEST_OPTIONS = Symbol('request options');
+type HttpContext = Context & { readonly [REQUEST_OPTIONS]: HttpContextOptions };
 
 type WsContext = WsServerContext<Record<string, unknown>, { request: IncomingMessage }>;
 

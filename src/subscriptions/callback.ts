@@ -189,7 +189,7 @@ class CallbackRelay {
     this.deps.onEnd(reason);
   }
 
-  /** A `check` every interval while running; one at a time (a slow one makes the next wait its turn). */
+  /** A `check` every interval while running; one at a time (a tick that finds one still in flight sends none). */
   private scheduleHeartbeat(): void {
     const interval = this.start.request.heartbeatIntervalMs;
     if (interval === 0 || this.stopped) return;

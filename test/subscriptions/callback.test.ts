@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryJobEvents } from '../../src/jobs/memoryEvents.js';
 import { callbackSubscriptionEnds, callbackSubscriptions } from '../../src/observability/metrics.js';
+import { smsConsent, withHandle, type Gql } from '../consent/support.js';
+import { CREDIT_SAMPLES, personOf } from '../fixtures/sandbox.js';
 import { startCallbackReceiver, type CallbackReceiver, type ReceivedMessage } from '../helpers/callbackReceiver.js';
 import { eventually } from '../helpers/eventually.js';
 import { useHarness, type GraphQLResponse } from '../helpers/harness.js';
@@ -234,6 +236,45 @@ describe('a subscription over HTTP callbacks', () => {
     expect(at(errorsOf(res), 0)).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
     expect(at(errorsOf(res), 0).message).toMatch(/did not answer/);
     expect(h.server.callbackSubscriptions?.size).toBe(0);
+  });
+
+  it('runs for the caller of the request: a job only its consent sees is streamed with the consent handle, and to no one else', async () => {
+    const borrower = personOf(CREDIT_SAMPLES.borrower.nationalId);
+    const gql: Gql = (query, variables, headers) => h.gql(query, variables, { ...AUTH, ...headers });
+    const handle = await smsConsent(gql, borrower.nationalId, [
+      'credit:assessment-submit-json:post',
+      'credit:assessment-inquiry:get',
+    ]);
+    const started = await gql<{ startCreditReport: { id: string } }>(
+      `mutation($input: CreditReportInput!) { startCreditReport(input: $input) { id } }`,
+      { input: { nationalId: borrower.nationalId, mobile: borrower.mobile } },
+      withHandle(handle),
+    );
+    const id = dataOf(started).startCreditReport.id;
+    const query = `subscription($id: ID!) { jobUpdated(id: $id) { status ... on CreditReportJob { report { nationalId } } } }`;
+    const completeOf = (callback: Callback) =>
+      eventually(
+        () => {
+          const all = receiver.messagesOf(callback.subscriptionId);
+          return all.at(-1)?.message.action === 'complete' && all;
+        },
+        { what: 'complete' },
+      );
+
+    const person = registered();
+    expect((await postSubscription(query, { id }, person, { ...AUTH, ...withHandle(handle) })).status).toBe(200);
+    const messages = await completeOf(person);
+    expect(actions(messages).at(-2)).toBe('next');
+    expect(messages.at(-2)?.message.payload?.data?.['jobUpdated']).toEqual({
+      status: 'SUCCESS',
+      report: { nationalId: borrower.nationalId },
+    });
+
+    const anyone = registered();
+    expect((await postSubscription(query, { id }, anyone)).status).toBe(200);
+    const refused = await completeOf(anyone);
+    expect(actions(refused)).toEqual(['check', 'complete']);
+    expect(at(refused, 1).message.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND' });
   });
 
   it('sends complete with the error when the subscription cannot start (no such job)', async () => {
