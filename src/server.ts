@@ -28,6 +28,7 @@ import { loadExplorer } from './explorer.js';
 import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
 import { CallbackSubscriptions } from './subscriptions/callback.js';
 import { callbackSubscriptionsPlugin } from './subscriptions/callbackPlugin.js';
+import { reportUpstreamCalls } from './limits/upstreamCallsReport.js';
 
 const GRAPHQL_PATH = '/graphql';
 /** Where the explorer's bundle is served (development only). */
@@ -182,6 +183,7 @@ export async function startServer(
           })
         : refuseSubscriptionsOverHttp,
       codeRequestErrors,
+      reportUpstreamCalls,
       ApolloServerPluginLandingPageDisabled(),
     ],
   });

@@ -8,23 +8,35 @@
  */
 import { isObjectType, isUnionType, Kind, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { BadUserInputError, quoteValue } from '../errors.js';
-import { parseCardNumber, parseIban, parseLegalId, parseNationalId, parseSayadId } from '../validation/identifiers.js';
+import {
+  parseCardNumber,
+  parseIban,
+  parseLegalId,
+  parseMobile,
+  parseNationalId,
+  parseSayadId,
+} from '../validation/identifiers.js';
 import { parsePlateNumber } from '../validation/plates.js';
 
-/** How one entity type is looked up: its `@key` field and the parser of a caller's key value. */
-export interface EntityKey {
-  readonly field: string;
-  readonly parse: (value: string, argumentPath: string) => string;
-}
+/** Checks a caller's value of one key field and gives it in canonical form. */
+export type KeyFieldParser = (value: string, argumentPath: string) => string;
 
-/** Every entity of the schema with its key; the schema refuses to build when the two disagree. */
-export const ENTITY_KEYS: Readonly<Record<string, EntityKey>> = {
-  Person: { field: 'nationalId', parse: parseNationalId },
-  Company: { field: 'nationalId', parse: parseLegalId },
-  Vehicle: { field: 'plateNumber', parse: parsePlateNumber },
-  Cheque: { field: 'sayadId', parse: parseSayadId },
-  Card: { field: 'number', parse: parseCardNumber },
-  BankAccount: { field: 'iban', parse: parseIban },
+/** One `@key` of an entity: its fields (in the order the directive names them), each with its parser. */
+export type EntityKey = Readonly<Record<string, KeyFieldParser>>;
+
+/**
+ * Every entity of the schema with its keys, in the order of its `@key` directives; the schema refuses
+ * to build when the two disagree. A representation is looked up by the first key whose fields it has.
+ */
+export const ENTITY_KEYS: Readonly<Record<string, readonly EntityKey[]>> = {
+  Person: [{ nationalId: parseNationalId }],
+  PersonMobile: [{ nationalId: parseNationalId, mobile: parseMobile }],
+  Company: [{ nationalId: parseLegalId }],
+  Vehicle: [{ plateNumber: parsePlateNumber }],
+  OwnedVehicle: [{ plateNumber: parsePlateNumber, ownerNationalId: parseNationalId }],
+  Cheque: [{ sayadId: parseSayadId }],
+  Card: [{ number: parseCardNumber }],
+  BankAccount: [{ iban: parseIban }],
 };
 
 type Representation = { readonly __typename: string } & Readonly<Record<string, unknown>>;
@@ -41,34 +53,37 @@ export function checkRepresentation(value: unknown, index: number): Representati
     const typename = value['__typename'];
     if (typeof typename !== 'string')
       throw new BadUserInputError(`${path}.__typename`, 'expected the name of an entity type');
-    const key = Object.hasOwn(ENTITY_KEYS, typename) ? ENTITY_KEYS[typename] : undefined;
-    if (key === undefined) {
+    const keys = Object.hasOwn(ENTITY_KEYS, typename) ? ENTITY_KEYS[typename] : undefined;
+    if (keys === undefined) {
       throw new BadUserInputError(
         `${path}.__typename`,
         `${quoteValue(typename)} is not an entity of this subgraph; expected one of ${Object.keys(ENTITY_KEYS).join(', ')}`,
       );
     }
-    const keyPath = `${path}.${key.field}`;
-    const keyValue = value[key.field];
-    if (keyValue === undefined || keyValue === null)
-      throw new BadUserInputError(keyPath, `the key field ${key.field} of ${typename} is missing`);
-    if (typeof keyValue !== 'string') throw new BadUserInputError(keyPath, 'expected a string');
-    return { ...value, __typename: typename, [key.field]: key.parse(keyValue, keyPath) };
+    const present = (field: string) => value[field] !== undefined && value[field] !== null;
+    const key = keys.find((candidate) => Object.keys(candidate).every(present)) ?? keys[0]!;
+    const canonical: Record<string, string> = {};
+    for (const [field, parse] of Object.entries(key)) {
+      const keyPath = `${path}.${field}`;
+      const keyValue = value[field];
+      if (!present(field)) throw new BadUserInputError(keyPath, `the key field ${field} of ${typename} is missing`);
+      if (typeof keyValue !== 'string') throw new BadUserInputError(keyPath, 'expected a string');
+      canonical[field] = parse(keyValue, keyPath);
+    }
+    return { ...value, __typename: typename, ...canonical };
   } catch (error) {
     if (error instanceof BadUserInputError) return error;
     throw error;
   }
 }
 
-/** The key field named by a type's `@key(fields: "…")`, or undefined when it has none or several. */
-function declaredKeyField(schema: GraphQLSchema, typeName: string): string | undefined {
+/** The fields of each `@key(fields: "…")` of a type, as `"a b"` strings, in the order they are declared. */
+function declaredKeys(schema: GraphQLSchema, typeName: string): string[] {
   const type = schema.getType(typeName);
-  const keys = (type?.astNode?.directives ?? []).filter((directive) => directive.name.value === 'key');
-  const fields = keys.map(
-    (directive) => directive.arguments?.find((argument) => argument.name.value === 'fields')?.value,
-  );
-  if (fields.length !== 1 || fields[0]?.kind !== Kind.STRING) return undefined;
-  return fields[0].value.trim();
+  return (type?.astNode?.directives ?? [])
+    .filter((directive) => directive.name.value === 'key')
+    .map((directive) => directive.arguments?.find((argument) => argument.name.value === 'fields')?.value)
+    .map((fields) => (fields?.kind === Kind.STRING ? fields.value.trim().split(/\s+/).join(' ') : '?'));
 }
 
 /** Checks ENTITY_KEYS against the schema's `@key` directives, then puts the guard in front of `_entities`. */
@@ -80,15 +95,16 @@ export function guardEntities(schema: GraphQLSchema): GraphQLSchema {
         .map((type) => type.name)
         .sort()
     : [];
-  const known = Object.keys(ENTITY_KEYS).sort();
-  if (entityNames.join() !== known.join())
-    throw new Error(`The schema's entities (${entityNames.join(', ')}) differ from ENTITY_KEYS (${known.join(', ')})`);
+  const entityKeys = Object.keys(ENTITY_KEYS).sort();
+  if (entityNames.join() !== entityKeys.join())
+    throw new Error(
+      `The schema's entities (${entityNames.join(', ')}) differ from ENTITY_KEYS (${entityKeys.join(', ')})`,
+    );
   for (const name of entityNames) {
-    const declared = declaredKeyField(schema, name);
-    if (declared !== ENTITY_KEYS[name]?.field)
-      throw new Error(
-        `${name} is keyed by "${declared ?? '?'}" in the schema but by "${ENTITY_KEYS[name]?.field}" in ENTITY_KEYS`,
-      );
+    const declared = declaredKeys(schema, name).join(' | ');
+    const known = (ENTITY_KEYS[name] ?? []).map((key) => Object.keys(key).join(' ')).join(' | ');
+    if (declared !== known)
+      throw new Error(`${name} is keyed by "${declared}" in the schema but by "${known}" in ENTITY_KEYS`);
   }
 
   const queryType = schema.getQueryType();

@@ -7,6 +7,7 @@ import { refuse } from './refusal.js';
  */
 export class UpstreamBudget {
   private spent = 0;
+  private readonly byOperation = new Map<string, number>();
 
   /** `max` null: counted, never refused. */
   constructor(readonly max: number | null) {}
@@ -15,8 +16,13 @@ export class UpstreamBudget {
     return this.spent;
   }
 
-  /** Counts a call about to be sent, or throws when the budget is spent (nothing is counted then). */
-  spend(): void {
+  /** The calls counted so far by upstream operation (catalog id), in the order they were first made. */
+  get calls(): Readonly<Record<string, number>> {
+    return Object.fromEntries(this.byOperation);
+  }
+
+  /** Counts a call of `operationId` about to be sent, or throws when the budget is spent (nothing is counted then). */
+  spend(operationId: string): void {
     if (this.max !== null && this.spent >= this.max) {
       throw refuse(
         'upstreamCalls',
@@ -27,14 +33,19 @@ export class UpstreamBudget {
         },
       );
     }
-    this.spent += 1;
+    this.count(operationId);
   }
 
   /**
    * Counts a call that must be sent whatever the budget: an action already claimed under its
    * idempotency key, which refusing would leave neither sent nor failed.
    */
-  record(): void {
+  record(operationId: string): void {
+    this.count(operationId);
+  }
+
+  private count(operationId: string): void {
     this.spent += 1;
+    this.byOperation.set(operationId, (this.byOperation.get(operationId) ?? 0) + 1);
   }
 }

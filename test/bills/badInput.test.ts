@@ -53,7 +53,8 @@ describe('bad bill input is refused before any upstream call', () => {
   it.each(badBills)('rejects $name in startBillInquiry, naming the input field', async (c) => {
     const input = { type: c.type, parameter: c.parameter, ...('operator' in c && { secondParameter: c.operator }) };
     const res = await h.gql(START, { input });
-    expect(res.data).toBeNull();
+    // The mutation field alone is null: a mutation's failure never nulls the rest of `data`.
+    expect(res.data).toEqual({ startBillInquiry: null });
     expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: `input.${c.path}` });
     expect(h.upstreamCalls()).toHaveLength(0);
   });

@@ -98,7 +98,8 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
     const res = await h.gql(
       `mutation { startBillInquiry(input: { type: TEL, parameter: "${samples.landline}" }) { id } }`,
     );
-    expect(res.data).toBeNull();
+    // The mutation field alone is null: a mutation's failure never nulls the rest of `data`.
+    expect(res.data).toEqual({ startBillInquiry: null });
     expect(firstError(res).extensions).toMatchObject({
       code: 'UPSTREAM_UNAVAILABLE',
       operationId: 'billingInquiryRequestSubmit',

@@ -15,9 +15,10 @@ import { dataOf, partialDataOf, present } from '../helpers/responses.js';
 const h = useHarness();
 
 interface PlatesOf {
-  person: {
+  person: { nationalId: string; militaryService: { allowed: boolean | null } | null } | null;
+  personMobile: {
     nationalId: string;
-    activePlates: Array<{ vehicle: { plateNumber: string; details: { vin: string } | null } | null }>;
+    activePlates: Array<{ ownedVehicle: { plateNumber: string; details: { vin: string } | null } | null }>;
   } | null;
 }
 
@@ -56,7 +57,7 @@ describe('a large board asked for every member’s vehicles', () => {
   it('makes one upstream call per distinct person and plate, however many paths lead to them', async () => {
     const { nationalId, boardSize } = COMPANY_SAMPLES.largeBoard;
     const personFields =
-      'person { nationalId militaryService { allowed } activePlates(includeRevoked: false) { plateText vehicle { plateNumber details { vin } } } }';
+      'person { nationalId militaryService { allowed } } personMobile { nationalId activePlates(includeRevoked: false) { plateText ownedVehicle { plateNumber details { vin } } } }';
     const res = await h.gql<{ company: { boardMembers: PlatesOf[]; signingRights: { signatories: PlatesOf[] } } }>(`{
       company(nationalId: "${nationalId}") {
         boardMembers { ${personFields} }
@@ -79,9 +80,10 @@ describe('a large board asked for every member’s vehicles', () => {
     }
     const { boardMembers, signingRights } = dataOf(res).company;
     for (const member of [...boardMembers, ...signingRights.signatories]) {
-      const person = present(member.person, 'the person of a board member');
+      const person = present(member.personMobile, 'the person and mobile of a board member');
+      expect(member.person?.nationalId).toBe(person.nationalId);
       const plates = platesOf(person.nationalId);
-      expect(person.activePlates.map((p) => p.vehicle)).toEqual(
+      expect(person.activePlates.map((p) => p.ownedVehicle)).toEqual(
         plates.map((plate) => ({ plateNumber: plate, details: { vin: vehicleOf(plate).vin } })),
       );
     }

@@ -166,7 +166,8 @@ describe('official-gazette signature verification', () => {
   it('does not resend a submission the upstream failed, and starts no job', async () => {
     h.sandbox.injectFault({ operationId: 'kybGazetteSignatureVerificationSubmitPost', status: 503 });
     const res = await h.gql(START, { input: { companyId: active.nationalId, nationalId: ceo.nationalId } });
-    expect(res.data).toBeNull();
+    // The mutation field alone is null: a mutation's failure never nulls the rest of `data`.
+    expect(res.data).toEqual({ startGazetteSignatureVerification: null });
     expect(firstError(res).extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
     expect(h.upstreamCalls('kybGazetteSignatureVerificationSubmitPost')).toHaveLength(1);
     expect(h.upstreamCalls('kybGazetteSignatureVerificationResultGet')).toHaveLength(0);
@@ -187,7 +188,8 @@ describe('official-gazette signature verification', () => {
     ['a national id of letters', { companyId: active.nationalId, nationalId: 'abc' }, 'input.nationalId'],
   ])('refuses %s with no upstream call', async (_, input, argumentPath) => {
     const res = await h.gql(START, { input });
-    expect(res.data).toBeNull();
+    // The mutation field alone is null: a mutation's failure never nulls the rest of `data`.
+    expect(res.data).toEqual({ startGazetteSignatureVerification: null });
     expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
     expect(h.upstreamCalls()).toHaveLength(0);
   });

@@ -125,7 +125,8 @@ describe('authorization-code consent', () => {
     const code = present(present(login.location, 'login.location').searchParams.get('code'), 'code');
     const res = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code } });
     expect(errorCode(res)).toBe('FORBIDDEN');
-    expect(res.data).toBeNull();
+    // The mutation field alone is null: a mutation's failure never nulls the rest of `data`.
+    expect(res.data).toEqual({ completeCodeConsent: null });
     expect(h.sandbox.calls('token').map((call) => call.status)).toEqual([200]);
     const again = await h.gql<Completed>(COMPLETE_CODE, { input: { consentId: challenge.consentId, code } });
     expect(dataOf(again).completeCodeConsent.__typename).toBe('ConsentExpired');

@@ -94,7 +94,8 @@ describe('a consent whose token names no person', () => {
     const consentId = await startSms(gql, PEOPLE.ali);
     const res: Completed = await gql(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP_VALUE } });
     expect(errorCode(res)).toBe('FORBIDDEN');
-    expect(res.data ?? null).toBeNull();
+    // The mutation field alone is null: a mutation's failure never nulls the rest of `data`.
+    expect(res.data).toEqual({ completeSmsConsent: null });
     expect(tokenCalls('authorization_code')).toEqual([200]);
     expect(granted()).toEqual([]);
 
@@ -121,7 +122,8 @@ describe('a consent whose token names no person', () => {
       input: { consentId, code, state },
     });
     expect(errorCode(res)).toBe('FORBIDDEN');
-    expect(res.data ?? null).toBeNull();
+    // The mutation field alone is null: a mutation's failure never nulls the rest of `data`.
+    expect(res.data).toEqual({ completeCodeConsent: null });
     expect(granted()).toEqual([]);
     const again = await gql<{ completeCodeConsent: { __typename: string } }>(COMPLETE_CODE, {
       input: { consentId, code, state },

@@ -75,10 +75,31 @@ describe('checkRepresentation', () => {
     ['a bad IBAN', { __typename: 'BankAccount', iban: 'IR000150007580401235200517' }, 'representations[2].iban'],
     ['a bad card', { __typename: 'Card', number: '6037991234567890' }, 'representations[2].number'],
     ['a bad Sayad id', { __typename: 'Cheque', sayadId: '123' }, 'representations[2].sayadId'],
+    [
+      'a compound key without its second field',
+      { __typename: 'OwnedVehicle', plateNumber: PLATE },
+      'representations[2].ownerNationalId',
+    ],
+    [
+      'a compound key with a bad first field',
+      { __typename: 'OwnedVehicle', plateNumber: '123', ownerNationalId: samples.nationalId },
+      'representations[2].plateNumber',
+    ],
+    [
+      'a bad mobile in a compound key',
+      { __typename: 'PersonMobile', nationalId: samples.nationalId, mobile: '0912' },
+      'representations[2].mobile',
+    ],
   ])('refuses %s with BAD_USER_INPUT on its own path', (_label, representation, path) => {
     const result = checkRepresentation(representation, 2);
     expect(result).toBeInstanceOf(BadUserInputError);
     expect((result as BadUserInputError).extensions).toEqual({ code: 'BAD_USER_INPUT', argumentPath: path });
+  });
+
+  it('puts every field of a compound key in canonical form', () => {
+    expect(
+      checkRepresentation({ __typename: 'PersonMobile', nationalId: '۰۴۹۹۳۷۰۸۹۹', mobile: '+989121234567' }, 0),
+    ).toEqual({ __typename: 'PersonMobile', nationalId: samples.nationalId, mobile: '09121234567' });
   });
 
   it('quotes only a short prefix of an unknown type name', () => {
@@ -89,7 +110,16 @@ describe('checkRepresentation', () => {
 
   it('knows every entity of the schema by its @key field (the schema refuses to build otherwise)', () => {
     expect(() => buildSchema()).not.toThrow();
-    expect(Object.keys(ENTITY_KEYS).sort()).toEqual(['BankAccount', 'Card', 'Cheque', 'Company', 'Person', 'Vehicle']);
+    expect(Object.keys(ENTITY_KEYS).sort()).toEqual([
+      'BankAccount',
+      'Card',
+      'Cheque',
+      'Company',
+      'OwnedVehicle',
+      'Person',
+      'PersonMobile',
+      'Vehicle',
+    ]);
   });
 });
 

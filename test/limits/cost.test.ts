@@ -21,16 +21,18 @@ describe('operationCost', () => {
     expect(cost(`{ person(nationalId: ${ID}) { militaryService { allowed } lifeStatus { alive } } }`)).toBe(2);
     // activePlates 1 + 10 (assumedSize) × details 1
     expect(
-      cost(`{ person(nationalId: ${ID}) { activePlates(mobile: "09121234567") { vehicle { details { vin } } } } }`),
+      cost(
+        `{ person(nationalId: ${ID}) { activePlates(mobile: "09121234567") { ownedVehicle { details { vin } } } } }`,
+      ),
     ).toBe(11);
   });
 
   it('sizes a connection’s nodes by its slicing argument, its default, or a variable', () => {
     const q = (first: string) =>
-      `query ($n: Int) { vehicle(plateNumber: "123456789") { offenses${first} { nodes { image { offenseId } } } } }`;
-    expect(cost(q('(first: 5)'))).toBe(1 + 5);
+      `query ($n: Int) { vehicle(plateNumber: "123456789") { ownedBy(ownerNationalId: ${ID}) { offenses(ownerMobile: "09121234567"${first}) { nodes { image { offenseId } } } } } }`;
+    expect(cost(q(', first: 5'))).toBe(1 + 5);
     expect(cost(q(''))).toBe(1 + 20);
-    expect(cost(q('(first: $n)'), { n: 50 })).toBe(1 + 50);
+    expect(cost(q(', first: $n'), { n: 50 })).toBe(1 + 50);
   });
 
   it('counts a type’s weight once per object of it (its lazily loaded record)', () => {
@@ -82,23 +84,27 @@ describe('operationCost', () => {
   it('counts each _entities representation against the fragment of its own type', () => {
     const query = `query ($r: [_Any!]!) { _entities(representations: $r) {
       ... on Person { militaryService { allowed } lifeStatus { alive } }
-      ... on Vehicle { details { vin } }
+      ... on OwnedVehicle { details { vin } }
     } }`;
     const people = Array.from({ length: 100 }, () => ({ __typename: 'Person', nationalId: '0499370899' }));
-    const vehicles = Array.from({ length: 3 }, () => ({ __typename: 'Vehicle', plateNumber: '123456789' }));
+    const vehicles = Array.from({ length: 3 }, () => ({
+      __typename: 'OwnedVehicle',
+      plateNumber: '123456789',
+      ownerNationalId: '0499370899',
+    }));
     expect(cost(query, { r: [...people, ...vehicles] })).toBe(100 * 2 + 3 * 1);
   });
 
-  it('estimates the cycle person → activePlates → vehicle → owner → … as growing tenfold per round', () => {
+  it('estimates the cycle person → activePlates → ownedVehicle → owner → … as growing tenfold per round', () => {
     let inner = '';
     for (let i = 0; i < 6; i += 1)
-      inner = `activePlates(mobile: "09121234567") { vehicle { owner { ${inner || 'nationalId'} } } }`;
+      inner = `activePlates(mobile: "09121234567") { ownedVehicle { owner { ${inner || 'nationalId'} } } }`;
     expect(cost(`{ person(nationalId: ${ID}) { ${inner} } }`)).toBe(111_111);
   });
 
   it('is 0 when the variables do not coerce (execution refuses them anyway)', () => {
     expect(
-      cost('query ($n: Int!) { vehicle(plateNumber: "123456789") { offenses(first: $n) { totalCount } } }', {
+      cost('query ($n: Int!) { vehicle(plateNumber: "123456789") { freewayTolls(first: $n) { totalCount } } }', {
         n: 'many',
       }),
     ).toBe(0);

@@ -29,11 +29,11 @@ afterAll(async () => {
 
 const { driver } = VEHICLE_SAMPLES;
 
-/** person → activePlates → vehicle → owner → activePlates → … `levels` times round the cycle. */
+/** person → activePlates → ownedVehicle → owner → activePlates → … `levels` times round the cycle. */
 function cyclicQuery(levels: number): string {
   let inner = '';
   for (let i = 0; i < levels; i += 1)
-    inner = `activePlates(mobile: "${driver.mobile}") { plateText vehicle { plateNumber owner { nationalId ${inner} } } }`;
+    inner = `activePlates(mobile: "${driver.mobile}") { plateText ownedVehicle { plateNumber owner { nationalId ${inner} } } }`;
   return `{ person(nationalId: "${driver.nationalId}") { nationalId ${inner} } }`;
 }
 
@@ -61,7 +61,7 @@ function wsClient(url: string): Client {
   return client;
 }
 
-describe('the cyclic query person → activePlates → vehicle → owner → …', () => {
+describe('the cyclic query person → activePlates → ownedVehicle → owner → …', () => {
   it('is refused at 20 levels by depth, with zero upstream calls, and counted', async () => {
     const before = await hits('depth');
     const res = await h.gql(cyclicQuery(20));
@@ -108,7 +108,7 @@ describe('aliases', () => {
 describe('cost', () => {
   it('refuses a shallow query whose pages multiply past the maximum', async () => {
     const res = await h.gql(`{ person(nationalId: "${driver.nationalId}") {
-      activePlates(mobile: "${driver.mobile}") { vehicle { offenses(first: 100) { nodes { image { offenseId } } } } }
+      activePlates(mobile: "${driver.mobile}") { ownedVehicle { offenses(ownerMobile: "${driver.mobile}", first: 100) { nodes { image { offenseId } } } } }
     } }`);
     // activePlates 1 + 10 plates × (offenses 1 + 100 offenses × image 1)
     expect(res.status).toBe(400);
@@ -118,7 +118,7 @@ describe('cost', () => {
 
   it('takes the page size from a variable', async () => {
     const query = `query ($first: Int) { person(nationalId: "${driver.nationalId}") {
-      activePlates(mobile: "${driver.mobile}") { vehicle { offenses(first: $first) { nodes { image { offenseId } } } } }
+      activePlates(mobile: "${driver.mobile}") { ownedVehicle { offenses(ownerMobile: "${driver.mobile}", first: $first) { nodes { image { offenseId } } } } }
     } }`;
     expect(refusalOf(await h.gql(query, { first: 100 }))).toMatchObject({ limit: 'cost', actual: 1011 });
     const cheap = await h.gql(query, { first: 1 });
@@ -183,7 +183,7 @@ describe('over graphql-ws', () => {
 
   it('refuses by cost, which needs the variables', async () => {
     const query = `query ($first: Int) { person(nationalId: "${driver.nationalId}") {
-      activePlates(mobile: "${driver.mobile}") { vehicle { offenses(first: $first) { nodes { image { offenseId } } } } }
+      activePlates(mobile: "${driver.mobile}") { ownedVehicle { offenses(ownerMobile: "${driver.mobile}", first: $first) { nodes { image { offenseId } } } } }
     } }`;
     const collected = await collect(wsClient(h.server.url), query, { first: 100 });
     const errors = collected.error as Array<{ extensions?: Record<string, unknown> }>;

@@ -1,9 +1,9 @@
-/** A person's vehicles and driving over HTTP: active plates as vehicles with their owner, licences, driver risk. */
+/** A person's vehicles and driving over HTTP: active plates with their owned vehicles, licences, driver risk. */
 import { describe, expect, it } from 'vitest';
 import { VEHICLE_SAMPLES, driverRiskOf, licencesOf, negativeScore, offensesOf } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
-import { at, dataOf, errorsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -16,37 +16,41 @@ interface Registration {
   plateText: string;
   revoked: boolean;
   revokedAt: string | null;
-  vehicle: {
+  vehicle: { plateNumber: string } | null;
+  ownedVehicle: {
     plateNumber: string;
-    owner: { nationalId: string } | null;
-    offenses: { totalCount: number } | null;
-    details: { vin: string } | null;
+    owner: { nationalId: string };
+    offenses?: { totalCount: number } | null;
+    details?: { vin: string } | null;
   } | null;
 }
 
 describe('Person.activePlates', () => {
-  it('gives each plate as a vehicle owned by the person, whose owner-only fields need no arguments', async () => {
+  it('gives each active plate’s vehicle owned by the person, whose owner-only fields need only their own arguments', async () => {
     const res = await person(
       driver.nationalId,
       `activePlates(mobile: "${driver.mobile}") {
       plateText revoked revokedAt
-      vehicle { plateNumber owner { nationalId } offenses { totalCount } }
+      vehicle { plateNumber }
+      ownedVehicle { plateNumber owner { nationalId } offenses(ownerMobile: "${driver.mobile}") { totalCount } }
     }`,
     );
-    // The revoked plate is no longer the person's: only its owner-only field fails.
-    expect(errorsOf(res).map((e) => e.path)).toEqual([['person', 'activePlates', 2, 'vehicle', 'offenses']]);
-    const plates = present(partialDataOf(res).person, 'person')['activePlates'] as Registration[];
+    expect(res.errors).toBeUndefined();
+    const plates = present(dataOf(res).person, 'person')['activePlates'] as Registration[];
     expect(plates.map((p) => [p.vehicle?.plateNumber, p.revoked])).toEqual([
       [driver.plates[0], false],
       [driver.plates[1], false],
       [driver.revokedPlate, true],
     ]);
     for (const active of plates.slice(0, 2)) {
-      const vehicle = present(active.vehicle, 'the vehicle of an active plate');
+      const vehicle = present(active.ownedVehicle, 'the owned vehicle of an active plate');
+      expect(vehicle.plateNumber).toBe(active.vehicle?.plateNumber);
       expect(vehicle.owner).toEqual({ nationalId: driver.nationalId });
       expect(vehicle.offenses).toEqual({ totalCount: offensesOf(vehicle.plateNumber).length });
       expect(active.revokedAt).toBeNull();
     }
+    // The revoked plate is no longer the person's.
+    expect(at(plates, 2).ownedVehicle).toBeNull();
     expect(at(plates, 2).revokedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, billingDrivingOffenseGet: 2 });
     const offenseCalls = h.upstreamCalls('billingDrivingOffenseGet').map((call) => call.query);
@@ -54,22 +58,32 @@ describe('Person.activePlates', () => {
       expect(query).toMatchObject({ nationalID: driver.nationalId, mobile: driver.mobile, version: '2' });
   });
 
-  it('gives a revoked plate’s vehicle no owner, so its owner-only fields ask for the owner', async () => {
+  it('answers an owned vehicle the same through the person and through `Vehicle.ownedBy`', async () => {
+    const fields = 'plateNumber ownerNationalId details { vin modelYear }';
+    const viaPerson = await person(
+      driver.nationalId,
+      `activePlates(mobile: "${driver.mobile}", includeRevoked: false) { ownedVehicle { ${fields} } }`,
+    );
+    const [plate] = driver.plates;
+    const viaVehicle = await h.gql<{ vehicle: { ownedBy: unknown } }>(
+      `{ vehicle(plateNumber: "${plate}") { ownedBy(ownerNationalId: "${driver.nationalId}") { ${fields} } } }`,
+    );
+    expect(viaPerson.errors).toBeUndefined();
+    expect(viaVehicle.errors).toBeUndefined();
+    const first = at(present(dataOf(viaPerson).person, 'person')['activePlates'] as Registration[], 0);
+    expect(first.ownedVehicle).toEqual(dataOf(viaVehicle).vehicle.ownedBy);
+  });
+
+  it('leaves the revoked plates out when asked, so every plate listed has its owned vehicle', async () => {
     const res = await person(
       driver.nationalId,
-      `activePlates(mobile: "${driver.mobile}") { revoked vehicle { owner { nationalId } details { vin } } }`,
+      `activePlates(mobile: "${driver.mobile}", includeRevoked: false) { revoked ownedVehicle { plateNumber details { vin } } }`,
     );
-    const revoked = present(
-      (present(partialDataOf(res).person, 'person')['activePlates'] as Registration[]).find((p) => p.revoked),
-      'revoked',
+    expect(res.errors).toBeUndefined();
+    const plates = present(dataOf(res).person, 'person')['activePlates'] as Registration[];
+    expect(plates.map((p) => [present(p.ownedVehicle, 'p.ownedVehicle').plateNumber, p.revoked])).toEqual(
+      driver.plates.map((plate) => [plate, false]),
     );
-    expect(revoked.vehicle).toEqual({ owner: null, details: null });
-    expect(res.errors).toHaveLength(1);
-    expect(firstError(res)).toMatchObject({
-      path: ['person', 'activePlates', 2, 'vehicle', 'details'],
-      extensions: { code: 'BAD_USER_INPUT', argumentPath: 'ownerNationalId' },
-    });
-    // The two active plates' details, asked with their owner; none for the revoked one.
     expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, vehicleVehicleInfoInquiryGet: 2 });
     expect(
       h
@@ -79,28 +93,15 @@ describe('Person.activePlates', () => {
     ).toEqual([...driver.plates].sort());
   });
 
-  it('leaves the revoked plates out when asked, so every vehicle listed has its owner', async () => {
-    const res = await person(
-      driver.nationalId,
-      `activePlates(mobile: "${driver.mobile}", includeRevoked: false) { revoked vehicle { plateNumber details { vin } } }`,
-    );
-    expect(res.errors).toBeUndefined();
-    const plates = present(dataOf(res).person, 'person')['activePlates'] as Registration[];
-    expect(plates.map((p) => [present(p.vehicle, 'p.vehicle').plateNumber, p.revoked])).toEqual(
-      driver.plates.map((plate) => [plate, false]),
-    );
-    expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1, vehicleVehicleInfoInquiryGet: 2 });
-  });
-
   it('answers a person without plates with an empty list', async () => {
     const res = await person(noVehicles.nationalId, `activePlates(mobile: "${noVehicles.mobile}") { plateText }`);
     expect(res.errors).toBeUndefined();
     expect(dataOf(res).person).toEqual({ activePlates: [] });
   });
 
-  it('needs the mobile when it is not known, and refuses one that is not the person’s upstream', async () => {
+  it('needs the mobile, and refuses one that is not the person’s upstream', async () => {
     const missing = await person(driver.nationalId, 'activePlates { plateText }');
-    expect(firstError(missing)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'mobile' } });
+    expect(firstError(missing)).toMatchObject({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
     const malformed = await person(driver.nationalId, 'activePlates(mobile: "0904042425") { plateText }');
     expect(firstError(malformed)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'mobile' } });
     expect(h.upstreamCalls()).toEqual([]);
@@ -110,6 +111,30 @@ describe('Person.activePlates', () => {
       path: ['person', 'activePlates'],
       extensions: { code: 'UPSTREAM_REJECTED' },
     });
+  });
+});
+
+describe('PersonMobile', () => {
+  it('answers the same through `Person.withMobile` and `_entities`, one upstream call per distinct key', async () => {
+    const fields = 'nationalId mobile person { nationalId } activePlates(includeRevoked: false) { plateText }';
+    const viaPerson = await person(driver.nationalId, `withMobile(mobile: "${driver.mobile}") { ${fields} }`);
+    expect(viaPerson.errors).toBeUndefined();
+    h.sandbox.clearCalls();
+    const key = { __typename: 'PersonMobile', nationalId: driver.nationalId, mobile: driver.mobile };
+    const viaEntities = await h.gql<{ _entities: unknown[] }>(
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on PersonMobile { ${fields} } } }`,
+      { r: [key, key, { ...key, mobile: '+98' + driver.mobile.slice(1) }] },
+    );
+    expect(viaEntities.errors).toBeUndefined();
+    const expected = present(dataOf(viaPerson).person, 'person')['withMobile'];
+    expect(dataOf(viaEntities)._entities).toEqual([expected, expected, expected]);
+    expect(callCounts(h)).toEqual({ vehicleActivePlateNumbersGet: 1 });
+  });
+
+  it('refuses a malformed mobile before any upstream call', async () => {
+    const res = await person(driver.nationalId, 'withMobile(mobile: "0912") { activePlates { plateText } }');
+    expect(firstError(res)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'mobile' } });
+    expect(h.upstreamCalls()).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
-/** `Query.vehicle` and the vehicle's records over HTTP: plate input, owner arguments, paging, errors, upstream calls. */
+/** `Query.vehicle`, `Vehicle.ownedBy` and the vehicle's records over HTTP: plate input, owner arguments, paging, errors, upstream calls. */
 import { describe, expect, it } from 'vitest';
 import { VEHICLE_SAMPLES, freewayTollsOf, offensesOf, trafficTollsOf, vehicleOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import { callCounts } from '../helpers/calls.js';
-import { at, dataOf, errorsOf, extensionsOf, firstError, partialDataOf, present } from '../helpers/responses.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -12,11 +12,18 @@ const [plate] = driver.plates;
 type Data = { vehicle: Record<string, unknown> | null };
 const vehicle = (fields: string, args = `plateNumber: "${plate}"`) =>
   h.gql<Data>(`{ vehicle${args ? `(${args})` : ''} { ${fields} } }`);
+/** `fields` of the plate's vehicle as owned by `ownerNationalId` (the driver's, unless told). */
+const owned = async (fields: string, ownerNationalId = driver.nationalId) => {
+  const res = await vehicle(`ownedBy(ownerNationalId: "${ownerNationalId}") { ${fields} }`);
+  return { res, owned: (res.data?.vehicle?.['ownedBy'] ?? null) as Record<string, unknown> | null };
+};
 
 describe('Query.vehicle', () => {
   it('decodes the plate of a plate number without any upstream call', async () => {
     const res = await vehicle(
-      'plateNumber plate { twoDigits letter letterCode threeDigits region kind text } owner { nationalId }',
+      'plateNumber plate { twoDigits letter letterCode threeDigits region kind text } ownedBy(ownerNationalId: "' +
+        driver.nationalId +
+        '") { plateNumber ownerNationalId owner { nationalId } vehicle { plateNumber } }',
       `plateNumber: "${unownedPlate}"`,
     );
     expect(res.errors).toBeUndefined();
@@ -31,7 +38,12 @@ describe('Query.vehicle', () => {
         kind: 'ORDINARY',
         text: 'ایران 88 - 111 ق 55',
       },
-      owner: null,
+      ownedBy: {
+        plateNumber: '552411188',
+        ownerNationalId: driver.nationalId,
+        owner: { nationalId: driver.nationalId },
+        vehicle: { plateNumber: '552411188' },
+      },
     });
     expect(h.upstreamCalls()).toEqual([]);
   });
@@ -88,7 +100,10 @@ describe('Query.vehicle', () => {
       'plate.threeDigits',
     ],
   ])('refuses %s with BAD_USER_INPUT on the argument, before any upstream call', async (_, args, argumentPath) => {
-    const res = await vehicle('plateNumber details(ownerNationalId: "' + driver.nationalId + '") { vin }', args);
+    const res = await vehicle(
+      'plateNumber ownedBy(ownerNationalId: "' + driver.nationalId + '") { details { vin } }',
+      args,
+    );
     expect(res.data?.vehicle ?? null).toBeNull();
     expect(res.errors).toHaveLength(1);
     expect(firstError(res)).toMatchObject({ path: ['vehicle'], extensions: { code: 'BAD_USER_INPUT', argumentPath } });
@@ -96,18 +111,24 @@ describe('Query.vehicle', () => {
   });
 });
 
-describe('the vehicle’s records, asked with the owner’s national id', () => {
+describe('the vehicle’s records, asked as owned by a national id', () => {
   const owner = `ownerNationalId: "${driver.nationalId}"`;
 
   it('reads details, plate history and third-party insurance, each with one call, agreeing with each other', async () => {
     const res = await vehicle(`
-      details(${owner}) { system tip modelYear vin plateInstalledOn { jalali } insurance { insurerName startsOn { jalali } endsOn { jalali } discounts { financialYears financialPercent } } }
-      plateHistory(${owner}) { status installations { vehicleSystem vehicleModel installedOn { jalali } detachedOn { jalali } } }
-      thirdPartyInsurance(${owner}) { insurerName startsOn { jalali } financialCoverage lifeCoverage discounts { financialYears financialPercent } vehicle { system vin model } endorsements { title } }
+      ownedBy(${owner}) {
+        details { system tip modelYear vin plateInstalledOn { jalali } insurance { insurerName startsOn { jalali } endsOn { jalali } discounts { financialYears financialPercent } } }
+        plateHistory { status installations { vehicleSystem vehicleModel installedOn { jalali } detachedOn { jalali } } }
+        thirdPartyInsurance { insurerName startsOn { jalali } financialCoverage lifeCoverage discounts { financialYears financialPercent } vehicle { system vin model } endorsements { title } }
+      }
       ownership(${owner}) { matches model }`);
     expect(res.errors).toBeUndefined();
     const world = vehicleOf(plate);
-    const v = dataOf(res).vehicle as Record<string, Record<string, unknown>>;
+    const found = dataOf(res).vehicle as Record<string, Record<string, unknown>>;
+    const v: Record<string, Record<string, unknown> | undefined> = {
+      ...(found['ownedBy'] as Record<string, Record<string, unknown>>),
+      ownership: found['ownership'],
+    };
     expect(v['details']).toMatchObject({
       system: world.make.system,
       tip: world.tip,
@@ -142,43 +163,44 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
   it('answers ownership for someone else as no match, and refuses them the owner-only records on those fields alone', async () => {
     const stranger = `ownerNationalId: "${noVehicles.nationalId}"`;
     const res = await vehicle(
-      `plateNumber ownership(${stranger}) { matches } details(${stranger}) { vin } freewayTolls { totalCount }`,
+      `plateNumber ownership(${stranger}) { matches } ownedBy(${stranger}) { details { vin } } freewayTolls { totalCount }`,
     );
     expect(partialDataOf(res).vehicle).toEqual({
       plateNumber: plate,
       ownership: { matches: false },
-      details: null,
+      ownedBy: { details: null },
       freewayTolls: { totalCount: freewayTollsOf(plate).length },
     });
     expect(res.errors).toHaveLength(1);
     expect(firstError(res)).toMatchObject({
-      path: ['vehicle', 'details'],
+      path: ['vehicle', 'ownedBy', 'details'],
       extensions: { code: 'UPSTREAM_REJECTED', upstreamCode: 'VALIDATION_ERROR', trackId: expect.any(String) },
     });
   });
 
-  it('needs the owner when the vehicle was not reached through the owner’s plates, without an upstream call', async () => {
-    const res = await vehicle('details { vin } offenses(ownerNationalId: "' + driver.nationalId + '") { totalCount }');
-    expect(
-      errorsOf(res).map((e) => [
-        present(e.path, 'e.path').join('.'),
-        extensionsOf(e)['code'],
-        extensionsOf(e)['argumentPath'],
-      ]),
-    ).toEqual([
-      ['vehicle.details', 'BAD_USER_INPUT', 'ownerNationalId'],
-      ['vehicle.offenses', 'BAD_USER_INPUT', 'ownerMobile'],
-    ]);
-    expect(h.upstreamCalls()).toEqual([]);
+  it('is the same vehicle through `vehicle` and through `_entities`: the owner is in the key, not in the path', async () => {
+    const fields = 'plateNumber ownerNationalId details { vin }';
+    const { owned: viaVehicle } = await owned(fields);
+    const entities = await h.gql<{ _entities: unknown[] }>(
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on OwnedVehicle { ${fields} } } }`,
+      { r: [{ __typename: 'OwnedVehicle', plateNumber: plate, ownerNationalId: driver.nationalId }] },
+    );
+    expect(entities.errors).toBeUndefined();
+    expect(dataOf(entities)._entities).toEqual([viaVehicle]);
+    expect(viaVehicle).toMatchObject({ ownerNationalId: driver.nationalId, details: { vin: vehicleOf(plate).vin } });
   });
 
   it.each([
     [
       'an owner national id failing its check digit',
-      'details(ownerNationalId: "0012148961") { vin }',
+      'ownedBy(ownerNationalId: "0012148961") { details { vin } }',
       'ownerNationalId',
     ],
-    ['an owner mobile of the wrong shape', `trafficTolls(${owner}, ownerMobile: "0912") { totalCount }`, 'ownerMobile'],
+    [
+      'an owner mobile of the wrong shape',
+      `ownedBy(${owner}) { trafficTolls(ownerMobile: "0912") { totalCount } }`,
+      'ownerMobile',
+    ],
     ['a page larger than 100', `freewayTolls(first: 101) { totalCount }`, 'first'],
     ['a cursor that is not one', `freewayTolls(after: "nope") { totalCount }`, 'after'],
   ])('refuses %s before any upstream call', async (_, fields, argumentPath) => {
@@ -189,10 +211,10 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
 
   it('keeps the vehicle when an inquiry fails upstream, with the error on that field', async () => {
     h.sandbox.injectFault({ operationId: 'vehicleVehicleInfoInquiryGet', status: 503, times: Infinity });
-    const res = await vehicle(`plateNumber details(${owner}) { vin } plateHistory(${owner}) { status }`);
-    expect(partialDataOf(res).vehicle).toEqual({ plateNumber: plate, details: null, plateHistory: { status: 'فعال' } });
+    const { res, owned: found } = await owned('plateNumber details { vin } plateHistory { status }');
+    expect(found).toEqual({ plateNumber: plate, details: null, plateHistory: { status: 'فعال' } });
     expect(firstError(res)).toMatchObject({
-      path: ['vehicle', 'details'],
+      path: ['vehicle', 'ownedBy', 'details'],
       extensions: { code: 'UPSTREAM_UNAVAILABLE' },
     });
   });
@@ -200,6 +222,7 @@ describe('the vehicle’s records, asked with the owner’s national id', () => 
 
 describe('offenses and tolls', () => {
   const ownerArgs = `ownerNationalId: "${driver.nationalId}", ownerMobile: "${driver.mobile}"`;
+  const mobile = `ownerMobile: "${driver.mobile}"`;
   type Connection = {
     totalCount: number;
     totalAmount?: string;
@@ -211,8 +234,8 @@ describe('offenses and tolls', () => {
     const world = offensesOf(plate);
     const fields =
       'totalCount totalAmount pageInfo { hasNextPage endCursor } nodes { id code amount hasImage occurredAt { jalali iso } recordedAt }';
-    const first = await vehicle(`offenses(${ownerArgs}, first: 2) { ${fields} }`);
-    const page = present(dataOf(first).vehicle, 'vehicle')['offenses'] as Connection;
+    const first = await owned(`offenses(${mobile}, first: 2) { ${fields} }`);
+    const page = present(first.owned, 'owned')['offenses'] as Connection;
     expect(page.totalCount).toBe(world.length);
     expect(page.totalAmount).toBe(String(world.reduce((sum, o) => sum + o.price, 0)));
     expect(page.nodes.map((n) => n['id'])).toEqual(world.slice(0, 2).map((o) => o.id));
@@ -225,8 +248,8 @@ describe('offenses and tolls', () => {
       new Date(at(page.nodes, 0)['recordedAt'] as string).getTime() -
         Number(at(world, 0).normalizedDate.slice(-2)) * 1000,
     );
-    const rest = await vehicle(`offenses(${ownerArgs}, first: 100, after: "${page.pageInfo.endCursor}") { ${fields} }`);
-    const restPage = present(dataOf(rest).vehicle, 'vehicle')['offenses'] as Connection;
+    const rest = await owned(`offenses(${mobile}, first: 100, after: "${page.pageInfo.endCursor}") { ${fields} }`);
+    const restPage = present(rest.owned, 'owned')['offenses'] as Connection;
     expect(restPage.nodes.map((n) => n['id'])).toEqual(world.slice(2).map((o) => o.id));
     expect(restPage.pageInfo.hasNextPage).toBe(false);
     expect(callCounts(h)).toEqual({ billingDrivingOffenseGet: 2 });
@@ -234,15 +257,15 @@ describe('offenses and tolls', () => {
 
   it('fetches camera images only when asked, and only for offenses that have one', async () => {
     const world = offensesOf(plate);
-    const withoutImages = await vehicle(`offenses(${ownerArgs}, first: 100) { nodes { id } }`);
-    expect(withoutImages.errors).toBeUndefined();
+    const withoutImages = await owned(`offenses(${mobile}, first: 100) { nodes { id } }`);
+    expect(withoutImages.res.errors).toBeUndefined();
     expect(callCounts(h)).toEqual({ billingDrivingOffenseGet: 1 });
     h.sandbox.clearCalls();
-    const res = await vehicle(
-      `offenses(${ownerArgs}, first: 100) { nodes { id hasImage image { offenseId plateImageUrl vehicleImageUrl } } }`,
+    const { res, owned: found } = await owned(
+      `offenses(${mobile}, first: 100) { nodes { id hasImage image { offenseId plateImageUrl vehicleImageUrl } } }`,
     );
     expect(res.errors).toBeUndefined();
-    const nodes = (present(dataOf(res).vehicle, 'vehicle')['offenses'] as Connection).nodes;
+    const nodes = (present(found, 'owned')['offenses'] as Connection).nodes;
     for (const node of nodes) {
       expect(node['image'] === null).toBe(node['hasImage'] === false);
       if (node['image'])
@@ -256,10 +279,11 @@ describe('offenses and tolls', () => {
 
   it('lists traffic-zone charges for the owner and highway tolls for anyone', async () => {
     const res = await vehicle(`
-      trafficTolls(${ownerArgs}) { totalCount nodes { id amount fee totalAmount chargedAt paymentStatus } }
+      ownedBy(ownerNationalId: "${driver.nationalId}") { trafficTolls(${mobile}) { totalCount nodes { id amount fee totalAmount chargedAt paymentStatus } } }
       freewayTolls(first: 1) { totalCount totalAmount pageInfo { hasNextPage } nodes { paymentId amount passedAt freeway } }`);
     expect(res.errors).toBeUndefined();
-    const v = dataOf(res).vehicle as Record<string, Connection>;
+    const found = dataOf(res).vehicle as Record<string, Record<string, Connection>>;
+    const v = { ...found['ownedBy'], freewayTolls: found['freewayTolls'] } as unknown as Record<string, Connection>;
     const traffic = trafficTollsOf(plate);
     expect(present(v['trafficTolls'], "v['trafficTolls']").nodes).toEqual(
       traffic.map((toll) => ({

@@ -85,8 +85,8 @@ export class RequestUpstream implements UpstreamAccess {
    * that carries its trackId was claimed under an idempotency key: it is counted but never refused.
    */
   async send(operationId: OperationId, options: AccessOptions): Promise<UpstreamResult> {
-    if (options.trackId === undefined) this.budget?.spend();
-    else this.budget?.record();
+    if (options.trackId === undefined) this.budget?.spend(operationId);
+    else this.budget?.record(operationId);
     return this.limiter.run(() => this.client.call(operationId, this.withLane(this.withConsent(operationId, options))));
   }
 
@@ -117,7 +117,7 @@ export class RequestUpstream implements UpstreamAccess {
             keys.map(({ options }) => {
               const sent = canonicalOptions(options);
               try {
-                this.budget?.spend();
+                this.budget?.spend(operationId);
               } catch (refusal) {
                 return refusal as Error;
               }

@@ -1,6 +1,7 @@
 import type { SignatoryResolvers } from '../../__generated__/resolvers-types.js';
-import { personFromRecord } from './people.js';
+import { personFromRecord, personMobileFromRecord } from './people.js';
 
 export const Signatory: SignatoryResolvers = {
-  person: (signatory) => personFromRecord(signatory.nationalId, signatory.mobile),
+  person: (signatory) => personFromRecord(signatory.nationalId),
+  personMobile: (signatory) => personMobileFromRecord(signatory.nationalId, signatory.mobile),
 };

@@ -2,8 +2,10 @@ import type { Resolvers } from '../../__generated__/resolvers-types.js';
 /** Resolvers of the vehicles domain. */
 import { DrivingLicence } from './DrivingLicence.js';
 import { Motorcycle } from './Motorcycle.js';
+import { OwnedVehicle } from './OwnedVehicle.js';
 import { Person } from './Person.js';
-import { Plate } from './Plate.js';
+import { PersonMobile } from './PersonMobile.js';
+import { VehiclePlate } from './VehiclePlate.js';
 import { PlateRegistration } from './PlateRegistration.js';
 import { Query } from './Query.js';
 import { TrafficOffense } from './TrafficOffense.js';
@@ -13,7 +15,8 @@ import { PlateInstallation, ThirdPartyInsurancePolicy, VehicleDetails, VehicleIn
 export const vehicles = {
   Query,
   Vehicle,
-  Plate,
+  OwnedVehicle,
+  VehiclePlate,
   Motorcycle,
   TrafficOffense,
   VehicleDetails,
@@ -23,4 +26,5 @@ export const vehicles = {
   PlateRegistration,
   DrivingLicence,
   Person,
+  PersonMobile,
 } satisfies Resolvers;

@@ -8,12 +8,21 @@ import type {
 } from '../../datasources/types/vehicles.js';
 import type { Page } from '../shared/pagination.js';
 
-/** A car as a parent: the validated plate number and, when reached through the owner's plates, the owner. */
+/** A car as a parent: the validated plate number. */
 export interface VehicleModel {
   readonly plateNumber: string;
-  readonly ownerNationalId?: string;
-  /** The mobile the owner's plates were asked with. */
-  readonly ownerMobile?: string;
+}
+
+/** A car with its owner as a parent: the validated plate number and the owner's validated national id. */
+export interface OwnedVehicleModel {
+  readonly plateNumber: string;
+  readonly ownerNationalId: string;
+}
+
+/** A person with one of their mobiles as a parent: the validated national id and mobile (`09…`). */
+export interface PersonMobileModel {
+  readonly nationalId: string;
+  readonly mobile: string;
 }
 
 /** A motorcycle as a parent: the validated 8-digit plate number. */
@@ -21,10 +30,9 @@ export interface MotorcycleModel {
   readonly plateNumber: string;
 }
 
-/** A plate of a person's active-plates answer, with the person and mobile it was asked for. */
+/** A plate of a person's active-plates answer, with the person it was asked for. */
 export interface PlateRegistrationModel extends PlateRegistrationRecord {
   readonly ownerNationalId: string;
-  readonly ownerMobile: string;
 }
 
 /** A driving licence, with the holder and mobile the licences were asked for. */
