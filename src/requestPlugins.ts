@@ -7,16 +7,21 @@ const BAD_REQUEST = 'BAD_REQUEST';
 /**
  * A subscription posted over HTTP is refused before it runs with a clear 400: Apollo Server would
  * execute it as a query, whose subscription field has no event to resolve and fails with an
- * internal error. Subscriptions are served over WebSocket (graphql-ws) on the same paths.
+ * internal error. Subscriptions are served over WebSocket (graphql-ws) on the same paths; with callback
+ * hosts configured, `src/subscriptions/callbackPlugin.ts` takes this one's place and serves the Apollo
+ * Router's callback mode too.
  */
 export const refuseSubscriptionsOverHttp: ApolloServerPlugin = {
-  async requestDidStart() {
+  async requestDidStart({ request }) {
+    // A router in callback mode is told that mode is off here, rather than left to guess.
+    const callbackMode = request.extensions?.['subscription'] !== undefined;
     return {
       // Called also when no operation could be chosen (an unknown operationName): nothing to refuse then.
       async didResolveOperation({ operation }) {
         if (operation?.operation !== 'subscription') return;
         throw new GraphQLError(
-          'Subscriptions are served over WebSocket (graphql-ws protocol) at /graphql or /ws, not over HTTP POST.',
+          'Subscriptions are served over WebSocket (graphql-ws protocol) at /graphql or /ws, not over HTTP POST.' +
+            (callbackMode ? ' HTTP callback subscriptions are not enabled on this subgraph.' : ''),
           {
             extensions: { code: BAD_REQUEST, http: { status: 400 } },
           },
