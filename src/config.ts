@@ -50,8 +50,12 @@ export function callbackHostOf(entry: string): CallbackHost | null {
   return { hostname: url.hostname, port };
 }
 
-/** Where the upstream sends the person back after a consent; fine for the sandbox, not for the real upstream. */
-export const DEFAULT_REDIRECT_URI = 'http://localhost:4001/consent/callback';
+/**
+ * Where the upstream sends the person back after a consent, unless configured: this subgraph's own
+ * callback page on its port (4001 when the port is chosen by the system). Fine for the sandbox, not for
+ * the real upstream, which takes only the redirect URI registered for the client.
+ */
+export const defaultRedirectUri = (port: number): string => `http://localhost:${port || 4001}/consent/callback`;
 
 const schema = z
   .object({
@@ -88,7 +92,7 @@ const schema = z
     UPSTREAM_MAX_CONCURRENCY: positiveInt(256),
     UPSTREAM_REQUEST_CONCURRENCY: positiveInt(16),
     TOKEN_REFRESH_MARGIN_MS: positiveInt(5 * 60_000),
-    UPSTREAM_REDIRECT_URI: z.url({ protocol: /^https?$/ }).default(DEFAULT_REDIRECT_URI),
+    UPSTREAM_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
     UPSTREAM_OPERATION_BUDGET_MS: positiveInt(15_000),
     UPSTREAM_RETRY_ATTEMPTS: positiveInt(5),
     UPSTREAM_RETRY_INITIAL_DELAY_MS: positiveInt(100),
@@ -249,6 +253,8 @@ export interface UpstreamConfig {
    * on with the authorization code. Its domain must be the one registered for the client upstream.
    */
   readonly redirectUri: string;
+  /** False when `redirectUri` is the default (UPSTREAM_REDIRECT_URI unset), which the real upstream refuses. */
+  readonly redirectUriConfigured: boolean;
   readonly resilience: ResilienceConfig;
 }
 
@@ -472,7 +478,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConcurrency: e.UPSTREAM_MAX_CONCURRENCY,
       requestConcurrency: e.UPSTREAM_REQUEST_CONCURRENCY,
       tokenRefreshMarginMs: e.TOKEN_REFRESH_MARGIN_MS,
-      redirectUri: e.UPSTREAM_REDIRECT_URI,
+      redirectUri: e.UPSTREAM_REDIRECT_URI ?? defaultRedirectUri(e.PORT),
+      redirectUriConfigured: e.UPSTREAM_REDIRECT_URI !== undefined,
       resilience: {
         operationBudgetMs: e.UPSTREAM_OPERATION_BUDGET_MS,
         retryAttempts: e.UPSTREAM_RETRY_ATTEMPTS,
