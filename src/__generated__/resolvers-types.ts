@@ -14,7 +14,7 @@ import type { BillModel } from '../resolvers/bills/models.js';
 import type { BillDetailsRecord } from '../datasources/types/billDetails.js';
 import type { BillHistoryRecord, BillQuery } from '../datasources/types/bills.js';
 import type { BillInquiryJobRecord } from '../datasources/flows/billInquiry.js';
-import type { UpstreamJob } from '../datasources/flows/index.js';
+import type { UpstreamJob as UpstreamJobRecord } from '../datasources/flows/index.js';
 import type { TransferJobRecord } from '../datasources/flows/transfer.js';
 import type { ChequeActionJobRecord } from '../datasources/flows/chequeAction.js';
 import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models.js';
@@ -56,15 +56,15 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
-  /** A calendar date in ISO-8601 (`YYYY-MM-DD`), Gregorian calendar. */
-  Date: { input: string; output: string; }
   /** An instant in ISO-8601 with an offset, for example `2024-03-20T12:30:00.000Z`. */
   DateTime: { input: string; output: string; }
+  /** A calendar date in ISO-8601 (`YYYY-MM-DD`), Gregorian calendar. */
+  GregorianDate: { input: string; output: string; }
   /**
    * An amount of money in Iranian rials, as a string of decimal digits (for example `"1250000"`), so
    * that amounts beyond 2^53 keep every digit. Negative amounts carry a leading `-`.
    */
-  Rial: { input: string; output: string; }
+  RialAmount: { input: string; output: string; }
   _FieldSet: { input: unknown; output: unknown; }
 };
 
@@ -104,9 +104,9 @@ export type AccountHolderDetails = {
 export type AccountStatementConnection = {
   readonly __typename?: 'AccountStatementConnection';
   /** What can be withdrawn now, in rials. */
-  readonly availableBalance?: Maybe<Scalars['Rial']['output']>;
+  readonly availableBalance?: Maybe<Scalars['RialAmount']['output']>;
   /** The account's balance now, in rials; negative when overdrawn. */
-  readonly currentBalance?: Maybe<Scalars['Rial']['output']>;
+  readonly currentBalance?: Maybe<Scalars['RialAmount']['output']>;
   /** The transactions of this page, oldest first. */
   readonly nodes: ReadonlyArray<AccountTransaction>;
   /** Where this page ends. */
@@ -138,9 +138,9 @@ export type AccountStatus =
 export type AccountTransaction = {
   readonly __typename?: 'AccountTransaction';
   /** The amount moved, in rials (never negative; see `direction`). */
-  readonly amount: Scalars['Rial']['output'];
+  readonly amount: Scalars['RialAmount']['output'];
   /** The balance after the transaction, in rials; negative when overdrawn. */
-  readonly balance?: Maybe<Scalars['Rial']['output']>;
+  readonly balance?: Maybe<Scalars['RialAmount']['output']>;
   /** When the bank booked it (Tehran time). */
   readonly bookedAt?: Maybe<PersianDateTime>;
   /** The other account's IBAN, for transfers. */
@@ -201,17 +201,22 @@ export type Bank = {
   readonly __typename?: 'Bank';
   /** The 3-digit bank code. */
   readonly code: Scalars['String']['output'];
-  /** The bank's name as the upstream gives it (in Persian); null when the upstream does not list the code. */
+  /** The bank's name in Persian; null when the code is not a known bank's. */
   readonly name?: Maybe<Scalars['String']['output']>;
 };
 
-/** A bank account, identified by its IBAN (sheba). */
+/**
+ * A bank account, identified by its IBAN (sheba), or by its bank's code and its number at that bank (the
+ * upstream converts the number to the IBAN).
+ */
 export type BankAccount = {
   readonly __typename?: 'BankAccount';
   /** The account number in the bank's own format. */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The bank, read from the IBAN's bank code. */
   readonly bank?: Maybe<Bank>;
+  /** The 3-digit code of the account's bank, read from the IBAN (as `bank.code`). */
+  readonly bankCode: Scalars['String']['output'];
   /** The account's Sayad chequebooks (client credential). */
   readonly chequebooks?: Maybe<ReadonlyArray<Chequebook>>;
   /** The upstream's remark on the account, such as its type (in Persian). */
@@ -251,20 +256,29 @@ export type BankAccount = {
 };
 
 
-/** A bank account, identified by its IBAN (sheba). */
+/**
+ * A bank account, identified by its IBAN (sheba), or by its bank's code and its number at that bank (the
+ * upstream converts the number to the IBAN).
+ */
 export type BankAccountHeldByArgs = {
   holderId: Scalars['String']['input'];
 };
 
 
-/** A bank account, identified by its IBAN (sheba). */
+/**
+ * A bank account, identified by its IBAN (sheba), or by its bank's code and its number at that bank (the
+ * upstream converts the number to the IBAN).
+ */
 export type BankAccountOwnershipArgs = {
   birthDate?: InputMaybe<Scalars['String']['input']>;
   nationalId: Scalars['String']['input'];
 };
 
 
-/** A bank account, identified by its IBAN (sheba). */
+/**
+ * A bank account, identified by its IBAN (sheba), or by its bank's code and its number at that bank (the
+ * upstream converts the number to the IBAN).
+ */
 export type BankAccountStatementArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -276,7 +290,7 @@ export type BankAccountStatementArgs = {
 export type BankGuarantee = {
   readonly __typename?: 'BankGuarantee';
   /** The guaranteed amount. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** The issuing branch's code. */
   readonly branchCode?: Maybe<Scalars['String']['output']>;
   /** The central bank's code of the guarantee type. */
@@ -292,7 +306,7 @@ export type BankGuarantee = {
   /** The 13-digit guarantee id. */
   readonly guaranteeId: Scalars['String']['output'];
   /** The fee charged at issue. */
-  readonly issueCharge?: Maybe<Scalars['Rial']['output']>;
+  readonly issueCharge?: Maybe<Scalars['RialAmount']['output']>;
   /** When it was issued. */
   readonly issueDate?: Maybe<PersianDate>;
   /** The guarantee's kind, in Persian (for example `ضمانت نامه حسن انجام کار`). */
@@ -300,11 +314,11 @@ export type BankGuarantee = {
   /** The bank's code of the guarantee's kind. */
   readonly kindCode?: Maybe<Scalars['String']['output']>;
   /** The fee charged at the last renewal. */
-  readonly lastRenewalCharge?: Maybe<Scalars['Rial']['output']>;
+  readonly lastRenewalCharge?: Maybe<Scalars['RialAmount']['output']>;
   /** When it expires. */
   readonly maturityDate?: Maybe<PersianDate>;
   /** The applicant's debt to the bank before this guarantee. */
-  readonly previousDebtAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly previousDebtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** When it was last renewed; null if never. */
   readonly renewalDate?: Maybe<PersianDate>;
   /** The guarantee's id in the central bank's guarantee system (Sepam). */
@@ -314,7 +328,7 @@ export type BankGuarantee = {
   /** The bank's status code. */
   readonly statusCode?: Maybe<Scalars['String']['output']>;
   /** All fees charged. */
-  readonly totalCharge?: Maybe<Scalars['Rial']['output']>;
+  readonly totalCharge?: Maybe<Scalars['RialAmount']['output']>;
 };
 
 /**
@@ -324,7 +338,7 @@ export type BankGuarantee = {
 export type Bill = {
   readonly __typename?: 'Bill';
   /** Amount due in rials; `0` when nothing is due. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** The bill identifier (shenase-ye ghabz) to pay with. */
   readonly billId?: Maybe<Scalars['String']['output']>;
   /**
@@ -355,7 +369,7 @@ export type BillDetails = {
   /** Service address. */
   readonly address?: Maybe<Scalars['String']['output']>;
   /** Amount due in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** Amperage (electricity only). */
   readonly ampere?: Maybe<Scalars['String']['output']>;
   /** Average consumption. */
@@ -363,7 +377,7 @@ export type BillDetails = {
   /** The bill identifier. */
   readonly billId?: Maybe<Scalars['String']['output']>;
   /** Branch (connection) debt in rials. */
-  readonly branchDebtAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly branchDebtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Number of cold days in the period (gas). */
   readonly coldDaysCount?: Maybe<Scalars['Int']['output']>;
   /** The utility company that issued the bill. */
@@ -371,7 +385,7 @@ export type BillDetails = {
   /** The utility's computer password (ramz-e rayaneh) of the subscription. */
   readonly computerPassword?: Maybe<Scalars['String']['output']>;
   /** Consumption debt in rials. */
-  readonly consumptionDebtAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly consumptionDebtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Contract demand (electricity only). */
   readonly contractDemand?: Maybe<Scalars['String']['output']>;
   /** Date of the current meter reading. */
@@ -383,29 +397,29 @@ export type BillDetails = {
   /** Customer type as the utility names it (for example household or commercial). */
   readonly customerType?: Maybe<Scalars['String']['output']>;
   /** Demand amount in rials. */
-  readonly demandAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly demandAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Demand read on the meter. */
   readonly demandRead?: Maybe<Scalars['String']['output']>;
   /** Discount in rials. */
-  readonly discountAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly discountAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Due date. */
   readonly dueDate?: Maybe<PersianDate>;
   /** Electricity tax amount in rials. */
-  readonly electricityTaxAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly electricityTaxAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Energy amount in rials. */
-  readonly energyAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly energyAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The utility's file number for the subscription. */
   readonly fileNumber?: Maybe<Scalars['String']['output']>;
   /** Free-of-charge amount in rials. */
-  readonly freeAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly freeAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Consumption on Fridays. */
   readonly fridayConsumption?: Maybe<Scalars['String']['output']>;
   /** Gas discount in rials. */
-  readonly gasDiscountAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly gasDiscountAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Identification number of the subscription. */
   readonly identificationNumber?: Maybe<Scalars['String']['output']>;
   /** Insurance amount in rials. */
-  readonly insuranceAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly insuranceAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Date the bill was issued. */
   readonly issuedOn?: Maybe<PersianDate>;
   /** Consumption at low-load hours. */
@@ -413,9 +427,9 @@ export type BillDetails = {
   /** Consumption at normal hours. */
   readonly normalConsumption?: Maybe<Scalars['String']['output']>;
   /** Other debts in rials. */
-  readonly otherDebtAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly otherDebtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Payable amount of the bill in rials. */
-  readonly payableAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly payableAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The payment identifier. */
   readonly paymentId?: Maybe<Scalars['String']['output']>;
   /** Consumption at peak hours. */
@@ -423,31 +437,31 @@ export type BillDetails = {
   /** Billing period within the year. */
   readonly period?: Maybe<Scalars['String']['output']>;
   /** Amount for the period in rials. */
-  readonly periodAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly periodAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Electrical phase (electricity only). */
   readonly phase?: Maybe<Scalars['String']['output']>;
   /** Postal code of the service address. */
   readonly postalCode?: Maybe<Scalars['String']['output']>;
   /** Debt carried over from earlier periods in rials. */
-  readonly previousDebt?: Maybe<Scalars['Rial']['output']>;
+  readonly previousDebt?: Maybe<Scalars['RialAmount']['output']>;
   /** Date of the previous meter reading. */
   readonly previousReadingDate?: Maybe<PersianDate>;
   /** Reactive energy amount in rials. */
-  readonly reactiveAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly reactiveAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Reactive energy consumption. */
   readonly reactiveConsumption?: Maybe<Scalars['String']['output']>;
   /** Date after which the service may be cut for non-payment. */
   readonly rejectDate?: Maybe<PersianDate>;
   /** Seasonal amount in rials. */
-  readonly seasonAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly seasonAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Subscription amount in rials. */
-  readonly subscriptionAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly subscriptionAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Tariff type. */
   readonly tariffType?: Maybe<Scalars['String']['output']>;
   /** Tax amount in rials. */
-  readonly taxAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly taxAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Municipal toll amount in rials. */
-  readonly tollAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly tollAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Number of days in the period. */
   readonly totalDaysCount?: Maybe<Scalars['Int']['output']>;
   /** Voltage type (electricity only). */
@@ -462,7 +476,7 @@ export type BillDetails = {
 export type BillHistoryEntry = {
   readonly __typename?: 'BillHistoryEntry';
   /** Amount of that bill in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** Bill identifier of that bill. */
   readonly billId?: Maybe<Scalars['String']['output']>;
   /** Due date of that bill. */
@@ -484,20 +498,20 @@ export type BillInquiryInput = {
 };
 
 /** An asynchronous bill inquiry running at the upstream. */
-export type BillInquiryJob = Job & {
+export type BillInquiryJob = UpstreamJob & {
   readonly __typename?: 'BillInquiryJob';
   /** The bill found; null unless `status` is `SUCCESS`. */
   readonly bill?: Maybe<Bill>;
   /** When the job was started. */
   readonly createdAt: Scalars['DateTime']['output'];
   /** Why the job failed; null unless `status` is `FAILED`. */
-  readonly failure?: Maybe<JobFailure>;
+  readonly failure?: Maybe<UpstreamJobFailure>;
   /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
   readonly id: Scalars['ID']['output'];
   /** What was asked. */
   readonly request: BillInquiryRequest;
   /** Where the inquiry stands. */
-  readonly status: JobStatus;
+  readonly status: UpstreamJobStatus;
   /** When the job last changed. */
   readonly updatedAt: Scalars['DateTime']['output'];
 };
@@ -600,7 +614,7 @@ export type BouncedCheque = {
   /** The drawer's account number, in the bank's own format. */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The amount of the cheque, in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** The bank the cheque is drawn on. */
   readonly bank?: Maybe<Bank>;
   /** The day the bank returned it. */
@@ -630,7 +644,7 @@ export type BouncedChequeReport = {
 export type BusinessCreditValidation = {
   readonly __typename?: 'BusinessCreditValidation';
   /** The total amount of its bounced cheques, in rials. */
-  readonly bouncedChequeAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly bouncedChequeAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** How many of its cheques bounced. */
   readonly bouncedChequeCount?: Maybe<Scalars['Int']['output']>;
   /** How many bank facilities (loans) the company has. */
@@ -638,7 +652,7 @@ export type BusinessCreditValidation = {
   /** The grade, `A` (best) to `E`. */
   readonly grade?: Maybe<Scalars['String']['output']>;
   /** The overdue part of its facilities (past due, deferred or doubtful), in rials. */
-  readonly overdueFacilities?: Maybe<Scalars['Rial']['output']>;
+  readonly overdueFacilities?: Maybe<Scalars['RialAmount']['output']>;
   /** The risk as the upstream words it, in Persian. */
   readonly riskDescription?: Maybe<Scalars['String']['output']>;
   /** The risk the grade stands for. */
@@ -646,7 +660,7 @@ export type BusinessCreditValidation = {
   /** The credit score, 0 to 900; higher is better. */
   readonly score?: Maybe<Scalars['Int']['output']>;
   /** The original amount of its facilities, in rials. */
-  readonly totalFacilities?: Maybe<Scalars['Rial']['output']>;
+  readonly totalFacilities?: Maybe<Scalars['RialAmount']['output']>;
   /** The day of the validation. */
   readonly validatedOn?: Maybe<PersianDate>;
 };
@@ -759,7 +773,7 @@ export type ChequeActionCompleted = {
 };
 
 /** A cheque action as a job: `PENDING` until its outcome is known, then `SUCCESS` or `FAILED` for good. */
-export type ChequeActionJob = Job & {
+export type ChequeActionJob = UpstreamJob & {
   readonly __typename?: 'ChequeActionJob';
   /** The national id of who acted. */
   readonly actorNationalId: Scalars['String']['output'];
@@ -768,7 +782,7 @@ export type ChequeActionJob = Job & {
   /** When the action was first asked for. */
   readonly createdAt: Scalars['DateTime']['output'];
   /** Why it was not applied; null unless `status` is `FAILED`. `code` is a `ChequeActionRejectionReason`. */
-  readonly failure?: Maybe<JobFailure>;
+  readonly failure?: Maybe<UpstreamJobFailure>;
   /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
   readonly id: Scalars['ID']['output'];
   /** The client's idempotency key. */
@@ -776,7 +790,7 @@ export type ChequeActionJob = Job & {
   /** The Sayad system's answer; null unless `status` is `SUCCESS`. */
   readonly receipt?: Maybe<ChequeActionReceipt>;
   /** Where the action stands. */
-  readonly status: JobStatus;
+  readonly status: UpstreamJobStatus;
   /** The trackId the action was sent with (or `R-` and it, when sent again after a renewed token), for the upstream's support. */
   readonly trackId: Scalars['String']['output'];
   /** Which action. */
@@ -907,7 +921,7 @@ export type ChequeColour =
 export type ChequeDrawerReport = {
   readonly __typename?: 'ChequeDrawerReport';
   /** The amount in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** The account the cheque is drawn on. */
   readonly drawerAccount?: Maybe<BankAccount>;
   /** The due date. */
@@ -1015,7 +1029,7 @@ export type { ChequeType };
 export type ChequeView = {
   readonly __typename?: 'ChequeView';
   /** The amount in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** What the cheque is for, as the drawer wrote it. */
   readonly description?: Maybe<Scalars['String']['output']>;
   /** The account it must be paid into, when the drawer named one. */
@@ -1079,7 +1093,7 @@ export type CivilIdentity = {
   /** First name. */
   readonly firstName?: Maybe<Scalars['String']['output']>;
   /** Sex. */
-  readonly gender?: Maybe<Gender>;
+  readonly gender?: Maybe<CivilRegistryGender>;
   /** Birth-certificate number; `0` for people born after 1368 (1989), whose national id serves instead. */
   readonly identityNumber?: Maybe<Scalars['String']['output']>;
   /** Birth-certificate serial. */
@@ -1095,6 +1109,13 @@ export type CivilIdentity = {
   /** The registry's tracking code for this inquiry. */
   readonly trackingCode?: Maybe<Scalars['String']['output']>;
 };
+
+/** Sex as the civil registry records it. */
+export type CivilRegistryGender =
+  /** Female. */
+  | 'FEMALE'
+  /** Male. */
+  | 'MALE';
 
 /** A code consent waiting for the person to authorize on the upstream's page. */
 export type CodeConsentChallenge = {
@@ -1130,7 +1151,7 @@ export type Company = {
   /** Cheques the company drew that bounced; an empty list when there are none. */
   readonly bouncedCheques?: Maybe<BouncedChequeReport>;
   /** Registered capital, in rials. */
-  readonly capital?: Maybe<Scalars['Rial']['output']>;
+  readonly capital?: Maybe<Scalars['RialAmount']['output']>;
   /** The company's Sayad cheque colour. */
   readonly chequeStanding?: Maybe<ChequeStanding>;
   /** The company's credit validation: score, grade and the debts behind them; null when the upstream has none (dissolved companies). */
@@ -1281,28 +1302,6 @@ export type CompleteSmsConsentInput = {
 /** What `completeSmsConsent` can return. */
 export type CompleteSmsConsentResult = ConsentExpired | ConsentGranted | ConsentRefused | InvalidOtp;
 
-/**
- * A consent a person gave: what it lets the holder of its handle ask the upstream, for whom, and until
- * when. The upstream tokens behind it stay on the server and are never part of any answer.
- */
-export type Consent = {
-  readonly __typename?: 'Consent';
-  /** The 3-digit bank code of the account the person authorized; null for SMS consents. */
-  readonly bank?: Maybe<Scalars['String']['output']>;
-  /** When the consent stops working unless it is renewed first; it is renewed automatically while in use. */
-  readonly expiresAt: Scalars['DateTime']['output'];
-  /** How the person confirmed it. */
-  readonly grant: ConsentGrant;
-  /** When the consent was granted or last renewed. */
-  readonly grantedAt: Scalars['DateTime']['output'];
-  /** The mobile the one-time code went to, masked (for example `0912***4567`); null for code consents. */
-  readonly mobile?: Maybe<Scalars['String']['output']>;
-  /** The 10-digit national id of the person who consented; the consent acts for this person only. */
-  readonly nationalId: Scalars['String']['output'];
-  /** Scopes the upstream granted (for example `kyc:sms-tax-Inquiry:get`). */
-  readonly scopes: ReadonlyArray<Scalars['String']['output']>;
-};
-
 /** The consent is no longer pending: its code expired, it was already completed, or the id is unknown. Start a new one. */
 export type ConsentExpired = UserError & {
   readonly __typename?: 'ConsentExpired';
@@ -1436,7 +1435,7 @@ export type CreditReportInput = {
 };
 
 /** A credit report being made by the credit bureau (two steps upstream: submitted, then fetched). */
-export type CreditReportJob = Job & {
+export type CreditReportJob = UpstreamJob & {
   readonly __typename?: 'CreditReportJob';
   /** When the job was started. */
   readonly createdAt: Scalars['DateTime']['output'];
@@ -1445,7 +1444,7 @@ export type CreditReportJob = Job & {
    * the mobile number is not the person's), or `CONSENT_ENDED` when the consent was revoked or expired
    * before the report was ready.
    */
-  readonly failure?: Maybe<JobFailure>;
+  readonly failure?: Maybe<UpstreamJobFailure>;
   /** The report as a PDF file; null unless `status` is `SUCCESS` and the format is `PDF`. */
   readonly file?: Maybe<CreditReportFile>;
   /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
@@ -1455,7 +1454,7 @@ export type CreditReportJob = Job & {
   /** What was asked. */
   readonly request: CreditReportRequest;
   /** Where the report stands. */
-  readonly status: JobStatus;
+  readonly status: UpstreamJobStatus;
   /** When the job last changed. */
   readonly updatedAt: Scalars['DateTime']['output'];
 };
@@ -1587,7 +1586,7 @@ export type Facility = {
   /** The lending bank. */
   readonly bank?: Maybe<Bank>;
   /** The profit (interest) charged over the term. */
-  readonly benefitAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly benefitAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The branch's code. */
   readonly branchCode?: Maybe<Scalars['String']['output']>;
   /** The branch as the bureau describes it (bank, city, branch), in Persian. */
@@ -1599,19 +1598,19 @@ export type Facility = {
   /** The currency of the amounts (`IRR`). */
   readonly currency?: Maybe<Scalars['String']['output']>;
   /** What is still owed. */
-  readonly debtAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly debtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and deferred (two to six months late). */
-  readonly deferredAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly deferredAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and doubtful of recovery. */
-  readonly doubtfulAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly doubtfulAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the last instalment is due. */
   readonly endDate?: Maybe<PersianDate>;
   /** Obligations (for example guarantees) attached to the loan. */
-  readonly obligationAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly obligationAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The amount lent. */
-  readonly originalAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly originalAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and past its due date. */
-  readonly pastDueAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly pastDueAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The bank's request (file) number of the loan. */
   readonly requestNumber?: Maybe<Scalars['String']['output']>;
   /** The kind of request, as the bureau words it (for example `تسهیلات جدید`). */
@@ -1665,21 +1664,21 @@ export type FacilityContractType =
 export type FacilityReport = {
   readonly __typename?: 'FacilityReport';
   /** What the borrower still owes on all loans. */
-  readonly debtAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly debtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and two to six months late (moavvaq). */
-  readonly deferredAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly deferredAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Whether the bureau marks the borrower as a bad debtor (bad-hesabi); null when the answer lacks the mark. */
   readonly dishonoured?: Maybe<Scalars['Boolean']['output']>;
   /** Owed and more than six months late, doubtful of recovery (mashkuk-ol-vosul). */
-  readonly doubtfulAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly doubtfulAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The loans, one per contract. */
   readonly facilities: ReadonlyArray<Facility>;
   /** The borrower's name as the bureau holds it; null when they have no loans. */
   readonly name?: Maybe<Scalars['String']['output']>;
   /** Owed and past its due date, less than two months late (sar-resid gozashteh). */
-  readonly pastDueAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly pastDueAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Sum of the original amounts of all loans. */
-  readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly totalAmount?: Maybe<Scalars['RialAmount']['output']>;
 };
 
 /** A link to a file this subgraph serves, working until it expires. */
@@ -1695,7 +1694,7 @@ export type FileDownloadLink = {
 export type FreewayToll = {
   readonly __typename?: 'FreewayToll';
   /** The toll, in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** The freeway's code. */
   readonly freeway?: Maybe<Scalars['String']['output']>;
   /** The toll gate's code, when known. */
@@ -1714,7 +1713,7 @@ export type FreewayTollConnection = {
   /** Where this page ends. */
   readonly pageInfo: PageInfo;
   /** The total of all the tolls, in rials, as the upstream sums it. */
-  readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly totalAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** How many tolls the plate has in all. */
   readonly totalCount: Scalars['Int']['output'];
 };
@@ -1723,7 +1722,7 @@ export type FreewayTollConnection = {
 export type GazetteNotice = {
   readonly __typename?: 'GazetteNotice';
   /** For a capital change, the registered capital after it, in rials; null for other notices. */
-  readonly capitalAfter?: Maybe<Scalars['Rial']['output']>;
+  readonly capitalAfter?: Maybe<Scalars['RialAmount']['output']>;
   /** The notice's text, in Persian. */
   readonly description?: Maybe<Scalars['String']['output']>;
   /** The gazette's id of the notice. */
@@ -1764,7 +1763,7 @@ export type GazetteSignatureInput = {
 };
 
 /** An official-gazette signature verification running at the upstream. */
-export type GazetteSignatureJob = Job & {
+export type GazetteSignatureJob = UpstreamJob & {
   readonly __typename?: 'GazetteSignatureJob';
   /** When the job was started. */
   readonly createdAt: Scalars['DateTime']['output'];
@@ -1772,13 +1771,13 @@ export type GazetteSignatureJob = Job & {
    * Why the job failed; null unless `status` is `FAILED` (for example code `40422` when the company is
    * dissolved or being wound up and has no signatories to verify).
    */
-  readonly failure?: Maybe<JobFailure>;
+  readonly failure?: Maybe<UpstreamJobFailure>;
   /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
   readonly id: Scalars['ID']['output'];
   /** What was asked. */
   readonly request: GazetteSignatureRequest;
   /** Where the verification stands. */
-  readonly status: JobStatus;
+  readonly status: UpstreamJobStatus;
   /** When the job last changed. */
   readonly updatedAt: Scalars['DateTime']['output'];
   /** The verdict; null unless `status` is `SUCCESS`. */
@@ -1818,13 +1817,6 @@ export type GazetteSignatureVerification = {
   readonly verdict: GazetteSignatureVerdict;
 };
 
-/** Sex as the civil registry records it. */
-export type Gender =
-  /** Female. */
-  | 'FEMALE'
-  /** Male. */
-  | 'MALE';
-
 /** A collateral pledged for a bank guarantee. Amounts in rials. */
 export type GuaranteeCollateral = {
   readonly __typename?: 'GuaranteeCollateral';
@@ -1835,9 +1827,9 @@ export type GuaranteeCollateral = {
   /** The bank's id of the collateral. */
   readonly collateralId?: Maybe<Scalars['String']['output']>;
   /** The debt it secures. */
-  readonly debtAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly debtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** What the collateral was valued at. */
-  readonly evaluatedAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly evaluatedAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Interest rate, percent per year. */
   readonly interestRate?: Maybe<Scalars['Float']['output']>;
   /** When it was issued. */
@@ -1856,31 +1848,31 @@ export type GuaranteedLoan = {
   /** The lending bank. */
   readonly bank?: Maybe<Bank>;
   /** The profit charged over the term. */
-  readonly benefitAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly benefitAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The branch's code. */
   readonly branchCode?: Maybe<Scalars['String']['output']>;
   /** The branch as the bureau describes it, in Persian. */
   readonly branchName?: Maybe<Scalars['String']['output']>;
   /** What the borrower still owes. */
-  readonly debtAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly debtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The borrower's first name. */
   readonly debtorFirstName?: Maybe<Scalars['String']['output']>;
   /** The borrower's family name. */
   readonly debtorLastName?: Maybe<Scalars['String']['output']>;
   /** Owed and deferred. */
-  readonly deferredAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly deferredAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and doubtful of recovery. */
-  readonly doubtfulAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly doubtfulAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the last instalment is due. */
   readonly endDate?: Maybe<PersianDate>;
   /** The share of the loan the guarantor answers for, in percent. */
   readonly guaranteePercent?: Maybe<Scalars['Float']['output']>;
   /** Penalty for late payment. */
-  readonly latePenaltyAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly latePenaltyAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The amount lent. */
-  readonly originalAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly originalAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and past its due date. */
-  readonly pastDueAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly pastDueAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The bank's request (file) number of the loan. */
   readonly requestNumber?: Maybe<Scalars['String']['output']>;
   /** The kind of request, as the bureau words it. */
@@ -1955,6 +1947,28 @@ export type InboundSmsConnection = {
   readonly nodes: ReadonlyArray<InboundSms>;
   /** Where this page ends: `endCursor` is the `id` of its last message (or the `after` given, on an empty page). */
   readonly pageInfo: PageInfo;
+};
+
+/**
+ * A consent a person gave: what it lets the holder of its handle ask the upstream, for whom, and until
+ * when. The upstream tokens behind it stay on the server and are never part of any answer.
+ */
+export type InquiryConsent = {
+  readonly __typename?: 'InquiryConsent';
+  /** The 3-digit bank code of the account the person authorized; null for SMS consents. */
+  readonly bank?: Maybe<Scalars['String']['output']>;
+  /** When the consent stops working unless it is renewed first; it is renewed automatically while in use. */
+  readonly expiresAt: Scalars['DateTime']['output'];
+  /** How the person confirmed it. */
+  readonly grant: ConsentGrant;
+  /** When the consent was granted or last renewed. */
+  readonly grantedAt: Scalars['DateTime']['output'];
+  /** The mobile the one-time code went to, masked (for example `0912***4567`); null for code consents. */
+  readonly mobile?: Maybe<Scalars['String']['output']>;
+  /** The 10-digit national id of the person who consented; the consent acts for this person only. */
+  readonly nationalId: Scalars['String']['output'];
+  /** Scopes the upstream granted (for example `kyc:sms-tax-Inquiry:get`). */
+  readonly scopes: ReadonlyArray<Scalars['String']['output']>;
 };
 
 /** Claim-free years on a third-party policy and the discount percentages they earn, per cover. */
@@ -2039,7 +2053,7 @@ export type InvalidOtp = UserError & {
 /** A cheque to issue from a leaf of the drawer's chequebook (authorization code consent). */
 export type IssueChequeInput = {
   /** The amount in rials. */
-  readonly amount: Scalars['Rial']['input'];
+  readonly amount: Scalars['RialAmount']['input'];
   /** The other owners of a joint account, who draw the cheque with the drawer. */
   readonly coOwners?: ReadonlyArray<ChequePartyInput>;
   /** What it is for, as written on the cheque: 1–100 letters, digits, punctuation and spaces, no control characters. */
@@ -2080,7 +2094,7 @@ export type IssuedCard = {
   /** The registry's code of the card's kind. */
   readonly cardType?: Maybe<Scalars['Int']['output']>;
   /** The day the card was issued. */
-  readonly issueDate?: Maybe<Scalars['Date']['output']>;
+  readonly issueDate?: Maybe<Scalars['GregorianDate']['output']>;
   /** The card number, masked by the registry (for example `603799******1234`). */
   readonly maskedPan?: Maybe<Scalars['String']['output']>;
   /** The registry's message about the issuance, in Persian. */
@@ -2094,42 +2108,6 @@ export type IssuedCard = {
   /** The registry's state code. */
   readonly stateCode?: Maybe<Scalars['Int']['output']>;
 };
-
-/** An asynchronous upstream job. Each kind of job adds its own inputs and result. */
-export type Job = {
-  /** When the job was started. */
-  readonly createdAt: Scalars['DateTime']['output'];
-  /** Why the job failed; null unless `status` is `FAILED`. */
-  readonly failure?: Maybe<JobFailure>;
-  /** Opaque job id. */
-  readonly id: Scalars['ID']['output'];
-  /** Where the job stands. */
-  readonly status: JobStatus;
-  /** When the job last changed. */
-  readonly updatedAt: Scalars['DateTime']['output'];
-};
-
-/** Why a job failed. */
-export type JobFailure = {
-  readonly __typename?: 'JobFailure';
-  /**
-   * A stable code: the upstream's own code (for example `40317`, invalid input value), `JOB_EXPIRED`
-   * when the upstream gave no final answer within the job's lifetime, or `CONSENT_ENDED` when the consent
-   * a job runs under was revoked or expired before it finished.
-   */
-  readonly code: Scalars['String']['output'];
-  /** A human-readable explanation. */
-  readonly message: Scalars['String']['output'];
-};
-
-/** Where an asynchronous upstream job stands. */
-export type JobStatus =
-  /** Finished without a result; see `failure`. */
-  | 'FAILED'
-  /** Queued or running at the upstream. */
-  | 'PENDING'
-  /** Finished with a result. */
-  | 'SUCCESS';
 
 /** A company's knowledge-based (danesh-bonyan) certification. */
 export type KnowledgeBasedStanding = {
@@ -2280,7 +2258,7 @@ export type MotorcycleOffensesArgs = {
 export type MotorcycleOffenses = {
   readonly __typename?: 'MotorcycleOffenses';
   /** The total of the fines, in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** Bill id for paying them. */
   readonly billId?: Maybe<Scalars['String']['output']>;
   /** The complaint code, when a complaint was filed. */
@@ -2645,10 +2623,7 @@ export type OwnedVehicleTrafficTollsArgs = {
   ownerMobile: Scalars['String']['input'];
 };
 
-/**
- * Where a page of a list ends. Lists the upstream returns whole are paged here, so a router's demand
- * control can size them by `first`.
- */
+/** Where a page of a list ends. */
 export type PageInfo = {
   readonly __typename?: 'PageInfo';
   /** Pass as `after` to get the next page; null on an empty page. */
@@ -2702,21 +2677,21 @@ export type Passport = {
   readonly validUntil?: Maybe<Scalars['String']['output']>;
 };
 
-/** A date the upstream gives in the Persian (Solar Hijri) calendar, with its Gregorian equivalent. */
+/** A date in the Persian (Solar Hijri) calendar, with its Gregorian equivalent. */
 export type PersianDate = {
   readonly __typename?: 'PersianDate';
   /** The same day in the Gregorian calendar, ISO-8601 (for example `2024-03-20`). */
-  readonly iso: Scalars['Date']['output'];
-  /** The date as the upstream wrote it in the Persian calendar, normalised to `YYYY/MM/DD` (for example `1403/01/01`). */
+  readonly iso: Scalars['GregorianDate']['output'];
+  /** The date in the Persian calendar, `YYYY/MM/DD` (for example `1403/01/01`). */
   readonly jalali: Scalars['String']['output'];
 };
 
-/** A date and time the upstream gives in the Persian calendar (Tehran time), with its ISO-8601 instant. */
+/** A date and time in the Persian calendar (Tehran time), with its ISO-8601 instant. */
 export type PersianDateTime = {
   readonly __typename?: 'PersianDateTime';
   /** The same instant in ISO-8601. */
   readonly iso: Scalars['DateTime']['output'];
-  /** As the upstream wrote it, for example `1405/08/15 14:20`. */
+  /** The date and time in the Persian calendar, for example `1405/08/15 14:20` or `1405/08/15 14:20:05`. */
   readonly jalali: Scalars['String']['output'];
 };
 
@@ -2907,7 +2882,7 @@ export type PersonIdentityMatchArgs = {
   fatherName?: InputMaybe<Scalars['String']['input']>;
   firstName?: InputMaybe<Scalars['String']['input']>;
   fullName?: InputMaybe<Scalars['String']['input']>;
-  gender?: InputMaybe<Gender>;
+  gender?: InputMaybe<CivilRegistryGender>;
   lastName?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2918,7 +2893,7 @@ export type PersonIdentityMatchConfirmedBySmsArgs = {
   fatherName?: InputMaybe<Scalars['String']['input']>;
   firstName?: InputMaybe<Scalars['String']['input']>;
   fullName?: InputMaybe<Scalars['String']['input']>;
-  gender?: InputMaybe<Gender>;
+  gender?: InputMaybe<CivilRegistryGender>;
   lastName?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -3043,25 +3018,6 @@ export type PhotoMatch = {
   readonly verified?: Maybe<Scalars['Boolean']['output']>;
 };
 
-/** An Iranian car plate, read `twoDigits letter threeDigits | ایران region`. */
-export type Plate = {
-  readonly __typename?: 'Plate';
-  /** The kind of plate. */
-  readonly kind: PlateKind;
-  /** The Persian letter; `معلولین` and `تشریفات` for the disabled and protocol plates. */
-  readonly letter: Scalars['String']['output'];
-  /** The letter's two-digit code in the plate number (`01` الف … `32` ی, `33` disabled, `34` protocol). */
-  readonly letterCode: Scalars['String']['output'];
-  /** The two-digit region code printed next to «ایران». */
-  readonly region: Scalars['String']['output'];
-  /** The plate as the upstream writes it, for example `ایران 40 - 123 ص 51`. */
-  readonly text: Scalars['String']['output'];
-  /** The three digits after the letter (100–999). */
-  readonly threeDigits: Scalars['String']['output'];
-  /** The two digits on the left (10–99). */
-  readonly twoDigits: Scalars['String']['output'];
-};
-
 /** The vehicles a plate has been installed on, and where the plate stands. */
 export type PlateHistory = {
   readonly __typename?: 'PlateHistory';
@@ -3071,18 +3027,6 @@ export type PlateHistory = {
   readonly status?: Maybe<Scalars['String']['output']>;
   /** The registry's trace number of the plate. */
   readonly trace?: Maybe<Scalars['String']['output']>;
-};
-
-/** A plate given by its parts instead of the 9-digit number. Persian digits are accepted. */
-export type PlateInput = {
-  /** The Persian letter (for example `ب`), or its two-digit code `01`–`34`. */
-  readonly letter: Scalars['String']['input'];
-  /** The two-digit region code next to «ایران», 10–99. */
-  readonly region: Scalars['String']['input'];
-  /** The three digits after the letter, 100–999. */
-  readonly threeDigits: Scalars['String']['input'];
-  /** The two digits on the left, 10–99. */
-  readonly twoDigits: Scalars['String']['input'];
 };
 
 /** A period during which a plate was installed on a vehicle. */
@@ -3099,15 +3043,6 @@ export type PlateInstallation = {
   /** The vehicle's type. */
   readonly vehicleType?: Maybe<Scalars['String']['output']>;
 };
-
-/** What kind of plate it is, by its letter code. */
-export type PlateKind =
-  /** A plate of a disabled driver (code 33). */
-  | 'DISABLED'
-  /** An ordinary plate with one of the 32 Persian letters (codes 01–32). */
-  | 'ORDINARY'
-  /** A protocol (diplomatic and official ceremony) plate (code 34). */
-  | 'PROTOCOL';
 
 /** A plate registered to a person. */
 export type PlateRegistration = {
@@ -3207,7 +3142,7 @@ export type Query = {
    * the graphql-ws connectionParams); null when none is presented. Fails with `UNAUTHENTICATED` for an
    * unknown, expired or revoked handle.
    */
-  readonly consent?: Maybe<Consent>;
+  readonly consent?: Maybe<InquiryConsent>;
   /** The scopes a consent of `grant` may ask for. */
   readonly consentScopes: ReadonlyArray<Scalars['String']['output']>;
   /**
@@ -3230,7 +3165,7 @@ export type Query = {
    * a credit report asked under a person's consent only to a consent of that person; to anyone else it
    * is null.
    */
-  readonly job?: Maybe<Job>;
+  readonly job?: Maybe<UpstreamJob>;
   /** A motorcycle by its 8-digit plate number. */
   readonly motorcycle?: Maybe<Motorcycle>;
   /**
@@ -3392,7 +3327,7 @@ export type QueryTransferArgs = {
 
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryVehicleArgs = {
-  plate?: InputMaybe<PlateInput>;
+  plate?: InputMaybe<VehiclePlateInput>;
   plateNumber?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -3442,7 +3377,7 @@ export type Shahab = {
   /** First name. */
   readonly firstName?: Maybe<Scalars['String']['output']>;
   /** Sex. */
-  readonly gender?: Maybe<Gender>;
+  readonly gender?: Maybe<CivilRegistryGender>;
   /** Family name. */
   readonly lastName?: Maybe<Scalars['String']['output']>;
 };
@@ -3528,14 +3463,14 @@ export type SmsDelivery = {
  * `NOT_APPLIED`), or `JOB_EXPIRED` when the delivery report was not final within six hours (`delivery`
  * keeps what it last showed). Visible to anyone holding its id.
  */
-export type SmsDeliveryJob = Job & {
+export type SmsDeliveryJob = UpstreamJob & {
   readonly __typename?: 'SmsDeliveryJob';
   /** When the send was first asked for. */
   readonly createdAt: Scalars['DateTime']['output'];
   /** The send and each recipient's delivery so far; null until the upstream took the send. */
   readonly delivery?: Maybe<SmsDelivery>;
   /** Why nothing was sent, or why the report was not followed to its end; null unless `status` is `FAILED`. */
-  readonly failure?: Maybe<JobFailure>;
+  readonly failure?: Maybe<UpstreamJobFailure>;
   /** The sender number. */
   readonly from: Scalars['String']['output'];
   /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
@@ -3543,7 +3478,7 @@ export type SmsDeliveryJob = Job & {
   /** The client's idempotency key. */
   readonly idempotencyKey: Scalars['String']['output'];
   /** Where the send stands. */
-  readonly status: JobStatus;
+  readonly status: UpstreamJobStatus;
   /** The upstream template sent with, if any. */
   readonly templateId?: Maybe<Scalars['String']['output']>;
   /** The trackId the send went out with, for the upstream's support. */
@@ -3666,7 +3601,7 @@ export type Subscription = {
    * the connection presents a consent of the person who acted (`consentHandle` in connectionParams), and
    * for a credit report asked under a person's consent unless it presents a consent of that person.
    */
-  readonly jobUpdated: Job;
+  readonly jobUpdated: UpstreamJob;
   /**
    * The SMS received on one of the client's sender numbers: every message after `after` (the `id` of the
    * last one seen) first, then each new one as it arrives, once each and in order; with no `after`, only
@@ -3694,7 +3629,7 @@ export type SubscriptionSmsReceivedArgs = {
 export type TaxDebt = {
   readonly __typename?: 'TaxDebt';
   /** Amount owed, in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** When it is or was due. */
   readonly dueDate?: Maybe<PersianDate>;
   /** The tax year, in the Persian calendar (for example `1402`). */
@@ -3726,7 +3661,7 @@ export type ThirdPartyInsurancePolicy = {
   /** Last day of cover. */
   readonly endsOn?: Maybe<PersianDate>;
   /** Cover of damage to property, in rials. */
-  readonly financialCoverage?: Maybe<Scalars['Rial']['output']>;
+  readonly financialCoverage?: Maybe<Scalars['RialAmount']['output']>;
   /** Property-damage claims paid under the policy. */
   readonly financialLossCount?: Maybe<Scalars['Int']['output']>;
   /** Bodily-injury claims paid under the policy. */
@@ -3744,11 +3679,11 @@ export type ThirdPartyInsurancePolicy = {
   /** The text of the latest endorsement. */
   readonly lastEndorsementText?: Maybe<Scalars['String']['output']>;
   /** Cover of death and injury of third parties, in rials. */
-  readonly lifeCoverage?: Maybe<Scalars['Rial']['output']>;
+  readonly lifeCoverage?: Maybe<Scalars['RialAmount']['output']>;
   /** Total of the claims paid, in rials. */
-  readonly lossAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly lossAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Cover of the driver, in rials. */
-  readonly personCoverage?: Maybe<Scalars['Rial']['output']>;
+  readonly personCoverage?: Maybe<Scalars['RialAmount']['output']>;
   /** Driver claims paid under the policy. */
   readonly personLossCount?: Maybe<Scalars['Int']['output']>;
   /** The policy number the insurer printed. */
@@ -3804,7 +3739,7 @@ export type TradeLicenceStatus =
 export type TrafficOffense = {
   readonly __typename?: 'TrafficOffense';
   /** The fine, in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** The payment barcode. */
   readonly barcode?: Maybe<Scalars['String']['output']>;
   /** Bill id for paying the fine. */
@@ -3849,7 +3784,7 @@ export type TrafficOffenseConnection = {
   /** Where this page ends. */
   readonly pageInfo: PageInfo;
   /** The total of all the offenses' fines, in rials, as the upstream sums it. */
-  readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly totalAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** How many offenses the vehicle has in all. */
   readonly totalCount: Scalars['Int']['output'];
 };
@@ -3869,17 +3804,17 @@ export type TrafficOffenseImage = {
 export type TrafficToll = {
   readonly __typename?: 'TrafficToll';
   /** The charge, in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the vehicle entered the zone. */
   readonly chargedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The service fee, in rials. */
-  readonly fee?: Maybe<Scalars['Rial']['output']>;
+  readonly fee?: Maybe<Scalars['RialAmount']['output']>;
   /** The charge's unique id. */
   readonly id?: Maybe<Scalars['String']['output']>;
   /** Whether it has been paid. */
   readonly paymentStatus: TollPaymentStatus;
   /** Charge and fee together, in rials. */
-  readonly totalAmount?: Maybe<Scalars['Rial']['output']>;
+  readonly totalAmount?: Maybe<Scalars['RialAmount']['output']>;
 };
 
 /** A page of a vehicle's Tehran traffic-zone charges. */
@@ -4003,7 +3938,7 @@ export type TransferCompleted = {
 /** A transfer to make from an account of the caller's consent. */
 export type TransferInput = {
   /** The amount in rials. The bank's rules: at least 10,000; to an account number (internal) at most 1,000,000,000; to an IBAN Paya up to 1,000,000,000 and Satna above. */
-  readonly amount: Scalars['Rial']['input'];
+  readonly amount: Scalars['RialAmount']['input'];
   /** What the transfer is for, as the bank records it: 1–30 letters, digits, punctuation and spaces, without `--` or control characters. */
   readonly description: Scalars['String']['input'];
   /** Where the money goes: an account number of the source's bank (6–26 digits), or an IBAN (`IR` and 24 digits). */
@@ -4033,12 +3968,12 @@ export type TransferInput = {
 };
 
 /** A transfer as a job: `PENDING` until its outcome is known, then `SUCCESS` or `FAILED` for good. */
-export type TransferJob = Job & {
+export type TransferJob = UpstreamJob & {
   readonly __typename?: 'TransferJob';
   /** When the transfer was first asked for. */
   readonly createdAt: Scalars['DateTime']['output'];
   /** Why no money moved; null unless `status` is `FAILED`. `code` is a `TransferRejectionReason`. */
-  readonly failure?: Maybe<JobFailure>;
+  readonly failure?: Maybe<UpstreamJobFailure>;
   /** Opaque job id, for `Query.job` and `Subscription.jobUpdated`. */
   readonly id: Scalars['ID']['output'];
   /** The client's idempotency key. */
@@ -4048,7 +3983,7 @@ export type TransferJob = Job & {
   /** The bank's receipt; null unless `status` is `SUCCESS`. */
   readonly receipt?: Maybe<TransferReceipt>;
   /** Where the transfer stands. */
-  readonly status: JobStatus;
+  readonly status: UpstreamJobStatus;
   /** When it last changed. */
   readonly updatedAt: Scalars['DateTime']['output'];
 };
@@ -4057,7 +3992,7 @@ export type TransferJob = Job & {
 export type TransferOrder = {
   readonly __typename?: 'TransferOrder';
   /** The amount in rials. */
-  readonly amount: Scalars['Rial']['output'];
+  readonly amount: Scalars['RialAmount']['output'];
   /** What the transfer is for. */
   readonly description: Scalars['String']['output'];
   /** The destination account number or IBAN. */
@@ -4098,7 +4033,7 @@ export type TransferRail =
 export type TransferReceipt = {
   readonly __typename?: 'TransferReceipt';
   /** The amount moved, in rials. */
-  readonly amount?: Maybe<Scalars['Rial']['output']>;
+  readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the bank booked it (Tehran time). */
   readonly bookedAt?: Maybe<PersianDateTime>;
   /** The destination holder's first name, as the bank has it. */
@@ -4164,6 +4099,42 @@ export type TransferRejectionReason =
 /** What a transfer came to. */
 export type TransferResult = TransferCompleted | TransferPending | TransferRejected;
 
+/** An asynchronous upstream job. Each kind of job adds its own inputs and result. */
+export type UpstreamJob = {
+  /** When the job was started. */
+  readonly createdAt: Scalars['DateTime']['output'];
+  /** Why the job failed; null unless `status` is `FAILED`. */
+  readonly failure?: Maybe<UpstreamJobFailure>;
+  /** Opaque job id. */
+  readonly id: Scalars['ID']['output'];
+  /** Where the job stands. */
+  readonly status: UpstreamJobStatus;
+  /** When the job last changed. */
+  readonly updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Why a job failed. */
+export type UpstreamJobFailure = {
+  readonly __typename?: 'UpstreamJobFailure';
+  /**
+   * A stable code: the upstream's own code (for example `40317`, invalid input value), `JOB_EXPIRED`
+   * when the upstream gave no final answer within the job's lifetime, or `CONSENT_ENDED` when the consent
+   * a job runs under was revoked or expired before it finished.
+   */
+  readonly code: Scalars['String']['output'];
+  /** A human-readable explanation. */
+  readonly message: Scalars['String']['output'];
+};
+
+/** Where an asynchronous upstream job stands. */
+export type UpstreamJobStatus =
+  /** Finished without a result; see `failure`. */
+  | 'FAILED'
+  /** Queued or running at the upstream. */
+  | 'PENDING'
+  /** Finished with a result. */
+  | 'SUCCESS';
+
 /**
  * The shared interface of every expected rejection a mutation returns as data (rather than as an
  * error): each mutation's result union lists the rejections it can return.
@@ -4192,7 +4163,7 @@ export type Vehicle = {
   /** Whether the vehicle is registered to the person with `ownerNationalId` (10 digits), with the registry's vehicle type and model. */
   readonly ownership?: Maybe<VehicleOwnershipCheck>;
   /** The plate's parts and its text, decoded from the plate number. */
-  readonly plate: Plate;
+  readonly plate: VehiclePlate;
   /**
    * The 9-digit plate number: the two digits on the left, the letter's two-digit code, the three digits
    * after the letter and the two-digit region (`55 ق 111 ایران 88` → `552411188`).
@@ -4316,6 +4287,46 @@ export type VehicleOwnershipCheck = {
   /** The registry's vehicle type (for example `سواری`). */
   readonly vehicleType?: Maybe<Scalars['String']['output']>;
 };
+
+/** An Iranian car plate, read `twoDigits letter threeDigits | ایران region`. */
+export type VehiclePlate = {
+  readonly __typename?: 'VehiclePlate';
+  /** The kind of plate. */
+  readonly kind: VehiclePlateKind;
+  /** The Persian letter; `معلولین` and `تشریفات` for the disabled and protocol plates. */
+  readonly letter: Scalars['String']['output'];
+  /** The letter's two-digit code in the plate number (`01` الف … `32` ی, `33` disabled, `34` protocol). */
+  readonly letterCode: Scalars['String']['output'];
+  /** The two-digit region code printed next to «ایران». */
+  readonly region: Scalars['String']['output'];
+  /** The plate as the upstream writes it, for example `ایران 40 - 123 ص 51`. */
+  readonly text: Scalars['String']['output'];
+  /** The three digits after the letter (100–999). */
+  readonly threeDigits: Scalars['String']['output'];
+  /** The two digits on the left (10–99). */
+  readonly twoDigits: Scalars['String']['output'];
+};
+
+/** A plate given by its parts instead of the 9-digit number. Persian digits are accepted. */
+export type VehiclePlateInput = {
+  /** The Persian letter (for example `ب`), or its two-digit code `01`–`34`. */
+  readonly letter: Scalars['String']['input'];
+  /** The two-digit region code next to «ایران», 10–99. */
+  readonly region: Scalars['String']['input'];
+  /** The three digits after the letter, 100–999. */
+  readonly threeDigits: Scalars['String']['input'];
+  /** The two digits on the left, 10–99. */
+  readonly twoDigits: Scalars['String']['input'];
+};
+
+/** What kind of plate it is, by its letter code. */
+export type VehiclePlateKind =
+  /** A plate of a disabled driver (code 33). */
+  | 'DISABLED'
+  /** An ordinary plate with one of the 32 Persian letters (codes 01–32). */
+  | 'ORDINARY'
+  /** A protocol (diplomatic and official ceremony) plate (code 34). */
+  | 'PROTOCOL';
 
 /** A code to check against a challenge. */
 export type VerifyOneTimePasswordInput = {
@@ -4445,7 +4456,8 @@ export type FederationTypes = ResolversObject<{
 export type FederationReferenceTypes = ResolversObject<{
   BankAccount:
     ( { __typename: 'BankAccount' }
-    & GraphQLRecursivePick<FederationTypes['BankAccount'], {"iban":true}> );
+    & ( GraphQLRecursivePick<FederationTypes['BankAccount'], {"iban":true}>
+        | GraphQLRecursivePick<FederationTypes['BankAccount'], {"bankCode":true,"accountNumber":true}> ) );
   Card:
     ( { __typename: 'Card' }
     & GraphQLRecursivePick<FederationTypes['Card'], {"number":true}> );
@@ -4510,7 +4522,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
-  Job:
+  UpstreamJob:
     | ( BillInquiryJobRecord & { __typename: 'BillInquiryJob' } )
     | ( ChequeActionJobRecord & { __typename: 'ChequeActionJob' } )
     | ( CreditReportJobRecord & { __typename: 'CreditReportJob' } )
@@ -4593,6 +4605,7 @@ export type ResolversTypes = ResolversObject<{
   ChequeView: ResolverTypeWrapper<ChequeRecord>;
   Chequebook: ResolverTypeWrapper<ChequebookRecord>;
   CivilIdentity: ResolverTypeWrapper<CivilIdentityRecord>;
+  CivilRegistryGender: CivilRegistryGender;
   CodeConsentChallenge: ResolverTypeWrapper<CodeConsentChallenge>;
   Company: ResolverTypeWrapper<CompanyModel>;
   CompanyMembership: ResolverTypeWrapper<MembershipRecord>;
@@ -4604,7 +4617,6 @@ export type ResolversTypes = ResolversObject<{
   CompleteMobileOwnershipCheckResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteMobileOwnershipCheckResult']>;
   CompleteSmsConsentInput: CompleteSmsConsentInput;
   CompleteSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CompleteSmsConsentResult']>;
-  Consent: ResolverTypeWrapper<ConsentView>;
   ConsentExpired: ResolverTypeWrapper<ConsentExpired>;
   ConsentGrant: ConsentGrant;
   ConsentGranted: ResolverTypeWrapper<ConsentGrantedModel>;
@@ -4622,7 +4634,6 @@ export type ResolversTypes = ResolversObject<{
   CreditRiskGrade: CreditRiskGrade;
   CreditRiskLevel: CreditRiskLevel;
   CustomerType: CustomerType;
-  Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DriverRisk: ResolverTypeWrapper<DriverRisk>;
   DrivingLicence: ResolverTypeWrapper<DrivingLicenceModel>;
@@ -4643,7 +4654,7 @@ export type ResolversTypes = ResolversObject<{
   GazetteSignatureRequest: ResolverTypeWrapper<GazetteSignatureQuery>;
   GazetteSignatureVerdict: GazetteSignatureVerdict;
   GazetteSignatureVerification: ResolverTypeWrapper<GazetteSignatureRecord>;
-  Gender: Gender;
+  GregorianDate: ResolverTypeWrapper<Scalars['GregorianDate']['output']>;
   GuaranteeCollateral: ResolverTypeWrapper<GuaranteeCollateralRecord>;
   GuaranteedLoan: ResolverTypeWrapper<GuaranteedLoanRecord>;
   GuarantyReport: ResolverTypeWrapper<GuarantyReportRecord>;
@@ -4651,6 +4662,7 @@ export type ResolversTypes = ResolversObject<{
   IdentityMatch: ResolverTypeWrapper<IdentityMatchRecord>;
   InboundSms: ResolverTypeWrapper<InboundSms>;
   InboundSmsConnection: ResolverTypeWrapper<InboundSmsConnection>;
+  InquiryConsent: ResolverTypeWrapper<ConsentView>;
   InsuranceDiscounts: ResolverTypeWrapper<InsuranceDiscountsRecord>;
   InsuranceEndorsement: ResolverTypeWrapper<InsuranceEndorsementRecord>;
   InsuredVehicle: ResolverTypeWrapper<InsuredVehicleRecord>;
@@ -4658,9 +4670,6 @@ export type ResolversTypes = ResolversObject<{
   InvalidOtp: ResolverTypeWrapper<InvalidOtp>;
   IssueChequeInput: IssueChequeInput;
   IssuedCard: ResolverTypeWrapper<IssuedCardRecord>;
-  Job: ResolverTypeWrapper<UpstreamJob>;
-  JobFailure: ResolverTypeWrapper<JobFailure>;
-  JobStatus: JobStatus;
   KnowledgeBasedStanding: ResolverTypeWrapper<KnowledgeBasedRecord>;
   LegalForm: LegalForm;
   LifeStatus: ResolverTypeWrapper<LifeStatusRecord>;
@@ -4692,15 +4701,12 @@ export type ResolversTypes = ResolversObject<{
   Person: ResolverTypeWrapper<PersonModel>;
   PersonMobile: ResolverTypeWrapper<PersonMobileModel>;
   PhotoMatch: ResolverTypeWrapper<PhotoMatchRecord>;
-  Plate: ResolverTypeWrapper<PlateParts>;
   PlateHistory: ResolverTypeWrapper<PlateHistoryRecord>;
-  PlateInput: PlateInput;
   PlateInstallation: ResolverTypeWrapper<PlateInstallationRecord>;
-  PlateKind: PlateKind;
   PlateRegistration: ResolverTypeWrapper<PlateRegistrationModel>;
   PostalAddress: ResolverTypeWrapper<PostalAddressModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Rial: ResolverTypeWrapper<Scalars['Rial']['output']>;
+  RialAmount: ResolverTypeWrapper<Scalars['RialAmount']['output']>;
   SanaRegistration: ResolverTypeWrapper<SanaRecord>;
   SendOneTimePasswordInput: SendOneTimePasswordInput;
   SendSmsInput: SendSmsInput;
@@ -4749,11 +4755,17 @@ export type ResolversTypes = ResolversObject<{
   TransferRejected: ResolverTypeWrapper<TransferOutcomeModel>;
   TransferRejectionReason: TransferRejectionReason;
   TransferResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TransferResult']>;
+  UpstreamJob: ResolverTypeWrapper<UpstreamJobRecord>;
+  UpstreamJobFailure: ResolverTypeWrapper<UpstreamJobFailure>;
+  UpstreamJobStatus: UpstreamJobStatus;
   UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
   Vehicle: ResolverTypeWrapper<VehicleModel>;
   VehicleDetails: ResolverTypeWrapper<VehicleDetailsRecord>;
   VehicleInsuranceSummary: ResolverTypeWrapper<VehicleInsuranceSummaryRecord>;
   VehicleOwnershipCheck: ResolverTypeWrapper<OwnershipCheckRecord>;
+  VehiclePlate: ResolverTypeWrapper<PlateParts>;
+  VehiclePlateInput: VehiclePlateInput;
+  VehiclePlateKind: VehiclePlateKind;
   VerifyOneTimePasswordInput: VerifyOneTimePasswordInput;
   VerifyTransactionCreditInquiryInput: VerifyTransactionCreditInquiryInput;
   VerifyTransactionCreditInquiryResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['VerifyTransactionCreditInquiryResult']>;
@@ -4817,7 +4829,6 @@ export type ResolversParentTypes = ResolversObject<{
   CompleteMobileOwnershipCheckResult: ResolversUnionTypes<ResolversParentTypes>['CompleteMobileOwnershipCheckResult'];
   CompleteSmsConsentInput: CompleteSmsConsentInput;
   CompleteSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['CompleteSmsConsentResult'];
-  Consent: ConsentView;
   ConsentExpired: ConsentExpired;
   ConsentGranted: ConsentGrantedModel;
   ConsentRefused: ConsentRefused;
@@ -4829,7 +4840,6 @@ export type ResolversParentTypes = ResolversObject<{
   CreditReportInput: CreditReportInput;
   CreditReportJob: CreditReportJobRecord;
   CreditReportRequest: CreditReportJobInput;
-  Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   DriverRisk: DriverRisk;
   DrivingLicence: DrivingLicenceModel;
@@ -4847,12 +4857,14 @@ export type ResolversParentTypes = ResolversObject<{
   GazetteSignatureJob: GazetteSignatureJobRecord;
   GazetteSignatureRequest: GazetteSignatureQuery;
   GazetteSignatureVerification: GazetteSignatureRecord;
+  GregorianDate: Scalars['GregorianDate']['output'];
   GuaranteeCollateral: GuaranteeCollateralRecord;
   GuaranteedLoan: GuaranteedLoanRecord;
   GuarantyReport: GuarantyReportRecord;
   IdentityMatch: IdentityMatchRecord;
   InboundSms: InboundSms;
   InboundSmsConnection: InboundSmsConnection;
+  InquiryConsent: ConsentView;
   InsuranceDiscounts: InsuranceDiscountsRecord;
   InsuranceEndorsement: InsuranceEndorsementRecord;
   InsuredVehicle: InsuredVehicleRecord;
@@ -4860,8 +4872,6 @@ export type ResolversParentTypes = ResolversObject<{
   InvalidOtp: InvalidOtp;
   IssueChequeInput: IssueChequeInput;
   IssuedCard: IssuedCardRecord;
-  Job: UpstreamJob;
-  JobFailure: JobFailure;
   KnowledgeBasedStanding: KnowledgeBasedRecord;
   LifeStatus: LifeStatusRecord;
   LiveVideoMatch: LiveVideoMatchRecord;
@@ -4887,14 +4897,12 @@ export type ResolversParentTypes = ResolversObject<{
   Person: PersonModel;
   PersonMobile: PersonMobileModel;
   PhotoMatch: PhotoMatchRecord;
-  Plate: PlateParts;
   PlateHistory: PlateHistoryRecord;
-  PlateInput: PlateInput;
   PlateInstallation: PlateInstallationRecord;
   PlateRegistration: PlateRegistrationModel;
   PostalAddress: PostalAddressModel;
   Query: Record<PropertyKey, never>;
-  Rial: Scalars['Rial']['output'];
+  RialAmount: Scalars['RialAmount']['output'];
   SanaRegistration: SanaRecord;
   SendOneTimePasswordInput: SendOneTimePasswordInput;
   SendSmsInput: SendSmsInput;
@@ -4934,11 +4942,15 @@ export type ResolversParentTypes = ResolversObject<{
   TransferReceipt: TransferReceiptRecord;
   TransferRejected: TransferOutcomeModel;
   TransferResult: ResolversUnionTypes<ResolversParentTypes>['TransferResult'];
+  UpstreamJob: UpstreamJobRecord;
+  UpstreamJobFailure: UpstreamJobFailure;
   UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
   Vehicle: VehicleModel;
   VehicleDetails: VehicleDetailsRecord;
   VehicleInsuranceSummary: VehicleInsuranceSummaryRecord;
   VehicleOwnershipCheck: OwnershipCheckRecord;
+  VehiclePlate: PlateParts;
+  VehiclePlateInput: VehiclePlateInput;
   VerifyOneTimePasswordInput: VerifyOneTimePasswordInput;
   VerifyTransactionCreditInquiryInput: VerifyTransactionCreditInquiryInput;
   VerifyTransactionCreditInquiryResult: ResolversUnionTypes<ResolversParentTypes>['VerifyTransactionCreditInquiryResult'];
@@ -4963,16 +4975,16 @@ export type AccountHolderDetailsResolvers<ContextType = Context, ParentType exte
 }>;
 
 export type AccountStatementConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountStatementConnection'] = ResolversParentTypes['AccountStatementConnection']> = ResolversObject<{
-  availableBalance?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  currentBalance?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  availableBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  currentBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   nodes?: Resolver<ReadonlyArray<ResolversTypes['AccountTransaction']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type AccountTransactionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountTransaction'] = ResolversParentTypes['AccountTransaction']> = ResolversObject<{
-  amount?: Resolver<ResolversTypes['Rial'], ParentType, ContextType>;
-  balance?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['RialAmount'], ParentType, ContextType>;
+  balance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bookedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
   counterpartyIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   counterpartyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4992,6 +5004,7 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BankAccount']> | FederationReferenceType, FederationReferenceType, ContextType>;
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  bankCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   chequebooks?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Chequebook']>>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   heldBy?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<BankAccountHeldByArgs, 'holderId'>>;
@@ -5006,7 +5019,7 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
 }>;
 
 export type BankGuaranteeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BankGuarantee'] = ResolversParentTypes['BankGuarantee']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   centralBankTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   collaterals?: Resolver<Maybe<ReadonlyArray<ResolversTypes['GuaranteeCollateral']>>, ParentType, ContextType>;
@@ -5014,22 +5027,22 @@ export type BankGuaranteeResolvers<ContextType = Context, ParentType extends Res
   economicSector?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   economicSubsector?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   guaranteeId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  issueCharge?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  issueCharge?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   issueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   kindCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  lastRenewalCharge?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  lastRenewalCharge?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   maturityDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
-  previousDebtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  previousDebtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   renewalDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   sepamId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   statusCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  totalCharge?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  totalCharge?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
 }>;
 
 export type BillResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bill'] = ResolversParentTypes['Bill']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   details?: Resolver<Maybe<ResolversTypes['BillDetails']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -5042,53 +5055,53 @@ export type BillResolvers<ContextType = Context, ParentType extends ResolversPar
 
 export type BillDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BillDetails'] = ResolversParentTypes['BillDetails']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   ampere?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   averageConsumption?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  branchDebtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  branchDebtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   coldDaysCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   companyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   computerPassword?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  consumptionDebtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  consumptionDebtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   contractDemand?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   currentReadingDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   customerFamily?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   customerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   customerType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  demandAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  demandAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   demandRead?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  discountAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  discountAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
-  electricityTaxAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  energyAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  electricityTaxAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  energyAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   fileNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  freeAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  freeAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   fridayConsumption?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  gasDiscountAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  gasDiscountAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   identificationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  insuranceAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  insuranceAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   lowConsumption?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   normalConsumption?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  otherDebtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  payableAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  otherDebtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  payableAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   paymentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   peakConsumption?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  periodAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  periodAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   phase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  previousDebt?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  previousDebt?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   previousReadingDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
-  reactiveAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  reactiveAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   reactiveConsumption?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rejectDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
-  seasonAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  subscriptionAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  seasonAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  subscriptionAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   tariffType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  taxAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  tollAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  taxAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  tollAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   totalDaysCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   voltageType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   warmDaysCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -5096,7 +5109,7 @@ export type BillDetailsResolvers<ContextType = Context, ParentType extends Resol
 }>;
 
 export type BillHistoryEntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BillHistoryEntry'] = ResolversParentTypes['BillHistoryEntry']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   paidOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -5106,10 +5119,10 @@ export type BillHistoryEntryResolvers<ContextType = Context, ParentType extends 
 export type BillInquiryJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BillInquiryJob'] = ResolversParentTypes['BillInquiryJob']> = ResolversObject<{
   bill?: Resolver<Maybe<ResolversTypes['Bill']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['UpstreamJobFailure']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   request?: Resolver<ResolversTypes['BillInquiryRequest'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['UpstreamJobStatus'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -5142,7 +5155,7 @@ export type BoardMemberResolvers<ContextType = Context, ParentType extends Resol
 
 export type BouncedChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BouncedCheque'] = ResolversParentTypes['BouncedCheque']> = ResolversObject<{
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
   bounceDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5158,15 +5171,15 @@ export type BouncedChequeReportResolvers<ContextType = Context, ParentType exten
 }>;
 
 export type BusinessCreditValidationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BusinessCreditValidation'] = ResolversParentTypes['BusinessCreditValidation']> = ResolversObject<{
-  bouncedChequeAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  bouncedChequeAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bouncedChequeCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   facilityCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   grade?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  overdueFacilities?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  overdueFacilities?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   riskDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   riskLevel?: Resolver<Maybe<ResolversTypes['CreditRiskLevel']>, ParentType, ContextType>;
   score?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  totalFacilities?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  totalFacilities?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   validatedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
 }>;
 
@@ -5208,11 +5221,11 @@ export type ChequeActionJobResolvers<ContextType = Context, ParentType extends R
   actorNationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['UpstreamJobFailure']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   idempotencyKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   receipt?: Resolver<Maybe<ResolversTypes['ChequeActionReceipt']>, ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['UpstreamJobStatus'], ParentType, ContextType>;
   trackId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['ChequeActionType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -5250,7 +5263,7 @@ export type ChequeChainLinkResolvers<ContextType = Context, ParentType extends R
 }>;
 
 export type ChequeDrawerReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeDrawerReport'] = ResolversParentTypes['ChequeDrawerReport']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   drawerAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   issuedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
@@ -5301,7 +5314,7 @@ export type ChequeTransferStateResolvers = EnumResolverSignature<{ APPROVAL_REGI
 export type ChequeTypeResolvers = EnumResolverSignature<{ AD_HOC?: any, BANK?: any, CODED?: any, NORMAL?: any, OTHER?: any }, ResolversTypes['ChequeType']>;
 
 export type ChequeViewResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeView'] = ResolversParentTypes['ChequeView']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   drawerAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
@@ -5334,7 +5347,7 @@ export type CivilIdentityResolvers<ContextType = Context, ParentType extends Res
   birthDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   fatherName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  gender?: Resolver<Maybe<ResolversTypes['Gender']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['CivilRegistryGender']>, ParentType, ContextType>;
   identityNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   identitySerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   identitySeries?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5357,7 +5370,7 @@ export type CompanyResolvers<ContextType = Context, ParentType extends Resolvers
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   boardMembers?: Resolver<Maybe<ReadonlyArray<ResolversTypes['BoardMember']>>, ParentType, ContextType>;
   bouncedCheques?: Resolver<Maybe<ResolversTypes['BouncedChequeReport']>, ParentType, ContextType>;
-  capital?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  capital?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   chequeStanding?: Resolver<Maybe<ResolversTypes['ChequeStanding']>, ParentType, ContextType>;
   creditValidation?: Resolver<Maybe<ResolversTypes['BusinessCreditValidation']>, ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5407,16 +5420,6 @@ export type CompleteMobileOwnershipCheckResultResolvers<ContextType = Context, P
 
 export type CompleteSmsConsentResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompleteSmsConsentResult'] = ResolversParentTypes['CompleteSmsConsentResult']> = ResolversObject<{
   __resolveType: TypeResolveFn<'ConsentExpired' | 'ConsentGranted' | 'ConsentRefused' | 'InvalidOtp', ParentType, ContextType>;
-}>;
-
-export type ConsentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Consent'] = ResolversParentTypes['Consent']> = ResolversObject<{
-  bank?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  grant?: Resolver<ResolversTypes['ConsentGrant'], ParentType, ContextType>;
-  grantedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  scopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type ConsentExpiredResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConsentExpired'] = ResolversParentTypes['ConsentExpired']> = ResolversObject<{
@@ -5472,12 +5475,12 @@ export type CreditReportFileResolvers<ContextType = Context, ParentType extends 
 
 export type CreditReportJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreditReportJob'] = ResolversParentTypes['CreditReportJob']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['UpstreamJobFailure']>, ParentType, ContextType>;
   file?: Resolver<Maybe<ResolversTypes['CreditReportFile']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   report?: Resolver<Maybe<ResolversTypes['CreditReport']>, ParentType, ContextType>;
   request?: Resolver<ResolversTypes['CreditReportRequest'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['UpstreamJobStatus'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -5487,10 +5490,6 @@ export type CreditReportRequestResolvers<ContextType = Context, ParentType exten
   format?: Resolver<ResolversTypes['CreditReportFormat'], ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
-
-export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
-  name: 'Date';
-}
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
@@ -5535,19 +5534,19 @@ export type FaceComparisonResolvers<ContextType = Context, ParentType extends Re
 
 export type FacilityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Facility'] = ResolversParentTypes['Facility']> = ResolversObject<{
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
-  benefitAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  benefitAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   contractType?: Resolver<Maybe<ResolversTypes['FacilityContractType']>, ParentType, ContextType>;
   contractTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  debtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  deferredAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  doubtfulAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  debtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  deferredAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  doubtfulAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
-  obligationAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  originalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  pastDueAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  obligationAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  originalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  pastDueAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   requestNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requestType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   setDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -5555,14 +5554,14 @@ export type FacilityResolvers<ContextType = Context, ParentType extends Resolver
 }>;
 
 export type FacilityReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FacilityReport'] = ResolversParentTypes['FacilityReport']> = ResolversObject<{
-  debtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  deferredAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  debtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  deferredAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   dishonoured?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  doubtfulAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  doubtfulAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   facilities?: Resolver<ReadonlyArray<ResolversTypes['Facility']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  pastDueAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  pastDueAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  totalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
 }>;
 
 export type FileDownloadLinkResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FileDownloadLink'] = ResolversParentTypes['FileDownloadLink']> = ResolversObject<{
@@ -5571,7 +5570,7 @@ export type FileDownloadLinkResolvers<ContextType = Context, ParentType extends 
 }>;
 
 export type FreewayTollResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FreewayToll'] = ResolversParentTypes['FreewayToll']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   freeway?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   gateway?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   passedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -5581,12 +5580,12 @@ export type FreewayTollResolvers<ContextType = Context, ParentType extends Resol
 export type FreewayTollConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FreewayTollConnection'] = ResolversParentTypes['FreewayTollConnection']> = ResolversObject<{
   nodes?: Resolver<ReadonlyArray<ResolversTypes['FreewayToll']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  totalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type GazetteNoticeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteNotice'] = ResolversParentTypes['GazetteNotice']> = ResolversObject<{
-  capitalAfter?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  capitalAfter?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   indicatorNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5606,10 +5605,10 @@ export type GazetteNoticeConnectionResolvers<ContextType = Context, ParentType e
 
 export type GazetteSignatureJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteSignatureJob'] = ResolversParentTypes['GazetteSignatureJob']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['UpstreamJobFailure']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   request?: Resolver<ResolversTypes['GazetteSignatureRequest'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['UpstreamJobStatus'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   verification?: Resolver<Maybe<ResolversTypes['GazetteSignatureVerification']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -5629,12 +5628,16 @@ export type GazetteSignatureVerificationResolvers<ContextType = Context, ParentT
   verdict?: Resolver<ResolversTypes['GazetteSignatureVerdict'], ParentType, ContextType>;
 }>;
 
+export interface GregorianDateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['GregorianDate'], any> {
+  name: 'GregorianDate';
+}
+
 export type GuaranteeCollateralResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GuaranteeCollateral'] = ResolversParentTypes['GuaranteeCollateral']> = ResolversObject<{
   assignDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   centralBankTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   collateralId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  debtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  evaluatedAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  debtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  evaluatedAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   interestRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   issueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   receiveDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -5644,19 +5647,19 @@ export type GuaranteeCollateralResolvers<ContextType = Context, ParentType exten
 
 export type GuaranteedLoanResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GuaranteedLoan'] = ResolversParentTypes['GuaranteedLoan']> = ResolversObject<{
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
-  benefitAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  benefitAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  debtAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  debtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   debtorFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   debtorLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  deferredAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  doubtfulAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  deferredAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  doubtfulAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   guaranteePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  latePenaltyAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  originalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  pastDueAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  latePenaltyAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  originalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  pastDueAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   requestNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   requestType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   setDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -5690,6 +5693,16 @@ export type InboundSmsResolvers<ContextType = Context, ParentType extends Resolv
 export type InboundSmsConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InboundSmsConnection'] = ResolversParentTypes['InboundSmsConnection']> = ResolversObject<{
   nodes?: Resolver<ReadonlyArray<ResolversTypes['InboundSms']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type InquiryConsentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InquiryConsent'] = ResolversParentTypes['InquiryConsent']> = ResolversObject<{
+  bank?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  grant?: Resolver<ResolversTypes['ConsentGrant'], ParentType, ContextType>;
+  grantedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type InsuranceDiscountsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsuranceDiscounts'] = ResolversParentTypes['InsuranceDiscounts']> = ResolversObject<{
@@ -5739,22 +5752,13 @@ export type InvalidOtpResolvers<ContextType = Context, ParentType extends Resolv
 export type IssuedCardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IssuedCard'] = ResolversParentTypes['IssuedCard']> = ResolversObject<{
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
   cardType?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  issueDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  issueDate?: Resolver<Maybe<ResolversTypes['GregorianDate']>, ParentType, ContextType>;
   maskedPan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   messageCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   registryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   stateCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-}>;
-
-export type JobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'CreditReportJob' | 'GazetteSignatureJob' | 'SmsDeliveryJob' | 'TransferJob', ParentType, ContextType>;
-}>;
-
-export type JobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['JobFailure'] = ResolversParentTypes['JobFailure']> = ResolversObject<{
-  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type KnowledgeBasedStandingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['KnowledgeBasedStanding'] = ResolversParentTypes['KnowledgeBasedStanding']> = ResolversObject<{
@@ -5814,7 +5818,7 @@ export type MotorcycleResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type MotorcycleOffensesResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MotorcycleOffenses'] = ResolversParentTypes['MotorcycleOffenses']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   complaintCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   complaintStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5920,7 +5924,7 @@ export type PassportResolvers<ContextType = Context, ParentType extends Resolver
 }>;
 
 export type PersianDateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PersianDate'] = ResolversParentTypes['PersianDate']> = ResolversObject<{
-  iso?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  iso?: Resolver<ResolversTypes['GregorianDate'], ParentType, ContextType>;
   jalali?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
@@ -5980,16 +5984,6 @@ export type PhotoMatchResolvers<ContextType = Context, ParentType extends Resolv
   verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 }>;
 
-export type PlateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Plate'] = ResolversParentTypes['Plate']> = ResolversObject<{
-  kind?: Resolver<ResolversTypes['PlateKind'], ParentType, ContextType>;
-  letter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  letterCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  threeDigits?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  twoDigits?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-}>;
-
 export type PlateHistoryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlateHistory'] = ResolversParentTypes['PlateHistory']> = ResolversObject<{
   installations?: Resolver<ReadonlyArray<ResolversTypes['PlateInstallation']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6043,11 +6037,11 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType, RequireFields<QueryChequeArgs, 'sayadId'>>;
   chequeAction?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<QueryChequeActionArgs, 'idempotencyKey' | 'nationalId'>>;
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'nationalId'>>;
-  consent?: Resolver<Maybe<ResolversTypes['Consent']>, ParentType, ContextType>;
+  consent?: Resolver<Maybe<ResolversTypes['InquiryConsent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
   faceComparison?: Resolver<Maybe<ResolversTypes['FaceComparison']>, ParentType, ContextType, RequireFields<QueryFaceComparisonArgs, 'image' | 'otherImage'>>;
   inboundSms?: Resolver<ResolversTypes['InboundSmsConnection'], ParentType, ContextType, RequireFields<QueryInboundSmsArgs, 'destinationNumber' | 'first'>>;
-  job?: Resolver<Maybe<ResolversTypes['Job']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
+  job?: Resolver<Maybe<ResolversTypes['UpstreamJob']>, ParentType, ContextType, RequireFields<QueryJobArgs, 'id'>>;
   motorcycle?: Resolver<Maybe<ResolversTypes['Motorcycle']>, ParentType, ContextType, RequireFields<QueryMotorcycleArgs, 'plateNumber'>>;
   nationalCardScan?: Resolver<Maybe<ResolversTypes['NationalCardScan']>, ParentType, ContextType, RequireFields<QueryNationalCardScanArgs, 'image' | 'side'>>;
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
@@ -6059,8 +6053,8 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   vehicle?: Resolver<Maybe<ResolversTypes['Vehicle']>, ParentType, ContextType, Partial<QueryVehicleArgs>>;
 }>;
 
-export interface RialScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Rial'], any> {
-  name: 'Rial';
+export interface RialAmountScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['RialAmount'], any> {
+  name: 'RialAmount';
 }
 
 export type SanaRegistrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SanaRegistration'] = ResolversParentTypes['SanaRegistration']> = ResolversObject<{
@@ -6073,7 +6067,7 @@ export type ShahabResolvers<ContextType = Context, ParentType extends ResolversP
   confirmed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   fatherName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  gender?: Resolver<Maybe<ResolversTypes['Gender']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['CivilRegistryGender']>, ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
@@ -6114,11 +6108,11 @@ export type SmsDeliveryResolvers<ContextType = Context, ParentType extends Resol
 export type SmsDeliveryJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SmsDeliveryJob'] = ResolversParentTypes['SmsDeliveryJob']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   delivery?: Resolver<Maybe<ResolversTypes['SmsDelivery']>, ParentType, ContextType>;
-  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['UpstreamJobFailure']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   idempotencyKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['UpstreamJobStatus'], ParentType, ContextType>;
   templateId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   trackId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -6141,12 +6135,12 @@ export type StartSmsConsentResultResolvers<ContextType = Context, ParentType ext
 }>;
 
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
-  jobUpdated?: SubscriptionResolver<ResolversTypes['Job'], "jobUpdated", ParentType, ContextType, RequireFields<SubscriptionJobUpdatedArgs, 'id'>>;
+  jobUpdated?: SubscriptionResolver<ResolversTypes['UpstreamJob'], "jobUpdated", ParentType, ContextType, RequireFields<SubscriptionJobUpdatedArgs, 'id'>>;
   smsReceived?: SubscriptionResolver<ResolversTypes['InboundSms'], "smsReceived", ParentType, ContextType, RequireFields<SubscriptionSmsReceivedArgs, 'destinationNumber'>>;
 }>;
 
 export type TaxDebtResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TaxDebt'] = ResolversParentTypes['TaxDebt']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['TaxDebtStatus'], ParentType, ContextType>;
@@ -6157,7 +6151,7 @@ export type ThirdPartyInsurancePolicyResolvers<ContextType = Context, ParentType
   discounts?: Resolver<ResolversTypes['InsuranceDiscounts'], ParentType, ContextType>;
   endorsements?: Resolver<ReadonlyArray<ResolversTypes['InsuranceEndorsement']>, ParentType, ContextType>;
   endsOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
-  financialCoverage?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  financialCoverage?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   financialLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   healthLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   insuredName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6166,9 +6160,9 @@ export type ThirdPartyInsurancePolicyResolvers<ContextType = Context, ParentType
   issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   lastEndorsedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   lastEndorsementText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  lifeCoverage?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  lossAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
-  personCoverage?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  lifeCoverage?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  lossAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  personCoverage?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   personLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   policyNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   startsOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -6187,7 +6181,7 @@ export type TradeLicenceResolvers<ContextType = Context, ParentType extends Reso
 }>;
 
 export type TrafficOffenseResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficOffense'] = ResolversParentTypes['TrafficOffense']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   barcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6210,7 +6204,7 @@ export type TrafficOffenseResolvers<ContextType = Context, ParentType extends Re
 export type TrafficOffenseConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficOffenseConnection'] = ResolversParentTypes['TrafficOffenseConnection']> = ResolversObject<{
   nodes?: Resolver<ReadonlyArray<ResolversTypes['TrafficOffense']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
-  totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  totalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
@@ -6221,12 +6215,12 @@ export type TrafficOffenseImageResolvers<ContextType = Context, ParentType exten
 }>;
 
 export type TrafficTollResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficToll'] = ResolversParentTypes['TrafficToll']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   chargedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  fee?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  fee?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   paymentStatus?: Resolver<ResolversTypes['TollPaymentStatus'], ParentType, ContextType>;
-  totalAmount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  totalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
 }>;
 
 export type TrafficTollConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TrafficTollConnection'] = ResolversParentTypes['TrafficTollConnection']> = ResolversObject<{
@@ -6268,18 +6262,18 @@ export type TransferCompletedResolvers<ContextType = Context, ParentType extends
 
 export type TransferJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferJob'] = ResolversParentTypes['TransferJob']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  failure?: Resolver<Maybe<ResolversTypes['JobFailure']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['UpstreamJobFailure']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   idempotencyKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   order?: Resolver<ResolversTypes['TransferOrder'], ParentType, ContextType>;
   receipt?: Resolver<Maybe<ResolversTypes['TransferReceipt']>, ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['JobStatus'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['UpstreamJobStatus'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type TransferOrderResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferOrder'] = ResolversParentTypes['TransferOrder']> = ResolversObject<{
-  amount?: Resolver<ResolversTypes['Rial'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['RialAmount'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   destination?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   destinationFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6295,7 +6289,7 @@ export type TransferPendingResolvers<ContextType = Context, ParentType extends R
 }>;
 
 export type TransferReceiptResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferReceipt'] = ResolversParentTypes['TransferReceipt']> = ResolversObject<{
-  amount?: Resolver<Maybe<ResolversTypes['Rial']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bookedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
   destinationFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6321,6 +6315,15 @@ export type TransferResultResolvers<ContextType = Context, ParentType extends Re
   __resolveType: TypeResolveFn<'TransferCompleted' | 'TransferPending' | 'TransferRejected', ParentType, ContextType>;
 }>;
 
+export type UpstreamJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UpstreamJob'] = ResolversParentTypes['UpstreamJob']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'BillInquiryJob' | 'ChequeActionJob' | 'CreditReportJob' | 'GazetteSignatureJob' | 'SmsDeliveryJob' | 'TransferJob', ParentType, ContextType>;
+}>;
+
+export type UpstreamJobFailureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UpstreamJobFailure'] = ResolversParentTypes['UpstreamJobFailure']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type UserErrorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
   __resolveType: TypeResolveFn<'ChequeActionRejected' | 'ConsentExpired' | 'ConsentRefused' | 'InvalidAuthorizationCode' | 'InvalidOtp' | 'MobileOwnershipCodeRejected' | 'TransactionCreditCodeRejected' | 'TransferRejected', ParentType, ContextType>;
 }>;
@@ -6330,7 +6333,7 @@ export type VehicleResolvers<ContextType = Context, ParentType extends Resolvers
   freewayTolls?: Resolver<Maybe<ResolversTypes['FreewayTollConnection']>, ParentType, ContextType, RequireFields<VehicleFreewayTollsArgs, 'first'>>;
   ownedBy?: Resolver<Maybe<ResolversTypes['OwnedVehicle']>, ParentType, ContextType, RequireFields<VehicleOwnedByArgs, 'ownerNationalId'>>;
   ownership?: Resolver<Maybe<ResolversTypes['VehicleOwnershipCheck']>, ParentType, ContextType, RequireFields<VehicleOwnershipArgs, 'ownerNationalId'>>;
-  plate?: Resolver<ResolversTypes['Plate'], ParentType, ContextType>;
+  plate?: Resolver<ResolversTypes['VehiclePlate'], ParentType, ContextType>;
   plateNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
@@ -6378,6 +6381,16 @@ export type VehicleOwnershipCheckResolvers<ContextType = Context, ParentType ext
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   vehicleType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type VehiclePlateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VehiclePlate'] = ResolversParentTypes['VehiclePlate']> = ResolversObject<{
+  kind?: Resolver<ResolversTypes['VehiclePlateKind'], ParentType, ContextType>;
+  letter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  letterCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  threeDigits?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  twoDigits?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type VerifyTransactionCreditInquiryResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VerifyTransactionCreditInquiryResult'] = ResolversParentTypes['VerifyTransactionCreditInquiryResult']> = ResolversObject<{
@@ -6440,7 +6453,6 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   CompleteCodeConsentResult?: CompleteCodeConsentResultResolvers<ContextType>;
   CompleteMobileOwnershipCheckResult?: CompleteMobileOwnershipCheckResultResolvers<ContextType>;
   CompleteSmsConsentResult?: CompleteSmsConsentResultResolvers<ContextType>;
-  Consent?: ConsentResolvers<ContextType>;
   ConsentExpired?: ConsentExpiredResolvers<ContextType>;
   ConsentGrant?: ConsentGrantResolvers;
   ConsentGranted?: ConsentGrantedResolvers<ContextType>;
@@ -6451,7 +6463,6 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   CreditReportFile?: CreditReportFileResolvers<ContextType>;
   CreditReportJob?: CreditReportJobResolvers<ContextType>;
   CreditReportRequest?: CreditReportRequestResolvers<ContextType>;
-  Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   DriverRisk?: DriverRiskResolvers<ContextType>;
   DrivingLicence?: DrivingLicenceResolvers<ContextType>;
@@ -6468,20 +6479,20 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   GazetteSignatureJob?: GazetteSignatureJobResolvers<ContextType>;
   GazetteSignatureRequest?: GazetteSignatureRequestResolvers<ContextType>;
   GazetteSignatureVerification?: GazetteSignatureVerificationResolvers<ContextType>;
+  GregorianDate?: GraphQLScalarType;
   GuaranteeCollateral?: GuaranteeCollateralResolvers<ContextType>;
   GuaranteedLoan?: GuaranteedLoanResolvers<ContextType>;
   GuarantyReport?: GuarantyReportResolvers<ContextType>;
   IdentityMatch?: IdentityMatchResolvers<ContextType>;
   InboundSms?: InboundSmsResolvers<ContextType>;
   InboundSmsConnection?: InboundSmsConnectionResolvers<ContextType>;
+  InquiryConsent?: InquiryConsentResolvers<ContextType>;
   InsuranceDiscounts?: InsuranceDiscountsResolvers<ContextType>;
   InsuranceEndorsement?: InsuranceEndorsementResolvers<ContextType>;
   InsuredVehicle?: InsuredVehicleResolvers<ContextType>;
   InvalidAuthorizationCode?: InvalidAuthorizationCodeResolvers<ContextType>;
   InvalidOtp?: InvalidOtpResolvers<ContextType>;
   IssuedCard?: IssuedCardResolvers<ContextType>;
-  Job?: JobResolvers<ContextType>;
-  JobFailure?: JobFailureResolvers<ContextType>;
   KnowledgeBasedStanding?: KnowledgeBasedStandingResolvers<ContextType>;
   LifeStatus?: LifeStatusResolvers<ContextType>;
   LiveVideoMatch?: LiveVideoMatchResolvers<ContextType>;
@@ -6508,13 +6519,12 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Person?: PersonResolvers<ContextType>;
   PersonMobile?: PersonMobileResolvers<ContextType>;
   PhotoMatch?: PhotoMatchResolvers<ContextType>;
-  Plate?: PlateResolvers<ContextType>;
   PlateHistory?: PlateHistoryResolvers<ContextType>;
   PlateInstallation?: PlateInstallationResolvers<ContextType>;
   PlateRegistration?: PlateRegistrationResolvers<ContextType>;
   PostalAddress?: PostalAddressResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
-  Rial?: GraphQLScalarType;
+  RialAmount?: GraphQLScalarType;
   SanaRegistration?: SanaRegistrationResolvers<ContextType>;
   Shahab?: ShahabResolvers<ContextType>;
   Signatory?: SignatoryResolvers<ContextType>;
@@ -6545,11 +6555,14 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   TransferReceipt?: TransferReceiptResolvers<ContextType>;
   TransferRejected?: TransferRejectedResolvers<ContextType>;
   TransferResult?: TransferResultResolvers<ContextType>;
+  UpstreamJob?: UpstreamJobResolvers<ContextType>;
+  UpstreamJobFailure?: UpstreamJobFailureResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   Vehicle?: VehicleResolvers<ContextType>;
   VehicleDetails?: VehicleDetailsResolvers<ContextType>;
   VehicleInsuranceSummary?: VehicleInsuranceSummaryResolvers<ContextType>;
   VehicleOwnershipCheck?: VehicleOwnershipCheckResolvers<ContextType>;
+  VehiclePlate?: VehiclePlateResolvers<ContextType>;
   VerifyTransactionCreditInquiryResult?: VerifyTransactionCreditInquiryResultResolvers<ContextType>;
   VideoMatch?: VideoMatchResolvers<ContextType>;
 }>;

@@ -190,9 +190,9 @@ describe('_service { sdl }', () => {
       'BillDetails',
       'BillType',
       'BillInquiryInput',
-      'Job',
-      'Rial',
-      'JobStatus',
+      'UpstreamJob',
+      'RialAmount',
+      'UpstreamJobStatus',
     ]) {
       expect(typeNames.has(expected), `type ${expected} in the SDL`).toBe(true);
     }

@@ -321,7 +321,7 @@ class DocumentBuilder {
       'Cheque',
       'Query',
       'Nope',
-      'Job',
+      'UpstreamJob',
     ]);
     const key = this.pick(['nationalId', 'plateNumber', 'iban', 'number', 'sayadId', 'id']);
     if (this.chance(0.1)) return this.pick<Value>([42, 'text', [], {}, { nationalId: '0499370899' }]);

@@ -21,29 +21,29 @@ function toRial(value: unknown): string {
   } catch {
     parsed = null;
   }
-  if (parsed === null) throw invalid('Rial', 'a whole number of rials as a string of digits');
+  if (parsed === null) throw invalid('RialAmount', 'a whole number of rials as a string of digits');
   return parsed;
 }
 
-export const Rial = new GraphQLScalarType({
-  name: 'Rial',
+export const RialAmount = new GraphQLScalarType({
+  name: 'RialAmount',
   serialize: toRial,
   parseValue: toRial,
-  parseLiteral: (ast) => toRial(literalString(ast, 'Rial', 'a whole number of rials as a string of digits')),
+  parseLiteral: (ast) => toRial(literalString(ast, 'RialAmount', 'a whole number of rials as a string of digits')),
 });
 
 function toIsoDate(value: unknown): string {
   if (typeof value !== 'string' || !ISO_DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-    throw invalid('Date', 'an ISO-8601 calendar date, YYYY-MM-DD');
+    throw invalid('GregorianDate', 'an ISO-8601 calendar date, YYYY-MM-DD');
   }
   return value;
 }
 
-export const DateScalar = new GraphQLScalarType({
-  name: 'Date',
+export const GregorianDate = new GraphQLScalarType({
+  name: 'GregorianDate',
   serialize: toIsoDate,
   parseValue: toIsoDate,
-  parseLiteral: (ast) => toIsoDate(literalString(ast, 'Date', 'an ISO-8601 calendar date, YYYY-MM-DD')),
+  parseLiteral: (ast) => toIsoDate(literalString(ast, 'GregorianDate', 'an ISO-8601 calendar date, YYYY-MM-DD')),
 });
 
 function toDateTime(value: unknown): string {
@@ -59,4 +59,4 @@ export const DateTime = new GraphQLScalarType({
   parseLiteral: (ast) => toDateTime(literalString(ast, 'DateTime', 'an ISO-8601 instant')),
 });
 
-export const scalarResolvers = { Rial, Date: DateScalar, DateTime } satisfies Resolvers;
+export const scalarResolvers = { RialAmount, GregorianDate, DateTime } satisfies Resolvers;

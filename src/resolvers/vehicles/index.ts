@@ -5,7 +5,7 @@ import { Motorcycle } from './Motorcycle.js';
 import { OwnedVehicle } from './OwnedVehicle.js';
 import { Person } from './Person.js';
 import { PersonMobile } from './PersonMobile.js';
-import { Plate } from './Plate.js';
+import { VehiclePlate } from './VehiclePlate.js';
 import { PlateRegistration } from './PlateRegistration.js';
 import { Query } from './Query.js';
 import { TrafficOffense } from './TrafficOffense.js';
@@ -16,7 +16,7 @@ export const vehicles = {
   Query,
   Vehicle,
   OwnedVehicle,
-  Plate,
+  VehiclePlate,
   Motorcycle,
   TrafficOffense,
   VehicleDetails,

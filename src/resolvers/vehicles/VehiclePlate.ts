@@ -1,7 +1,7 @@
-import type { PlateResolvers } from '../../__generated__/resolvers-types.js';
+import type { VehiclePlateResolvers } from '../../__generated__/resolvers-types.js';
 import { DISABLED_LETTER_CODE, plateText, PROTOCOL_LETTER_CODE } from '../../validation/plates.js';
 
-export const Plate: PlateResolvers = {
+export const VehiclePlate: VehiclePlateResolvers = {
   kind: (plate) =>
     plate.letterCode === DISABLED_LETTER_CODE
       ? 'DISABLED'

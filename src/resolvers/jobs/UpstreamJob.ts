@@ -1,4 +1,4 @@
-import type { JobResolvers } from '../../__generated__/resolvers-types.js';
+import type { UpstreamJobResolvers } from '../../__generated__/resolvers-types.js';
 import type { UpstreamJobKind } from '../../datasources/flows/index.js';
 
 const TYPE_OF_KIND = {
@@ -10,6 +10,6 @@ const TYPE_OF_KIND = {
   smsDelivery: 'SmsDeliveryJob',
 } as const satisfies Record<UpstreamJobKind, string>;
 
-export const Job: JobResolvers = {
+export const UpstreamJob: UpstreamJobResolvers = {
   __resolveType: (job) => TYPE_OF_KIND[job.kind],
 };

@@ -1,7 +1,7 @@
-import type { ConsentResolvers } from '../../__generated__/resolvers-types.js';
+import type { InquiryConsentResolvers } from '../../__generated__/resolvers-types.js';
 import { isoInstant } from '../shared/persianDate.js';
 
-export const Consent: ConsentResolvers = {
+export const InquiryConsent: InquiryConsentResolvers = {
   scopes: (consent) => [...consent.scopes],
   expiresAt: (consent) => isoInstant(consent.expiresAt),
   grantedAt: (consent) => isoInstant(consent.grantedAt),
