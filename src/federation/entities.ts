@@ -62,7 +62,11 @@ export function checkRepresentation(value: unknown, index: number): Representati
       );
     }
     const present = (field: string) => value[field] !== undefined && value[field] !== null;
-    const key = keys.find((candidate) => Object.keys(candidate).every(present)) ?? keys[0]!;
+    // The first key it has whole; else the one it has most of, so that the error names what is missing.
+    const given = (candidate: EntityKey) => Object.keys(candidate).filter(present).length;
+    const key =
+      keys.find((candidate) => given(candidate) === Object.keys(candidate).length) ??
+      keys.reduce((best, candidate) => (given(candidate) > given(best) ? candidate : best));
     const canonical: Record<string, string> = {};
     for (const [field, parse] of Object.entries(key)) {
       const keyPath = `${path}.${field}`;

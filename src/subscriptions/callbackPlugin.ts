@@ -44,15 +44,17 @@ export function callbackSubscriptionsPlugin<TContext extends object>(
         },
         async responseForOperation({ schema, document, operationName, contextValue }) {
           if (!callback) return null;
-          const checked = await callbacks.check(callback);
-          if (checked !== 'delivered') return checkRefused(checked === 'unreachable', format);
+          // The subscription's own context first: what fails here fails before the router is asked anything.
           const abort = new AbortController();
+          const subscriptionContext = contextFor(contextValue, abort.signal);
+          const checked = await callbacks.check(callback);
+          if (checked !== 'delivered') return checkRefused(format);
           const source = await subscribeTo({
             schema,
             document,
             operationName,
             variableValues: request.variables,
-            contextValue: contextFor(contextValue, abort.signal),
+            contextValue: subscriptionContext,
           });
           callbacks.start({ request: callback, source, format, onStop: () => abort.abort() });
           return {
@@ -90,10 +92,11 @@ function isStream(
 }
 
 /** The protocol's answer when the router did not confirm the subscription: a 4xx, and no subscription. */
-function checkRefused(unreachable: boolean, format: CallbackPluginOptions<unknown>['format']): GraphQLResponse {
-  const message = unreachable
-    ? 'The callback URL did not answer the subscription check; the subscription was not started.'
-    : 'The callback URL refused the subscription check (wrong id or verifier?); the subscription was not started.';
+function checkRefused(format: CallbackPluginOptions<unknown>['format']): GraphQLResponse {
+  // One message whether the URL refused or did not answer: the difference would tell a caller which
+  // ports of an allowed host answer.
+  const message =
+    'The callback URL did not accept the subscription check (wrong id or verifier, or no answer); the subscription was not started.';
   const formatted = format({ errors: [new GraphQLError(message, { extensions: { code: BAD_REQUEST } })] });
   return {
     http: { status: 400, headers: new HeaderMap([['content-type', 'application/json; charset=utf-8']]) },

@@ -86,6 +86,11 @@ describe('checkRepresentation', () => {
       'representations[2].plateNumber',
     ],
     [
+      'half of a second key',
+      { __typename: 'BankAccount', bankCode: '017' },
+      'representations[2].accountNumber',
+    ],
+    [
       'a bad mobile in a compound key',
       { __typename: 'PersonMobile', nationalId: samples.nationalId, mobile: '0912' },
       'representations[2].mobile',

@@ -228,7 +228,7 @@ describe('a subscription over HTTP callbacks', () => {
     expect(res.status).toBe(400);
     expect(res.data).toBeNull();
     expect(at(errorsOf(res), 0).extensions?.['code']).toBe('BAD_REQUEST');
-    expect(at(errorsOf(res), 0).message).toMatch(/refused the subscription check/);
+    expect(at(errorsOf(res), 0).message).toMatch(/did not accept the subscription check/);
     await pause(300);
     expect(actions(receiver.messagesOf(callback.subscriptionId))).toEqual(['check']);
     expect(h.server.callbackSubscriptions?.size).toBe(0);
@@ -244,7 +244,7 @@ describe('a subscription over HTTP callbacks', () => {
 
     expect(res.status).toBe(400);
     expect(at(errorsOf(res), 0)).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
-    expect(at(errorsOf(res), 0).message).toMatch(/did not answer/);
+    expect(at(errorsOf(res), 0).message).toMatch(/did not accept the subscription check/);
     expect(h.server.callbackSubscriptions?.size).toBe(0);
   });
 
