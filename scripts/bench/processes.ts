@@ -2,8 +2,9 @@
  * The three processes of `npm run bench`: the sandbox with a fixed latency and its call counts served
  * on the admin path, the subgraph's production build, and the floor, each on a free loopback port.
  */
+import { build } from 'esbuild';
 import { SANDBOX_CREDENTIALS } from '../../src/config.js';
-import { freePort, spawnNode, TSX_LOADER, type ChildRun } from '../../test/helpers/procUtils.js';
+import { freePort, PROJECT_ROOT, spawnNode, TSX_LOADER, type ChildRun } from '../../test/helpers/procUtils.js';
 import { until } from './measure.js';
 
 export interface BenchProcess {
@@ -96,13 +97,30 @@ export async function startSubgraphProcess(sandboxUrl: string): Promise<BenchPro
   return started('the subgraph', run, `http://127.0.0.1:${port}`, '/healthz');
 }
 
-/** The floor (floorMain.ts) in front of the sandbox. */
+/**
+ * The floor compiled to one file of plain JavaScript, as the subgraph's build is: run under tsx, its
+ * process would carry the loader's memory and work. Packages stay outside (node_modules); written where
+ * node_modules resolves from.
+ */
+async function buildFloor(): Promise<string> {
+  const outfile = `${PROJECT_ROOT}node_modules/.cache/bench/floor.mjs`;
+  await build({
+    entryPoints: [`${PROJECT_ROOT}scripts/bench/floorMain.ts`],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** The floor (floorMain.ts, compiled) in front of the sandbox. */
 export async function startFloorProcess(sandboxUrl: string): Promise<BenchProcess> {
   const port = await freePort();
-  const run = spawnNode(['--import', TSX_LOADER, 'scripts/bench/floorMain.ts'], {
-    ...upstreamEnv(sandboxUrl),
-    FLOOR_PORT: String(port),
-  });
+  const run = spawnNode([await buildFloor()], { ...upstreamEnv(sandboxUrl), FLOOR_PORT: String(port) });
   // A GET of / is no scenario: 404 once it listens.
   return started('the floor', run, `http://127.0.0.1:${port}`, '/', 404);
 }
