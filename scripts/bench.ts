@@ -122,7 +122,12 @@ try {
 }
 const durationSeconds = (Date.now() - startedAt.getTime()) / 1000;
 for (const level of levels) process.stdout.write(`\nUpstream latency ${level.latencyMs} ms\n\n${levelTable(level)}\n`);
-const command = quick ? 'BENCH_QUICK=true npm run bench' : 'npm run bench';
+const command = [
+  ...Object.entries(process.env)
+    .filter(([name]) => name.startsWith('BENCH_'))
+    .map(([name, value]) => `${name}=${value ?? ''}`),
+  'npm run bench',
+].join(' ');
 const section = reportSection(
   levels,
   { seconds, repetitions, connections, command, startedAt, durationSeconds, loadAverage },

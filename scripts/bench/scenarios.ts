@@ -81,7 +81,7 @@ export type RunName = (typeof RUN_NAMES)[number];
 
 export const RUN_TITLES: Readonly<Record<RunName, string>> = {
   ...Object.fromEntries(SCENARIO_NAMES.map((name) => [name, SCENARIOS[name].title])),
-  mixed: `mixed: each connection cycles through ${SCENARIO_NAMES.join(', ')}`,
+  mixed: `each connection cycles through ${SCENARIO_NAMES.join(', ')}`,
 } as Record<RunName, string>;
 
 /** The scenarios a run sends, in order. */
