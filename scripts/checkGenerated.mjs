@@ -1,9 +1,15 @@
-// Regenerates the resolver types and the operations table and fails when either differed from
-// what is in the working tree: generated files must be committed current.
+// Regenerates the resolver types, the frontend kit's cache configuration (client/__generated__/) and the
+// operations table, and fails when any of them differed from what is in the working tree: generated files
+// must be committed current.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const generated = ['src/__generated__/resolvers-types.ts', 'docs/operations.md'];
+const generated = [
+  'src/__generated__/resolvers-types.ts',
+  'client/__generated__/possibleTypes.ts',
+  'client/__generated__/typePolicies.ts',
+  'docs/operations.md',
+];
 const read = (path) => {
   try {
     return readFileSync(path, 'utf8');

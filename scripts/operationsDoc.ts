@@ -118,5 +118,7 @@ export function renderOperationsDoc(notes: CatalogNotes = readCatalogNotes()): s
 }
 
 if (process.argv[1]?.endsWith('operationsDoc.ts')) {
-  writeFileSync(new URL('../docs/operations.md', import.meta.url), renderOperationsDoc());
+  const target = new URL('../docs/operations.md', import.meta.url);
+  writeFileSync(target, renderOperationsDoc());
+  process.stdout.write(`Wrote docs/operations.md: ${operations.size} upstream operations.\n`);
 }

@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_REDIRECT_URI, type Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { MemoryConsentStore } from './consent/memoryStore.js';
 import { RedisConsentStore } from './consent/redisStore.js';
 import { ConsentSealer } from './consent/sealing.js';
@@ -149,10 +149,10 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     codePendingMs: config.consent.codePendingMs,
     refreshMarginMs: upstream.tokenRefreshMarginMs,
   });
-  if (upstream.baseUrl && upstream.redirectUri === DEFAULT_REDIRECT_URI) {
+  if (upstream.baseUrl && !upstream.redirectUriConfigured) {
     logger.warn(
       { redirectUri: upstream.redirectUri },
-      'UPSTREAM_REDIRECT_URI is the sandbox default; the upstream accepts only the redirect URI registered for the client',
+      "UPSTREAM_REDIRECT_URI is not set: the default is this process's own callback page, but the upstream accepts only the redirect URI registered for the client",
     );
   }
   const client = new UpstreamClient({

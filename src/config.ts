@@ -29,8 +29,33 @@ const sealingKey = z.string().transform((text, ctx) => {
   return hex;
 });
 
-/** Where the upstream sends the person back after a consent; fine for the sandbox, not for the real upstream. */
-export const DEFAULT_REDIRECT_URI = 'http://localhost:4001/consent/callback';
+/** A host a subscription callback URL may name: its hostname (lowercase, IPv6 in brackets), and its port if one was given. */
+export interface CallbackHost {
+  readonly hostname: string;
+  readonly port: number | null;
+}
+
+/** `host` or `host:port` as a CallbackHost; null when it is anything else (a scheme, a path, credentials). */
+export function callbackHostOf(entry: string): CallbackHost | null {
+  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(entry)) return null;
+  let url: URL;
+  try {
+    url = new URL(`http://${entry}`);
+  } catch {
+    return null;
+  }
+  const explicitPort = /:(\d{1,5})$/.exec(entry);
+  const port = explicitPort ? Number(explicitPort[1]) : null;
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  return { hostname: url.hostname, port };
+}
+
+/**
+ * Where the upstream sends the person back after a consent, unless configured: this subgraph's own
+ * callback page on its port (4001 when the port is chosen by the system). Fine for the sandbox, not for
+ * the real upstream, which takes only the redirect URI registered for the client.
+ */
+export const defaultRedirectUri = (port: number): string => `http://localhost:${port || 4001}/consent/callback`;
 
 const schema = z
   .object({
@@ -38,6 +63,22 @@ const schema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ROUTER_SECRET: z.string().min(16, 'ROUTER_SECRET must be at least 16 characters').optional(),
+    // Comma-separated hosts (name or address, optionally :port) a router's callback URL may point at; unset: off.
+    SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS: z
+      .string()
+      .transform((text, ctx) => {
+        const entries = text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '');
+        const hosts = entries.map(callbackHostOf);
+        if (hosts.length === 0 || hosts.some((host) => host === null)) {
+          ctx.addIssue({ code: 'custom', message: 'each entry must be a host name or address, optionally with :port' });
+          return z.NEVER;
+        }
+        return hosts as CallbackHost[];
+      })
+      .optional(),
 
     UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     UPSTREAM_CLIENT_ID: z.string().min(1).optional(),
@@ -51,7 +92,7 @@ const schema = z
     UPSTREAM_MAX_CONCURRENCY: positiveInt(256),
     UPSTREAM_REQUEST_CONCURRENCY: positiveInt(16),
     TOKEN_REFRESH_MARGIN_MS: positiveInt(5 * 60_000),
-    UPSTREAM_REDIRECT_URI: z.url({ protocol: /^https?$/ }).default(DEFAULT_REDIRECT_URI),
+    UPSTREAM_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
     UPSTREAM_OPERATION_BUDGET_MS: positiveInt(15_000),
     UPSTREAM_RETRY_ATTEMPTS: positiveInt(5),
     UPSTREAM_RETRY_INITIAL_DELAY_MS: positiveInt(100),
@@ -212,6 +253,8 @@ export interface UpstreamConfig {
    * on with the authorization code. Its domain must be the one registered for the client upstream.
    */
   readonly redirectUri: string;
+  /** False when `redirectUri` is the default (UPSTREAM_REDIRECT_URI unset), which the real upstream refuses. */
+  readonly redirectUriConfigured: boolean;
   readonly resilience: ResilienceConfig;
 }
 
@@ -349,6 +392,11 @@ export interface Config {
   readonly host: string;
   readonly logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   readonly routerSecret: string | null;
+  /**
+   * Subscriptions over HTTP callbacks (the Apollo Router's callback mode): the only hosts a callback URL may
+   * point at. Null: callback mode is off, and a subscription over HTTP is refused.
+   */
+  readonly subscriptionCallbackHosts: readonly CallbackHost[] | null;
   readonly upstream: UpstreamConfig;
   readonly jobs: JobsConfig;
   /** Where jobs (and so idempotency keys) are stored; null keeps them in this process's memory. */
@@ -419,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     routerSecret: e.ROUTER_SECRET ?? null,
+    subscriptionCallbackHosts: e.SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS ?? null,
     upstream: {
       baseUrl: e.UPSTREAM_BASE_URL?.replace(/\/+$/, '') ?? null,
       clientId: sandboxed ? SANDBOX_CREDENTIALS.clientId : e.UPSTREAM_CLIENT_ID!,
@@ -429,7 +478,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConcurrency: e.UPSTREAM_MAX_CONCURRENCY,
       requestConcurrency: e.UPSTREAM_REQUEST_CONCURRENCY,
       tokenRefreshMarginMs: e.TOKEN_REFRESH_MARGIN_MS,
-      redirectUri: e.UPSTREAM_REDIRECT_URI,
+      redirectUri: e.UPSTREAM_REDIRECT_URI ?? defaultRedirectUri(e.PORT),
+      redirectUriConfigured: e.UPSTREAM_REDIRECT_URI !== undefined,
       resilience: {
         operationBudgetMs: e.UPSTREAM_OPERATION_BUDGET_MS,
         retryAttempts: e.UPSTREAM_RETRY_ATTEMPTS,

@@ -1,23 +1,27 @@
 /** Apollo Server plugins that give requests refused before execution a clear answer and a code. */
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import type { Context } from './context.js';
 
 const BAD_REQUEST = 'BAD_REQUEST';
 
 /**
  * A subscription posted over HTTP is refused before it runs with a clear 400: Apollo Server would
  * execute it as a query, whose subscription field has no event to resolve and fails with an
- * internal error. Subscriptions are served over WebSocket (graphql-ws) on the same paths.
+ * internal error. Subscriptions are served over WebSocket (graphql-ws) on the same paths; with callback
+ * hosts configured, `src/subscriptions/callbackPlugin.ts` takes this one's place and serves the Apollo
+ * Router's callback mode too.
  */
 export const refuseSubscriptionsOverHttp: ApolloServerPlugin = {
-  async requestDidStart() {
+  async requestDidStart({ request }) {
+    // A router in callback mode is told that mode is off here, rather than left to guess.
+    const callbackMode = request.extensions?.['subscription'] !== undefined;
     return {
       // Called also when no operation could be chosen (an unknown operationName): nothing to refuse then.
       async didResolveOperation({ operation }) {
         if (operation?.operation !== 'subscription') return;
         throw new GraphQLError(
-          'Subscriptions are served over WebSocket (graphql-ws protocol) at /graphql or /ws, not over HTTP POST.',
+          'Subscriptions are served over WebSocket (graphql-ws protocol) at /graphql or /ws, not over HTTP POST.' +
+            (callbackMode ? ' HTTP callback subscriptions are not enabled on this subgraph.' : ''),
           {
             extensions: { code: BAD_REQUEST, http: { status: 400 } },
           },
@@ -43,31 +47,6 @@ export const codeRequestErrors: ApolloServerPlugin = {
           const status = typeof http === 'object' && http !== null ? (http as { status?: unknown }).status : undefined;
           if (typeof status === 'number' && status >= 400 && status < 500) error.extensions['code'] = BAD_REQUEST;
         }
-      },
-    };
-  },
-};
-
-/** The request header that asks for the upstream calls of an operation in the response's `extensions`. */
-export const UPSTREAM_CALLS_HEADER = 'x-upstream-calls';
-
-/**
- * On request (any value of the `x-upstream-calls` header), the response tells which upstream calls the
- * operation made, as `extensions.upstreamCalls = { total, byOperation: { <catalog id>: n } }`: what the
- * query cost upstream. A deduplicated read counts once; a retried call counts once too (its attempts are
- * in the metrics); token requests, shared by every operation, are not counted.
- */
-export const reportUpstreamCalls: ApolloServerPlugin<Context> = {
-  async requestDidStart({ request }) {
-    if (!request.http?.headers.has(UPSTREAM_CALLS_HEADER)) return;
-    return {
-      async willSendResponse({ response, contextValue }) {
-        if (response.body.kind !== 'single') return;
-        const budget = contextValue.upstreamBudget;
-        response.body.singleResult.extensions = {
-          ...response.body.singleResult.extensions,
-          upstreamCalls: { total: budget.used, byOperation: budget.calls },
-        };
       },
     };
   },

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { GraphQLError, Kind } from 'graphql';
+import { GraphQLError, Kind, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
 import type { Context as WsServerContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -25,7 +25,10 @@ import { inRequestSpan } from './observability/tracing.js';
 import { buildSchema } from './schema.js';
 import { isDownloadPath, serveDownload } from './fileDownloads.js';
 import { loadExplorer } from './explorer.js';
-import { codeRequestErrors, refuseSubscriptionsOverHttp, reportUpstreamCalls } from './requestPlugins.js';
+import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
+import { CallbackSubscriptions } from './subscriptions/callback.js';
+import { callbackSubscriptionsPlugin } from './subscriptions/callbackPlugin.js';
+import { reportUpstreamCalls } from './limits/upstreamCallsReport.js';
 
 const GRAPHQL_PATH = '/graphql';
 /** Where the explorer's bundle is served (development only). */
@@ -45,6 +48,8 @@ export interface RunningServer {
   readonly port: number;
   readonly services: AppServices;
   readonly logger: Logger;
+  /** The subscriptions relayed over HTTP callbacks (the Apollo Router's callback mode); null when that mode is off. */
+  readonly callbackSubscriptions: CallbackSubscriptions | null;
   /** Stops accepting, finishes in-flight requests, closes WebSockets, then releases everything. */
   stop(): Promise<void>;
   /**
@@ -75,6 +80,16 @@ export async function startServer(
       : error;
     return formatError(coded.toJSON(), coded);
   };
+  /** An event of a subscription as it leaves the process (graphql-ws or HTTP callback): errors formatted, size capped. */
+  const formatEvent = (result: ExecutionResult): FormattedExecutionResult =>
+    limits.capResponse(
+      result.errors
+        ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) }
+        : result,
+    );
+  const callbacks = config.subscriptionCallbackHosts
+    ? new CallbackSubscriptions({ allowedHosts: config.subscriptionCallbackHosts, logger })
+    : null;
   let ready = false;
   let draining = false;
   const consentIsLive = (handle: string) =>
@@ -134,12 +149,7 @@ export async function startServer(
       // same codes are given here, so the formatter keeps them and masks only what failed inside.
       onError: (_ctx, _id, _payload, errors) =>
         errors.map((error) => formatWsError(error, 'GRAPHQL_VALIDATION_FAILED')),
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        limits.capResponse(
-          result.errors
-            ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) }
-            : result,
-        ),
+      onNext: (_ctx, _id, _payload, _args, result) => formatEvent(result),
     },
     wsServer,
   );
@@ -160,7 +170,18 @@ export async function startServer(
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
       operationsPlugin<Context>(),
       ...(services.rateLimiter ? [rateLimitPlugin<Context>(services.rateLimiter)] : []),
-      refuseSubscriptionsOverHttp,
+      callbacks
+        ? callbackSubscriptionsPlugin<Context>({
+            callbacks,
+            format: formatEvent,
+            contextFor: (requestContext, signal) => {
+              const options = (requestContext as Partial<HttpContext>)[REQUEST_OPTIONS];
+              // Without them the subscription would run as nobody, without the caller's consent: fail loudly.
+              if (!options) throw new Error('a callback subscription came without the options of its request');
+              return createContext(services, { ...options, signal });
+            },
+          })
+        : refuseSubscriptionsOverHttp,
       codeRequestErrors,
       reportUpstreamCalls,
       ApolloServerPluginLandingPageDisabled(),
@@ -281,10 +302,14 @@ export async function startServer(
       consentHandle,
       consentIsLive,
     });
+    const options: HttpContextOptions = { requestId, consentHandle, caller };
     const result = await inRequestSpan(requestId, () =>
       apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: toApolloRequest(req, body),
-        context: async () => createContext(services, { requestId, signal: abort.signal, consentHandle, caller }),
+        context: async (): Promise<HttpContext> => ({
+          ...createContext(services, { ...options, signal: abort.signal }),
+          [REQUEST_OPTIONS]: options,
+        }),
       }),
     );
     res.statusCode = result.status ?? 200;
@@ -325,6 +350,7 @@ export async function startServer(
     port,
     services,
     logger,
+    callbackSubscriptions: callbacks,
     stop,
     shutdown() {
       shuttingDown ??= (async () => {
@@ -365,6 +391,21 @@ function routerSecretMatches(config: Config, fromParams: unknown, fromHeader: st
 function routerTrusted(config: Config, fromParams: unknown, fromHeader: string | string[] | undefined): boolean {
   return config.routerSecret !== null && routerSecretMatches(config, fromParams, fromHeader);
 }
+
+/** Who an HTTP operation is for; its signal is the request's own. */
+interface HttpContextOptions {
+  readonly requestId: string;
+  readonly consentHandle: string | null;
+  readonly caller: Caller;
+}
+
+/**
+ * Where an HTTP operation's context keeps what it was built from, so that a callback subscription gets a
+ * context of its own for the same caller. A symbol key: Apollo copies the context (own properties) per
+ * operation, so the context object itself cannot be the key.
+ */
+const REQUEST_OPTIONS = Symbol('request options');
+type HttpContext = Context & { readonly [REQUEST_OPTIONS]: HttpContextOptions };
 
 type WsContext = WsServerContext<Record<string, unknown>, { request: IncomingMessage }>;
 

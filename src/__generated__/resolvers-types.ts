@@ -205,13 +205,18 @@ export type Bank = {
   readonly name?: Maybe<Scalars['String']['output']>;
 };
 
-/** A bank account, identified by its IBAN (sheba). */
+/**
+ * A bank account, identified by its IBAN (sheba), or by its bank's code and its number at that bank (the
+ * upstream converts the number to the IBAN).
+ */
 export type BankAccount = {
   readonly __typename?: 'BankAccount';
   /** The account number in the bank's own format. */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The bank, read from the IBAN's bank code. */
   readonly bank?: Maybe<Bank>;
+  /** The 3-digit code of the account's bank, read from the IBAN (as `bank.code`). */
+  readonly bankCode: Scalars['String']['output'];
   /** The account's Sayad chequebooks (client credential). */
   readonly chequebooks?: Maybe<ReadonlyArray<Chequebook>>;
   /** The upstream's remark on the account, such as its type (in Persian). */
@@ -251,20 +256,29 @@ export type BankAccount = {
 };
 
 
-/** A bank account, identified by its IBAN (sheba). */
+/**
+ * A bank account, identified by its IBAN (sheba), or by its bank's code and its number at that bank (the
+ * upstream converts the number to the IBAN).
+ */
 export type BankAccountHeldByArgs = {
   holderId: Scalars['String']['input'];
 };
 
 
-/** A bank account, identified by its IBAN (sheba). */
+/**
+ * A bank account, identified by its IBAN (sheba), or by its bank's code and its number at that bank (the
+ * upstream converts the number to the IBAN).
+ */
 export type BankAccountOwnershipArgs = {
   birthDate?: InputMaybe<Scalars['String']['input']>;
   nationalId: Scalars['String']['input'];
 };
 
 
-/** A bank account, identified by its IBAN (sheba). */
+/**
+ * A bank account, identified by its IBAN (sheba), or by its bank's code and its number at that bank (the
+ * upstream converts the number to the IBAN).
+ */
 export type BankAccountStatementArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -4442,7 +4456,8 @@ export type FederationTypes = ResolversObject<{
 export type FederationReferenceTypes = ResolversObject<{
   BankAccount:
     ( { __typename: 'BankAccount' }
-    & GraphQLRecursivePick<FederationTypes['BankAccount'], {"iban":true}> );
+    & ( GraphQLRecursivePick<FederationTypes['BankAccount'], {"iban":true}>
+        | GraphQLRecursivePick<FederationTypes['BankAccount'], {"bankCode":true,"accountNumber":true}> ) );
   Card:
     ( { __typename: 'Card' }
     & GraphQLRecursivePick<FederationTypes['Card'], {"number":true}> );
@@ -4989,6 +5004,7 @@ export type BankAccountResolvers<ContextType = Context, ParentType extends Resol
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BankAccount']> | FederationReferenceType, FederationReferenceType, ContextType>;
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  bankCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   chequebooks?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Chequebook']>>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   heldBy?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<BankAccountHeldByArgs, 'holderId'>>;

@@ -8,6 +8,7 @@
  */
 import { isObjectType, isUnionType, Kind, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { BadUserInputError, quoteValue } from '../errors.js';
+import { parseAccountNumber, parseBankCode } from '../validation/accounts.js';
 import {
   parseCardNumber,
   parseIban,
@@ -36,7 +37,7 @@ export const ENTITY_KEYS: Readonly<Record<string, readonly EntityKey[]>> = {
   OwnedVehicle: [{ plateNumber: parsePlateNumber, ownerNationalId: parseNationalId }],
   Cheque: [{ sayadId: parseSayadId }],
   Card: [{ number: parseCardNumber }],
-  BankAccount: [{ iban: parseIban }],
+  BankAccount: [{ iban: parseIban }, { bankCode: parseBankCode, accountNumber: parseAccountNumber }],
 };
 
 type Representation = { readonly __typename: string } & Readonly<Record<string, unknown>>;

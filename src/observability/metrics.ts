@@ -81,6 +81,24 @@ export const websocketConnections = new Gauge({
   registers,
 });
 
+/** Subscriptions relayed over HTTP callbacks (the Apollo Router's callback mode), running now. */
+export const callbackSubscriptions = new Gauge({
+  name: 'subgraph_callback_subscriptions',
+  help: 'Subscriptions relayed over HTTP callbacks (Apollo Router callback mode) running now.',
+  registers,
+});
+
+/**
+ * Callback subscriptions ended, by how: `completed` (the stream ended, `complete` sent), `gone` (the router
+ * answered 404), `refused` (another 4xx), `unreachable` (no answer, or 5xx), `shutdown`.
+ */
+export const callbackSubscriptionEnds = new Counter({
+  name: 'subgraph_callback_subscription_ends_total',
+  help: 'Callback subscriptions ended, by reason (completed, gone, refused, unreachable, shutdown).',
+  labelNames: ['reason'] as const,
+  registers,
+});
+
 /** GraphQL operations answered, by type and whether the answer carried errors. */
 export const graphqlOperations = new Counter({
   name: 'subgraph_graphql_operations_total',

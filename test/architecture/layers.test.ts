@@ -13,7 +13,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lib'],
   ['observability'],
   ['config.ts'],
-  ['redis.ts', 'storeHealth.ts', 'validation', 'limits'],
+  ['redis.ts', 'storeHealth.ts', 'validation', 'limits', 'subscriptions'],
   ['datasources/upstream'],
   ['datasources/types'],
   ['datasources/shared'],

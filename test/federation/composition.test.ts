@@ -147,14 +147,17 @@ function documentedSharedDefinitions(): DocumentNode {
   return parse(block ?? '');
 }
 
+/** Directives a copy leaves out: our demand control (`@cost`, `@listSize`) and our contract's `@tag`. */
+const OUR_OWN_DIRECTIVES = new Set(['cost', 'listSize', 'tag']);
+
 /**
- * A definition printed without the demand-control directives (`@cost`, `@listSize`), which a copy leaves
- * out, and with every description as a plain string (the SDL prints some as block strings).
+ * A definition printed without the directives a copy leaves out, and with every description as a plain
+ * string (the SDL prints some as block strings).
  */
 function printedAsCopied(definition: DefinitionNode): string {
   return print(
     visit(definition, {
-      Directive: (node) => (node.name.value === 'cost' || node.name.value === 'listSize' ? null : undefined),
+      Directive: (node) => (OUR_OWN_DIRECTIVES.has(node.name.value) ? null : undefined),
       StringValue: (node) => ({ ...node, block: false }),
     }),
   );
@@ -178,7 +181,9 @@ function shareableUses(sdl: string): number {
 function namedDefinitions(document: DocumentNode): Map<string, DefinitionNode> {
   const named = new Map<string, DefinitionNode>();
   for (const definition of document.definitions) {
-    if ('name' in definition && definition.name) named.set(definition.name.value, definition);
+    // Definitions only: our contract's tags come as extensions of some of them (`extend scalar … @tag`).
+    if ('name' in definition && definition.name && !definition.kind.endsWith('Extension'))
+      named.set(definition.name.value, definition);
   }
   return named;
 }

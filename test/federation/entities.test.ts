@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
+import { at, dataOf, firstError, partialDataOf } from '../helpers/responses.js';
 import { samples } from '../helpers/samples.js';
 
 interface NegativeScore {
@@ -135,5 +137,60 @@ describe('_entities for Person', () => {
     expect(response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(response.errors?.[0]?.extensions?.stacktrace).toBeUndefined();
     expect(harness.upstreamCalls()).toEqual([]);
+  });
+});
+
+describe('_entities for BankAccount, by IBAN or by bank code and account number', () => {
+  const harness = useHarness();
+  const { account } = THREE_BANKS;
+  const BANK_ACCOUNTS = /* GraphQL */ `
+    query ($representations: [_Any!]!) {
+      _entities(representations: $representations) {
+        ... on BankAccount {
+          iban
+          bankCode
+        }
+      }
+    }
+  `;
+
+  it('finds an account by its second key through the upstream conversion, and by its IBAN without it', async () => {
+    const response = await harness.gql<{ _entities: Array<{ iban: string; bankCode: string } | null> }>(BANK_ACCOUNTS, {
+      representations: [
+        { __typename: 'BankAccount', bankCode: account.bankCode, accountNumber: account.deposit },
+        { __typename: 'BankAccount', iban: WOMAN.account.iban },
+      ],
+    });
+    expect(dataOf(response)._entities).toEqual([
+      { iban: account.iban, bankCode: account.bankCode },
+      { iban: WOMAN.account.iban, bankCode: WOMAN.account.iban.slice(4, 7) },
+    ]);
+    const conversions = harness.upstreamCalls('facilityDepositToIbanGet');
+    expect(conversions).toHaveLength(1);
+    expect(at(conversions, 0).query).toMatchObject({ bankCode: account.bankCode });
+    // The IBAN alone answers both fields: nothing else was asked of the upstream.
+    expect(harness.upstreamCalls()).toHaveLength(1);
+  });
+
+  it('gives null for an account number the bank does not know', async () => {
+    const unknown = account.deposit.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
+    const response = await harness.gql<{ _entities: Array<unknown> }>(BANK_ACCOUNTS, {
+      representations: [{ __typename: 'BankAccount', bankCode: account.bankCode, accountNumber: unknown }],
+    });
+    expect(dataOf(response)._entities).toEqual([null]);
+    expect(harness.upstreamCalls('facilityDepositToIbanGet')).toHaveLength(1);
+  });
+
+  it('fails only the item whose bank code is malformed, naming it, before any upstream call', async () => {
+    const response = await harness.gql<{ _entities: Array<unknown> }>(BANK_ACCOUNTS, {
+      representations: [
+        { __typename: 'BankAccount', bankCode: '17', accountNumber: account.deposit },
+        { __typename: 'BankAccount', iban: account.iban },
+      ],
+    });
+    expect(partialDataOf(response)._entities).toEqual([null, { iban: account.iban, bankCode: account.bankCode }]);
+    expect(firstError(response).extensions?.['code']).toBe('BAD_USER_INPUT');
+    expect(firstError(response).extensions?.['argumentPath']).toBe('representations[0].bankCode');
+    expect(harness.upstreamCalls()).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { isValidIban, parseLegalId, parseNationalId } from '../../validation/ide
 import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
 import { accountNumberOf } from '../shared/accountNumber.js';
+import { accountByNumber } from './byNumber.js';
 import { parseStatementRange } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 
@@ -20,8 +21,20 @@ const parseHolderId = (value: string, argumentPath: string) =>
 const bankCodeOf = (iban: string) => iban.slice(4, 7);
 
 export const BankAccount: BankAccountResolvers = {
-  __resolveReference: (reference) => (isValidIban(reference.iban) ? { iban: reference.iban } : null),
+  // The `_entities` guard (src/federation/entities.ts) has checked and canonicalised whichever key came.
+  __resolveReference: (reference, context) => {
+    if ('iban' in reference && typeof reference.iban === 'string')
+      return isValidIban(reference.iban) ? { iban: reference.iban } : null;
+    if (
+      'bankCode' in reference &&
+      typeof reference.bankCode === 'string' &&
+      typeof reference.accountNumber === 'string'
+    )
+      return accountByNumber(reference.bankCode, reference.accountNumber, context);
+    return null;
+  },
   bank: (account) => ({ code: bankCodeOf(account.iban) }),
+  bankCode: (account) => bankCodeOf(account.iban),
   accountNumber: lazyField(inquiry, 'accountNumber'),
   status: lazyField(inquiry, 'status'),
   statusDescription: lazyField(inquiry, 'statusDescription'),
