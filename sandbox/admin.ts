@@ -12,12 +12,18 @@
  *   201 with the messages as they will be read. A destination that is not a sender number of the client
  *   is refused (400) and nothing is put in.
  *
+ * - `GET /__sandbox/calls`: how many calls the sandbox received, by operation id (`token` for the token
+ *   endpoint), and in all: `{ "counts": { "<operationId>": n }, "total": n }`. `DELETE` forgets every call
+ *   received, with the trackIds they admitted (a long benchmark would otherwise hold them all).
+ *
  * A rule's fields are those of FaultRule; `"times": "Infinity"` stands for no limit (JSON has no Infinity).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import type { CallLog } from './callLog.js';
 import type { FaultBook } from './faults.js';
 import type { SmsInboxes } from './smsInbox.js';
+import type { TrackIdRegistry } from './trackIds.js';
 import { readBody } from './requestBody.js';
 import type { FaultRule, LatencyRule } from './types.js';
 
@@ -50,6 +56,8 @@ const inboundSms = z
 export interface AdminTargets {
   readonly faults: FaultBook;
   readonly smsInboxes: SmsInboxes;
+  readonly calls: CallLog;
+  readonly trackIds: TrackIdRegistry;
 }
 
 const latencyRule = z.object({ operationId: z.string().min(1).optional(), ms: z.number().min(0) }).strict();
@@ -117,6 +125,17 @@ async function decide(targets: AdminTargets, req: IncomingMessage, resource: str
       };
       faults.setLatency(rule);
       return { status: 200, body: listLatency() };
+    }
+  }
+  if (resource === 'calls') {
+    if (method === 'GET') {
+      const counts = targets.calls.counts();
+      return { status: 200, body: { counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0) } };
+    }
+    if (method === 'DELETE') {
+      targets.calls.clear();
+      targets.trackIds.forget();
+      return { status: 204 };
     }
   }
   if (resource === 'sms/inbound' && method === 'POST') {

@@ -16,6 +16,13 @@ export class CallLog {
       .map((call) => ({ ...call, query: { ...call.query }, ...(call.scopes ? { scopes: [...call.scopes] } : {}) }));
   }
 
+  /** How many calls each operation received (token requests under 'token'). */
+  counts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const call of this.entries) counts[call.operationId] = (counts[call.operationId] ?? 0) + 1;
+    return counts;
+  }
+
   clear(): void {
     this.entries = [];
   }

@@ -18,6 +18,9 @@ function optionsFromEnv(): SandboxOptions {
   if (env['SANDBOX_CLIENT_NID']) options.clientNid = env['SANDBOX_CLIENT_NID'];
   const asyncDelayMs = numberFromEnv('SANDBOX_ASYNC_DELAY_MS');
   if (asyncDelayMs !== undefined) options.asyncDelayMs = asyncDelayMs;
+  // A fixed delay before every answer, as a distant upstream would add (benchmarks).
+  const latencyMs = numberFromEnv('SANDBOX_LATENCY_MS');
+  if (latencyMs !== undefined) options.latencyMs = latencyMs;
   const faultSeed = numberFromEnv('SANDBOX_FAULT_SEED');
   if (faultSeed !== undefined) options.faultSeed = faultSeed;
   // The fault-control admin path only when asked for: it lets anyone who reaches the port break the sandbox.
@@ -26,9 +29,14 @@ function optionsFromEnv(): SandboxOptions {
 }
 
 const sandbox = await startSandbox(optionsFromEnv());
-console.log(`Upstream sandbox listening on ${sandbox.url} (client ${sandbox.options.clientId})`);
+console.log(
+  `Upstream sandbox listening on ${sandbox.url} (client ${sandbox.options.clientId}` +
+    `${sandbox.options.latencyMs > 0 ? `, ${sandbox.options.latencyMs} ms before each answer` : ''})`,
+);
 if (sandbox.admin)
-  console.log(`Fault control enabled: ${sandbox.url}/__sandbox/faults and ${sandbox.url}/__sandbox/latency`);
+  console.log(
+    `Fault control enabled: ${sandbox.url}/__sandbox/faults, ${sandbox.url}/__sandbox/latency and ${sandbox.url}/__sandbox/calls`,
+  );
 
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {

@@ -74,6 +74,11 @@ export class TrackIdRegistry {
     return this.records.get(trackId);
   }
 
+  /** Forgets every trackId admitted: any of them may be sent again. */
+  forget(): void {
+    this.records.clear();
+  }
+
   /** Every record, newest arrival first. */
   newestFirst(): CallRecord[] {
     return [...this.records.values()].reverse().sort((a, b) => b.at - a.at);

@@ -16,19 +16,13 @@
  * final state.
  */
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { SANDBOX_CREDENTIALS } from '../src/config.js';
 import { billIdCheckDigit } from '../src/validation/identifiers.js';
 import { freePort, spawnSubgraph } from '../test/helpers/procUtils.js';
-
-const setting = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-};
+import { mib, percentile, residentBytes, setting, until } from './bench/measure.js';
 
 const subscriptions = setting('BENCH_SUBSCRIPTIONS', 10_000);
 const sockets = Math.min(setting('BENCH_SOCKETS', 100), subscriptions);
@@ -45,27 +39,6 @@ function describe(error: unknown): string {
     return `closed ${String(error.code)} ${'reason' in error ? String(error.reason) : ''}`;
   }
   return JSON.stringify(error);
-}
-
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-
-function residentBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith(`${field}:`));
-  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 // The sandbox in a process of its own, told over IPC how long each next inquiry takes to settle.

@@ -60,11 +60,17 @@ export interface ChildRun {
   kill(): Promise<void>;
 }
 
+/** The tsx loader, by absolute location, so that a process may run in another working directory. */
+export const TSX_LOADER = new URL('node_modules/tsx/dist/loader.mjs', `file://${PROJECT_ROOT}`).href;
+
 /** Runs `node --import tsx src/index.ts` with exactly `env` (plus PATH and HOME), from the project root unless told otherwise. */
 export function spawnSubgraph(env: Record<string, string>, cwd = PROJECT_ROOT): ChildRun {
-  // By absolute location, so that the process may run in another working directory.
-  const tsx = new URL('node_modules/tsx/dist/loader.mjs', `file://${PROJECT_ROOT}`).href;
-  const child = spawn(process.execPath, ['--import', tsx, `${PROJECT_ROOT}src/index.ts`], {
+  return spawnNode(['--import', TSX_LOADER, `${PROJECT_ROOT}src/index.ts`], env, cwd);
+}
+
+/** Runs `node <args>` with exactly `env` (plus PATH and HOME), from the project root unless told otherwise. */
+export function spawnNode(args: readonly string[], env: Record<string, string>, cwd = PROJECT_ROOT): ChildRun {
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

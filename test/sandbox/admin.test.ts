@@ -91,6 +91,26 @@ describe('the admin path', () => {
     expect(await (await fetch(`${admin.url}/__sandbox/latency`)).json()).toEqual({ latency: [] });
   });
 
+  it('counts the calls received by operation, and forgets them with their trackIds on DELETE', async () => {
+    const trackId = '0b7e4c1e-5d2a-4f7e-9c1a-3e2f1d0c9b8a';
+    const tracked = () =>
+      callOperation(admin, 'billingInquiryCcGet', {
+        token,
+        query: { type: 'Water', parameter: SAMPLES.water[0], trackId },
+      });
+    expect((await tracked()).status).toBe(200);
+    await water();
+    await issueToken(admin);
+    const counted = await fetch(`${admin.url}/__sandbox/calls`);
+    expect(await counted.json()).toEqual({ counts: { billingInquiryCcGet: 2, token: 1 }, total: 3 });
+    expect((await tracked()).status).toBe(400);
+    expect((await fetch(`${admin.url}/__sandbox/calls`, { method: 'DELETE' })).status).toBe(204);
+    expect(await (await fetch(`${admin.url}/__sandbox/calls`)).json()).toEqual({ counts: {}, total: 0 });
+    expect(admin.calls()).toEqual([]);
+    // The trackId was forgotten with its call: it is new again.
+    expect((await tracked()).status).toBe(200);
+  });
+
   it('is never recorded as an upstream call', async () => {
     await post(admin, '/__sandbox/faults', { status: 500 });
     await fetch(`${admin.url}/__sandbox/faults`);

@@ -60,4 +60,12 @@ describe('the standalone sandbox', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect((await token()).status).toBe(503);
     expect((await token()).status).toBe(200);
   });
+
+  it('waits SANDBOX_LATENCY_MS before each answer', async () => {
+    const url = await standalone({ SANDBOX_LATENCY_MS: '300' });
+    const started = performance.now();
+    const res = await fetch(`${url}/dev/v2/oauth2/token`, { method: 'POST' });
+    expect(res.status).toBe(401);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
 });
