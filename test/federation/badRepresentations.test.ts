@@ -85,11 +85,7 @@ describe('checkRepresentation', () => {
       { __typename: 'OwnedVehicle', plateNumber: '123', ownerNationalId: samples.nationalId },
       'representations[2].plateNumber',
     ],
-    [
-      'half of a second key',
-      { __typename: 'BankAccount', bankCode: '017' },
-      'representations[2].accountNumber',
-    ],
+    ['half of a second key', { __typename: 'BankAccount', bankCode: '017' }, 'representations[2].accountNumber'],
     [
       'a bad mobile in a compound key',
       { __typename: 'PersonMobile', nationalId: samples.nationalId, mobile: '0912' },
