@@ -3,25 +3,12 @@
  * reaches it only through the computed import of `src/explorer.ts`, so the build holds none of it, and
  * nothing of `src/` uses the packages it is bundled from.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadExplorer } from '../../src/explorer.js';
-import { PROJECT_ROOT } from '../helpers/procUtils.js';
+import { read, sourceFiles, specifiersOf } from '../helpers/sourceFiles.js';
 
 /** The packages of the explorer's bundle and of its browser test: devDependencies the build never needs. */
 const EXPLORER_PACKAGES = ['esbuild', 'graphiql', '@graphiql/', 'react', 'react-dom', 'monaco-', 'playwright-core'];
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(PROJECT_ROOT, folder), { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => join(folder, name));
-}
-
-const read = (file: string) => readFileSync(join(PROJECT_ROOT, file), 'utf8');
-/** Every module specifier written in a file: imports, exports and import() calls with a literal. */
-const specifiersOf = (text: string) =>
-  [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)].map((match) => match[1] ?? '');
 
 describe('the explorer package', () => {
   it('is named by no file of src/ but src/explorer.ts', () => {

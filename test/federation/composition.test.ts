@@ -220,16 +220,17 @@ function fieldType(schema: GraphQLSchema, typeName: string, field: string): stri
   return isObjectType(type) ? type.getFields()[field]?.type.toString() : undefined;
 }
 
+/** This subgraph, and the SDL it serves as `_service { sdl }`, shared by every composition below. */
+const harness = useHarness();
+let inquirySdl: string;
+
+beforeAll(async () => {
+  const response = await harness.gql<{ _service: { sdl: string } }>('{ _service { sdl } }');
+  expect(response.errors).toBeUndefined();
+  inquirySdl = response.data?._service.sdl ?? '';
+});
+
 describe('composition with a second subgraph', () => {
-  const harness = useHarness();
-  let inquirySdl: string;
-
-  beforeAll(async () => {
-    const response = await harness.gql<{ _service: { sdl: string } }>('{ _service { sdl } }');
-    expect(response.errors).toBeUndefined();
-    inquirySdl = response.data?._service.sdl ?? '';
-  });
-
   it('composes without errors into a supergraph with Person.reviews, Query.bill and Subscription.jobUpdated', () => {
     const result = composeServices([
       { name: 'inquiry', typeDefs: parse(inquirySdl), url: harness.server.url },
@@ -273,15 +274,6 @@ describe('composition with a second subgraph', () => {
 });
 
 describe('composition beside a subgraph with names and value types of its own', () => {
-  const harness = useHarness();
-  let inquirySdl: string;
-
-  beforeAll(async () => {
-    const response = await harness.gql<{ _service: { sdl: string } }>('{ _service { sdl } }');
-    expect(response.errors).toBeUndefined();
-    inquirySdl = response.data?._service.sdl ?? '';
-  });
-
   it('serves exactly the definitions docs/SHARED_TYPES.md gives to copy, each value type @shareable', () => {
     const documented = namedDefinitions(documentedSharedDefinitions());
     const served = namedDefinitions(parse(inquirySdl));
