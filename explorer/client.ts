@@ -6,6 +6,7 @@ import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
 import { GraphiQL } from 'graphiql';
 import 'graphiql/style.css';
 import './page.css';
+import { parse, type DocumentNode } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -33,10 +34,23 @@ function wsClientFor(secret: string): Client {
   return client;
 }
 
+/** The operation's document, parsed from what is run: GraphiQL's own parse lags the editor by a moment. */
+function documentOf(query: string): DocumentNode | undefined {
+  try {
+    return parse(query);
+  } catch {
+    return undefined;
+  }
+}
+
+// The toolkit sends an operation over graphql-ws only when the document it is given holds a subscription.
+// GraphiQL gives the editor's last parsed document, which, when Run follows an edit at once, can still be
+// the previous operation: the subscription would then be posted over HTTP, which the subgraph refuses.
 const fetcher: Fetcher = (params, options) => {
   const secret = options?.headers?.[ROUTER_SECRET_HEADER];
   const wsClient = wsClientFor(typeof secret === 'string' ? secret : '');
-  return createGraphiQLFetcher({ url: httpUrl, wsClient })(params, options);
+  const documentAST = documentOf(params.query) ?? options?.documentAST;
+  return createGraphiQLFetcher({ url: httpUrl, wsClient })(params, { ...options, documentAST });
 };
 
 const root = document.getElementById('explorer');

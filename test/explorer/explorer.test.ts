@@ -33,31 +33,53 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
   });
+  // Run does nothing until GraphiQL has the schema: wait for its introspection's answer too.
+  const schemaLoaded = page.waitForResponse(
+    (response) => response.url() === h.server.url && response.request().method() === 'POST',
+    { timeout: LOAD_TIMEOUT_MS },
+  );
   await page.goto(h.server.url);
   await page.locator('.graphiql-query-editor .monaco-editor').waitFor({ timeout: LOAD_TIMEOUT_MS });
+  await schemaLoaded;
 }, LOAD_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();
 });
 
-/** Replaces the operation in the query editor and runs it. */
+const responseText = async () =>
+  // Monaco draws spaces as no-break spaces.
+  (await page.locator('.graphiql-response .monaco-editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
+
+/**
+ * Replaces the operation in the query editor and runs it. GraphiQL reads the editor's operations a moment
+ * after an edit: a Run clicked before then may act on the previous text (with several operations there, it
+ * opens a menu to choose one instead of running), so Run is clicked again until the response changes.
+ */
 async function run(operation: string): Promise<void> {
+  const before = await responseText();
   await page.locator('.graphiql-query-editor .monaco-editor').click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   // Inserted as one text: typed key by key, the editor would close every bracket a second time.
   await page.keyboard.insertText(operation);
-  await page.locator('.graphiql-execute-button').click();
+  await page.keyboard.press('Escape');
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await page.locator('.graphiql-execute-button').click();
+    try {
+      await expect.poll(responseText, { timeout: 2_000 }).not.toBe(before);
+      return;
+    } catch {
+      await page.keyboard.press('Escape'); // closes the operation menu, if that is what opened
+    }
+  }
+  throw new Error(`Run did not answer for ${operation}`);
 }
 
 /** The response pane's text, waiting until it shows `expected`. */
 async function responseShowing(expected: string | RegExp): Promise<string> {
-  const response = page.locator('.graphiql-response .monaco-editor .view-lines');
-  // Monaco draws spaces as no-break spaces.
-  const text = async () => (await response.innerText()).replace(/\u00a0/g, ' ');
-  await expect.poll(text, { timeout: 10_000 }).toMatch(expected);
-  return text();
+  await expect.poll(responseText, { timeout: 10_000 }).toMatch(expected);
+  return responseText();
 }
 
 describe('the explorer in a browser', () => {
