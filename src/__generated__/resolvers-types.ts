@@ -3394,8 +3394,9 @@ export type Signatory = {
   /** The signatory as a person; null when the registry's id is not a valid 10-digit national id. */
   readonly person?: Maybe<Person>;
   /**
-   * The signatory with the mobile number of the board member with the same national id, for the
-   * inquiries that need both. Null when `person` is, or when no board member's entry gives a mobile.
+   * The signatory with a mobile number the registry gives for them (the board member entry with the same
+   * national id, else the signatory's own), for the inquiries that need both. Null when `person` is, or
+   * when the registry gives no valid mobile.
    */
   readonly personMobile?: Maybe<PersonMobile>;
   /** Position as the notice writes it. */
