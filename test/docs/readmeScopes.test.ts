@@ -27,7 +27,7 @@ function listedScopes(text: string, grant: Grant): string[] {
   const rest = lines.slice(first + 1);
   const last = rest.findIndex((line) => !line.startsWith('    '));
   const block = rest.slice(0, last < 0 ? undefined : last).join('\n');
-  return [...block.matchAll(/`([A-Za-z]+:[A-Za-z-]+:[a-z]+)`/g)].map((match) => match[1]!);
+  return [...block.matchAll(/`([A-Za-z]+:[A-Za-z-]+:[a-z]+)`/g)].map((match) => match[1] ?? '');
 }
 
 describe('the scopes in README.md', () => {

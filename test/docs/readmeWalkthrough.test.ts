@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../helpers/harness.js';
 import { PROJECT_ROOT } from '../helpers/procUtils.js';
+import { present } from '../helpers/responses.js';
 import { fillStep, runStep, savedValue, walkthroughSteps, type WalkthroughStep } from './walkthrough.js';
 
 const h = useHarness({
@@ -70,7 +71,7 @@ describe('the README walkthrough', () => {
         }
         const root = Object.keys(answers[0]?.data ?? {})[0] ?? '';
         const field = FIELDS.find((candidate) => candidate === root);
-        if (field) seen.set(field, [...(seen.get(field) ?? []), ...answers.map((answer) => answer.data![root]!)]);
+        if (field) seen.set(field, [...(seen.get(field) ?? []), ...answers.map((answer) => present(answer.data?.[root], `${root} in step ${step.number}`))]);
       }
       for (const save of step.saves) values.set(save.name, savedValue(save.from, output));
     }

@@ -38,10 +38,10 @@ export function walkthroughSteps(readme: string): WalkthroughStep[] {
     const lines = script.split('\n');
     const saves = lines.flatMap((line) => {
       const match = SAVE_LINE.exec(line);
-      return match ? [{ name: match[1]!, from: match[2]! }] : [];
+      return match ? [{ name: match[1] ?? '', from: match[2] ?? '' }] : [];
     });
     const commands = lines.filter((line) => !line.startsWith('#')).join('\n');
-    const placeholders = [...new Set([...commands.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
+    const placeholders = [...new Set([...commands.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))];
     return { number: index + 1, script, saves, placeholders };
   });
 }
@@ -69,7 +69,7 @@ export function fillStep(step: WalkthroughStep, values: ReadonlyMap<string, stri
 export function savedValue(from: string, output: string): string {
   const urlParameter = /^the printed URL's (\w+) parameter$/.exec(from);
   if (urlParameter) {
-    const value = new URL(output.trim()).searchParams.get(urlParameter[1]!);
+    const value = new URL(output.trim()).searchParams.get(urlParameter[1] ?? '');
     if (value === null) throw new Error(`no ${urlParameter[1]} in ${output}`);
     return value;
   }
@@ -86,6 +86,12 @@ const run = promisify(execFile);
 
 /** Runs a filled step with bash in `cwd` (the repository's directory, as the README says) and returns what it printed. */
 export async function runStep(script: string, cwd: string): Promise<string> {
-  const { stdout } = await run('bash', ['-e', '-c', script], { cwd, timeout: 20_000, maxBuffer: 1 << 20 });
+  const { stdout } = await run('bash', ['-e', '-c', script], {
+    cwd,
+    timeout: 20_000,
+    maxBuffer: 1 << 20,
+    // Straight to 127.0.0.1, whatever proxy the environment names.
+    env: { ...process.env, NO_PROXY: '*', no_proxy: '*' },
+  });
   return stdout;
 }
