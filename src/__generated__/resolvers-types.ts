@@ -440,6 +440,11 @@ export type BillDetails = {
   readonly periodAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Electrical phase (electricity only). */
   readonly phase?: Maybe<Scalars['String']['output']>;
+  /**
+   * The service address as the national post has it for `postalCode` (one postal-code inquiry); null when
+   * the bill gives no 10-digit postal code, or with its error when the post's inquiry fails.
+   */
+  readonly postalAddress?: Maybe<PostalAddress>;
   /** Postal code of the service address. */
   readonly postalCode?: Maybe<Scalars['String']['output']>;
   /** Debt carried over from earlier periods in rials. */
@@ -1187,6 +1192,11 @@ export type Company = {
   readonly nationalId: Scalars['String']['output'];
   /** Telephone number as registered. */
   readonly phone?: Maybe<Scalars['String']['output']>;
+  /**
+   * The registered address as the national post has it for `postalCode` (one postal-code inquiry); null
+   * when the registry gives no 10-digit postal code, or with its error when the post's inquiry fails.
+   */
+  readonly postalAddress?: Maybe<PostalAddress>;
   /** The 10-digit postal code of the registered address. */
   readonly postalCode?: Maybe<Scalars['String']['output']>;
   /** The day the company was registered. */
@@ -5091,6 +5101,7 @@ export type BillDetailsResolvers<ContextType = Context, ParentType extends Resol
   period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   periodAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   phase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   previousDebt?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   previousReadingDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -5385,6 +5396,7 @@ export type CompanyResolvers<ContextType = Context, ParentType extends Resolvers
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   registeredOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   registrationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

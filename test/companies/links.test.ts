@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { addressOf, COMPANY_SAMPLES, companyOf } from '../fixtures/sandbox.js';
+import { callCounts } from '../helpers/calls.js';
+import { useHarness } from '../helpers/harness.js';
+import { dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
+
+const h = useHarness();
+
+const { active, largeBoard } = COMPANY_SAMPLES;
+
+const BOARD = `query($id: String!) { company(nationalId: $id) { boardMembers { nationalId name title role termYears } } }`;
+
+describe('the board where the dedicated board path is unknown', () => {
+  it('reads the board from the authorized-signatories answer, the same members as the board path gives', async () => {
+    const direct = await h.gql<{ company: { boardMembers: unknown[] } }>(BOARD, { id: largeBoard.nationalId });
+    expect(direct.errors).toBeUndefined();
+    h.sandbox.clearCalls();
+    h.sandbox.injectFault({ operationId: 'kybBoardMembersGet', status: 404 });
+    const fallback = await h.gql<{ company: { boardMembers: unknown[] } }>(BOARD, { id: largeBoard.nationalId });
+    expect(fallback.errors).toBeUndefined();
+    expect(dataOf(fallback).company.boardMembers).toHaveLength(largeBoard.boardSize);
+    expect(dataOf(fallback).company.boardMembers).toEqual(dataOf(direct).company.boardMembers);
+    expect(callCounts(h)).toEqual({ kybBoardMembersGet: 1, kybAuthorizedSignatoriesGet: 1 });
+  });
+
+  it('shares the one signatories call with signingRights in the same query', async () => {
+    h.sandbox.injectFault({ operationId: 'kybBoardMembersGet', status: 404 });
+    const res = await h.gql(
+      `{ company(nationalId: "${active.nationalId}") { boardMembers { name } signingRights { noticeId } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(callCounts(h)).toEqual({ kybBoardMembersGet: 1, kybAuthorizedSignatoriesGet: 1 });
+  });
+
+  it('keeps any other failure of the board path a failure', async () => {
+    h.sandbox.injectFault({ operationId: 'kybBoardMembersGet', status: 503, times: 5 });
+    const res = await h.gql(BOARD, { id: active.nationalId });
+    expect(firstError(res).extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(callCounts(h)['kybAuthorizedSignatoriesGet']).toBeUndefined();
+  });
+});
+
+describe("a company's postal address", () => {
+  it("is the post's address for the registered postal code, one inquiry for all its fields", async () => {
+    const { postalCode } = companyOf(active.nationalId);
+    const expected = present(addressOf(postalCode), 'address');
+    const res = await h.gql<{
+      company: { postalCode: string; postalAddress: { postalCode: string; province: string; street: string } };
+    }>(`{ company(nationalId: "${active.nationalId}") { postalCode postalAddress { postalCode province street } } }`);
+    expect(res.errors).toBeUndefined();
+    const { company } = dataOf(res);
+    expect(company.postalAddress).toEqual({
+      postalCode,
+      province: expected.Province,
+      street: expected.street,
+    });
+    expect(callCounts(h)).toEqual({ kybCompanyInfoGet: 1, ecityPostalCodeGet: 1 });
+  });
+
+  it('is null, with its error, when the post fails, and the rest of the company stays', async () => {
+    h.sandbox.injectFault({ operationId: 'ecityPostalCodeGet', status: 503, times: 5 });
+    const res = await h.gql<{ company: { name: string; postalAddress: null } }>(
+      `{ company(nationalId: "${active.nationalId}") { name postalAddress { province street } } }`,
+    );
+    expect(firstError(res).path).toEqual(['company', 'postalAddress']);
+    expect(partialDataOf(res).company).toEqual({ name: active.title, postalAddress: null });
+  });
+});
