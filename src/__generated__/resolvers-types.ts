@@ -9,6 +9,7 @@ import type { ChequeTypeValue as ChequeType } from '../datasources/types/cheques
 import type { ChequeMediaValue as ChequeMedia } from '../datasources/types/cheques.js';
 import type { ChequePartyKindValue as ChequePartyKind } from '../datasources/types/cheques.js';
 import type { NationalCardSide } from '../datasources/types/verification.js';
+import type { SanaIdentificationType } from '../datasources/types/verification.js';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { BillModel } from '../resolvers/bills/models.js';
 import type { BillDetailsRecord } from '../datasources/types/billDetails.js';
@@ -2807,7 +2808,10 @@ export type Person = {
    * person's, for one) fail with `UPSTREAM_REJECTED`.
    */
   readonly photoMatch?: Maybe<PhotoMatch>;
-  /** Whether the person is registered with Sana, the judiciary's electronic services. */
+  /**
+   * Whether the person is registered with Sana, the judiciary's electronic services (asked by national id;
+   * `Query.sanaRegistration` asks by any other kind of identification code, a foreign national's included).
+   */
   readonly sanaRegistration?: Maybe<SanaRegistration>;
   /**
    * The person's Shahab code, used by Sayad cheque services. `birthDate` is `YYYY/MM/DD`;
@@ -3191,6 +3195,11 @@ export type Query = {
   readonly person?: Maybe<Person>;
   /** The address of a 10-digit postal code. */
   readonly postalAddress?: Maybe<PostalAddress>;
+  /**
+   * Whether the holder of an identification code, of any kind Sana knows (a foreign national's included),
+   * is registered with Sana, the judiciary's electronic services. One upstream call.
+   */
+  readonly sanaRegistration?: Maybe<SanaRegistration>;
   /** The sender numbers the upstream assigned to the client: the `from` a send may name. */
   readonly smsSenderNumbers: ReadonlyArray<Scalars['String']['output']>;
   /**
@@ -3323,6 +3332,13 @@ export type QueryPostalAddressArgs = {
 
 
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QuerySanaRegistrationArgs = {
+  identificationCode: Scalars['String']['input'];
+  identificationType: SanaIdentificationType;
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryTransactionCreditReportArgs = {
   inquiryId: Scalars['ID']['input'];
 };
@@ -3340,6 +3356,8 @@ export type QueryVehicleArgs = {
   plate?: InputMaybe<VehiclePlateInput>;
   plateNumber?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type { SanaIdentificationType };
 
 /** Registration with Sana, the judiciary's electronic services. */
 export type SanaRegistration = {
@@ -4717,6 +4735,7 @@ export type ResolversTypes = ResolversObject<{
   PostalAddress: ResolverTypeWrapper<PostalAddressModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RialAmount: ResolverTypeWrapper<Scalars['RialAmount']['output']>;
+  SanaIdentificationType: SanaIdentificationType;
   SanaRegistration: ResolverTypeWrapper<SanaRecord>;
   SendOneTimePasswordInput: SendOneTimePasswordInput;
   SendSmsInput: SendSmsInput;
@@ -6059,6 +6078,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType, RequireFields<QueryPersonArgs, 'nationalId'>>;
   postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType, RequireFields<QueryPostalAddressArgs, 'postalCode'>>;
+  sanaRegistration?: Resolver<Maybe<ResolversTypes['SanaRegistration']>, ParentType, ContextType, RequireFields<QuerySanaRegistrationArgs, 'identificationCode' | 'identificationType'>>;
   smsSenderNumbers?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   transactionCreditReport?: Resolver<Maybe<ResolversTypes['TransactionCreditReport']>, ParentType, ContextType, RequireFields<QueryTransactionCreditReportArgs, 'inquiryId'>>;
   transfer?: Resolver<Maybe<ResolversTypes['TransferResult']>, ParentType, ContextType, RequireFields<QueryTransferArgs, 'idempotencyKey' | 'nationalId'>>;
@@ -6068,6 +6088,8 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
 export interface RialAmountScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['RialAmount'], any> {
   name: 'RialAmount';
 }
+
+export type SanaIdentificationTypeResolvers = EnumResolverSignature<{ FOREIGN_LEGAL?: any, FOREIGN_NATURAL?: any, LEGAL_ID?: any, NATIONAL_ID?: any }, ResolversTypes['SanaIdentificationType']>;
 
 export type SanaRegistrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SanaRegistration'] = ResolversParentTypes['SanaRegistration']> = ResolversObject<{
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6537,6 +6559,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   PostalAddress?: PostalAddressResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RialAmount?: GraphQLScalarType;
+  SanaIdentificationType?: SanaIdentificationTypeResolvers;
   SanaRegistration?: SanaRegistrationResolvers<ContextType>;
   Shahab?: ShahabResolvers<ContextType>;
   Signatory?: SignatoryResolvers<ContextType>;
