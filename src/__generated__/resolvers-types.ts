@@ -2730,7 +2730,10 @@ export type Person = {
    * birth date, `YYYY/MM/DD` (from 1300/01/01 to today, as every `birthDate`); null when it is not the person's.
    */
   readonly civilRegistry?: Maybe<CivilIdentity>;
-  /** The person's driver risk score. `birthDate` is the Persian-calendar birth date, `YYYY/MM/DD`. */
+  /**
+   * The person's driver risk score. `birthDate` is the Persian-calendar birth date, `YYYY/MM/DD`;
+   * `personType` and `agentCode` are the upstream's optional inputs, sent only when given.
+   */
   readonly driverRisk?: Maybe<DriverRisk>;
   /**
    * Negative points on the person's driving licence. `licenceNumber` is the 10-digit licence number;
@@ -2861,7 +2864,9 @@ export type PersonCivilRegistryArgs = {
 
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonDriverRiskArgs = {
+  agentCode?: InputMaybe<Scalars['String']['input']>;
   birthDate: Scalars['String']['input'];
+  personType?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -196,6 +196,36 @@ describe('Person.driverRisk', () => {
     expect(dataOf(none).person).toEqual({ driverRisk: null });
   });
 
+  it('sends personType and agentCode only when given', async () => {
+    const given = await person(
+      driver.nationalId,
+      `driverRisk(birthDate: "${driver.birthDate}", personType: 2, agentCode: "AG۱۲۳") { score }`,
+    );
+    expect(given.errors).toBeUndefined();
+    expect(dataOf(given).person).toEqual({ driverRisk: { score: driverRiskOf(driver.nationalId) } });
+    expect(at(h.upstreamCalls('kycDriversRiskInquiryGet'), 0).query).toMatchObject({
+      personType: '2',
+      agentCode: 'AG123',
+    });
+    h.sandbox.clearCalls();
+    await person(driver.nationalId, `driverRisk(birthDate: "${driver.birthDate}") { score }`);
+    const plain = at(h.upstreamCalls('kycDriversRiskInquiryGet'), 0).query;
+    expect(plain).not.toHaveProperty('personType');
+    expect(plain).not.toHaveProperty('agentCode');
+  });
+
+  it.each([
+    ['personType: 3', 'personType'],
+    ['personType: 0', 'personType'],
+    ['agentCode: ""', 'agentCode'],
+    ['agentCode: "AG-12"', 'agentCode'],
+    [`agentCode: "${'1'.repeat(21)}"`, 'agentCode'],
+  ])('refuses %s before any call', async (argument, argumentPath) => {
+    const res = await person(driver.nationalId, `driverRisk(birthDate: "${driver.birthDate}", ${argument}) { score }`);
+    expect(firstError(res)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
   it('refuses a birth date that is no Persian-calendar day before any call, and one that is not theirs upstream', async () => {
     const invalid = await person(driver.nationalId, 'driverRisk(birthDate: "1378/13/07") { score }');
     expect(firstError(invalid)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'birthDate' } });
