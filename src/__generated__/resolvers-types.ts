@@ -1526,6 +1526,8 @@ export type DrivingLicence = {
   readonly barcode?: Maybe<Scalars['String']['output']>;
   /** The holder's first name. */
   readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** The holder, by the licence's `nationalId`; null when that is no valid national id. */
+  readonly holder?: Maybe<Person>;
   /** When the licence was issued. */
   readonly issuedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The holder's family name. */
@@ -1734,6 +1736,8 @@ export type GazetteNotice = {
   readonly __typename?: 'GazetteNotice';
   /** For a capital change, the registered capital after it, in rials; null for other notices. */
   readonly capitalAfter?: Maybe<Scalars['RialAmount']['output']>;
+  /** The company the notice is about (the journal's `companyId`); null when that is no valid 11-digit legal id. */
+  readonly company?: Maybe<Company>;
   /** The notice's text, in Persian. */
   readonly description?: Maybe<Scalars['String']['output']>;
   /** The gazette's id of the notice. */
@@ -5538,6 +5542,7 @@ export type DriverRiskResolvers<ContextType = Context, ParentType extends Resolv
 export type DrivingLicenceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DrivingLicence'] = ResolversParentTypes['DrivingLicence']> = ResolversObject<{
   barcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holder?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   issuedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5622,6 +5627,7 @@ export type FreewayTollConnectionResolvers<ContextType = Context, ParentType ext
 
 export type GazetteNoticeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteNotice'] = ResolversParentTypes['GazetteNotice']> = ResolversObject<{
   capitalAfter?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   indicatorNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

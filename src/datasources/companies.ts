@@ -150,6 +150,7 @@ export class CompaniesAPI {
     return decode('kybCorporateJournalGet', answer, CorporateJournalAnswer)
       .map((r) => ({
         id: r.newsId,
+        companyId: r.companyId ?? companyId,
         title: r.title,
         description: r.description,
         capitalAfter: r.capitalTo,

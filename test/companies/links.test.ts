@@ -66,3 +66,30 @@ describe("a company's postal address", () => {
     expect(partialDataOf(res).company).toEqual({ name: active.title, postalAddress: null });
   });
 });
+
+describe("a gazette notice's company", () => {
+  it('is the company the journal names, its fields one company-information call for every notice', async () => {
+    const res = await h.gql<{
+      company: { gazetteNotices: { nodes: Array<{ id: string; company: { nationalId: string; name: string } }> } };
+    }>(
+      `{ company(nationalId: "${active.nationalId}") { gazetteNotices { nodes { id company { nationalId name } } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const { nodes } = dataOf(res).company.gazetteNotices;
+    expect(nodes.length).toBeGreaterThan(1);
+    for (const node of nodes) expect(node.company).toEqual({ nationalId: active.nationalId, name: active.title });
+    expect(callCounts(h)).toEqual({ kybCorporateJournalGet: 1, kybCompanyInfoGet: 1 });
+  });
+
+  it("is the board member's appointing notice's company too", async () => {
+    const res = await h.gql<{
+      company: { boardMembers: Array<{ appointmentNotice: { company: { nationalId: string } } | null }> };
+    }>(
+      `{ company(nationalId: "${active.nationalId}") { boardMembers { appointmentNotice { company { nationalId } } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    for (const member of dataOf(res).company.boardMembers) {
+      expect(member.appointmentNotice?.company).toEqual({ nationalId: active.nationalId });
+    }
+  });
+});

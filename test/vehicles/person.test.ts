@@ -178,6 +178,21 @@ describe('Person.drivingLicences', () => {
     expect(at(h.upstreamCalls('kycLicenseCheckInquiryPost'), 0).query['trackId']).toEqual(expect.any(String));
   });
 
+  it("links each licence to its holder, the holder's fields one call for all licences", async () => {
+    const world = licencesOf(driver.nationalId);
+    expect(world.length).toBeGreaterThan(1);
+    const res = await person(
+      driver.nationalId,
+      `drivingLicences(mobile: "${driver.mobile}") { licences { number holder { nationalId militaryService { allowed } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const { licences } = present(dataOf(res).person, 'person')['drivingLicences'] as {
+      licences: Array<{ holder: { nationalId: string; militaryService: unknown } }>;
+    };
+    expect(licences.map((licence) => licence.holder.nationalId)).toEqual(world.map(() => driver.nationalId));
+    expect(callCounts(h)).toEqual({ kycLicenseCheckInquiryPost: 1, kycMilitaryInquiryGet: 1 });
+  });
+
   it('answers a person without a licence with an empty list', async () => {
     const res = await person(
       noVehicles.nationalId,

@@ -174,6 +174,7 @@ export const CorporateJournalAnswer = list(
     { newsletterDate: 'newsLetterDate' },
     record({
       newsId: text,
+      companyId: text,
       title: text,
       description: text,
       capitalTo: rial,

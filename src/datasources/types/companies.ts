@@ -86,6 +86,8 @@ export interface SigningRightsRecord {
 /** One notice of corporateJournal. */
 export interface GazetteNoticeRecord {
   readonly id: string | null;
+  /** The company the notice is about, as the journal names it (else the company asked for). */
+  readonly companyId: string;
   readonly title: string | null;
   readonly description: string | null;
   /** Rials after a capital change; null for other notices. */
