@@ -575,6 +575,12 @@ export type BoardMember = {
   readonly appointmentNoticeId?: Maybe<Scalars['String']['output']>;
   /** The legal person holding the seat, when a company sits on the board. */
   readonly company?: Maybe<Company>;
+  /** The member's e-mail address as the registry gives it; null when none. */
+  readonly email?: Maybe<Scalars['String']['output']>;
+  /** The member's first role as the registry words it (for example `مدیرعامل`). */
+  readonly firstRole?: Maybe<Scalars['String']['output']>;
+  /** The member's sex, as the registry records it; null when it does not say (or for a legal person). */
+  readonly gender?: Maybe<CivilRegistryGender>;
   /** The member's name as the gazette writes it. */
   readonly name?: Maybe<Scalars['String']['output']>;
   /** The member's national id (10 digits) or, for a legal person, legal id (11 digits), as the registry gives it. */
@@ -589,8 +595,16 @@ export type BoardMember = {
    * (their plates and driving licences). Null when `person` is, or when the registry gives no valid mobile.
    */
   readonly personMobile?: Maybe<PersonMobile>;
+  /** The address of the member's picture as the registry gives it; null when none. */
+  readonly pictureUrl?: Maybe<Scalars['String']['output']>;
+  /** The registry's code of the position (`positionId`). */
+  readonly positionId?: Maybe<Scalars['String']['output']>;
   /** The position, read from `title`. */
   readonly role: BoardRole;
+  /** The member's second role as the registry words it; null when none. */
+  readonly secondRole?: Maybe<Scalars['String']['output']>;
+  /** The registry's tag line for the member, as it writes it; null when none. */
+  readonly tagline?: Maybe<Scalars['String']['output']>;
   /** Last day of the member's term. */
   readonly termEnd?: Maybe<PersianDate>;
   /** First day of the member's term. */
@@ -5181,11 +5195,18 @@ export type BoardMemberResolvers<ContextType = Context, ParentType extends Resol
   appointmentNotice?: Resolver<Maybe<ResolversTypes['GazetteNotice']>, ParentType, ContextType>;
   appointmentNoticeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstRole?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['CivilRegistryGender']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personMobile?: Resolver<Maybe<ResolversTypes['PersonMobile']>, ParentType, ContextType>;
+  pictureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  positionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['BoardRole'], ParentType, ContextType>;
+  secondRole?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tagline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   termEnd?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   termStart?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   termYears?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;

@@ -54,6 +54,13 @@ function boardMemberOf(companyId: string, m: z.output<typeof BoardMemberEntry>):
     termEnd: m.endDate,
     termYears: m.duration,
     appointmentNoticeId: m.byNewsId,
+    gender: m.gender,
+    email: m.email,
+    pictureUrl: m.pictureUrl,
+    positionId: m.positionId,
+    tagline: m.tagline,
+    firstRole: m.firstRole,
+    secondRole: m.secondRole,
   };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf, COMPANY_SAMPLES, companyOf } from '../fixtures/sandbox.js';
+import { addressOf, COMPANY_SAMPLES, companyOf, personOf } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
-import { dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
+import { at, dataOf, firstError, partialDataOf, present } from '../helpers/responses.js';
 
 const h = useHarness();
 
@@ -91,5 +91,35 @@ describe("a gazette notice's company", () => {
     for (const member of dataOf(res).company.boardMembers) {
       expect(member.appointmentNotice?.company).toEqual({ nationalId: active.nationalId });
     }
+  });
+});
+
+describe("a board member's registry details", () => {
+  it('gives sex, e-mail, picture, position code, tag line and roles as the registry sends them', async () => {
+    const company = companyOf(active.nationalId);
+    const res = await h.gql<{ company: { boardMembers: Array<Record<string, unknown>> } }>(`{
+      company(nationalId: "${active.nationalId}") {
+        boardMembers { nationalId role gender email pictureUrl positionId tagline firstRole secondRole }
+      }
+    }`);
+    expect(res.errors).toBeUndefined();
+    const members = dataOf(res).company.boardMembers;
+    members.forEach((member, index) => {
+      const seat = at(company.board, index);
+      const ceo = seat.role === 'CEO';
+      expect(member).toEqual({
+        nationalId: seat.nationalId,
+        role: seat.role,
+        gender: personOf(seat.nationalId).gender === 'مرد' ? 'MALE' : 'FEMALE',
+        email: ceo ? company.email : null,
+        pictureUrl: ceo ? `https://registry.example/pictures/${seat.nationalId}.jpg` : null,
+        positionId: expect.stringMatching(/^\d+$/),
+        tagline: ceo ? `مدیرعامل ${company.title}` : null,
+        firstRole: ceo ? 'مدیرعامل' : 'عضو هیئت مدیره',
+        secondRole: ceo ? 'عضو هیئت مدیره' : seat.role === 'MEMBER' ? null : seat.title,
+      });
+    });
+    expect(members.some((member) => member.role === 'CEO')).toBe(true);
+    expect(callCounts(h)).toEqual({ kybBoardMembersGet: 1 });
   });
 });

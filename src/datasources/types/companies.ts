@@ -58,6 +58,14 @@ export interface BoardMemberRecord {
   readonly termYears: number | null;
   /** The gazette notice that appointed the member. */
   readonly appointmentNoticeId: string | null;
+  readonly gender: 'MALE' | 'FEMALE' | null;
+  readonly email: string | null;
+  readonly pictureUrl: string | null;
+  /** The registry's code of the position. */
+  readonly positionId: string | null;
+  readonly tagline: string | null;
+  readonly firstRole: string | null;
+  readonly secondRole: string | null;
 }
 
 export interface SignatoryRecord {
