@@ -1632,6 +1632,10 @@ export type Facility = {
   readonly doubtfulAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the last instalment is due. */
   readonly endDate?: Maybe<PersianDate>;
+  /** The bureau's group of the loan (`FacilityGroup`), as sent; its values are documented nowhere. Null when blank. */
+  readonly group?: Maybe<Scalars['String']['output']>;
+  /** The moratorium (rescheduling) date the bureau records for the loan (`FacilityMoratoriumDate`); null when none. */
+  readonly moratoriumDate?: Maybe<PersianDate>;
   /** Obligations (for example guarantees) attached to the loan. */
   readonly obligationAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The amount lent. */
@@ -5606,6 +5610,8 @@ export type FacilityResolvers<ContextType = Context, ParentType extends Resolver
   deferredAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   doubtfulAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  group?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  moratoriumDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   obligationAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   originalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   pastDueAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;

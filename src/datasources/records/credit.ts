@@ -89,6 +89,8 @@ export const FacilityItem = withTwinBlock(
     FacilityAmountObligation: rial,
     FacilitySetDate: text,
     FacilityEndDate: text,
+    FacilityGroup: text,
+    FacilityMoratoriumDate: text,
   },
   {
     bankCode: 'FacilityBankCode',
@@ -275,6 +277,8 @@ export function facilityReportOf(r: z.output<typeof FacilitiesAnswer>): Facility
       obligationAmount: f.FacilityAmountObligation,
       setDate: f.FacilitySetDate,
       endDate: f.FacilityEndDate,
+      group: f.FacilityGroup,
+      moratoriumDate: f.FacilityMoratoriumDate,
     })),
   };
 }
