@@ -1,5 +1,5 @@
 import type { BillDetailsResolvers } from '../../__generated__/resolvers-types.js';
-import { linkedAddress } from '../postal/address.js';
+import { linkedAddress } from '../shared/postalAddress.js';
 import { persianDate } from '../shared/persianDate.js';
 
 export const BillDetails: BillDetailsResolvers = {

@@ -2,7 +2,7 @@ import type { CompanyResolvers } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
 import type { CompanyInfoRecord } from '../../datasources/types/companies.js';
 import { isValidLegalId, parseNationalId } from '../../validation/identifiers.js';
-import { linkedAddress } from '../postal/address.js';
+import { linkedAddress } from '../shared/postalAddress.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
 import { persianDate } from '../shared/persianDate.js';
 import type { CompanyModel } from './models.js';

@@ -1,6 +1,6 @@
 import type { QueryResolvers } from '../../__generated__/resolvers-types.js';
 import { parsePostalCode } from '../../validation/identifiers.js';
-import { addressAt } from './address.js';
+import { addressAt } from '../shared/postalAddress.js';
 import { parseParcelTrackingCode } from '../../validation/postal.js';
 
 export const Query: QueryResolvers = {

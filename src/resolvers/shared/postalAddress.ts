@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { isValidPostalCode, parsePostalCode } from '../../validation/identifiers.js';
-import type { PostalAddressModel } from './models.js';
+import type { PostalAddressModel } from '../postal/models.js';
 
 /**
  * The address of a postal code as a parent, loaded before it is returned: an upstream failure nulls the
