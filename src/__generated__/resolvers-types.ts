@@ -234,7 +234,7 @@ export type BankAccount = {
   readonly holderDetails?: Maybe<AccountHolderDetails>;
   /** The holder's name as the account inquiry gives it for the account number. */
   readonly holderName?: Maybe<Scalars['String']['output']>;
-  /** The account's holders; several for a joint account. */
+  /** The account's holders; several for a joint account. For an account found by its number, as the conversion to IBAN named them (whole names only, no second call). */
   readonly holders?: Maybe<ReadonlyArray<AccountHolder>>;
   /** The IBAN: `IR` and 24 digits. */
   readonly iban: Scalars['String']['output'];
@@ -249,7 +249,7 @@ export type BankAccount = {
    * the upstream serves only the client's own accounts; it refuses others (`UPSTREAM_REJECTED`).
    */
   readonly statement?: Maybe<AccountStatementConnection>;
-  /** The account's state. */
+  /** The account's state; for an account found by its number, as the number's conversion to IBAN gave it (no second call). */
   readonly status?: Maybe<AccountStatus>;
   /** The upstream's description of the account's state (in Persian). */
   readonly statusDescription?: Maybe<Scalars['String']['output']>;

@@ -88,7 +88,7 @@ export class AccountsAPI {
       iban: r.iban ?? r.IBAN,
       bankName: r.bankName,
       status: r.accountStatus ?? r.depositStatus,
-      ownerName: r.depositOwners[0]?.fullName ?? null,
+      holders: r.depositOwners,
     };
   }
 

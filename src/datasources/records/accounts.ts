@@ -13,14 +13,17 @@ const ibanText = text.transform((iban) => iban?.toUpperCase() ?? null);
 const Owner = record({ firstName: text, lastName: text });
 
 /**
- * Owners as an array of `{firstName, lastName}` or, in some answers, one name string (`name / …`,
- * the name before the first ` / `). Absent or null: none.
+ * Owners as an array of `{firstName, lastName}` or, in some answers, one string: each owner as
+ * `name / status`, joint owners separated by `،` or `,` (the name is what comes before ` / `).
+ * Absent or null: none.
  */
 export const holderNames = z.union([
-  z.string().transform((names): HolderName[] => {
-    const fullName = textOf(names.split(' / ')[0]);
-    return fullName ? [{ firstName: null, lastName: null, fullName }] : [];
-  }),
+  z.string().transform((names): HolderName[] =>
+    names.split(/[،,]/).flatMap((owner): HolderName[] => {
+      const fullName = textOf(owner.split(' / ')[0]);
+      return fullName ? [{ firstName: null, lastName: null, fullName }] : [];
+    }),
+  ),
   list(Owner).transform((owners) =>
     owners.flatMap(({ firstName, lastName }): HolderName[] => {
       const fullName = [firstName, lastName].filter(Boolean).join(' ');

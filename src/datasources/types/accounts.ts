@@ -55,7 +55,8 @@ export interface AccountNumberRecord {
   readonly iban: string | null;
   readonly bankName: string | null;
   readonly status: AccountStatus | null;
-  readonly ownerName: string | null;
+  /** The holders the conversion names (their names only). */
+  readonly holders: readonly HolderName[];
 }
 
 export interface BankRecord {

@@ -36,10 +36,14 @@ export const BankAccount: BankAccountResolvers = {
   bank: (account) => ({ code: bankCodeOf(account.iban) }),
   bankCode: (account) => bankCodeOf(account.iban),
   accountNumber: lazyField(inquiry, 'accountNumber'),
-  status: lazyField(inquiry, 'status'),
+  status: async (account, _args, context) =>
+    account.status !== undefined ? account.status : (await inquiry(account, context)).status,
   statusDescription: lazyField(inquiry, 'statusDescription'),
   description: lazyField(inquiry, 'comment'),
-  holders: lazyField(inquiry, 'owners'),
+  holders: async (account, _args, context) =>
+    account.holders !== undefined && account.holders.length > 0
+      ? account.holders
+      : (await inquiry(account, context)).owners,
   holderName: async (account, _args, context) => {
     const accountNumber = await accountNumberOf(account, context);
     return accountNumber ? (await context.dataSources.accounts.getAccountHolder(accountNumber)).holderName : null;
