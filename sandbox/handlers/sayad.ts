@@ -10,6 +10,7 @@ import type { AppliedSayadStep, SayadCheque, SayadParty, SayadRegistry, Step } f
 import { isValidLegalId } from '../validation.js';
 import { accountOfDeposit, type Account } from '../world/accounts.js';
 import { isValidNationalId } from '../world/checks.js';
+import { fullNameOf, personOf } from '../world/persons.js';
 import { chequebooksOf, leafOf } from '../world/chequebooks.js';
 import { Dice } from '../world/dice.js';
 import { shahabCodeOf } from '../world/records.js';
@@ -339,8 +340,12 @@ export class SayadHandlers {
         accountNo: account.deposit,
         branchCode: account.branch,
         branchName: `شعبه ${account.branch}`,
+        branchCodeAndName: `${account.branch} - شعبه ${account.branch}`,
+        deliveryBranchCode: account.branch,
         approvedDate: formatSlashed(book.issuedOn),
-        customerName: account.owners[0] ?? '',
+        customerName: account.owners[0] ? fullNameOf(personOf(account.owners[0])) : '',
+        customerNo: account.key,
+        customerType: account.joint ? '24' : '01',
         nationalCode: account.owners[0] ?? '',
         expireDate: formatSlashed(book.expiresOn).replace(/\//g, ''),
         isABunch: book.sheets > 50 ? 'true' : 'false',

@@ -1065,20 +1065,48 @@ export type ChequeView = {
 /** A Sayad chequebook of an account. */
 export type Chequebook = {
   readonly __typename?: 'Chequebook';
+  /** The account the book is for (from the book's IBAN); null when the upstream gives no valid IBAN. */
+  readonly account?: Maybe<BankAccount>;
+  /** The account number in the bank's own format. */
+  readonly accountNumber?: Maybe<Scalars['String']['output']>;
+  /** The code of the branch that keeps the account. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The branch's code and name as one text, as the upstream gives it. */
+  readonly branchCodeAndName?: Maybe<Scalars['String']['output']>;
+  /** The name of that branch (in Persian). */
+  readonly branchName?: Maybe<Scalars['String']['output']>;
   /** Its leaves, as cheques. */
   readonly cheques: ReadonlyArray<Cheque>;
+  /** The customer's national id (or legal id), as the upstream gives it. */
+  readonly customerId?: Maybe<Scalars['String']['output']>;
+  /** The customer's name as the bank records it. */
+  readonly customerName?: Maybe<Scalars['String']['output']>;
+  /** The customer's number at the bank. */
+  readonly customerNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank's customer-type code, as the upstream gives it (undocumented; the sandbox uses `01` natural, `02` legal, `24` joint). */
+  readonly customerType?: Maybe<Scalars['String']['output']>;
+  /** The code of the branch that delivers the book. */
+  readonly deliveryBranchCode?: Maybe<Scalars['String']['output']>;
   /** When the book expires. */
   readonly expiresOn?: Maybe<PersianDate>;
   /** Serial number of the first leaf. */
   readonly firstSerial?: Maybe<Scalars['String']['output']>;
+  /** The IBAN of the book's account, as the upstream gives it. */
+  readonly iban?: Maybe<Scalars['String']['output']>;
+  /** The issuance date the bank records (`issuedOn` is the approval date). */
+  readonly issuanceDate?: Maybe<PersianDate>;
   /** When the book was approved. */
   readonly issuedOn?: Maybe<PersianDate>;
+  /** Whether the book has more than 50 leaves (the upstream's `isABunch`). */
+  readonly large?: Maybe<Scalars['Boolean']['output']>;
   /** Serial number of the last leaf. */
   readonly lastSerial?: Maybe<Scalars['String']['output']>;
   /** The upstream's media code: `BANS` normal, `CHD` digital, `CHS` ad-hoc, `CHT` inter-bank guaranteed. */
   readonly media?: Maybe<Scalars['String']['output']>;
   /** Number of leaves. */
   readonly sheets?: Maybe<Scalars['Int']['output']>;
+  /** The book's state in the bank's words (in Persian, for example `فعال`). */
+  readonly state?: Maybe<Scalars['String']['output']>;
 };
 
 /** A person's record in the civil registry. */
@@ -5334,13 +5362,27 @@ export type ChequeViewResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type ChequebookResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Chequebook'] = ResolversParentTypes['Chequebook']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchCodeAndName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cheques?: Resolver<ReadonlyArray<ResolversTypes['Cheque']>, ParentType, ContextType>;
+  customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deliveryBranchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   firstSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuanceDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  large?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   lastSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sheets?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type CivilIdentityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CivilIdentity'] = ResolversParentTypes['CivilIdentity']> = ResolversObject<{

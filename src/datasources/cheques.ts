@@ -110,6 +110,19 @@ export class ChequesAPI {
   async listChequebooks(accountNumber: string): Promise<ChequebookRecord[]> {
     const answer = await this.upstream.read('creditChequebookInquiryGet', { query: { deposit: accountNumber } });
     return decode('creditChequebookInquiryGet', answer, ChequebooksAnswer).chequeDetails.map((r) => ({
+      accountNumber: r.accountNo,
+      iban: r.iban?.toUpperCase() ?? null,
+      branchCode: r.branchCode,
+      branchName: r.branchName,
+      branchCodeAndName: r.branchCodeAndName,
+      deliveryBranchCode: r.deliveryBranchCode,
+      customerName: r.customerName,
+      customerNumber: r.customerNo,
+      customerType: r.customerType,
+      customerId: r.nationalCode,
+      state: r.stateDescription,
+      large: r.isABunch,
+      issuanceDate: r.issuanceDate,
       firstSerial: r.serialNoFrom,
       lastSerial: r.serialNoTo,
       sheets: r.sheetCount,

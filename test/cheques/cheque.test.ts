@@ -144,6 +144,35 @@ describe('Query.cheque', () => {
 });
 
 describe('BankAccount.chequebooks', () => {
+  it('gives every field of the book the inquiry answers, and links the book to its account', async () => {
+    const res = await h.gql<{ account: { chequebooks: Array<Record<string, unknown>> } }>(
+      `{ account(iban: "${account.iban}") { chequebooks {
+          iban accountNumber branchCode branchName branchCodeAndName deliveryBranchCode
+          customerName customerNumber customerType customerId state large issuanceDate { jalali }
+          account { iban accountNumber bank { code } }
+      } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(at(dataOf(res).account.chequebooks, 0)).toEqual({
+      iban: account.iban,
+      accountNumber: account.deposit,
+      branchCode: account.branch,
+      branchName: `شعبه ${account.branch}`,
+      branchCodeAndName: `${account.branch} - شعبه ${account.branch}`,
+      deliveryBranchCode: account.branch,
+      customerName: fullNameOf(personOf(drawer)),
+      customerNumber: account.key,
+      customerType: account.joint ? '24' : '01',
+      customerId: drawer,
+      state: 'فعال',
+      large: book.sheets > 50,
+      issuanceDate: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
+      account: { iban: account.iban, accountNumber: account.deposit, bank: { code: account.iban.slice(4, 7) } },
+    });
+    // The account is the book's own: no call beyond the IBAN inquiry for the number and the book inquiry.
+    expect(callCounts(h)).toEqual({ oakIbanInquiryGet: 1, creditChequebookInquiryGet: 1 });
+  });
+
   it('lists the account’s book with its leaves as cheques', async () => {
     const res = await h.gql<{ account: { chequebooks: Array<Record<string, unknown>> } }>(
       `{ account(iban: "${account.iban}") { chequebooks { sheets media firstSerial lastSerial issuedOn { jalali } expiresOn { jalali } cheques { sayadId } } } }`,

@@ -50,6 +50,19 @@ export const ChequeDrawerAnswer = record({
 export const ChequebooksAnswer = record({
   chequeDetails: list(
     record({
+      accountNo: text,
+      branchCode: text,
+      branchName: text,
+      branchCodeAndName: text,
+      deliveryBranchCode: text,
+      customerName: text,
+      customerNo: text,
+      customerType: text,
+      nationalCode: text,
+      iban: text,
+      stateDescription: text,
+      isABunch: flag,
+      issuanceDate: text,
       serialNoFrom: text,
       serialNoTo: text,
       sheetCount: count,

@@ -89,6 +89,25 @@ export interface ChequeStatusReportRecord {
 }
 
 export interface ChequebookRecord {
+  /** The account number in the bank's format (`accountNo`). */
+  readonly accountNumber: string | null;
+  readonly iban: string | null;
+  readonly branchCode: string | null;
+  readonly branchName: string | null;
+  /** `branchCodeAndName`, the two as one text. */
+  readonly branchCodeAndName: string | null;
+  readonly deliveryBranchCode: string | null;
+  readonly customerName: string | null;
+  readonly customerNumber: string | null;
+  readonly customerType: string | null;
+  /** `nationalCode`: the customer's national id (or legal id). */
+  readonly customerId: string | null;
+  /** `stateDescription`, in Persian. */
+  readonly state: string | null;
+  /** `isABunch`: more than 50 sheets. */
+  readonly large: boolean | null;
+  /** Jalali `YYYYMMDD` or `YYYY/MM/DD`. */
+  readonly issuanceDate: string | null;
   readonly firstSerial: string | null;
   readonly lastSerial: string | null;
   readonly sheets: number | null;
