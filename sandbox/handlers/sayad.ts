@@ -238,8 +238,11 @@ export class SayadHandlers {
   /** The cheque as a person involved in it sees it; 404 for anyone else, so existence is not revealed. */
   readonly holderInquiry: OperationHandler = guarded((request) => {
     const cheque = this.registry.get(sayadIdOf(request.query));
-    const user = request.params['user'] ?? '';
-    if (!cheque || !involves(cheque, user)) return fail(NOT_FOUND);
+    // A company's view is asked as the legal person (idType 2, its legal id) under its representative's token.
+    const legal = request.query['idType'] === '2';
+    const asked = legal ? (request.query['idCode'] ?? '') : (request.params['user'] ?? '');
+    if (legal && !isValidLegalId(asked)) reject('invalid idCode');
+    if (!cheque || !involves(cheque, asked)) return fail(NOT_FOUND);
     const { leaf } = cheque;
     return done({
       message: DONE_MESSAGE,
@@ -261,6 +264,8 @@ export class SayadHandlers {
       blockStatus: 0,
       guaranteeStatus: 1,
       locked: 0,
+      lockerBankCode: null,
+      lockerBranchCode: null,
       holders: (cheque.holders.length > 0 ? cheque.holders : (cheque.pending?.link.holders ?? [])).map(
         ({ idCode, idType, name }) => ({ idCode, idType, name }),
       ),
@@ -319,6 +324,9 @@ export class SayadHandlers {
     const cheque = this.registry.get(sayadIdOf(fields));
     if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode')))
       return fail(NOT_FOUND);
+    // Designed: the inquiry is for a kind of cheque; asked as another kind, it is refused.
+    const chequeType = optionalText(fields, 'chequeType');
+    if (chequeType !== null && chequeType !== String(cheque.chequeType)) reject('invalid chequeType');
     const persons = [
       ...cheque.drawers.map((party) => ({ ...party, role: 'DRAWER', step: 0, date: cheque.issuedAt })),
       ...cheque.chain.flatMap((link, step) =>

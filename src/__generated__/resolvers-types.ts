@@ -727,13 +727,19 @@ export type CardIssuance = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it; without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type Cheque = {
   readonly __typename?: 'Cheque';
-  /** Everyone the cheque passed through, the drawers first (the transfer chain inquiry). */
+  /**
+   * Everyone the cheque passed through, the drawers first (the transfer chain inquiry, which wants the
+   * cheque's kind). Without `type` the kind is read first from the holder's inquiry (one call, shared
+   * with `view` asked without `legalId`; needs that inquiry's scope too). The status and chain
+   * inquiries take only the national id of the consenting person, so they show natural persons' cheques;
+   * a company's cheque is seen through `view(legalId:)`.
+   */
   readonly chain?: Maybe<ReadonlyArray<ChequeChainLink>>;
   /**
    * The cheque as its drawer sees it (the issuer inquiry, under the client's credentials, scope
@@ -744,9 +750,9 @@ export type Cheque = {
   readonly drawerReport?: Maybe<ChequeDrawerReport>;
   /** The 16-digit Sayad id. */
   readonly sayadId: Scalars['String']['output'];
-  /** Whether the cheque awaits an acceptance, and who drew it (the status inquiry). */
+  /** Where the cheque stands, whether it awaits an acceptance, and who drew it (the status inquiry). */
   readonly statusReport?: Maybe<ChequeStatusReport>;
-  /** The cheque as the consenting person sees it (the holder's inquiry). */
+  /** The cheque as the consenting person (or the company they act for) sees it (the holder's inquiry). */
   readonly view?: Maybe<ChequeView>;
 };
 
@@ -755,12 +761,38 @@ export type Cheque = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it; without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
+ * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ */
+export type ChequeChainArgs = {
+  type?: InputMaybe<ChequeType>;
+};
+
+
+/**
+ * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
+ * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
+ * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type ChequeDrawerReportArgs = {
   drawer: ChequeActorInput;
+};
+
+
+/**
+ * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
+ * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
+ * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
+ * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ */
+export type ChequeViewArgs = {
+  legalId?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The Sayad system applied the action. */
@@ -1012,13 +1044,17 @@ export type ChequeStanding = {
 
 export type { ChequeStatus };
 
-/** Whether a cheque awaits an acceptance, and who drew it. */
+/** Where a cheque stands, whether it awaits an acceptance, and who drew it. */
 export type ChequeStatusReport = {
   readonly __typename?: 'ChequeStatusReport';
   /** True while the cheque awaits its receivers' acceptance (after issue or transfer). */
   readonly awaitingAcceptance?: Maybe<Scalars['Boolean']['output']>;
   /** The customers the cheque is drawn on. */
   readonly drawers: ReadonlyArray<ChequeParty>;
+  /** Where the cheque stands. */
+  readonly status: ChequeStatus;
+  /** The upstream's status code (1–8). */
+  readonly statusCode?: Maybe<Scalars['Int']['output']>;
 };
 
 export type { ChequeTransferState };
@@ -1030,6 +1066,14 @@ export type ChequeView = {
   readonly __typename?: 'ChequeView';
   /** The amount in rials. */
   readonly amount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The bank the cheque is drawn on (the upstream's `bankCode`, padded to 3 digits). */
+  readonly bank?: Maybe<Bank>;
+  /** The upstream's block code (`blockStatus`), as given: the upstream documents it two ways (0 or 1 not blocked, then temporary, permanent, unblocked), so it is not interpreted here. */
+  readonly blockStatusCode?: Maybe<Scalars['Int']['output']>;
+  /** The Sayad code of the branch the cheque is drawn on. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The upstream's currency code (`1` in all known answers, taken to be the rial). */
+  readonly currencyCode?: Maybe<Scalars['Int']['output']>;
   /** What the cheque is for, as the drawer wrote it. */
   readonly description?: Maybe<Scalars['String']['output']>;
   /** The account it must be paid into, when the drawer named one. */
@@ -1038,16 +1082,24 @@ export type ChequeView = {
   readonly drawerAccount?: Maybe<BankAccount>;
   /** The due date. */
   readonly dueDate?: Maybe<PersianDate>;
+  /** The upstream's guarantee code (`guaranteeStatus`): 1 no guarantee, 2 in progress, 3 ended unfinished, 4 all guarantors signed, 5 some guarantors refused. */
+  readonly guaranteeStatusCode?: Maybe<Scalars['Int']['output']>;
   /** Who holds it (or, while it awaits acceptance, who it awaits). */
   readonly holders: ReadonlyArray<ChequeParty>;
   /** When it was issued (Tehran time). */
   readonly issuedAt?: Maybe<PersianDateTime>;
   /** Whether a bank locked it for cashing. */
   readonly locked?: Maybe<Scalars['Boolean']['output']>;
+  /** The bank that locked the cheque for cashing, when `locked`. */
+  readonly lockerBank?: Maybe<Bank>;
+  /** The branch that locked the cheque for cashing, when `locked`. */
+  readonly lockerBranchCode?: Maybe<Scalars['String']['output']>;
   /** Paper or digital. */
   readonly media: ChequeMedia;
   /** The purpose code of the cheque or its last transfer (for example `GPPC`, purchase of goods). */
   readonly reason?: Maybe<Scalars['String']['output']>;
+  /** The upstream's reference of this inquiry. */
+  readonly referenceId?: Maybe<Scalars['String']['output']>;
   /** The leaf's serial number. */
   readonly serialNumber?: Maybe<Scalars['String']['output']>;
   /** The leaf's series number. */
@@ -5233,11 +5285,11 @@ export type CardIssuanceResolvers<ContextType = Context, ParentType extends Reso
 
 export type ChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Cheque'] = ResolversParentTypes['Cheque'], FederationReferenceType extends FederationReferenceTypes['Cheque'] = FederationReferenceTypes['Cheque']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Cheque']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType>;
+  chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType, Partial<ChequeChainArgs>>;
   drawerReport?: Resolver<Maybe<ResolversTypes['ChequeDrawerReport']>, ParentType, ContextType, RequireFields<ChequeDrawerReportArgs, 'drawer'>>;
   sayadId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType>;
-  view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType>;
+  view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType, Partial<ChequeViewArgs>>;
 }>;
 
 export type ChequeActionCompletedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionCompleted'] = ResolversParentTypes['ChequeActionCompleted']> = ResolversObject<{
@@ -5336,6 +5388,8 @@ export type ChequeStatusResolvers = EnumResolverSignature<{ AWAITING_ACCEPTANCE?
 export type ChequeStatusReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeStatusReport'] = ResolversParentTypes['ChequeStatusReport']> = ResolversObject<{
   awaitingAcceptance?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   drawers?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ChequeStatus'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ChequeTransferStateResolvers = EnumResolverSignature<{ APPROVAL_REGISTERED?: any, AWAITING_ACCEPTANCE?: any, CANCELLED?: any, COMPLETED?: any, OTHER?: any, TRANSFERRED?: any }, ResolversTypes['ChequeTransferState']>;
@@ -5344,15 +5398,23 @@ export type ChequeTypeResolvers = EnumResolverSignature<{ AD_HOC?: any, BANK?: a
 
 export type ChequeViewResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeView'] = ResolversParentTypes['ChequeView']> = ResolversObject<{
   amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  blockStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currencyCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   drawerAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  guaranteeStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   holders?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
   issuedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
   locked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  lockerBank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  lockerBranchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   media?: Resolver<ResolversTypes['ChequeMedia'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   signers?: Resolver<ReadonlyArray<ResolversTypes['ChequeSigner']>, ParentType, ContextType>;

@@ -22,10 +22,18 @@ export const ChequeAnswer = record({
   holders: list(ChequeParty),
   signers: list(record({ name: text, legalStamp: flag })),
   issueDate: text,
+  referenceId: text,
+  bankCode: text,
+  branchCode: text,
+  currency: count,
+  blockStatus: count,
+  guaranteeStatus: count,
+  lockerBankCode: text,
+  lockerBranchCode: text,
 });
 
 /** `credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post`. */
-export const ChequeStatusAnswer = record({ onGoing: flag, customers: list(ChequeParty) });
+export const ChequeStatusAnswer = record({ onGoing: flag, chequeStatus: count, customers: list(ChequeParty) });
 
 /** `credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post`. */
 export const ChequeChainAnswer = record({

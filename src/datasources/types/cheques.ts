@@ -58,6 +58,24 @@ export interface ChequeRecord {
   readonly signers: readonly { readonly name: string | null; readonly legalStamp: boolean | null }[];
   /** Jalali `YYYYMMDDHHmmss`. */
   readonly issuedAt: string | null;
+  readonly referenceId: string | null;
+  /** 3 digits, zero-padded. */
+  readonly bankCode: string | null;
+  readonly branchCode: string | null;
+  readonly currency: number | null;
+  readonly blockStatus: number | null;
+  readonly guaranteeStatus: number | null;
+  /** 3 digits, zero-padded. */
+  readonly lockerBankCode: string | null;
+  readonly lockerBranchCode: string | null;
+}
+
+/** Who a cheque inquiry is for: the consenting person, or the company (legal id) they act for. */
+export interface ChequeViewer {
+  /** The consenting person's national id: the SMS token is theirs. */
+  readonly nationalId: string;
+  /** The company's 11-digit legal id, when the person acts for one. */
+  readonly legalId?: string;
 }
 
 /** A Sayad cheque as its drawer's inquiry (the issuer inquiry) shows it. */
@@ -84,6 +102,8 @@ export interface ChequeChainRecord extends ChequePartyRecord {
 }
 
 export interface ChequeStatusReportRecord {
+  /** As in `ChequeRecord.status`. */
+  readonly status: number | null;
   readonly awaitingAcceptance: boolean | null;
   readonly drawers: readonly ChequePartyRecord[];
 }

@@ -4,6 +4,7 @@ import { Cheque } from './Cheque.js';
 import { Chequebook } from './Chequebook.js';
 import { ChequeDrawerReport } from './ChequeDrawerReport.js';
 import { ChequeChainLink, ChequeParty } from './ChequeParty.js';
+import { ChequeStatusReport } from './ChequeStatusReport.js';
 import { ChequeView } from './ChequeView.js';
 import { ChequeMedia, ChequePartyKind, ChequeStatus, ChequeType } from './enums.js';
 import { Query } from './Query.js';
@@ -13,6 +14,7 @@ export const cheques = {
   BankAccount,
   Cheque,
   ChequeView,
+  ChequeStatusReport,
   ChequeDrawerReport,
   ChequeParty,
   ChequeChainLink,
