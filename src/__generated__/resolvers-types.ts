@@ -21,7 +21,7 @@ import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
 import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
-import type { StatementEntryRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
+import type { StatementEntryRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
@@ -137,12 +137,22 @@ export type AccountStatus =
 /** A transaction on an account's statement. */
 export type AccountTransaction = {
   readonly __typename?: 'AccountTransaction';
+  /** The bank's additional information, split at `|` (empty parts left out). */
+  readonly additionalInformation: ReadonlyArray<Scalars['String']['output']>;
   /** The amount moved, in rials (never negative; see `direction`). */
   readonly amount: Scalars['RialAmount']['output'];
   /** The balance after the transaction, in rials; negative when overdrawn. */
   readonly balance?: Maybe<Scalars['RialAmount']['output']>;
   /** When the bank booked it (Tehran time). */
   readonly bookedAt?: Maybe<PersianDateTime>;
+  /** The branch that booked the transaction (`branchNo`). */
+  readonly branchNumber?: Maybe<Scalars['String']['output']>;
+  /** Details of a `CARD` transaction (`cardInformationMap`); null for other classes. */
+  readonly cardInformation?: Maybe<StatementCardInformation>;
+  /** The cheque number, for cheque transactions. */
+  readonly chequeNumber?: Maybe<Scalars['String']['output']>;
+  /** The other account, for transfers with a valid counterparty IBAN (resolved like `Query.account`). */
+  readonly counterpartyAccount?: Maybe<BankAccount>;
   /** The other account's IBAN, for transfers. */
   readonly counterpartyIban?: Maybe<Scalars['String']['output']>;
   /** The other account holder's name, for transfers. */
@@ -151,12 +161,46 @@ export type AccountTransaction = {
   readonly description?: Maybe<Scalars['String']['output']>;
   /** Whether money came in or went out. */
   readonly direction: EntryDirection;
+  /** Details of an `IBAN` transaction (`ibanInformationMap`); null for other classes. */
+  readonly ibanInformation?: Maybe<StatementIbanInformation>;
+  /** Keshavarzi's own fields of the transaction (Keshavarzi accounts only). */
+  readonly keshavarzi?: Maybe<StatementKeshavarziDetails>;
   /** How the bank classes it: `CARD`, `IBAN` (Paya, Satna) or `LEDGER` (within the bank). */
   readonly kind?: Maybe<Scalars['String']['output']>;
+  /** Details of a `LEDGER` transaction (`ledgerInformationMap`); null for other classes. */
+  readonly ledgerInformation?: Maybe<StatementLedgerInformation>;
+  /** The bank's operation code (`operationCode.code`). */
+  readonly operationCode?: Maybe<Scalars['String']['output']>;
+  /** The bank's text for the operation code (`operationCode.message`). */
+  readonly operationMessage?: Maybe<Scalars['String']['output']>;
+  /** The bank's free-form remark (`optionalInformation`). */
+  readonly optionalInformation?: Maybe<Scalars['String']['output']>;
+  /** The bank's one-character remark (`optionalInformation1`). */
+  readonly optionalInformation1?: Maybe<Scalars['String']['output']>;
+  /** The bank's 15-character remark (`optionalInformation15`). */
+  readonly optionalInformation15?: Maybe<Scalars['String']['output']>;
+  /** The bank's 30-character remark (`optionalInformation30`). */
+  readonly optionalInformation30?: Maybe<Scalars['String']['output']>;
+  /** The bank's key of the transaction (`originKey`); Ayandeh takes it back to reverse a transfer. */
+  readonly originKey?: Maybe<Scalars['String']['output']>;
+  /** The bank's unprocessed key of the transaction (`rawOriginKey`). */
+  readonly rawOriginKey?: Maybe<Scalars['String']['output']>;
   /** The bank's record number of the transaction within the statement. */
   readonly recordNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank's tracking code (Pasargad accounts only). */
+  readonly refCode?: Maybe<Scalars['String']['output']>;
   /** The bank's reference of the transfer. */
   readonly referenceId?: Maybe<Scalars['String']['output']>;
+  /** The date the transaction was requested, as the bank writes it (format not documented). */
+  readonly requestDate?: Maybe<Scalars['String']['output']>;
+  /** The time the transaction was requested, as the bank writes it (format not documented). */
+  readonly requestTime?: Maybe<Scalars['String']['output']>;
+  /** The system the transaction came from, as the bank names it. */
+  readonly source?: Maybe<Scalars['String']['output']>;
+  /** The signed amount as the bank gives it, in rials (Pasargad accounts only). */
+  readonly transactionAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The bank user that booked it (`userID`). */
+  readonly userId?: Maybe<Scalars['String']['output']>;
 };
 
 /** Kinds of bank account, as the account inquiry codes them. */
@@ -3673,6 +3717,120 @@ export type StartTransactionCreditInquiryInput = {
   readonly nationalId: Scalars['String']['input'];
 };
 
+/** A `CARD` transaction's details, as the statement gives them. */
+export type StatementCardInformation = {
+  readonly __typename?: 'StatementCardInformation';
+  /** The acquirer's number. */
+  readonly acquiringNo?: Maybe<Scalars['String']['output']>;
+  /** The bank code. */
+  readonly bankCode?: Maybe<Scalars['String']['output']>;
+  /** The bill id, for bill payments. */
+  readonly billId?: Maybe<Scalars['String']['output']>;
+  /** The branch code. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The destination account, when `destinationIban` is a valid IBAN. */
+  readonly destinationAccount?: Maybe<BankAccount>;
+  /** The destination IBAN, when given. */
+  readonly destinationIban?: Maybe<Scalars['String']['output']>;
+  /** The destination card, masked as given. */
+  readonly destinationPan?: Maybe<Scalars['String']['output']>;
+  /** The serial of the device (POS, ATM) used. */
+  readonly deviceSerial?: Maybe<Scalars['String']['output']>;
+  /** The other party's name. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The payment id. */
+  readonly payId?: Maybe<Scalars['String']['output']>;
+  /** The switch's reference number. */
+  readonly referenceNo?: Maybe<Scalars['String']['output']>;
+  /** The source card, masked as given. */
+  readonly sourcePan?: Maybe<Scalars['String']['output']>;
+  /** The trace number. */
+  readonly trace?: Maybe<Scalars['String']['output']>;
+  /** The class, `CARD`. */
+  readonly transactionClass?: Maybe<Scalars['String']['output']>;
+  /** The channel, coded as in `StatementIbanInformation.transactionTypeCode`. */
+  readonly transactionTypeCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** An `IBAN` (Paya, Satna, internet) transaction's details, as the statement gives them. */
+export type StatementIbanInformation = {
+  readonly __typename?: 'StatementIbanInformation';
+  /** The other bank's code. */
+  readonly bankCode?: Maybe<Scalars['String']['output']>;
+  /** The branch code. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The Chakavak (Paya) information, as given. */
+  readonly chakavakInfo?: Maybe<Scalars['String']['output']>;
+  /** The fee charged, in rials. */
+  readonly chargeAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The other account, when `destinationIban` is a valid IBAN. */
+  readonly destinationAccount?: Maybe<BankAccount>;
+  /** The other account's IBAN. */
+  readonly destinationIban?: Maybe<Scalars['String']['output']>;
+  /** The other holder's name. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The payment id. */
+  readonly payId?: Maybe<Scalars['String']['output']>;
+  /** The transfer's purpose code. */
+  readonly reasonDescription?: Maybe<Scalars['String']['output']>;
+  /** The bank's reference. */
+  readonly referenceId?: Maybe<Scalars['String']['output']>;
+  /** The class, `IBAN`. */
+  readonly transactionClass?: Maybe<Scalars['String']['output']>;
+  /** The channel: 61 Paya, 62 Satna, 63 ATM, 03 pin pad, 14 POS, 07 telebank, 59 internet, 05 mobile, 13/43 kiosk, 02 ledger. */
+  readonly transactionTypeCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** The fields only Keshavarzi's statement gives for a transaction, as given. */
+export type StatementKeshavarziDetails = {
+  readonly __typename?: 'StatementKeshavarziDetails';
+  /** The amount blocked, in rials. */
+  readonly blockAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The block code. */
+  readonly blockCode?: Maybe<Scalars['String']['output']>;
+  /** The reason for the block. */
+  readonly blockingReason?: Maybe<Scalars['String']['output']>;
+  /** The cheque type, for cheque transactions. */
+  readonly chequeType?: Maybe<Scalars['String']['output']>;
+  /** The account number. */
+  readonly deposit?: Maybe<Scalars['String']['output']>;
+  /** The destination account or IBAN. */
+  readonly destinationNumber?: Maybe<Scalars['String']['output']>;
+  /** The branch terminal. */
+  readonly transactionBrTerminal?: Maybe<Scalars['String']['output']>;
+  /** The clearing cycle. */
+  readonly transactionCycle?: Maybe<Scalars['String']['output']>;
+  /** The fee, in rials. */
+  readonly transactionFee?: Maybe<Scalars['RialAmount']['output']>;
+  /** The journal number. */
+  readonly transactionJournal?: Maybe<Scalars['String']['output']>;
+  /** The teller. */
+  readonly transactionTeller?: Maybe<Scalars['String']['output']>;
+  /** The terminal's code. */
+  readonly transactionTerminalCode?: Maybe<Scalars['String']['output']>;
+  /** The terminal's type. */
+  readonly transactionTerminalType?: Maybe<Scalars['String']['output']>;
+};
+
+/** A `LEDGER` (within the bank) transaction's details, as the statement gives them. */
+export type StatementLedgerInformation = {
+  readonly __typename?: 'StatementLedgerInformation';
+  /** The payment id. */
+  readonly payId?: Maybe<Scalars['String']['output']>;
+  /** The permission id. */
+  readonly permissionId?: Maybe<Scalars['String']['output']>;
+  /** The purpose code. */
+  readonly reasonDescription?: Maybe<Scalars['String']['output']>;
+  /** The reversal index. */
+  readonly reverseIndex?: Maybe<Scalars['String']['output']>;
+  /** The key of the transaction this one reverses. */
+  readonly reverseOriginKey?: Maybe<Scalars['String']['output']>;
+  /** The class, `LEDGER`. */
+  readonly transactionClass?: Maybe<Scalars['String']['output']>;
+  /** The channel, coded as in `StatementIbanInformation.transactionTypeCode`. */
+  readonly transactionTypeCode?: Maybe<Scalars['String']['output']>;
+};
+
 /** Streams over WebSocket (graphql-ws protocol at `/graphql` and `/ws`). */
 export type Subscription = {
   readonly __typename?: 'Subscription';
@@ -4807,6 +4965,10 @@ export type ResolversTypes = ResolversObject<{
   StartSmsConsentInput: StartSmsConsentInput;
   StartSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartSmsConsentResult']>;
   StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
+  StatementCardInformation: ResolverTypeWrapper<StatementCardInformationRecord>;
+  StatementIbanInformation: ResolverTypeWrapper<StatementIbanInformationRecord>;
+  StatementKeshavarziDetails: ResolverTypeWrapper<StatementKeshavarziDetailsRecord>;
+  StatementLedgerInformation: ResolverTypeWrapper<StatementLedgerInformationRecord>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TaxDebt: ResolverTypeWrapper<TaxDebtRecord>;
   TaxDebtStatus: TaxDebtStatus;
@@ -5001,6 +5163,10 @@ export type ResolversParentTypes = ResolversObject<{
   StartSmsConsentInput: StartSmsConsentInput;
   StartSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartSmsConsentResult'];
   StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
+  StatementCardInformation: StatementCardInformationRecord;
+  StatementIbanInformation: StatementIbanInformationRecord;
+  StatementKeshavarziDetails: StatementKeshavarziDetailsRecord;
+  StatementLedgerInformation: StatementLedgerInformationRecord;
   Subscription: Record<PropertyKey, never>;
   TaxDebt: TaxDebtRecord;
   ThirdPartyInsurancePolicy: ThirdPartyPolicyRecord;
@@ -5064,16 +5230,38 @@ export type AccountStatementConnectionResolvers<ContextType = Context, ParentTyp
 }>;
 
 export type AccountTransactionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountTransaction'] = ResolversParentTypes['AccountTransaction']> = ResolversObject<{
+  additionalInformation?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['RialAmount'], ParentType, ContextType>;
   balance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bookedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  branchNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cardInformation?: Resolver<Maybe<ResolversTypes['StatementCardInformation']>, ParentType, ContextType>;
+  chequeNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  counterpartyAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   counterpartyIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   counterpartyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   direction?: Resolver<ResolversTypes['EntryDirection'], ParentType, ContextType>;
+  ibanInformation?: Resolver<Maybe<ResolversTypes['StatementIbanInformation']>, ParentType, ContextType>;
+  keshavarzi?: Resolver<Maybe<ResolversTypes['StatementKeshavarziDetails']>, ParentType, ContextType>;
   kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ledgerInformation?: Resolver<Maybe<ResolversTypes['StatementLedgerInformation']>, ParentType, ContextType>;
+  operationCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operationMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionalInformation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionalInformation1?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionalInformation15?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionalInformation30?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  originKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rawOriginKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   recordNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type BankResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bank'] = ResolversParentTypes['Bank']> = ResolversObject<{
@@ -6239,6 +6427,65 @@ export type StartSmsConsentResultResolvers<ContextType = Context, ParentType ext
   __resolveType: TypeResolveFn<'ConsentRefused' | 'SmsConsentChallenge', ParentType, ContextType>;
 }>;
 
+export type StatementCardInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementCardInformation'] = ResolversParentTypes['StatementCardInformation']> = ResolversObject<{
+  acquiringNo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bankCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  destinationIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationPan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deviceSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceNo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourcePan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trace?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionClass?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type StatementIbanInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementIbanInformation'] = ResolversParentTypes['StatementIbanInformation']> = ResolversObject<{
+  bankCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chakavakInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chargeAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  destinationIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionClass?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type StatementKeshavarziDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementKeshavarziDetails'] = ResolversParentTypes['StatementKeshavarziDetails']> = ResolversObject<{
+  blockAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  blockCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  blockingReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chequeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deposit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionBrTerminal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionCycle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionFee?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  transactionJournal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTeller?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTerminalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTerminalType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type StatementLedgerInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementLedgerInformation'] = ResolversParentTypes['StatementLedgerInformation']> = ResolversObject<{
+  payId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  permissionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reverseIndex?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reverseOriginKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionClass?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   jobUpdated?: SubscriptionResolver<ResolversTypes['UpstreamJob'], "jobUpdated", ParentType, ContextType, RequireFields<SubscriptionJobUpdatedArgs, 'id'>>;
   smsReceived?: SubscriptionResolver<ResolversTypes['InboundSms'], "smsReceived", ParentType, ContextType, RequireFields<SubscriptionSmsReceivedArgs, 'destinationNumber'>>;
@@ -6640,6 +6887,10 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SmsRecipient?: SmsRecipientResolvers<ContextType>;
   StartCodeConsentResult?: StartCodeConsentResultResolvers<ContextType>;
   StartSmsConsentResult?: StartSmsConsentResultResolvers<ContextType>;
+  StatementCardInformation?: StatementCardInformationResolvers<ContextType>;
+  StatementIbanInformation?: StatementIbanInformationResolvers<ContextType>;
+  StatementKeshavarziDetails?: StatementKeshavarziDetailsResolvers<ContextType>;
+  StatementLedgerInformation?: StatementLedgerInformationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TaxDebt?: TaxDebtResolvers<ContextType>;
   ThirdPartyInsurancePolicy?: ThirdPartyInsurancePolicyResolvers<ContextType>;

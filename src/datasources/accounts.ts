@@ -24,7 +24,7 @@ import type {
   IbanRecord,
   CardHolderRecord,
 } from './types/accounts.js';
-import type { StatementEntryRecord, StatementRecord } from './types/accounts.js';
+import type { StatementEntryRecord, StatementKeshavarziDetailsRecord, StatementRecord } from './types/accounts.js';
 
 /** The upstream's pages are 100 transactions; 31 days of a busy account stay well within this many. */
 const MAX_PAGES = 30;
@@ -191,8 +191,49 @@ function entryOf(t: z.output<typeof StatementTransaction>): StatementEntryRecord
     description: t.transactionDescription,
     bookedAt: day !== null && time !== null ? `${day}${time}` : null,
     kind: t.transactionClass,
-    counterpartyIban: t.ibanInformationMap?.destinationIban ?? null,
-    counterpartyName: t.ibanInformationMap?.name ?? null,
+    counterpartyIban: t.ibanInformationMap?.destinationIban ?? t.cardInformationMap?.destinationIban ?? null,
+    counterpartyName: t.ibanInformationMap?.name ?? t.cardInformationMap?.name ?? null,
     referenceId: t.ibanInformationMap?.referenceId ?? null,
+    operationCode: t.operationCode?.code ?? null,
+    operationMessage: t.operationCode?.message ?? null,
+    chequeNumber: t.chequeNo,
+    branchNumber: t.branchNo,
+    optionalInformation: t.optionalInformation,
+    optionalInformation1: t.optionalInformation1,
+    optionalInformation15: t.optionalInformation15,
+    optionalInformation30: t.optionalInformation30,
+    requestDate: t.requestDate,
+    requestTime: t.requestTime,
+    originKey: t.originKey,
+    rawOriginKey: t.rawOriginKey,
+    userId: t.userID,
+    source: t.source,
+    additionalInformation: (t.additionalInformation ?? '').split('|').flatMap((part) => part.trim() || []),
+    ibanInformation: t.ibanInformationMap ?? null,
+    cardInformation: t.cardInformationMap ?? null,
+    ledgerInformation: t.ledgerInformationMap ?? null,
+    refCode: t.refCode,
+    transactionAmount: t.transactionAmount,
+    keshavarzi: keshavarziOf(t),
   };
+}
+
+/** Keshavarzi's own fields, when the answer has any of them. */
+function keshavarziOf(t: z.output<typeof StatementTransaction>): StatementKeshavarziDetailsRecord | null {
+  const details: StatementKeshavarziDetailsRecord = {
+    transactionFee: t.transactionFee,
+    transactionTeller: t.transactionTeller,
+    deposit: t.deposit,
+    destinationNumber: t.destinationNumber,
+    transactionJournal: t.transactionJournal,
+    transactionTerminalType: t.transactionTerminalType,
+    transactionTerminalCode: t.transactionTerminalCode,
+    transactionBrTerminal: t.transactionBrTerminal,
+    chequeType: t.chequeType,
+    transactionCycle: t.transactionCycle,
+    blockAmount: t.blockAmount,
+    blockCode: t.blockCode,
+    blockingReason: t.blockingReason,
+  };
+  return Object.values(details).some((value) => value !== null) ? details : null;
 }

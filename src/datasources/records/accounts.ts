@@ -103,10 +103,51 @@ export const CardHolderAnswer = record({ destCard: text, name: text, bankName: t
  * A statement transaction's counterparty: an object, or anything else (ignored) in answers without
  * one; an array is malformed.
  */
-const IbanInformation = z.preprocess(
-  (value) => (typeof value === 'object' ? value : null),
-  optionalRecord({ destinationIban: text, name: text, referenceId: text }),
-);
+const classMap = <T extends z.ZodRawShape>(shape: T) =>
+  z.preprocess((value) => (typeof value === 'object' ? value : null), optionalRecord(shape));
+
+const IbanInformation = classMap({
+  branchCode: text,
+  bankCode: text,
+  reasonDescription: text,
+  transactionClass: text,
+  name: text,
+  destinationIban: ibanText,
+  chargeAmount: rial,
+  payId: text,
+  chakavakInfo: text,
+  transactionTypeCode: text,
+  referenceId: text,
+});
+
+/** A card transaction's details (`cardInformationMap`). */
+const CardInformation = classMap({
+  branchCode: text,
+  bankCode: text,
+  transactionClass: text,
+  referenceNo: text,
+  destinationPan: text,
+  sourcePan: text,
+  acquiringNo: text,
+  transactionTypeCode: text,
+  deviceSerial: text,
+  trace: text,
+  billId: text,
+  name: text,
+  destinationIban: ibanText,
+  payId: text,
+});
+
+/** A ledger transaction's details (`ledgerInformationMap`). */
+const LedgerInformation = classMap({
+  transactionClass: text,
+  transactionTypeCode: text,
+  payId: text,
+  permissionId: text,
+  reverseIndex: text,
+  reverseOriginKey: text,
+  reasonDescription: text,
+});
 
 /** One transaction of a statement page; a balance's sign is `D` for a debit balance. */
 export const StatementTransaction = record({
@@ -120,6 +161,37 @@ export const StatementTransaction = record({
   recordNumber: text,
   transactionClass: text,
   ibanInformationMap: IbanInformation,
+  cardInformationMap: CardInformation,
+  ledgerInformationMap: LedgerInformation,
+  operationCode: classMap({ code: text, message: text }),
+  chequeNo: text,
+  optionalInformation30: text,
+  optionalInformation15: text,
+  optionalInformation1: text,
+  optionalInformation: text,
+  branchNo: text,
+  requestDate: text,
+  requestTime: text,
+  originKey: text,
+  rawOriginKey: text,
+  userID: text,
+  source: text,
+  additionalInformation: text,
+  refCode: text,
+  transactionAmount: rial,
+  transactionFee: rial,
+  transactionTeller: text,
+  deposit: text,
+  destinationNumber: text,
+  transactionJournal: text,
+  transactionTerminalType: text,
+  transactionTerminalCode: text,
+  transactionBrTerminal: text,
+  chequeType: text,
+  transactionCycle: text,
+  blockAmount: rial,
+  blockCode: text,
+  blockingReason: text,
 });
 
 /** `oakCcStatementGet`: one page; `transactionChain` is `M` while more pages follow `lastRecordNumber`. */

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { AccountHolderDetails } from './AccountHolderDetails.js';
-import { AccountTransaction } from './AccountTransaction.js';
+import { AccountTransaction, StatementCardInformation, StatementIbanInformation } from './AccountTransaction.js';
 import { Bank } from './Bank.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
@@ -13,4 +13,6 @@ export const accounts = {
   Bank,
   AccountHolderDetails,
   AccountTransaction,
+  StatementIbanInformation,
+  StatementCardInformation,
 } satisfies Resolvers;
