@@ -4195,15 +4195,31 @@ export type TransferInput = {
    * answered, whatever the new input asks.
    */
   readonly idempotencyKey: Scalars['String']['input'];
+  /** A merchant's IBAN for Ayandeh (062) transfers (`IR` and 24 digits with valid check digits); otherwise `BAD_USER_INPUT` at `input.merchantIban`. */
+  readonly merchantIban?: InputMaybe<Scalars['String']['input']>;
+  /** A merchant's name for Ayandeh (062) transfers (optional there, ignored by other banks): 1–30 letters, digits, punctuation and spaces. */
+  readonly merchantName?: InputMaybe<Scalars['String']['input']>;
   /**
    * The 10-digit national id of the account holder. The caller's consent (header `x-consent-handle`)
    * must be theirs (`FORBIDDEN` otherwise) and cover `oak:transfer-to:execute` (`CONSENT_REQUIRED`).
    */
   readonly nationalId: Scalars['String']['input'];
-  /** A payment id the destination expects: up to 30 digits. */
+  /** A payment id the destination expects: up to 30 digits. Ayandeh (062) source accounts require it (the bank refuses without). */
   readonly paymentNumber?: InputMaybe<Scalars['String']['input']>;
+  /** The transfer's purpose code (the upstream's `reasonDescription`, for example `1`): 1–10 letters or digits; otherwise `BAD_USER_INPUT` at `input.reasonDescription`. Ayandeh (062) source accounts require it. */
+  readonly reasonDescription?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The account's transfer PIN (the upstream's `secondPassword`): 4–12 digits; otherwise `BAD_USER_INPUT`
+   * at `input.secondPassword`. Parsian (054) source accounts require it. It is sent once and never kept:
+   * not in the stored order, not in the idempotency fingerprint, never in an answer.
+   */
+  readonly secondPassword?: InputMaybe<Scalars['String']['input']>;
   /** The source account number in its bank's own format (for example `6200.030.123520054.2`), one the consent covers. */
   readonly sourceAccountNumber: Scalars['String']['input'];
+  /** The source holder's first name (2–30 letters), sent as `sourceFirstName`; give both source names or neither (`BAD_USER_INPUT` otherwise). Keshavarzi (016) source accounts require them. */
+  readonly sourceFirstName?: InputMaybe<Scalars['String']['input']>;
+  /** The source holder's last name (2–30 characters); as `sourceFirstName`. */
+  readonly sourceLastName?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A transfer as a job: `PENDING` until its outcome is known, then `SUCCESS` or `FAILED` for good. */
@@ -4236,16 +4252,39 @@ export type TransferOrder = {
   readonly description: Scalars['String']['output'];
   /** The destination account number or IBAN. */
   readonly destination: Scalars['String']['output'];
+  /**
+   * The destination account: by IBAN when `destination` is one (no call), else by its number at the
+   * source's bank (an internal transfer, as `sourceAccount`).
+   */
+  readonly destinationAccount?: Maybe<BankAccount>;
   /** The destination holder's first name, as given. */
   readonly destinationFirstName?: Maybe<Scalars['String']['output']>;
   /** The destination holder's last name, as given. */
   readonly destinationLastName?: Maybe<Scalars['String']['output']>;
+  /** The account holder as a person. */
+  readonly holder: Person;
+  /** The merchant's IBAN, as given. */
+  readonly merchantIban?: Maybe<Scalars['String']['output']>;
+  /** The merchant's name, as given. */
+  readonly merchantName?: Maybe<Scalars['String']['output']>;
   /** The account holder's national id. */
   readonly nationalId: Scalars['String']['output'];
   /** The payment id, as given. */
   readonly paymentNumber?: Maybe<Scalars['String']['output']>;
+  /** The purpose code, as given. */
+  readonly reasonDescription?: Maybe<Scalars['String']['output']>;
+  /**
+   * The source account, by its number at the bank of the consent that ordered the transfer (resolved
+   * like `Query.accountByNumber`, one conversion call when a field of it needs the IBAN); null for
+   * transfers ordered before this was recorded.
+   */
+  readonly sourceAccount?: Maybe<BankAccount>;
   /** The source account number. */
   readonly sourceAccountNumber: Scalars['String']['output'];
+  /** The source holder's first name, as given. */
+  readonly sourceFirstName?: Maybe<Scalars['String']['output']>;
+  /** The source holder's last name, as given. */
+  readonly sourceLastName?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -4275,26 +4314,44 @@ export type TransferReceipt = {
   readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the bank booked it (Tehran time). */
   readonly bookedAt?: Maybe<PersianDateTime>;
+  /** The description as the bank recorded it. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** The destination account, when `destinationNumber` is an IBAN (no call). */
+  readonly destinationAccount?: Maybe<BankAccount>;
   /** The destination holder's first name, as the bank has it. */
   readonly destinationFirstName?: Maybe<Scalars['String']['output']>;
   /** The destination holder's last name, as the bank has it. */
   readonly destinationLastName?: Maybe<Scalars['String']['output']>;
   /** The destination account number or IBAN. */
   readonly destinationNumber?: Maybe<Scalars['String']['output']>;
+  /** The end-to-end id (Pasargad only). */
+  readonly endToEndId?: Maybe<Scalars['String']['output']>;
   /** The bank's booking date as sent, Persian calendar `YYMMDD`. */
   readonly inquiryDate?: Maybe<Scalars['String']['output']>;
   /** The bank's booking sequence number. */
   readonly inquirySequence?: Maybe<Scalars['String']['output']>;
   /** The bank's booking time as sent, `HHMMSS`. */
   readonly inquiryTime?: Maybe<Scalars['String']['output']>;
+  /** The bank's message (error text, if any). */
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** The payment id as the bank recorded it. */
+  readonly paymentNumber?: Maybe<Scalars['String']['output']>;
   /** How it travelled. */
   readonly rail?: Maybe<TransferRail>;
+  /** The purpose code as the bank recorded it. */
+  readonly reasonDescription?: Maybe<Scalars['String']['output']>;
   /** The bank's tracking code. */
   readonly refCode?: Maybe<Scalars['String']['output']>;
+  /** The source holder's first name as the bank has it. */
+  readonly sourceFirstName?: Maybe<Scalars['String']['output']>;
+  /** The source holder's last name as the bank has it. */
+  readonly sourceLastName?: Maybe<Scalars['String']['output']>;
   /** The source account number. */
   readonly sourceNumber?: Maybe<Scalars['String']['output']>;
   /** The trackId the transfer was applied with, for the upstream's support. */
   readonly trackId: Scalars['String']['output'];
+  /** The bank's transaction id (Pasargad only). */
+  readonly transactionId?: Maybe<Scalars['String']['output']>;
 };
 
 /** The transfer moved no money, and never will; a new attempt needs a new idempotency key. */
@@ -6628,11 +6685,19 @@ export type TransferOrderResolvers<ContextType = Context, ParentType extends Res
   amount?: Resolver<ResolversTypes['RialAmount'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   destination?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   destinationFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holder?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+  merchantIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  merchantName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   sourceAccountNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type TransferPendingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferPending'] = ResolversParentTypes['TransferPending']> = ResolversObject<{
@@ -6643,16 +6708,25 @@ export type TransferPendingResolvers<ContextType = Context, ParentType extends R
 export type TransferReceiptResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferReceipt'] = ResolversParentTypes['TransferReceipt']> = ResolversObject<{
   amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bookedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   destinationFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endToEndId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   inquiryDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   inquirySequence?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   inquiryTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rail?: Resolver<Maybe<ResolversTypes['TransferRail']>, ParentType, ContextType>;
+  reasonDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sourceNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   trackId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type TransferRejectedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferRejected'] = ResolversParentTypes['TransferRejected']> = ResolversObject<{

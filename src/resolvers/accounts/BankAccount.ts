@@ -5,7 +5,7 @@ import { isValidIban, parseLegalId, parseNationalId } from '../../validation/ide
 import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
 import { accountNumberOf } from '../shared/accountNumber.js';
-import { accountByNumber } from './byNumber.js';
+import { accountByNumber } from '../shared/accountByNumber.js';
 import { parseStatementRange } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import type { BankAccountModel } from './models.js';
+import type { BankAccountModel } from '../accounts/models.js';
 
 /**
  * The account with this number at this bank (both already checked), through the upstream's conversion
