@@ -655,6 +655,12 @@ export type BoardRole =
 /** A cheque that was returned unpaid. */
 export type BouncedCheque = {
   readonly __typename?: 'BouncedCheque';
+  /**
+   * The drawer's account, by `accountNumber` at `bank` (resolved like `Query.accountByNumber`: one
+   * conversion to IBAN per distinct account, shared by every cheque drawn on it); null when the number
+   * is not one the conversion takes or the bank reports no such account.
+   */
+  readonly account?: Maybe<BankAccount>;
   /** The drawer's account number, in the bank's own format. */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The amount of the cheque, in rials. */
@@ -5480,6 +5486,7 @@ export type BoardMemberResolvers<ContextType = Context, ParentType extends Resol
 }>;
 
 export type BouncedChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BouncedCheque'] = ResolversParentTypes['BouncedCheque']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;

@@ -1,5 +1,6 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { BankAccount } from './BankAccount.js';
+import { BouncedCheque } from './BouncedCheque.js';
 import { Cheque } from './Cheque.js';
 import { Chequebook } from './Chequebook.js';
 import { ChequeDrawerReport } from './ChequeDrawerReport.js';
@@ -12,6 +13,7 @@ import { Query } from './Query.js';
 export const cheques = {
   Query,
   BankAccount,
+  BouncedCheque,
   Cheque,
   ChequeView,
   ChequeStatusReport,
