@@ -130,7 +130,8 @@ describe('Query.cheque', () => {
     h.sandbox.clearCalls();
     const res = await h.gql<{ cheque: Record<string, unknown> }>(
       `query($id: String!) { cheque(sayadId: $id) {
-        view { bank { code } branchCode currencyCode blockStatusCode guaranteeStatusCode lockerBank { code } lockerBranchCode referenceId }
+        view { bank { code } branchCode currencyCode blockStatusCode guaranteeStatusCode lockerBank { code } lockerBranchCode referenceId
+          locked signers { legalStamp } }
         statusReport { status statusCode }
       } }`,
       { id: sayadId },
@@ -147,6 +148,9 @@ describe('Query.cheque', () => {
         lockerBank: null,
         lockerBranchCode: null,
         referenceId: expect.any(String),
+        // The upstream's 0/1 integers.
+        locked: false,
+        signers: [{ legalStamp: false }],
       },
       statusReport: { status: 'AWAITING_ACCEPTANCE', statusCode: 7 },
     });

@@ -1,5 +1,15 @@
 /** The Sayad cheque inquiries' answers (wire facts §4.8), as the upstream writes them. */
-import { count, flag, list, record, rial, text } from '../shared/shapes.js';
+import { z } from 'zod';
+import { count, flag, flagOf, list, record, rial, text, textOf } from '../shared/shapes.js';
+
+/** The Sayad answers' yes-or-no integers (`locked`, `legalStamp`: 0 or 1), or a yes/no word; null otherwise. */
+const bit = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    const code = textOf(value);
+    return code === '1' ? true : code === '0' ? false : flagOf(value);
+  });
 
 /** A person on a cheque: a holder, a drawer, a receiver or a link of the transfer chain. */
 export const ChequeParty = record({ idCode: text, idType: count, name: text });
@@ -18,9 +28,9 @@ export const ChequeAnswer = record({
   reason: text,
   chequeType: count,
   chequeMedia: count,
-  locked: flag,
+  locked: bit,
   holders: list(ChequeParty),
-  signers: list(record({ name: text, legalStamp: flag })),
+  signers: list(record({ name: text, legalStamp: bit })),
   issueDate: text,
   referenceId: text,
   bankCode: text,
