@@ -300,6 +300,16 @@ export class SayadHandlers {
         chequeMedia: cheque.chequeMedia,
         receivers: receivers.map(({ idCode, idType, name }) => ({ idCode, idType, name })),
         issueDate: cheque.issuedAt,
+        branchCode: sayadBranchCode(cheque.leaf.book.account),
+        bankCode: cheque.leaf.book.account.bank.code.replace(/^0+/, ''),
+        description: cheque.description,
+        serialNo: cheque.leaf.serialNo,
+        seriesNo: cheque.leaf.book.seriesNo,
+        reason: cheque.chain.at(-1)?.reason ?? cheque.reason,
+        currency: 1,
+        blockStatus: 0,
+        guaranteeStatus: 1,
+        locked: 0,
       },
     });
   });

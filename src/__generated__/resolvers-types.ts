@@ -1004,16 +1004,38 @@ export type ChequeDrawerReport = {
   readonly __typename?: 'ChequeDrawerReport';
   /** The amount in rials. */
   readonly amount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The bank the cheque is drawn on (the upstream's `bankCode`, padded to 3 digits). */
+  readonly bank?: Maybe<Bank>;
+  /** The upstream's block code (`blockStatus`), as given (see `ChequeView.blockStatusCode`). */
+  readonly blockStatusCode?: Maybe<Scalars['Int']['output']>;
+  /** The Sayad code of the branch the cheque is drawn on. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The upstream's currency code (`1` in all known answers, taken to be the rial). */
+  readonly currencyCode?: Maybe<Scalars['Int']['output']>;
+  /** What the cheque is for, as the drawer wrote it. */
+  readonly description?: Maybe<Scalars['String']['output']>;
   /** The account the cheque is drawn on. */
   readonly drawerAccount?: Maybe<BankAccount>;
   /** The due date. */
   readonly dueDate?: Maybe<PersianDate>;
+  /** The upstream's guarantee code (`guaranteeStatus`), as in `ChequeView.guaranteeStatusCode`. */
+  readonly guaranteeStatusCode?: Maybe<Scalars['Int']['output']>;
   /** When it was issued (Tehran time). */
   readonly issuedAt?: Maybe<PersianDateTime>;
+  /** Whether a bank locked it for cashing. */
+  readonly locked?: Maybe<Scalars['Boolean']['output']>;
   /** Paper or digital. */
   readonly media: ChequeMedia;
+  /** The purpose code of the cheque or of its last transfer. */
+  readonly reason?: Maybe<Scalars['String']['output']>;
   /** Who the cheque awaits while it awaits acceptance; otherwise who holds it. */
   readonly receivers: ReadonlyArray<ChequeParty>;
+  /** The upstream's reference of this inquiry. */
+  readonly referenceId?: Maybe<Scalars['String']['output']>;
+  /** The leaf's serial number. */
+  readonly serialNumber?: Maybe<Scalars['String']['output']>;
+  /** The leaf's series number. */
+  readonly seriesNumber?: Maybe<Scalars['String']['output']>;
   /** Where the cheque stands. */
   readonly status: ChequeStatus;
   /** The upstream's status code (1–8). */
@@ -5597,11 +5619,22 @@ export type ChequeChainLinkResolvers<ContextType = Context, ParentType extends R
 
 export type ChequeDrawerReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeDrawerReport'] = ResolversParentTypes['ChequeDrawerReport']> = ResolversObject<{
   amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  blockStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currencyCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   drawerAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  guaranteeStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   issuedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  locked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   media?: Resolver<ResolversTypes['ChequeMedia'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   receivers?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
+  referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ChequeStatus'], ParentType, ContextType>;
   statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['ChequeType'], ParentType, ContextType>;

@@ -112,8 +112,20 @@ export class ChequesAPI {
       }),
     );
     if (!answer) return null;
-    const r = decode(operationId, answer, ChequeDrawerAnswer).inquiryResult;
+    const decoded = decode(operationId, answer, ChequeDrawerAnswer);
+    const r = decoded.inquiryResult;
     return {
+      bankCode: bankCodeOf(r.bankCode),
+      branchCode: r.branchCode,
+      description: r.description,
+      serialNumber: r.serialNo,
+      seriesNumber: r.seriesNo,
+      reason: r.reason,
+      currency: r.currency,
+      blockStatus: r.blockStatus,
+      guaranteeStatus: r.guaranteeStatus,
+      locked: r.locked,
+      referenceId: decoded.referenceId,
       status: r.chequeStatus,
       amount: r.amount,
       dueDate: r.dueDate,

@@ -61,7 +61,18 @@ export const ChequeDrawerAnswer = record({
     chequeMedia: count,
     receivers: list(ChequeParty),
     issueDate: text,
+    branchCode: text,
+    bankCode: text,
+    description: text,
+    serialNo: text,
+    seriesNo: text,
+    reason: text,
+    currency: count,
+    blockStatus: count,
+    guaranteeStatus: count,
+    locked: bit,
   }),
+  referenceId: text,
 });
 
 /** `creditChequebookInquiryGet`. `serialNumbers` is one text, the leaves' Sayad ids split by commas. */

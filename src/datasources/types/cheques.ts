@@ -92,6 +92,18 @@ export interface ChequeDrawerReportRecord {
   readonly receivers: readonly ChequePartyRecord[];
   /** Jalali `YYYYMMDDHHmmss`. */
   readonly issuedAt: string | null;
+  /** 3 digits, zero-padded. */
+  readonly bankCode: string | null;
+  readonly branchCode: string | null;
+  readonly description: string | null;
+  readonly serialNumber: string | null;
+  readonly seriesNumber: string | null;
+  readonly reason: string | null;
+  readonly currency: number | null;
+  readonly blockStatus: number | null;
+  readonly guaranteeStatus: number | null;
+  readonly locked: boolean | null;
+  readonly referenceId: string | null;
 }
 
 export interface ChequeChainRecord extends ChequePartyRecord {
