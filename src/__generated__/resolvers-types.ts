@@ -21,7 +21,7 @@ import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
 import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
-import type { StatementEntryRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
+import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
@@ -107,12 +107,39 @@ export type AccountStatementConnection = {
   readonly availableBalance?: Maybe<Scalars['RialAmount']['output']>;
   /** The account's balance now, in rials; negative when overdrawn. */
   readonly currentBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The account's details as the statement gives them beside its transactions. */
+  readonly details: AccountStatementDetails;
   /** The transactions of this page, oldest first. */
   readonly nodes: ReadonlyArray<AccountTransaction>;
   /** Where this page ends. */
   readonly pageInfo: PageInfo;
   /** How many transactions the range has in all. */
   readonly totalCount: Scalars['Int']['output'];
+};
+
+/** The account's details a statement gives beside its transactions. */
+export type AccountStatementDetails = {
+  readonly __typename?: 'AccountStatementDetails';
+  /** The bank's account type code, as given. */
+  readonly accountTypeCode?: Maybe<Scalars['String']['output']>;
+  /** The average balance, in rials; negative when the sign is debit. */
+  readonly averageBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The code of the account's branch. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The name of the account's branch. */
+  readonly branchName?: Maybe<Scalars['String']['output']>;
+  /** The effective balance, in rials; negative when the sign is debit. */
+  readonly effectiveBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The holder's first name (`customerName`). */
+  readonly holderFirstName?: Maybe<Scalars['String']['output']>;
+  /** The holder's family name (`customerFamilyName`). */
+  readonly holderLastName?: Maybe<Scalars['String']['output']>;
+  /** The account's IBAN as the statement gives it. */
+  readonly iban?: Maybe<Scalars['String']['output']>;
+  /** When the account was opened. */
+  readonly openedOn?: Maybe<PersianDate>;
+  /** The bank's account sub-type code, as given. */
+  readonly subTypeCode?: Maybe<Scalars['String']['output']>;
 };
 
 /** State of a bank account, as the upstream reports it. */
@@ -4873,6 +4900,7 @@ export type ResolversTypes = ResolversObject<{
   AccountHolderDetails: ResolverTypeWrapper<AccountInfoRecord>;
   AccountStatementConnection: ResolverTypeWrapper<StatementPageModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  AccountStatementDetails: ResolverTypeWrapper<StatementDetailsRecord>;
   AccountStatus: AccountStatus;
   AccountTransaction: ResolverTypeWrapper<StatementEntryRecord>;
   AccountType: AccountType;
@@ -5107,6 +5135,7 @@ export type ResolversParentTypes = ResolversObject<{
   AccountHolderDetails: AccountInfoRecord;
   AccountStatementConnection: StatementPageModel;
   Int: Scalars['Int']['output'];
+  AccountStatementDetails: StatementDetailsRecord;
   AccountTransaction: StatementEntryRecord;
   AnswerChequeInput: AnswerChequeInput;
   Bank: BankModel;
@@ -5309,9 +5338,23 @@ export type AccountHolderDetailsResolvers<ContextType = Context, ParentType exte
 export type AccountStatementConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountStatementConnection'] = ResolversParentTypes['AccountStatementConnection']> = ResolversObject<{
   availableBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   currentBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  details?: Resolver<ResolversTypes['AccountStatementDetails'], ParentType, ContextType>;
   nodes?: Resolver<ReadonlyArray<ResolversTypes['AccountTransaction']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type AccountStatementDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountStatementDetails'] = ResolversParentTypes['AccountStatementDetails']> = ResolversObject<{
+  accountTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  averageBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  effectiveBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  holderFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holderLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  openedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  subTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type AccountTransactionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountTransaction'] = ResolversParentTypes['AccountTransaction']> = ResolversObject<{
@@ -6872,6 +6915,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   AccountHolder?: AccountHolderResolvers<ContextType>;
   AccountHolderDetails?: AccountHolderDetailsResolvers<ContextType>;
   AccountStatementConnection?: AccountStatementConnectionResolvers<ContextType>;
+  AccountStatementDetails?: AccountStatementDetailsResolvers<ContextType>;
   AccountTransaction?: AccountTransactionResolvers<ContextType>;
   Bank?: BankResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;

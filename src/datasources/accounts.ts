@@ -24,7 +24,12 @@ import type {
   IbanRecord,
   CardHolderRecord,
 } from './types/accounts.js';
-import type { StatementEntryRecord, StatementKeshavarziDetailsRecord, StatementRecord } from './types/accounts.js';
+import type {
+  StatementDetailsRecord,
+  StatementEntryRecord,
+  StatementKeshavarziDetailsRecord,
+  StatementRecord,
+} from './types/accounts.js';
 
 /** The upstream's pages are 100 transactions; 31 days of a busy account stay well within this many. */
 const MAX_PAGES = 30;
@@ -136,9 +141,10 @@ export class AccountsAPI {
   async getStatement(accountNumber: string, fromDate: string, toDate: string): Promise<StatementRecord> {
     const transactions: StatementEntryRecord[] = [];
     let lastRecordNumber: string | undefined;
-    let balances: Pick<StatementRecord, 'currentBalance' | 'availableBalance'> = {
+    let balances: Pick<StatementRecord, 'currentBalance' | 'availableBalance' | 'details'> = {
       currentBalance: null,
       availableBalance: null,
+      details: NO_DETAILS,
     };
     for (let page = 0; page < MAX_PAGES; page++) {
       const answer = await this.upstream.read('oakCcStatementGet', {
@@ -149,6 +155,18 @@ export class AccountsAPI {
       balances = {
         currentBalance: signed(r.accountCurrentBalance, r.accountCurrentBalanceSign),
         availableBalance: signed(r.accountAvailableBalance, r.accountAvailableBalanceSign),
+        details: {
+          iban: r.iban,
+          branchCode: r.branchCode,
+          branchName: r.branchName,
+          holderFirstName: r.customerName,
+          holderLastName: r.customerFamilyName,
+          openDate: r.openDate,
+          accountTypeCode: r.accountTypeCode,
+          subTypeCode: r.subTypeCode,
+          effectiveBalance: signed(r.effectiveAccountBalance, r.effectiveAccountBalanceSign),
+          averageBalance: signed(r.averageBalance, r.averageBalanceSign),
+        },
       };
       transactions.push(...r.transactions.map(entryOf));
       const next = r.lastRecordNumber;
@@ -158,6 +176,19 @@ export class AccountsAPI {
     return { ...balances, transactions };
   }
 }
+
+const NO_DETAILS: StatementDetailsRecord = {
+  iban: null,
+  branchCode: null,
+  branchName: null,
+  holderFirstName: null,
+  holderLastName: null,
+  openDate: null,
+  accountTypeCode: null,
+  subTypeCode: null,
+  effectiveBalance: null,
+  averageBalance: null,
+};
 
 /** The bank whose accounts getAccountInfo serves. */
 export const AYANDEH = '062';

@@ -206,6 +206,29 @@ describe('BankAccount.statement', () => {
     });
   });
 
+  it('gives the account details the statement carries beside its transactions', async () => {
+    const res = await h.gql<{ account: { statement: { details: Record<string, unknown> } } }>(
+      `{ account(iban: "${own.iban}") { statement(from: "${jalaliDaysAgo(3)}", to: "${jalaliDaysAgo(0)}") { details {
+        iban branchCode branchName holderFirstName holderLastName openedOn { jalali } accountTypeCode subTypeCode
+        effectiveBalance averageBalance
+      } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const balance = String(h.sandbox.balanceOf(own.iban));
+    expect(dataOf(res).account.statement.details).toEqual({
+      iban: own.iban,
+      branchCode: own.branch,
+      branchName: `شعبه ${own.branch}`,
+      holderFirstName: CLIENT_PERSON.firstName,
+      holderLastName: CLIENT_PERSON.lastName,
+      openedOn: { jalali: '1398/07/03' },
+      accountTypeCode: own.accountType,
+      subTypeCode: '01',
+      effectiveBalance: balance,
+      averageBalance: balance,
+    });
+  });
+
   it('pages through the range with cursors, one statement read per page', async () => {
     const range = `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(1)}"`;
     const whole = present((await statement(own.iban, `${range}, first: 100`)).statement, 'whole');

@@ -132,6 +132,23 @@ export interface StatementRecord {
   readonly currentBalance: string | null;
   readonly availableBalance: string | null;
   readonly transactions: readonly StatementEntryRecord[];
+  /** The account's details the statement gives beside its transactions (from its last page). */
+  readonly details: StatementDetailsRecord;
+}
+
+export interface StatementDetailsRecord {
+  readonly iban: string | null;
+  readonly branchCode: string | null;
+  readonly branchName: string | null;
+  readonly holderFirstName: string | null;
+  readonly holderLastName: string | null;
+  /** Jalali `YYYYMMDD` (the doc says `YYMMDD`; its sample has 8 digits). */
+  readonly openDate: string | null;
+  readonly accountTypeCode: string | null;
+  readonly subTypeCode: string | null;
+  /** Signed rials. */
+  readonly effectiveBalance: string | null;
+  readonly averageBalance: string | null;
 }
 
 export type EntryDirection = 'CREDIT' | 'DEBIT';

@@ -60,12 +60,12 @@ export const BankAccount: BankAccountResolvers = {
     const page = parsePage(args);
     const accountNumber = await accountNumberOf(account, context);
     if (!accountNumber) return null;
-    const { transactions, currentBalance, availableBalance } = await context.dataSources.accounts.getStatement(
+    const { transactions, currentBalance, availableBalance, details } = await context.dataSources.accounts.getStatement(
       accountNumber,
       fromDate,
       toDate,
     );
-    return { ...slicePage(transactions, page), currentBalance, availableBalance };
+    return { ...slicePage(transactions, page), currentBalance, availableBalance, details };
   },
   holderDetails: (account, _args, { dataSources }) =>
     bankCodeOf(account.iban) === AYANDEH ? dataSources.accounts.getAccountInfo(account.iban) : null,

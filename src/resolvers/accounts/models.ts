@@ -23,7 +23,7 @@ export interface BankAccountModel {
 
 /** A page of a statement: the balances and the page of its transactions. */
 export type StatementPageModel = Page<StatementEntryRecord> &
-  Pick<StatementRecord, 'currentBalance' | 'availableBalance'>;
+  Pick<StatementRecord, 'currentBalance' | 'availableBalance' | 'details'>;
 
 /** A bank as a parent: its 3-digit code. */
 export interface BankModel {
