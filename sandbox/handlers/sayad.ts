@@ -10,6 +10,7 @@ import type { AppliedSayadStep, SayadCheque, SayadParty, SayadRegistry, Step } f
 import { isValidLegalId } from '../validation.js';
 import { accountOfDeposit, type Account } from '../world/accounts.js';
 import { isValidNationalId } from '../world/checks.js';
+import { fullNameOf, personOf } from '../world/persons.js';
 import { chequebooksOf, leafOf } from '../world/chequebooks.js';
 import { Dice } from '../world/dice.js';
 import { shahabCodeOf } from '../world/records.js';
@@ -237,8 +238,11 @@ export class SayadHandlers {
   /** The cheque as a person involved in it sees it; 404 for anyone else, so existence is not revealed. */
   readonly holderInquiry: OperationHandler = guarded((request) => {
     const cheque = this.registry.get(sayadIdOf(request.query));
-    const user = request.params['user'] ?? '';
-    if (!cheque || !involves(cheque, user)) return fail(NOT_FOUND);
+    // A company's view is asked as the legal person (idType 2, its legal id) under its representative's token.
+    const legal = request.query['idType'] === '2';
+    const asked = legal ? (request.query['idCode'] ?? '') : (request.params['user'] ?? '');
+    if (legal && !isValidLegalId(asked)) reject('invalid idCode');
+    if (!cheque || !involves(cheque, asked)) return fail(NOT_FOUND);
     const { leaf } = cheque;
     return done({
       message: DONE_MESSAGE,
@@ -260,6 +264,8 @@ export class SayadHandlers {
       blockStatus: 0,
       guaranteeStatus: 1,
       locked: 0,
+      lockerBankCode: null,
+      lockerBranchCode: null,
       holders: (cheque.holders.length > 0 ? cheque.holders : (cheque.pending?.link.holders ?? [])).map(
         ({ idCode, idType, name }) => ({ idCode, idType, name }),
       ),
@@ -294,6 +300,16 @@ export class SayadHandlers {
         chequeMedia: cheque.chequeMedia,
         receivers: receivers.map(({ idCode, idType, name }) => ({ idCode, idType, name })),
         issueDate: cheque.issuedAt,
+        branchCode: sayadBranchCode(cheque.leaf.book.account),
+        bankCode: cheque.leaf.book.account.bank.code.replace(/^0+/, ''),
+        description: cheque.description,
+        serialNo: cheque.leaf.serialNo,
+        seriesNo: cheque.leaf.book.seriesNo,
+        reason: cheque.chain.at(-1)?.reason ?? cheque.reason,
+        currency: 1,
+        blockStatus: 0,
+        guaranteeStatus: 1,
+        locked: 0,
       },
     });
   });
@@ -318,6 +334,9 @@ export class SayadHandlers {
     const cheque = this.registry.get(sayadIdOf(fields));
     if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode')))
       return fail(NOT_FOUND);
+    // Designed: the inquiry is for a kind of cheque; asked as another kind, it is refused.
+    const chequeType = optionalText(fields, 'chequeType');
+    if (chequeType !== null && chequeType !== String(cheque.chequeType)) reject('invalid chequeType');
     const persons = [
       ...cheque.drawers.map((party) => ({ ...party, role: 'DRAWER', step: 0, date: cheque.issuedAt })),
       ...cheque.chain.flatMap((link, step) =>
@@ -339,8 +358,12 @@ export class SayadHandlers {
         accountNo: account.deposit,
         branchCode: account.branch,
         branchName: `شعبه ${account.branch}`,
+        branchCodeAndName: `${account.branch} - شعبه ${account.branch}`,
+        deliveryBranchCode: account.branch,
         approvedDate: formatSlashed(book.issuedOn),
-        customerName: account.owners[0] ?? '',
+        customerName: account.owners[0] ? fullNameOf(personOf(account.owners[0])) : '',
+        customerNo: account.key,
+        customerType: account.joint ? '24' : '01',
         nationalCode: account.owners[0] ?? '',
         expireDate: formatSlashed(book.expiresOn).replace(/\//g, ''),
         isABunch: book.sheets > 50 ? 'true' : 'false',

@@ -31,6 +31,102 @@ function dateParam(value: string | undefined, name: string): JalaliDate {
   return compactDayOf(required(value, name)) ?? reject(`invalid ${name}`);
 }
 
+/** The bank-specific extras the wire facts list: Pasargad's `refCode`/`transactionAmount`, Keshavarzi's own fields. */
+const PASARGAD = '057';
+const KESHAVARZI = '016';
+
+/** One transaction as the statement writes it: every documented field, the class's map for its class. */
+function transactionOf(account: Account, entry: Entry, balance: bigint, recordNumber: number): Record<string, unknown> {
+  const originKey = `${compact(entry.day)}${entry.time}${String(recordNumber).padStart(6, '0')}`;
+  const reference = entry.referenceId ?? originKey.slice(-12);
+  const maps: Record<string, unknown> = {};
+  if (entry.transactionClass === 'IBAN') {
+    maps['ibanInformationMap'] = {
+      branchCode: account.branch,
+      bankCode: entry.counterpartyIban?.slice(4, 7) ?? null,
+      reasonDescription: '1',
+      transactionClass: 'IBAN',
+      name: entry.counterpartyName,
+      destinationIban: entry.counterpartyIban,
+      chargeAmount: '0000000000000000',
+      payId: '',
+      chakavakInfo: null,
+      transactionTypeCode: '61',
+      referenceId: entry.referenceId,
+    };
+  } else if (entry.transactionClass === 'CARD') {
+    maps['cardInformationMap'] = {
+      branchCode: account.branch,
+      bankCode: account.bank.code,
+      transactionClass: 'CARD',
+      referenceNo: reference,
+      destinationPan: null,
+      sourcePan: `${account.card.slice(0, 6)}******${account.card.slice(12)}`,
+      acquiringNo: '581672',
+      transactionTypeCode: '14',
+      deviceSerial: `POS${account.branch}`,
+      trace: originKey.slice(-6),
+      billId: null,
+      name: entry.counterpartyName,
+      destinationIban: entry.counterpartyIban,
+      payId: null,
+    };
+  } else {
+    maps['ledgerInformationMap'] = {
+      transactionClass: 'LEDGER',
+      transactionTypeCode: '02',
+      payId: null,
+      permissionId: null,
+      reverseIndex: '0',
+      reverseOriginKey: null,
+      reasonDescription: null,
+    };
+  }
+  const bank = account.bank.code;
+  return {
+    operationCode: { code: entry.operationCode, message: entry.description },
+    recordNumber: String(recordNumber),
+    chequeNo: '',
+    balance: padded(balance),
+    balanceSign: sign(balance),
+    transactionAmountCredit: padded(entry.amount > 0n ? entry.amount : 0n),
+    transactionAmountDebit: padded(entry.amount < 0n ? entry.amount : 0n),
+    transactionDescription: entry.description,
+    optionalInformation30: entry.counterpartyName ?? '',
+    optionalInformation15: reference.slice(-15),
+    optionalInformation1: entry.amount < 0n ? 'D' : 'C',
+    optionalInformation: '',
+    branchNo: account.branch,
+    date: compact(entry.day).slice(2),
+    fullDate: compact(entry.day),
+    time: entry.time,
+    requestDate: compact(entry.day),
+    requestTime: entry.time,
+    originKey,
+    rawOriginKey: `${account.branch}-${originKey}`,
+    userID: 'SYSTEM',
+    source: entry.transactionClass === 'CARD' ? 'SHETAB' : 'CORE',
+    additionalInformation: [entry.operationCode, entry.transactionClass, reference].join('|'),
+    transactionClass: entry.transactionClass,
+    ...maps,
+    ...(bank === PASARGAD && { refCode: reference, transactionAmount: padded(entry.amount) }),
+    ...(bank === KESHAVARZI && {
+      transactionFee: '0',
+      transactionTeller: 'SYSTEM',
+      deposit: account.deposit,
+      destinationNumber: entry.counterpartyIban,
+      transactionJournal: originKey.slice(-6),
+      transactionTerminalType: entry.transactionClass === 'CARD' ? 'POS' : 'CORE',
+      transactionTerminalCode: account.branch,
+      transactionBrTerminal: account.branch,
+      transactionCycle: '1',
+      blockAmount: '0',
+      blockCode: null,
+      blockingReason: null,
+    }),
+  };
+}
+
 export class Statements {
   constructor(
     private readonly ledger: Ledger,
@@ -67,33 +163,21 @@ export class Statements {
       accountCurrentBalanceSign: sign(current),
       accountAvailableBalance: padded(current),
       accountAvailableBalanceSign: sign(current),
+      effectiveAccountBalance: padded(current),
+      effectiveAccountBalanceSign: sign(current),
+      averageBalance: padded(current),
+      averageBalanceSign: sign(current),
+      branchName: `شعبه ${account.branch}`,
       customerName: owner.firstName,
       customerFamilyName: owner.lastName,
+      openDate: '13980703',
+      accountTypeCode: account.accountType,
+      subTypeCode: '01',
       lastRecordNumber: String(last),
       transactionChain: inRange.some(({ recordNumber }) => recordNumber > last) ? 'M' : 'L',
-      transactions: page.map(({ entry, balance, recordNumber }) => ({
-        operationCode: { code: entry.operationCode, message: entry.description },
-        recordNumber: String(recordNumber),
-        chequeNo: '',
-        balance: padded(balance),
-        balanceSign: sign(balance),
-        transactionAmountCredit: padded(entry.amount > 0n ? entry.amount : 0n),
-        transactionAmountDebit: padded(entry.amount < 0n ? entry.amount : 0n),
-        transactionDescription: entry.description,
-        branchNo: account.branch,
-        date: compact(entry.day).slice(2),
-        fullDate: compact(entry.day),
-        time: entry.time,
-        transactionClass: entry.transactionClass,
-        ...(entry.transactionClass === 'IBAN' && {
-          ibanInformationMap: {
-            destinationIban: entry.counterpartyIban,
-            name: entry.counterpartyName,
-            transactionTypeCode: '61',
-            referenceId: entry.referenceId,
-          },
-        }),
-      })),
+      transactions: page.map(({ entry, balance, recordNumber }) =>
+        transactionOf(account, entry, balance, recordNumber),
+      ),
     });
   });
 

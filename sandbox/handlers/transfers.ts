@@ -38,7 +38,20 @@ interface TransferRequest {
   readonly destinationLastname: string | undefined;
   readonly paymentNumber: string | undefined;
   readonly reasonDescription: string | undefined;
+  readonly sourceFirstName: string | undefined;
+  readonly sourceLastName: string | undefined;
+  readonly secondPassword: string | undefined;
 }
+
+/**
+ * Fields a source bank requires (wire facts §4.9): Keshavarzi the source names, Parsian the transfer
+ * PIN. Ayandeh's purpose code and payment id are not required here (the sandbox's Ayandeh transfers
+ * predate them).
+ */
+const REQUIRED_BY_BANK: Readonly<Record<string, readonly (keyof TransferRequest)[]>> = {
+  '016': ['sourceFirstName', 'sourceLastName'],
+  '054': ['secondPassword'],
+};
 
 function amountOf(value: unknown): bigint {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return BigInt(value);
@@ -60,6 +73,9 @@ function requestOf(request: OperationRequest): TransferRequest {
     destinationLastname: optionalString(body, 'destinationLastname'),
     paymentNumber: optionalString(body, 'paymentNumber'),
     reasonDescription: optionalString(body, 'reasonDescription'),
+    sourceFirstName: optionalString(body, 'sourceFirstName'),
+    sourceLastName: optionalString(body, 'sourceLastName'),
+    secondPassword: optionalString(body, 'secondPassword'),
   };
 }
 
@@ -114,8 +130,8 @@ function receipt(transfer: AppliedTransfer, request: TransferRequest): Record<st
     message: '',
     paymentNumber: request.paymentNumber ?? '',
     refCode: transfer.refCode,
-    sourceFirstname: source.firstName,
-    sourceLastname: source.lastName,
+    sourceFirstname: request.sourceFirstName ?? source.firstName,
+    sourceLastname: request.sourceLastName ?? source.lastName,
     sourceNumber: transfer.source.deposit,
     type: transfer.rail,
     reasonDescription: request.reasonDescription ?? '',
@@ -131,6 +147,8 @@ export class Transfers {
     const user = request.user ?? reject('invalid token');
     const body = requestOf(request);
     const source = sourceOf(user, request.bank, body.deposit);
+    for (const field of REQUIRED_BY_BANK[source.bank.code] ?? [])
+      if (body[field] === undefined) reject(`${field} is required`);
     const destination = destinationOf(body.destinationNumber);
     if (destination.iban === source.iban) reject('Source And destination accounts are the same!');
     const rail = railOf(source, destination, body.destinationNumber, body.amount);

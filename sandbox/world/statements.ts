@@ -3,7 +3,8 @@
  * none to a few card purchases, incoming Paya transfers, and a salary on the first of the month.
  */
 import type { JalaliDate } from '../calendar.js';
-import type { Account } from './accounts.js';
+import { ibanOfDigits, type Account } from './accounts.js';
+import { BANKS } from './banks.js';
 import { Dice } from './dice.js';
 
 export type MovementClass = 'CARD' | 'IBAN' | 'LEDGER';
@@ -21,6 +22,12 @@ export interface WorldMovement {
 }
 
 const SHOPS = ['فروشگاه شهروند', 'داروخانه دکتر رازی', 'پمپ بنزین آزادی', 'رستوران سنتی', 'کتابفروشی ققنوس'] as const;
+/** The few payers of the world's incoming Paya transfers: accounts of other banks, by IBAN and holder's name. */
+const PAYERS = [
+  { iban: ibanOfDigits(BANKS[0]!, '01234567890123456'), name: 'شرکت پخش البرز' },
+  { iban: ibanOfDigits(BANKS[1]!, '00098765432101234'), name: 'مریم احمدی' },
+  { iban: ibanOfDigits(BANKS[2]!, '00011122233344455'), name: 'صندوق رفاه کارکنان' },
+] as const;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function movementsOf(account: Pick<Account, 'iban'>, day: JalaliDate): WorldMovement[] {
@@ -51,14 +58,15 @@ export function movementsOf(account: Pick<Account, 'iban'>, day: JalaliDate): Wo
         counterpartyName: null,
       });
     } else {
+      const payer = dice.pick(PAYERS);
       movements.push({
         amount: BigInt(dice.int(1, 300)) * 100_000n,
         time: time(),
         description: 'واریز پایا',
         transactionClass: 'IBAN',
         operationCode: '0361',
-        counterpartyIban: null,
-        counterpartyName: null,
+        counterpartyIban: payer.iban,
+        counterpartyName: payer.name,
       });
     }
   }

@@ -22,7 +22,7 @@ import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
 import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
-import type { StatementEntryRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
+import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
@@ -108,12 +108,39 @@ export type AccountStatementConnection = {
   readonly availableBalance?: Maybe<Scalars['RialAmount']['output']>;
   /** The account's balance now, in rials; negative when overdrawn. */
   readonly currentBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The account's details as the statement gives them beside its transactions. */
+  readonly details: AccountStatementDetails;
   /** The transactions of this page, oldest first. */
   readonly nodes: ReadonlyArray<AccountTransaction>;
   /** Where this page ends. */
   readonly pageInfo: PageInfo;
   /** How many transactions the range has in all. */
   readonly totalCount: Scalars['Int']['output'];
+};
+
+/** The account's details a statement gives beside its transactions. */
+export type AccountStatementDetails = {
+  readonly __typename?: 'AccountStatementDetails';
+  /** The bank's account type code, as given. */
+  readonly accountTypeCode?: Maybe<Scalars['String']['output']>;
+  /** The average balance, in rials; negative when the sign is debit. */
+  readonly averageBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The code of the account's branch. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The name of the account's branch. */
+  readonly branchName?: Maybe<Scalars['String']['output']>;
+  /** The effective balance, in rials; negative when the sign is debit. */
+  readonly effectiveBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The holder's first name (`customerName`). */
+  readonly holderFirstName?: Maybe<Scalars['String']['output']>;
+  /** The holder's family name (`customerFamilyName`). */
+  readonly holderLastName?: Maybe<Scalars['String']['output']>;
+  /** The account's IBAN as the statement gives it. */
+  readonly iban?: Maybe<Scalars['String']['output']>;
+  /** When the account was opened. */
+  readonly openedOn?: Maybe<PersianDate>;
+  /** The bank's account sub-type code, as given. */
+  readonly subTypeCode?: Maybe<Scalars['String']['output']>;
 };
 
 /** State of a bank account, as the upstream reports it. */
@@ -138,12 +165,22 @@ export type AccountStatus =
 /** A transaction on an account's statement. */
 export type AccountTransaction = {
   readonly __typename?: 'AccountTransaction';
+  /** The bank's additional information, split at `|` (empty parts left out). */
+  readonly additionalInformation: ReadonlyArray<Scalars['String']['output']>;
   /** The amount moved, in rials (never negative; see `direction`). */
   readonly amount: Scalars['RialAmount']['output'];
   /** The balance after the transaction, in rials; negative when overdrawn. */
   readonly balance?: Maybe<Scalars['RialAmount']['output']>;
   /** When the bank booked it (Tehran time). */
   readonly bookedAt?: Maybe<PersianDateTime>;
+  /** The branch that booked the transaction (`branchNo`). */
+  readonly branchNumber?: Maybe<Scalars['String']['output']>;
+  /** Details of a `CARD` transaction (`cardInformationMap`); null for other classes. */
+  readonly cardInformation?: Maybe<StatementCardInformation>;
+  /** The cheque number, for cheque transactions. */
+  readonly chequeNumber?: Maybe<Scalars['String']['output']>;
+  /** The other account, for transfers with a valid counterparty IBAN (resolved like `Query.account`). */
+  readonly counterpartyAccount?: Maybe<BankAccount>;
   /** The other account's IBAN, for transfers. */
   readonly counterpartyIban?: Maybe<Scalars['String']['output']>;
   /** The other account holder's name, for transfers. */
@@ -152,12 +189,46 @@ export type AccountTransaction = {
   readonly description?: Maybe<Scalars['String']['output']>;
   /** Whether money came in or went out. */
   readonly direction: EntryDirection;
+  /** Details of an `IBAN` transaction (`ibanInformationMap`); null for other classes. */
+  readonly ibanInformation?: Maybe<StatementIbanInformation>;
+  /** Keshavarzi's own fields of the transaction (Keshavarzi accounts only). */
+  readonly keshavarzi?: Maybe<StatementKeshavarziDetails>;
   /** How the bank classes it: `CARD`, `IBAN` (Paya, Satna) or `LEDGER` (within the bank). */
   readonly kind?: Maybe<Scalars['String']['output']>;
+  /** Details of a `LEDGER` transaction (`ledgerInformationMap`); null for other classes. */
+  readonly ledgerInformation?: Maybe<StatementLedgerInformation>;
+  /** The bank's operation code (`operationCode.code`). */
+  readonly operationCode?: Maybe<Scalars['String']['output']>;
+  /** The bank's text for the operation code (`operationCode.message`). */
+  readonly operationMessage?: Maybe<Scalars['String']['output']>;
+  /** The bank's free-form remark (`optionalInformation`). */
+  readonly optionalInformation?: Maybe<Scalars['String']['output']>;
+  /** The bank's one-character remark (`optionalInformation1`). */
+  readonly optionalInformation1?: Maybe<Scalars['String']['output']>;
+  /** The bank's 15-character remark (`optionalInformation15`). */
+  readonly optionalInformation15?: Maybe<Scalars['String']['output']>;
+  /** The bank's 30-character remark (`optionalInformation30`). */
+  readonly optionalInformation30?: Maybe<Scalars['String']['output']>;
+  /** The bank's key of the transaction (`originKey`); Ayandeh takes it back to reverse a transfer. */
+  readonly originKey?: Maybe<Scalars['String']['output']>;
+  /** The bank's unprocessed key of the transaction (`rawOriginKey`). */
+  readonly rawOriginKey?: Maybe<Scalars['String']['output']>;
   /** The bank's record number of the transaction within the statement. */
   readonly recordNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank's tracking code (Pasargad accounts only). */
+  readonly refCode?: Maybe<Scalars['String']['output']>;
   /** The bank's reference of the transfer. */
   readonly referenceId?: Maybe<Scalars['String']['output']>;
+  /** The date the transaction was requested, as the bank writes it (format not documented). */
+  readonly requestDate?: Maybe<Scalars['String']['output']>;
+  /** The time the transaction was requested, as the bank writes it (format not documented). */
+  readonly requestTime?: Maybe<Scalars['String']['output']>;
+  /** The system the transaction came from, as the bank names it. */
+  readonly source?: Maybe<Scalars['String']['output']>;
+  /** The signed amount as the bank gives it, in rials (Pasargad accounts only). */
+  readonly transactionAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The bank user that booked it (`userID`). */
+  readonly userId?: Maybe<Scalars['String']['output']>;
 };
 
 /** Kinds of bank account, as the account inquiry codes them. */
@@ -235,7 +306,7 @@ export type BankAccount = {
   readonly holderDetails?: Maybe<AccountHolderDetails>;
   /** The holder's name as the account inquiry gives it for the account number. */
   readonly holderName?: Maybe<Scalars['String']['output']>;
-  /** The account's holders; several for a joint account. */
+  /** The account's holders; several for a joint account. For an account found by its number, as the conversion to IBAN named them (whole names only, no second call). */
   readonly holders?: Maybe<ReadonlyArray<AccountHolder>>;
   /** The IBAN: `IR` and 24 digits. */
   readonly iban: Scalars['String']['output'];
@@ -250,7 +321,7 @@ export type BankAccount = {
    * the upstream serves only the client's own accounts; it refuses others (`UPSTREAM_REJECTED`).
    */
   readonly statement?: Maybe<AccountStatementConnection>;
-  /** The account's state. */
+  /** The account's state; for an account found by its number, as the number's conversion to IBAN gave it (no second call). */
   readonly status?: Maybe<AccountStatus>;
   /** The upstream's description of the account's state (in Persian). */
   readonly statusDescription?: Maybe<Scalars['String']['output']>;
@@ -631,6 +702,12 @@ export type BoardRole =
 /** A cheque that was returned unpaid. */
 export type BouncedCheque = {
   readonly __typename?: 'BouncedCheque';
+  /**
+   * The drawer's account, by `accountNumber` at `bank` (resolved like `Query.accountByNumber`: one
+   * conversion to IBAN per distinct account, shared by every cheque drawn on it); null when the number
+   * is not one the conversion takes or the bank reports no such account.
+   */
+  readonly account?: Maybe<BankAccount>;
   /** The drawer's account number, in the bank's own format. */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The amount of the cheque, in rials. */
@@ -747,13 +824,19 @@ export type CardIssuance = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it; without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type Cheque = {
   readonly __typename?: 'Cheque';
-  /** Everyone the cheque passed through, the drawers first (the transfer chain inquiry). */
+  /**
+   * Everyone the cheque passed through, the drawers first (the transfer chain inquiry, which wants the
+   * cheque's kind). Without `type` the kind is read first from the holder's inquiry (one call, shared
+   * with `view` asked without `legalId`; needs that inquiry's scope too). The status and chain
+   * inquiries take only the national id of the consenting person, so they show natural persons' cheques;
+   * a company's cheque is seen through `view(legalId:)`.
+   */
   readonly chain?: Maybe<ReadonlyArray<ChequeChainLink>>;
   /**
    * The cheque as its drawer sees it (the issuer inquiry, under the client's credentials, scope
@@ -764,9 +847,9 @@ export type Cheque = {
   readonly drawerReport?: Maybe<ChequeDrawerReport>;
   /** The 16-digit Sayad id. */
   readonly sayadId: Scalars['String']['output'];
-  /** Whether the cheque awaits an acceptance, and who drew it (the status inquiry). */
+  /** Where the cheque stands, whether it awaits an acceptance, and who drew it (the status inquiry). */
   readonly statusReport?: Maybe<ChequeStatusReport>;
-  /** The cheque as the consenting person sees it (the holder's inquiry). */
+  /** The cheque as the consenting person (or the company they act for) sees it (the holder's inquiry). */
   readonly view?: Maybe<ChequeView>;
 };
 
@@ -775,12 +858,38 @@ export type Cheque = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it; without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
+ * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ */
+export type ChequeChainArgs = {
+  type?: InputMaybe<ChequeType>;
+};
+
+
+/**
+ * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
+ * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
+ * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type ChequeDrawerReportArgs = {
   drawer: ChequeActorInput;
+};
+
+
+/**
+ * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
+ * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
+ * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
+ * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ */
+export type ChequeViewArgs = {
+  legalId?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The Sayad system applied the action. */
@@ -942,16 +1051,38 @@ export type ChequeDrawerReport = {
   readonly __typename?: 'ChequeDrawerReport';
   /** The amount in rials. */
   readonly amount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The bank the cheque is drawn on (the upstream's `bankCode`, padded to 3 digits). */
+  readonly bank?: Maybe<Bank>;
+  /** The upstream's block code (`blockStatus`), as given (see `ChequeView.blockStatusCode`). */
+  readonly blockStatusCode?: Maybe<Scalars['Int']['output']>;
+  /** The Sayad code of the branch the cheque is drawn on. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The upstream's currency code (`1` in all known answers, taken to be the rial). */
+  readonly currencyCode?: Maybe<Scalars['Int']['output']>;
+  /** What the cheque is for, as the drawer wrote it. */
+  readonly description?: Maybe<Scalars['String']['output']>;
   /** The account the cheque is drawn on. */
   readonly drawerAccount?: Maybe<BankAccount>;
   /** The due date. */
   readonly dueDate?: Maybe<PersianDate>;
+  /** The upstream's guarantee code (`guaranteeStatus`), as in `ChequeView.guaranteeStatusCode`. */
+  readonly guaranteeStatusCode?: Maybe<Scalars['Int']['output']>;
   /** When it was issued (Tehran time). */
   readonly issuedAt?: Maybe<PersianDateTime>;
+  /** Whether a bank locked it for cashing. */
+  readonly locked?: Maybe<Scalars['Boolean']['output']>;
   /** Paper or digital. */
   readonly media: ChequeMedia;
+  /** The purpose code of the cheque or of its last transfer. */
+  readonly reason?: Maybe<Scalars['String']['output']>;
   /** Who the cheque awaits while it awaits acceptance; otherwise who holds it. */
   readonly receivers: ReadonlyArray<ChequeParty>;
+  /** The upstream's reference of this inquiry. */
+  readonly referenceId?: Maybe<Scalars['String']['output']>;
+  /** The leaf's serial number. */
+  readonly serialNumber?: Maybe<Scalars['String']['output']>;
+  /** The leaf's series number. */
+  readonly seriesNumber?: Maybe<Scalars['String']['output']>;
   /** Where the cheque stands. */
   readonly status: ChequeStatus;
   /** The upstream's status code (1–8). */
@@ -1032,13 +1163,17 @@ export type ChequeStanding = {
 
 export type { ChequeStatus };
 
-/** Whether a cheque awaits an acceptance, and who drew it. */
+/** Where a cheque stands, whether it awaits an acceptance, and who drew it. */
 export type ChequeStatusReport = {
   readonly __typename?: 'ChequeStatusReport';
   /** True while the cheque awaits its receivers' acceptance (after issue or transfer). */
   readonly awaitingAcceptance?: Maybe<Scalars['Boolean']['output']>;
   /** The customers the cheque is drawn on. */
   readonly drawers: ReadonlyArray<ChequeParty>;
+  /** Where the cheque stands. */
+  readonly status: ChequeStatus;
+  /** The upstream's status code (1–8). */
+  readonly statusCode?: Maybe<Scalars['Int']['output']>;
 };
 
 export type { ChequeTransferState };
@@ -1050,6 +1185,14 @@ export type ChequeView = {
   readonly __typename?: 'ChequeView';
   /** The amount in rials. */
   readonly amount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The bank the cheque is drawn on (the upstream's `bankCode`, padded to 3 digits). */
+  readonly bank?: Maybe<Bank>;
+  /** The upstream's block code (`blockStatus`), as given: the upstream documents it two ways (0 or 1 not blocked, then temporary, permanent, unblocked), so it is not interpreted here. */
+  readonly blockStatusCode?: Maybe<Scalars['Int']['output']>;
+  /** The Sayad code of the branch the cheque is drawn on. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The upstream's currency code (`1` in all known answers, taken to be the rial). */
+  readonly currencyCode?: Maybe<Scalars['Int']['output']>;
   /** What the cheque is for, as the drawer wrote it. */
   readonly description?: Maybe<Scalars['String']['output']>;
   /** The account it must be paid into, when the drawer named one. */
@@ -1058,16 +1201,24 @@ export type ChequeView = {
   readonly drawerAccount?: Maybe<BankAccount>;
   /** The due date. */
   readonly dueDate?: Maybe<PersianDate>;
+  /** The upstream's guarantee code (`guaranteeStatus`): 1 no guarantee, 2 in progress, 3 ended unfinished, 4 all guarantors signed, 5 some guarantors refused. */
+  readonly guaranteeStatusCode?: Maybe<Scalars['Int']['output']>;
   /** Who holds it (or, while it awaits acceptance, who it awaits). */
   readonly holders: ReadonlyArray<ChequeParty>;
   /** When it was issued (Tehran time). */
   readonly issuedAt?: Maybe<PersianDateTime>;
   /** Whether a bank locked it for cashing. */
   readonly locked?: Maybe<Scalars['Boolean']['output']>;
+  /** The bank that locked the cheque for cashing, when `locked`. */
+  readonly lockerBank?: Maybe<Bank>;
+  /** The branch that locked the cheque for cashing, when `locked`. */
+  readonly lockerBranchCode?: Maybe<Scalars['String']['output']>;
   /** Paper or digital. */
   readonly media: ChequeMedia;
   /** The purpose code of the cheque or its last transfer (for example `GPPC`, purchase of goods). */
   readonly reason?: Maybe<Scalars['String']['output']>;
+  /** The upstream's reference of this inquiry. */
+  readonly referenceId?: Maybe<Scalars['String']['output']>;
   /** The leaf's serial number. */
   readonly serialNumber?: Maybe<Scalars['String']['output']>;
   /** The leaf's series number. */
@@ -1085,20 +1236,48 @@ export type ChequeView = {
 /** A Sayad chequebook of an account. */
 export type Chequebook = {
   readonly __typename?: 'Chequebook';
+  /** The account the book is for (from the book's IBAN); null when the upstream gives no valid IBAN. */
+  readonly account?: Maybe<BankAccount>;
+  /** The account number in the bank's own format. */
+  readonly accountNumber?: Maybe<Scalars['String']['output']>;
+  /** The code of the branch that keeps the account. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The branch's code and name as one text, as the upstream gives it. */
+  readonly branchCodeAndName?: Maybe<Scalars['String']['output']>;
+  /** The name of that branch (in Persian). */
+  readonly branchName?: Maybe<Scalars['String']['output']>;
   /** Its leaves, as cheques. */
   readonly cheques: ReadonlyArray<Cheque>;
+  /** The customer's national id (or legal id), as the upstream gives it. */
+  readonly customerId?: Maybe<Scalars['String']['output']>;
+  /** The customer's name as the bank records it. */
+  readonly customerName?: Maybe<Scalars['String']['output']>;
+  /** The customer's number at the bank. */
+  readonly customerNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank's customer-type code, as the upstream gives it (undocumented; the sandbox uses `01` natural, `02` legal, `24` joint). */
+  readonly customerType?: Maybe<Scalars['String']['output']>;
+  /** The code of the branch that delivers the book. */
+  readonly deliveryBranchCode?: Maybe<Scalars['String']['output']>;
   /** When the book expires. */
   readonly expiresOn?: Maybe<PersianDate>;
   /** Serial number of the first leaf. */
   readonly firstSerial?: Maybe<Scalars['String']['output']>;
+  /** The IBAN of the book's account, as the upstream gives it. */
+  readonly iban?: Maybe<Scalars['String']['output']>;
+  /** The issuance date the bank records (`issuedOn` is the approval date). */
+  readonly issuanceDate?: Maybe<PersianDate>;
   /** When the book was approved. */
   readonly issuedOn?: Maybe<PersianDate>;
+  /** Whether the book has more than 50 leaves (the upstream's `isABunch`). */
+  readonly large?: Maybe<Scalars['Boolean']['output']>;
   /** Serial number of the last leaf. */
   readonly lastSerial?: Maybe<Scalars['String']['output']>;
   /** The upstream's media code: `BANS` normal, `CHD` digital, `CHS` ad-hoc, `CHT` inter-bank guaranteed. */
   readonly media?: Maybe<Scalars['String']['output']>;
   /** Number of leaves. */
   readonly sheets?: Maybe<Scalars['Int']['output']>;
+  /** The book's state in the bank's words (in Persian, for example `فعال`). */
+  readonly state?: Maybe<Scalars['String']['output']>;
 };
 
 /** A person's record in the civil registry. */
@@ -3648,6 +3827,120 @@ export type StartTransactionCreditInquiryInput = {
   readonly nationalId: Scalars['String']['input'];
 };
 
+/** A `CARD` transaction's details, as the statement gives them. */
+export type StatementCardInformation = {
+  readonly __typename?: 'StatementCardInformation';
+  /** The acquirer's number. */
+  readonly acquiringNo?: Maybe<Scalars['String']['output']>;
+  /** The bank code. */
+  readonly bankCode?: Maybe<Scalars['String']['output']>;
+  /** The bill id, for bill payments. */
+  readonly billId?: Maybe<Scalars['String']['output']>;
+  /** The branch code. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The destination account, when `destinationIban` is a valid IBAN. */
+  readonly destinationAccount?: Maybe<BankAccount>;
+  /** The destination IBAN, when given. */
+  readonly destinationIban?: Maybe<Scalars['String']['output']>;
+  /** The destination card, masked as given. */
+  readonly destinationPan?: Maybe<Scalars['String']['output']>;
+  /** The serial of the device (POS, ATM) used. */
+  readonly deviceSerial?: Maybe<Scalars['String']['output']>;
+  /** The other party's name. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The payment id. */
+  readonly payId?: Maybe<Scalars['String']['output']>;
+  /** The switch's reference number. */
+  readonly referenceNo?: Maybe<Scalars['String']['output']>;
+  /** The source card, masked as given. */
+  readonly sourcePan?: Maybe<Scalars['String']['output']>;
+  /** The trace number. */
+  readonly trace?: Maybe<Scalars['String']['output']>;
+  /** The class, `CARD`. */
+  readonly transactionClass?: Maybe<Scalars['String']['output']>;
+  /** The channel, coded as in `StatementIbanInformation.transactionTypeCode`. */
+  readonly transactionTypeCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** An `IBAN` (Paya, Satna, internet) transaction's details, as the statement gives them. */
+export type StatementIbanInformation = {
+  readonly __typename?: 'StatementIbanInformation';
+  /** The other bank's code. */
+  readonly bankCode?: Maybe<Scalars['String']['output']>;
+  /** The branch code. */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The Chakavak (Paya) information, as given. */
+  readonly chakavakInfo?: Maybe<Scalars['String']['output']>;
+  /** The fee charged, in rials. */
+  readonly chargeAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The other account, when `destinationIban` is a valid IBAN. */
+  readonly destinationAccount?: Maybe<BankAccount>;
+  /** The other account's IBAN. */
+  readonly destinationIban?: Maybe<Scalars['String']['output']>;
+  /** The other holder's name. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The payment id. */
+  readonly payId?: Maybe<Scalars['String']['output']>;
+  /** The transfer's purpose code. */
+  readonly reasonDescription?: Maybe<Scalars['String']['output']>;
+  /** The bank's reference. */
+  readonly referenceId?: Maybe<Scalars['String']['output']>;
+  /** The class, `IBAN`. */
+  readonly transactionClass?: Maybe<Scalars['String']['output']>;
+  /** The channel: 61 Paya, 62 Satna, 63 ATM, 03 pin pad, 14 POS, 07 telebank, 59 internet, 05 mobile, 13/43 kiosk, 02 ledger. */
+  readonly transactionTypeCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** The fields only Keshavarzi's statement gives for a transaction, as given. */
+export type StatementKeshavarziDetails = {
+  readonly __typename?: 'StatementKeshavarziDetails';
+  /** The amount blocked, in rials. */
+  readonly blockAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The block code. */
+  readonly blockCode?: Maybe<Scalars['String']['output']>;
+  /** The reason for the block. */
+  readonly blockingReason?: Maybe<Scalars['String']['output']>;
+  /** The cheque type, for cheque transactions. */
+  readonly chequeType?: Maybe<Scalars['String']['output']>;
+  /** The account number. */
+  readonly deposit?: Maybe<Scalars['String']['output']>;
+  /** The destination account or IBAN. */
+  readonly destinationNumber?: Maybe<Scalars['String']['output']>;
+  /** The branch terminal. */
+  readonly transactionBrTerminal?: Maybe<Scalars['String']['output']>;
+  /** The clearing cycle. */
+  readonly transactionCycle?: Maybe<Scalars['String']['output']>;
+  /** The fee, in rials. */
+  readonly transactionFee?: Maybe<Scalars['RialAmount']['output']>;
+  /** The journal number. */
+  readonly transactionJournal?: Maybe<Scalars['String']['output']>;
+  /** The teller. */
+  readonly transactionTeller?: Maybe<Scalars['String']['output']>;
+  /** The terminal's code. */
+  readonly transactionTerminalCode?: Maybe<Scalars['String']['output']>;
+  /** The terminal's type. */
+  readonly transactionTerminalType?: Maybe<Scalars['String']['output']>;
+};
+
+/** A `LEDGER` (within the bank) transaction's details, as the statement gives them. */
+export type StatementLedgerInformation = {
+  readonly __typename?: 'StatementLedgerInformation';
+  /** The payment id. */
+  readonly payId?: Maybe<Scalars['String']['output']>;
+  /** The permission id. */
+  readonly permissionId?: Maybe<Scalars['String']['output']>;
+  /** The purpose code. */
+  readonly reasonDescription?: Maybe<Scalars['String']['output']>;
+  /** The reversal index. */
+  readonly reverseIndex?: Maybe<Scalars['String']['output']>;
+  /** The key of the transaction this one reverses. */
+  readonly reverseOriginKey?: Maybe<Scalars['String']['output']>;
+  /** The class, `LEDGER`. */
+  readonly transactionClass?: Maybe<Scalars['String']['output']>;
+  /** The channel, coded as in `StatementIbanInformation.transactionTypeCode`. */
+  readonly transactionTypeCode?: Maybe<Scalars['String']['output']>;
+};
+
 /** Streams over WebSocket (graphql-ws protocol at `/graphql` and `/ws`). */
 export type Subscription = {
   readonly __typename?: 'Subscription';
@@ -4012,15 +4305,31 @@ export type TransferInput = {
    * answered, whatever the new input asks.
    */
   readonly idempotencyKey: Scalars['String']['input'];
+  /** A merchant's IBAN for Ayandeh (062) transfers (`IR` and 24 digits with valid check digits); otherwise `BAD_USER_INPUT` at `input.merchantIban`. */
+  readonly merchantIban?: InputMaybe<Scalars['String']['input']>;
+  /** A merchant's name for Ayandeh (062) transfers (optional there, ignored by other banks): 1–30 letters, digits, punctuation and spaces. */
+  readonly merchantName?: InputMaybe<Scalars['String']['input']>;
   /**
    * The 10-digit national id of the account holder. The caller's consent (header `x-consent-handle`)
    * must be theirs (`FORBIDDEN` otherwise) and cover `oak:transfer-to:execute` (`CONSENT_REQUIRED`).
    */
   readonly nationalId: Scalars['String']['input'];
-  /** A payment id the destination expects: up to 30 digits. */
+  /** A payment id the destination expects: up to 30 digits. Ayandeh (062) source accounts require it (the bank refuses without). */
   readonly paymentNumber?: InputMaybe<Scalars['String']['input']>;
+  /** The transfer's purpose code (the upstream's `reasonDescription`, for example `1`): 1–10 letters or digits; otherwise `BAD_USER_INPUT` at `input.reasonDescription`. Ayandeh (062) source accounts require it. */
+  readonly reasonDescription?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The account's transfer PIN (the upstream's `secondPassword`): 4–12 digits; otherwise `BAD_USER_INPUT`
+   * at `input.secondPassword`. Parsian (054) source accounts require it. It is sent once and never kept:
+   * not in the stored order, not in the idempotency fingerprint, never in an answer.
+   */
+  readonly secondPassword?: InputMaybe<Scalars['String']['input']>;
   /** The source account number in its bank's own format (for example `6200.030.123520054.2`), one the consent covers. */
   readonly sourceAccountNumber: Scalars['String']['input'];
+  /** The source holder's first name (2–30 letters), sent as `sourceFirstName`; give both source names or neither (`BAD_USER_INPUT` otherwise). Keshavarzi (016) source accounts require them. */
+  readonly sourceFirstName?: InputMaybe<Scalars['String']['input']>;
+  /** The source holder's last name (2–30 characters); as `sourceFirstName`. */
+  readonly sourceLastName?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A transfer as a job: `PENDING` until its outcome is known, then `SUCCESS` or `FAILED` for good. */
@@ -4053,16 +4362,39 @@ export type TransferOrder = {
   readonly description: Scalars['String']['output'];
   /** The destination account number or IBAN. */
   readonly destination: Scalars['String']['output'];
+  /**
+   * The destination account: by IBAN when `destination` is one (no call), else by its number at the
+   * source's bank (an internal transfer, as `sourceAccount`).
+   */
+  readonly destinationAccount?: Maybe<BankAccount>;
   /** The destination holder's first name, as given. */
   readonly destinationFirstName?: Maybe<Scalars['String']['output']>;
   /** The destination holder's last name, as given. */
   readonly destinationLastName?: Maybe<Scalars['String']['output']>;
+  /** The account holder as a person. */
+  readonly holder: Person;
+  /** The merchant's IBAN, as given. */
+  readonly merchantIban?: Maybe<Scalars['String']['output']>;
+  /** The merchant's name, as given. */
+  readonly merchantName?: Maybe<Scalars['String']['output']>;
   /** The account holder's national id. */
   readonly nationalId: Scalars['String']['output'];
   /** The payment id, as given. */
   readonly paymentNumber?: Maybe<Scalars['String']['output']>;
+  /** The purpose code, as given. */
+  readonly reasonDescription?: Maybe<Scalars['String']['output']>;
+  /**
+   * The source account, by its number at the bank of the consent that ordered the transfer (resolved
+   * like `Query.accountByNumber`, one conversion call when a field of it needs the IBAN); null for
+   * transfers ordered before this was recorded.
+   */
+  readonly sourceAccount?: Maybe<BankAccount>;
   /** The source account number. */
   readonly sourceAccountNumber: Scalars['String']['output'];
+  /** The source holder's first name, as given. */
+  readonly sourceFirstName?: Maybe<Scalars['String']['output']>;
+  /** The source holder's last name, as given. */
+  readonly sourceLastName?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -4092,26 +4424,44 @@ export type TransferReceipt = {
   readonly amount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the bank booked it (Tehran time). */
   readonly bookedAt?: Maybe<PersianDateTime>;
+  /** The description as the bank recorded it. */
+  readonly description?: Maybe<Scalars['String']['output']>;
+  /** The destination account, when `destinationNumber` is an IBAN (no call). */
+  readonly destinationAccount?: Maybe<BankAccount>;
   /** The destination holder's first name, as the bank has it. */
   readonly destinationFirstName?: Maybe<Scalars['String']['output']>;
   /** The destination holder's last name, as the bank has it. */
   readonly destinationLastName?: Maybe<Scalars['String']['output']>;
   /** The destination account number or IBAN. */
   readonly destinationNumber?: Maybe<Scalars['String']['output']>;
+  /** The end-to-end id (Pasargad only). */
+  readonly endToEndId?: Maybe<Scalars['String']['output']>;
   /** The bank's booking date as sent, Persian calendar `YYMMDD`. */
   readonly inquiryDate?: Maybe<Scalars['String']['output']>;
   /** The bank's booking sequence number. */
   readonly inquirySequence?: Maybe<Scalars['String']['output']>;
   /** The bank's booking time as sent, `HHMMSS`. */
   readonly inquiryTime?: Maybe<Scalars['String']['output']>;
+  /** The bank's message (error text, if any). */
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** The payment id as the bank recorded it. */
+  readonly paymentNumber?: Maybe<Scalars['String']['output']>;
   /** How it travelled. */
   readonly rail?: Maybe<TransferRail>;
+  /** The purpose code as the bank recorded it. */
+  readonly reasonDescription?: Maybe<Scalars['String']['output']>;
   /** The bank's tracking code. */
   readonly refCode?: Maybe<Scalars['String']['output']>;
+  /** The source holder's first name as the bank has it. */
+  readonly sourceFirstName?: Maybe<Scalars['String']['output']>;
+  /** The source holder's last name as the bank has it. */
+  readonly sourceLastName?: Maybe<Scalars['String']['output']>;
   /** The source account number. */
   readonly sourceNumber?: Maybe<Scalars['String']['output']>;
   /** The trackId the transfer was applied with, for the upstream's support. */
   readonly trackId: Scalars['String']['output'];
+  /** The bank's transaction id (Pasargad only). */
+  readonly transactionId?: Maybe<Scalars['String']['output']>;
 };
 
 /** The transfer moved no money, and never will; a new attempt needs a new idempotency key. */
@@ -4605,6 +4955,7 @@ export type ResolversTypes = ResolversObject<{
   AccountHolderDetails: ResolverTypeWrapper<AccountInfoRecord>;
   AccountStatementConnection: ResolverTypeWrapper<StatementPageModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  AccountStatementDetails: ResolverTypeWrapper<StatementDetailsRecord>;
   AccountStatus: AccountStatus;
   AccountTransaction: ResolverTypeWrapper<StatementEntryRecord>;
   AccountType: AccountType;
@@ -4783,6 +5134,10 @@ export type ResolversTypes = ResolversObject<{
   StartSmsConsentInput: StartSmsConsentInput;
   StartSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartSmsConsentResult']>;
   StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
+  StatementCardInformation: ResolverTypeWrapper<StatementCardInformationRecord>;
+  StatementIbanInformation: ResolverTypeWrapper<StatementIbanInformationRecord>;
+  StatementKeshavarziDetails: ResolverTypeWrapper<StatementKeshavarziDetailsRecord>;
+  StatementLedgerInformation: ResolverTypeWrapper<StatementLedgerInformationRecord>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TaxDebt: ResolverTypeWrapper<TaxDebtRecord>;
   TaxDebtStatus: TaxDebtStatus;
@@ -4836,6 +5191,7 @@ export type ResolversParentTypes = ResolversObject<{
   AccountHolderDetails: AccountInfoRecord;
   AccountStatementConnection: StatementPageModel;
   Int: Scalars['Int']['output'];
+  AccountStatementDetails: StatementDetailsRecord;
   AccountTransaction: StatementEntryRecord;
   AnswerChequeInput: AnswerChequeInput;
   Bank: BankModel;
@@ -4977,6 +5333,10 @@ export type ResolversParentTypes = ResolversObject<{
   StartSmsConsentInput: StartSmsConsentInput;
   StartSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartSmsConsentResult'];
   StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
+  StatementCardInformation: StatementCardInformationRecord;
+  StatementIbanInformation: StatementIbanInformationRecord;
+  StatementKeshavarziDetails: StatementKeshavarziDetailsRecord;
+  StatementLedgerInformation: StatementLedgerInformationRecord;
   Subscription: Record<PropertyKey, never>;
   TaxDebt: TaxDebtRecord;
   ThirdPartyInsurancePolicy: ThirdPartyPolicyRecord;
@@ -5034,22 +5394,58 @@ export type AccountHolderDetailsResolvers<ContextType = Context, ParentType exte
 export type AccountStatementConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountStatementConnection'] = ResolversParentTypes['AccountStatementConnection']> = ResolversObject<{
   availableBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   currentBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  details?: Resolver<ResolversTypes['AccountStatementDetails'], ParentType, ContextType>;
   nodes?: Resolver<ReadonlyArray<ResolversTypes['AccountTransaction']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type AccountStatementDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountStatementDetails'] = ResolversParentTypes['AccountStatementDetails']> = ResolversObject<{
+  accountTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  averageBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  effectiveBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  holderFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holderLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  openedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  subTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type AccountTransactionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountTransaction'] = ResolversParentTypes['AccountTransaction']> = ResolversObject<{
+  additionalInformation?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['RialAmount'], ParentType, ContextType>;
   balance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bookedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  branchNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cardInformation?: Resolver<Maybe<ResolversTypes['StatementCardInformation']>, ParentType, ContextType>;
+  chequeNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  counterpartyAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   counterpartyIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   counterpartyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   direction?: Resolver<ResolversTypes['EntryDirection'], ParentType, ContextType>;
+  ibanInformation?: Resolver<Maybe<ResolversTypes['StatementIbanInformation']>, ParentType, ContextType>;
+  keshavarzi?: Resolver<Maybe<ResolversTypes['StatementKeshavarziDetails']>, ParentType, ContextType>;
   kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ledgerInformation?: Resolver<Maybe<ResolversTypes['StatementLedgerInformation']>, ParentType, ContextType>;
+  operationCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operationMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionalInformation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionalInformation1?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionalInformation15?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  optionalInformation30?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  originKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rawOriginKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   recordNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type BankResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bank'] = ResolversParentTypes['Bank']> = ResolversObject<{
@@ -5219,6 +5615,7 @@ export type BoardMemberResolvers<ContextType = Context, ParentType extends Resol
 }>;
 
 export type BouncedChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BouncedCheque'] = ResolversParentTypes['BouncedCheque']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
@@ -5269,11 +5666,11 @@ export type CardIssuanceResolvers<ContextType = Context, ParentType extends Reso
 
 export type ChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Cheque'] = ResolversParentTypes['Cheque'], FederationReferenceType extends FederationReferenceTypes['Cheque'] = FederationReferenceTypes['Cheque']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Cheque']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType>;
+  chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType, Partial<ChequeChainArgs>>;
   drawerReport?: Resolver<Maybe<ResolversTypes['ChequeDrawerReport']>, ParentType, ContextType, RequireFields<ChequeDrawerReportArgs, 'drawer'>>;
   sayadId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType>;
-  view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType>;
+  view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType, Partial<ChequeViewArgs>>;
 }>;
 
 export type ChequeActionCompletedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionCompleted'] = ResolversParentTypes['ChequeActionCompleted']> = ResolversObject<{
@@ -5329,11 +5726,22 @@ export type ChequeChainLinkResolvers<ContextType = Context, ParentType extends R
 
 export type ChequeDrawerReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeDrawerReport'] = ResolversParentTypes['ChequeDrawerReport']> = ResolversObject<{
   amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  blockStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currencyCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   drawerAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  guaranteeStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   issuedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  locked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   media?: Resolver<ResolversTypes['ChequeMedia'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   receivers?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
+  referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ChequeStatus'], ParentType, ContextType>;
   statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['ChequeType'], ParentType, ContextType>;
@@ -5372,6 +5780,8 @@ export type ChequeStatusResolvers = EnumResolverSignature<{ AWAITING_ACCEPTANCE?
 export type ChequeStatusReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeStatusReport'] = ResolversParentTypes['ChequeStatusReport']> = ResolversObject<{
   awaitingAcceptance?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   drawers?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ChequeStatus'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ChequeTransferStateResolvers = EnumResolverSignature<{ APPROVAL_REGISTERED?: any, AWAITING_ACCEPTANCE?: any, CANCELLED?: any, COMPLETED?: any, OTHER?: any, TRANSFERRED?: any }, ResolversTypes['ChequeTransferState']>;
@@ -5380,15 +5790,23 @@ export type ChequeTypeResolvers = EnumResolverSignature<{ AD_HOC?: any, BANK?: a
 
 export type ChequeViewResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeView'] = ResolversParentTypes['ChequeView']> = ResolversObject<{
   amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  blockStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currencyCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   drawerAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  guaranteeStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   holders?: Resolver<ReadonlyArray<ResolversTypes['ChequeParty']>, ParentType, ContextType>;
   issuedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
   locked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  lockerBank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
+  lockerBranchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   media?: Resolver<ResolversTypes['ChequeMedia'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   signers?: Resolver<ReadonlyArray<ResolversTypes['ChequeSigner']>, ParentType, ContextType>;
@@ -5398,13 +5816,27 @@ export type ChequeViewResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type ChequebookResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Chequebook'] = ResolversParentTypes['Chequebook']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchCodeAndName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cheques?: Resolver<ReadonlyArray<ResolversTypes['Cheque']>, ParentType, ContextType>;
+  customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deliveryBranchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   firstSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuanceDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  large?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   lastSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sheets?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type CivilIdentityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CivilIdentity'] = ResolversParentTypes['CivilIdentity']> = ResolversObject<{
@@ -6207,6 +6639,65 @@ export type StartSmsConsentResultResolvers<ContextType = Context, ParentType ext
   __resolveType: TypeResolveFn<'ConsentRefused' | 'SmsConsentChallenge', ParentType, ContextType>;
 }>;
 
+export type StatementCardInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementCardInformation'] = ResolversParentTypes['StatementCardInformation']> = ResolversObject<{
+  acquiringNo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bankCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  destinationIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationPan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deviceSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceNo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourcePan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trace?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionClass?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type StatementIbanInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementIbanInformation'] = ResolversParentTypes['StatementIbanInformation']> = ResolversObject<{
+  bankCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chakavakInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chargeAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  destinationIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionClass?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type StatementKeshavarziDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementKeshavarziDetails'] = ResolversParentTypes['StatementKeshavarziDetails']> = ResolversObject<{
+  blockAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  blockCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  blockingReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chequeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deposit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionBrTerminal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionCycle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionFee?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  transactionJournal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTeller?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTerminalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTerminalType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type StatementLedgerInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementLedgerInformation'] = ResolversParentTypes['StatementLedgerInformation']> = ResolversObject<{
+  payId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  permissionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reverseIndex?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reverseOriginKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionClass?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   jobUpdated?: SubscriptionResolver<ResolversTypes['UpstreamJob'], "jobUpdated", ParentType, ContextType, RequireFields<SubscriptionJobUpdatedArgs, 'id'>>;
   smsReceived?: SubscriptionResolver<ResolversTypes['InboundSms'], "smsReceived", ParentType, ContextType, RequireFields<SubscriptionSmsReceivedArgs, 'destinationNumber'>>;
@@ -6349,11 +6840,19 @@ export type TransferOrderResolvers<ContextType = Context, ParentType extends Res
   amount?: Resolver<ResolversTypes['RialAmount'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   destination?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   destinationFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holder?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+  merchantIban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  merchantName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   paymentNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   sourceAccountNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type TransferPendingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferPending'] = ResolversParentTypes['TransferPending']> = ResolversObject<{
@@ -6364,16 +6863,25 @@ export type TransferPendingResolvers<ContextType = Context, ParentType extends R
 export type TransferReceiptResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferReceipt'] = ResolversParentTypes['TransferReceipt']> = ResolversObject<{
   amount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   bookedAt?: Resolver<Maybe<ResolversTypes['PersianDateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinationAccount?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   destinationFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endToEndId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   inquiryDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   inquirySequence?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   inquiryTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rail?: Resolver<Maybe<ResolversTypes['TransferRail']>, ParentType, ContextType>;
+  reasonDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   refCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sourceNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   trackId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type TransferRejectedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TransferRejected'] = ResolversParentTypes['TransferRejected']> = ResolversObject<{
@@ -6479,6 +6987,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   AccountHolder?: AccountHolderResolvers<ContextType>;
   AccountHolderDetails?: AccountHolderDetailsResolvers<ContextType>;
   AccountStatementConnection?: AccountStatementConnectionResolvers<ContextType>;
+  AccountStatementDetails?: AccountStatementDetailsResolvers<ContextType>;
   AccountTransaction?: AccountTransactionResolvers<ContextType>;
   Bank?: BankResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;
@@ -6609,6 +7118,10 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SmsRecipient?: SmsRecipientResolvers<ContextType>;
   StartCodeConsentResult?: StartCodeConsentResultResolvers<ContextType>;
   StartSmsConsentResult?: StartSmsConsentResultResolvers<ContextType>;
+  StatementCardInformation?: StatementCardInformationResolvers<ContextType>;
+  StatementIbanInformation?: StatementIbanInformationResolvers<ContextType>;
+  StatementKeshavarziDetails?: StatementKeshavarziDetailsResolvers<ContextType>;
+  StatementLedgerInformation?: StatementLedgerInformationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TaxDebt?: TaxDebtResolvers<ContextType>;
   ThirdPartyInsurancePolicy?: ThirdPartyInsurancePolicyResolvers<ContextType>;

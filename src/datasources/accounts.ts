@@ -24,7 +24,12 @@ import type {
   IbanRecord,
   CardHolderRecord,
 } from './types/accounts.js';
-import type { StatementEntryRecord, StatementRecord } from './types/accounts.js';
+import type {
+  StatementDetailsRecord,
+  StatementEntryRecord,
+  StatementKeshavarziDetailsRecord,
+  StatementRecord,
+} from './types/accounts.js';
 
 /** The upstream's pages are 100 transactions; 31 days of a busy account stay well within this many. */
 const MAX_PAGES = 30;
@@ -88,7 +93,7 @@ export class AccountsAPI {
       iban: r.iban ?? r.IBAN,
       bankName: r.bankName,
       status: r.accountStatus ?? r.depositStatus,
-      ownerName: r.depositOwners[0]?.fullName ?? null,
+      holders: r.depositOwners,
     };
   }
 
@@ -136,9 +141,10 @@ export class AccountsAPI {
   async getStatement(accountNumber: string, fromDate: string, toDate: string): Promise<StatementRecord> {
     const transactions: StatementEntryRecord[] = [];
     let lastRecordNumber: string | undefined;
-    let balances: Pick<StatementRecord, 'currentBalance' | 'availableBalance'> = {
+    let balances: Pick<StatementRecord, 'currentBalance' | 'availableBalance' | 'details'> = {
       currentBalance: null,
       availableBalance: null,
+      details: NO_DETAILS,
     };
     for (let page = 0; page < MAX_PAGES; page++) {
       const answer = await this.upstream.read('oakCcStatementGet', {
@@ -149,6 +155,18 @@ export class AccountsAPI {
       balances = {
         currentBalance: signed(r.accountCurrentBalance, r.accountCurrentBalanceSign),
         availableBalance: signed(r.accountAvailableBalance, r.accountAvailableBalanceSign),
+        details: {
+          iban: r.iban,
+          branchCode: r.branchCode,
+          branchName: r.branchName,
+          holderFirstName: r.customerName,
+          holderLastName: r.customerFamilyName,
+          openDate: r.openDate,
+          accountTypeCode: r.accountTypeCode,
+          subTypeCode: r.subTypeCode,
+          effectiveBalance: signed(r.effectiveAccountBalance, r.effectiveAccountBalanceSign),
+          averageBalance: signed(r.averageBalance, r.averageBalanceSign),
+        },
       };
       transactions.push(...r.transactions.map(entryOf));
       const next = r.lastRecordNumber;
@@ -158,6 +176,19 @@ export class AccountsAPI {
     return { ...balances, transactions };
   }
 }
+
+const NO_DETAILS: StatementDetailsRecord = {
+  iban: null,
+  branchCode: null,
+  branchName: null,
+  holderFirstName: null,
+  holderLastName: null,
+  openDate: null,
+  accountTypeCode: null,
+  subTypeCode: null,
+  effectiveBalance: null,
+  averageBalance: null,
+};
 
 /** The bank whose accounts getAccountInfo serves. */
 export const AYANDEH = '062';
@@ -191,8 +222,49 @@ function entryOf(t: z.output<typeof StatementTransaction>): StatementEntryRecord
     description: t.transactionDescription,
     bookedAt: day !== null && time !== null ? `${day}${time}` : null,
     kind: t.transactionClass,
-    counterpartyIban: t.ibanInformationMap?.destinationIban ?? null,
-    counterpartyName: t.ibanInformationMap?.name ?? null,
+    counterpartyIban: t.ibanInformationMap?.destinationIban ?? t.cardInformationMap?.destinationIban ?? null,
+    counterpartyName: t.ibanInformationMap?.name ?? t.cardInformationMap?.name ?? null,
     referenceId: t.ibanInformationMap?.referenceId ?? null,
+    operationCode: t.operationCode?.code ?? null,
+    operationMessage: t.operationCode?.message ?? null,
+    chequeNumber: t.chequeNo,
+    branchNumber: t.branchNo,
+    optionalInformation: t.optionalInformation,
+    optionalInformation1: t.optionalInformation1,
+    optionalInformation15: t.optionalInformation15,
+    optionalInformation30: t.optionalInformation30,
+    requestDate: t.requestDate,
+    requestTime: t.requestTime,
+    originKey: t.originKey,
+    rawOriginKey: t.rawOriginKey,
+    userId: t.userID,
+    source: t.source,
+    additionalInformation: (t.additionalInformation ?? '').split('|').flatMap((part) => part.trim() || []),
+    ibanInformation: t.ibanInformationMap ?? null,
+    cardInformation: t.cardInformationMap ?? null,
+    ledgerInformation: t.ledgerInformationMap ?? null,
+    refCode: t.refCode,
+    transactionAmount: t.transactionAmount,
+    keshavarzi: keshavarziOf(t),
   };
+}
+
+/** Keshavarzi's own fields, when the answer has any of them. */
+function keshavarziOf(t: z.output<typeof StatementTransaction>): StatementKeshavarziDetailsRecord | null {
+  const details: StatementKeshavarziDetailsRecord = {
+    transactionFee: t.transactionFee,
+    transactionTeller: t.transactionTeller,
+    deposit: t.deposit,
+    destinationNumber: t.destinationNumber,
+    transactionJournal: t.transactionJournal,
+    transactionTerminalType: t.transactionTerminalType,
+    transactionTerminalCode: t.transactionTerminalCode,
+    transactionBrTerminal: t.transactionBrTerminal,
+    chequeType: t.chequeType,
+    transactionCycle: t.transactionCycle,
+    blockAmount: t.blockAmount,
+    blockCode: t.blockCode,
+    blockingReason: t.blockingReason,
+  };
+  return Object.values(details).some((value) => value !== null) ? details : null;
 }

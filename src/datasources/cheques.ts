@@ -17,6 +17,7 @@ import type {
   ChequePartyRecord,
   ChequeRecord,
   ChequeStatusReportRecord,
+  ChequeViewer,
   ChequebookRecord,
 } from './types/cheques.js';
 
@@ -28,12 +29,13 @@ import type {
 export class ChequesAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
 
-  async getCheque(sayadId: string, viewer: string): Promise<ChequeRecord | null> {
+  /** A company's view is asked as the legal person (`idType` 2, its legal id) under its representative's token. */
+  async getCheque(sayadId: string, viewer: ChequeViewer): Promise<ChequeRecord | null> {
+    const query = viewer.legalId
+      ? { sayadId, idType: '2', idCode: viewer.legalId }
+      : { sayadId, idType: '1', idCode: viewer.nationalId };
     const answer = await nullIfNotFound(
-      this.upstream.read('creditSmsSayadChequeInquiryGet', {
-        path: { user: viewer },
-        query: { sayadId, idType: '1', idCode: viewer },
-      }),
+      this.upstream.read('creditSmsSayadChequeInquiryGet', { path: { user: viewer.nationalId }, query }),
     );
     if (!answer) return null;
     const r = decode('creditSmsSayadChequeInquiryGet', answer, ChequeAnswer);
@@ -54,23 +56,39 @@ export class ChequesAPI {
       holders: r.holders.map(partyOf),
       signers: r.signers.map((s) => ({ name: s.name, legalStamp: s.legalStamp })),
       issuedAt: r.issueDate,
+      referenceId: r.referenceId,
+      bankCode: bankCodeOf(r.bankCode),
+      branchCode: r.branchCode,
+      currency: r.currency,
+      blockStatus: r.blockStatus,
+      guaranteeStatus: r.guaranteeStatus,
+      lockerBankCode: bankCodeOf(r.lockerBankCode),
+      lockerBranchCode: r.lockerBranchCode,
     };
   }
 
+  /** The status inquiry takes only the national id of the token's owner. */
   async getStatusReport(sayadId: string, viewer: string): Promise<ChequeStatusReportRecord | null> {
     const operationId = 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post';
     const answer = await nullIfNotFound(
-      this.upstream.read(operationId, { body: { sayadId, nationalCode: viewer }, subject: viewer }),
+      this.upstream.read(operationId, {
+        body: { sayadId, nationalCode: viewer },
+        subject: viewer,
+      }),
     );
     if (!answer) return null;
     const r = decode(operationId, answer, ChequeStatusAnswer);
-    return { awaitingAcceptance: r.onGoing, drawers: r.customers.map(partyOf) };
+    return { status: r.chequeStatus, awaitingAcceptance: r.onGoing, drawers: r.customers.map(partyOf) };
   }
 
-  async getChain(sayadId: string, viewer: string): Promise<ChequeChainRecord[] | null> {
+  /** `chequeType` is the cheque's kind code (1 normal, 2 bank, 3 coded, 4 ad-hoc). */
+  async getChain(sayadId: string, viewer: string, chequeType: number): Promise<ChequeChainRecord[] | null> {
     const operationId = 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post';
     const answer = await nullIfNotFound(
-      this.upstream.read(operationId, { body: { sayadId, chequeType: '1', nationalCode: viewer }, subject: viewer }),
+      this.upstream.read(operationId, {
+        body: { sayadId, chequeType: String(chequeType), nationalCode: viewer },
+        subject: viewer,
+      }),
     );
     if (!answer) return null;
     return decode(operationId, answer, ChequeChainAnswer).chain.map((r) => ({
@@ -94,8 +112,20 @@ export class ChequesAPI {
       }),
     );
     if (!answer) return null;
-    const r = decode(operationId, answer, ChequeDrawerAnswer).inquiryResult;
+    const decoded = decode(operationId, answer, ChequeDrawerAnswer);
+    const r = decoded.inquiryResult;
     return {
+      bankCode: bankCodeOf(r.bankCode),
+      branchCode: r.branchCode,
+      description: r.description,
+      serialNumber: r.serialNo,
+      seriesNumber: r.seriesNo,
+      reason: r.reason,
+      currency: r.currency,
+      blockStatus: r.blockStatus,
+      guaranteeStatus: r.guaranteeStatus,
+      locked: r.locked,
+      referenceId: decoded.referenceId,
       status: r.chequeStatus,
       amount: r.amount,
       dueDate: r.dueDate,
@@ -110,6 +140,19 @@ export class ChequesAPI {
   async listChequebooks(accountNumber: string): Promise<ChequebookRecord[]> {
     const answer = await this.upstream.read('creditChequebookInquiryGet', { query: { deposit: accountNumber } });
     return decode('creditChequebookInquiryGet', answer, ChequebooksAnswer).chequeDetails.map((r) => ({
+      accountNumber: r.accountNo,
+      iban: r.iban?.toUpperCase() ?? null,
+      branchCode: r.branchCode,
+      branchName: r.branchName,
+      branchCodeAndName: r.branchCodeAndName,
+      deliveryBranchCode: r.deliveryBranchCode,
+      customerName: r.customerName,
+      customerNumber: r.customerNo,
+      customerType: r.customerType,
+      customerId: r.nationalCode,
+      state: r.stateDescription,
+      large: r.isABunch,
+      issuanceDate: r.issuanceDate,
       firstSerial: r.serialNoFrom,
       lastSerial: r.serialNoTo,
       sheets: r.sheetCount,
@@ -122,6 +165,11 @@ export class ChequesAPI {
         .filter((id) => /^\d{16}$/.test(id)),
     }));
   }
+}
+
+/** Sayad answers write bank codes without leading zeros (`15`); the schema's are 3 digits. */
+function bankCodeOf(code: string | null): string | null {
+  return code !== null && /^\d{1,3}$/.test(code) ? code.padStart(3, '0') : null;
 }
 
 function partyOf(r: z.output<typeof ChequeParty>): ChequePartyRecord {

@@ -20,12 +20,17 @@ export function parseBankCode(value: string, argumentPath: string): string {
  */
 export function parseAccountNumber(value: string, argumentPath: string): string {
   const number = normalizeDigits(value.trim());
-  const digits = number.replace(/\D/g, '').length;
-  if (!/^\d+([./-]\d+)*$/.test(number) || digits < ACCOUNT_NUMBER_DIGITS.min || digits > ACCOUNT_NUMBER_DIGITS.max) {
+  if (!isAccountNumber(number)) {
     throw new BadUserInputError(
       argumentPath,
       `expected an account number of ${ACCOUNT_NUMBER_DIGITS.min} to ${ACCOUNT_NUMBER_DIGITS.max} digits, groups separated by ".", "/" or "-"`,
     );
   }
   return number;
+}
+
+/** Whether `number` (digits already normalised) is an account number as `parseAccountNumber` takes it. */
+export function isAccountNumber(number: string): boolean {
+  const digits = number.replace(/\D/g, '').length;
+  return /^\d+([./-]\d+)*$/.test(number) && digits >= ACCOUNT_NUMBER_DIGITS.min && digits <= ACCOUNT_NUMBER_DIGITS.max;
 }

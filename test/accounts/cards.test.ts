@@ -137,6 +137,21 @@ describe('bank accounts', () => {
     });
   });
 
+  it('answers status and holders of an account found by number from the conversion alone', async () => {
+    const { account } = JOINT_HOLDER;
+    const res = await h.gql<{ accountByNumber: { status: string; holders: Array<{ fullName: string }> } }>(
+      `query($b: String!, $n: String!) { accountByNumber(bankCode: $b, accountNumber: $n) { status holders { fullName } } }`,
+      { b: account.bankCode, n: account.deposit },
+    );
+    expect(res.errors).toBeUndefined();
+    const found = dataOf(res).accountByNumber;
+    expect(found.status).toBe('ACTIVE');
+    // Both holders of the joint account, from the one string the conversion gives.
+    expect(found.holders.map((holder) => holder.fullName)).toHaveLength(2);
+    expect(found.holders[0]?.fullName).toBe(`${JOINT_HOLDER.firstName} ${JOINT_HOLDER.lastName}`);
+    expect(callCounts()).toEqual({ facilityDepositToIbanGet: 1 });
+  });
+
   it('gives the bank of an account from its IBAN without asking the upstream for the account', async () => {
     const res = await h.gql(`{ account(iban: "${WOMAN.account.iban}") { iban bank { code } } }`);
     expect(res.data).toEqual({ account: { iban: WOMAN.account.iban, bank: { code: '056' } } });

@@ -112,6 +112,123 @@ describe('BankAccount.statement', () => {
     expect(source.currentBalance).toBe(String(h.sandbox.balanceOf(own.iban)));
   });
 
+  it('gives every documented field of a transaction, and links counterparties to their accounts', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ account: { statement: { nodes: Array<Record<string, unknown>> } } }>(
+      `{ account(iban: "${own.iban}") { statement(from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(0)}", first: 100) { nodes {
+        kind counterpartyIban operationCode operationMessage chequeNumber branchNumber optionalInformation
+        optionalInformation1 optionalInformation15 optionalInformation30 requestDate requestTime originKey rawOriginKey
+        userId source additionalInformation refCode transactionAmount keshavarzi { deposit }
+        counterpartyAccount { iban bank { code } }
+        ibanInformation { branchCode bankCode reasonDescription transactionClass name destinationIban chargeAmount payId
+          transactionTypeCode referenceId destinationAccount { iban } }
+        cardInformation { branchCode bankCode transactionClass referenceNo sourcePan acquiringNo transactionTypeCode
+          deviceSerial trace }
+        ledgerInformation { transactionClass transactionTypeCode reverseIndex }
+      } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const nodes = dataOf(res).account.statement.nodes;
+    const byKind = (kind: string) =>
+      present(
+        nodes.find((node) => node.kind === kind),
+        kind,
+      );
+    const iban = byKind('IBAN');
+    const counterparty = String(iban.counterpartyIban);
+    expect(iban).toMatchObject({
+      operationCode: expect.stringMatching(/^\d+$/),
+      operationMessage: expect.any(String),
+      branchNumber: own.branch,
+      optionalInformation1: expect.stringMatching(/^[CD]$/),
+      requestDate: expect.stringMatching(/^\d{8}$/),
+      requestTime: expect.stringMatching(/^\d{6}$/),
+      originKey: expect.stringMatching(/^\d+$/),
+      rawOriginKey: expect.stringContaining(own.branch),
+      userId: 'SYSTEM',
+      source: 'CORE',
+      additionalInformation: [expect.any(String), 'IBAN', expect.any(String)],
+      refCode: null,
+      transactionAmount: null,
+      keshavarzi: null,
+      counterpartyAccount: { iban: counterparty, bank: { code: counterparty.slice(4, 7) } },
+      ibanInformation: {
+        branchCode: own.branch,
+        bankCode: counterparty.slice(4, 7),
+        reasonDescription: '1',
+        transactionClass: 'IBAN',
+        name: expect.any(String),
+        destinationIban: counterparty,
+        chargeAmount: '0',
+        payId: null,
+        transactionTypeCode: '61',
+        referenceId: null,
+        destinationAccount: { iban: counterparty },
+      },
+      cardInformation: null,
+      ledgerInformation: null,
+    });
+    expect(byKind('CARD')).toMatchObject({
+      source: 'SHETAB',
+      cardInformation: {
+        branchCode: own.branch,
+        bankCode: own.bank.code,
+        transactionClass: 'CARD',
+        sourcePan: `${own.card.slice(0, 6)}******${own.card.slice(12)}`,
+        transactionTypeCode: '14',
+        deviceSerial: `POS${own.branch}`,
+        trace: expect.stringMatching(/^\d{6}$/),
+      },
+      ibanInformation: null,
+    });
+    // The links need no call: the accounts are known by IBAN until one of their fields asks.
+    expect(callCounts(h)).toEqual({ oakIbanInquiryGet: 1, oakCcStatementGet: 1 });
+  });
+
+  it('reads the counterparties’ accounts in one IBAN inquiry each, however many transactions share one', async () => {
+    const range = `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(0)}", first: 100`;
+    h.sandbox.clearCalls();
+    const res = await h.gql<{
+      account: { statement: { nodes: Array<{ counterpartyIban: string | null; counterpartyAccount: unknown }> } };
+    }>(
+      `{ account(iban: "${own.iban}") { statement(${range}) { nodes { counterpartyIban counterpartyAccount { status } } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const nodes = dataOf(res).account.statement.nodes;
+    const others = new Set(nodes.flatMap((node) => (node.counterpartyIban ? [node.counterpartyIban] : [])));
+    expect(others.size).toBeGreaterThan(0);
+    for (const node of nodes)
+      if (node.counterpartyIban) expect(node.counterpartyAccount).toEqual({ status: expect.any(String) });
+    // One for the account's own number, one per distinct counterparty (the loader batches and dedupes).
+    expect(callCounts(h)).toEqual({
+      oakIbanInquiryGet: 1 + others.size - (others.has(own.iban) ? 1 : 0),
+      oakCcStatementGet: 1,
+    });
+  });
+
+  it('gives the account details the statement carries beside its transactions', async () => {
+    const res = await h.gql<{ account: { statement: { details: Record<string, unknown> } } }>(
+      `{ account(iban: "${own.iban}") { statement(from: "${jalaliDaysAgo(3)}", to: "${jalaliDaysAgo(0)}") { details {
+        iban branchCode branchName holderFirstName holderLastName openedOn { jalali } accountTypeCode subTypeCode
+        effectiveBalance averageBalance
+      } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const balance = String(h.sandbox.balanceOf(own.iban));
+    expect(dataOf(res).account.statement.details).toEqual({
+      iban: own.iban,
+      branchCode: own.branch,
+      branchName: `شعبه ${own.branch}`,
+      holderFirstName: CLIENT_PERSON.firstName,
+      holderLastName: CLIENT_PERSON.lastName,
+      openedOn: { jalali: '1398/07/03' },
+      accountTypeCode: own.accountType,
+      subTypeCode: '01',
+      effectiveBalance: balance,
+      averageBalance: balance,
+    });
+  });
+
   it('pages through the range with cursors, one statement read per page', async () => {
     const range = `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(1)}"`;
     const whole = present((await statement(own.iban, `${range}, first: 100`)).statement, 'whole');

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
 import {
+  COMPANY_SAMPLES,
+  INVALID_LEGAL_ID,
   JOINT_HOLDER,
   THREE_BANKS,
   WOMAN,
@@ -33,6 +35,9 @@ const account = present(
 );
 const book = at(chequebooksOf(account), 0);
 const sayadId = at(book.sayadIds, 0);
+/** A bank cheque drawn to a company and to JOINT_HOLDER; WOMAN asks as the company's representative. */
+const companyChequeId = at(book.sayadIds, 1);
+const company = COMPANY_SAMPLES.active.nationalId;
 const handles: Record<string, string> = {};
 
 const party = (nid: string) => ({
@@ -63,6 +68,25 @@ beforeAll(async () => {
     },
   });
   expect(issued.status).toBe(200);
+  const toCompany = await callWorld(h.sandbox, token, 'creditAcSayadIssueChequePost', {
+    query: { trackId: randomUUID() },
+    body: {
+      accountOwners: [party(drawer)],
+      receivers: [{ idCode: company, idType: '2', name: COMPANY_SAMPLES.active.title }, party(JOINT_HOLDER.nationalId)],
+      signers: [{ signer: party(drawer), legalStamp: '0' }],
+      sayadId: companyChequeId,
+      seriesNo: book.seriesNo,
+      serialNo: String(book.serialFrom + 1),
+      fromIban: account.iban,
+      amount: '7000000',
+      description: 'بابت خرید',
+      dueDate: '14051020',
+      chequeType: '2',
+      chequeMedia: '2',
+      reason: 'GPPC',
+    },
+  });
+  expect(toCompany.status).toBe(200);
   handles[WOMAN.nationalId] = await smsConsent(h.gql, WOMAN.nationalId, SCOPES);
   handles[JOINT_HOLDER.nationalId] = await smsConsent(h.gql, JOINT_HOLDER.nationalId, SCOPES);
 });
@@ -100,6 +124,110 @@ describe('Query.cheque', () => {
       chain: [{ role: 'DRAWER', step: 0, party: { idCode: drawer } }],
     });
     expect(callCounts(h)).toEqual(Object.fromEntries(INQUIRIES.map((id) => [id, 1])));
+  });
+
+  it('gives the holder inquiry’s bank, branch, block, guarantee and currency, and the status report’s status', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!) { cheque(sayadId: $id) {
+        view { bank { code } branchCode currencyCode blockStatusCode guaranteeStatusCode lockerBank { code } lockerBranchCode referenceId
+          locked signers { legalStamp } }
+        statusReport { status statusCode }
+      } }`,
+      { id: sayadId },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).cheque).toEqual({
+      view: {
+        bank: { code: account.bank.code },
+        branchCode: expect.stringMatching(/^\d+$/),
+        currencyCode: 1,
+        blockStatusCode: 0,
+        guaranteeStatusCode: 1,
+        lockerBank: null,
+        lockerBranchCode: null,
+        referenceId: expect.any(String),
+        // The upstream's 0/1 integers.
+        locked: false,
+        signers: [{ legalStamp: false }],
+      },
+      statusReport: { status: 'AWAITING_ACCEPTANCE', statusCode: 7 },
+    });
+  });
+
+  it('shows a company’s cheque to its representative, asked as the legal person', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!, $legal: String!) { cheque(sayadId: $id) {
+        view(legalId: $legal) { type holders { kind company { nationalId } } }
+      } }`,
+      { id: companyChequeId, legal: company },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).cheque).toEqual({
+      view: {
+        type: 'BANK',
+        holders: [
+          { kind: 'LEGAL', company: { nationalId: company } },
+          { kind: 'NATURAL', company: null },
+        ],
+      },
+    });
+    const view = at(h.upstreamCalls('creditSmsSayadChequeInquiryGet'), 0);
+    expect(view.query).toMatchObject({ idType: '2', idCode: company });
+    expect(view.path).toContain(`/users/${WOMAN.nationalId}/`);
+  });
+
+  it('sends the chain inquiry the cheque’s own kind, read from the holder’s inquiry', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!) { cheque(sayadId: $id) { view { type } chain { role party { idCode } } } }`,
+      { id: companyChequeId },
+      withHandle(present(handles[JOINT_HOLDER.nationalId], 'handles[JOINT_HOLDER.nationalId]')),
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).cheque).toEqual({
+      view: { type: 'BANK' },
+      chain: [{ role: 'DRAWER', party: { idCode: drawer } }],
+    });
+    // A bank cheque: chequeType 2, not a fixed 1; the holder's inquiry is the one `view` also used.
+    expect(at(h.upstreamCalls(INQUIRIES[2] as OperationId), 0).body).toMatchObject({ chequeType: '2' });
+    expect(callCounts(h)).toEqual({ [INQUIRIES[0] as string]: 1, [INQUIRIES[2] as string]: 1 });
+  });
+
+  it('sends the kind the caller gives to the chain inquiry, without the holder’s inquiry', async () => {
+    h.sandbox.clearCalls();
+    const ask = (type: string) =>
+      h.gql<{ cheque: { chain: unknown[] | null } }>(
+        `query($id: String!) { cheque(sayadId: $id) { chain(type: ${type}) { role } } }`,
+        { id: companyChequeId },
+        withHandle(present(handles[JOINT_HOLDER.nationalId], 'handles[JOINT_HOLDER.nationalId]')),
+      );
+    const right = await ask('BANK');
+    expect(right.errors).toBeUndefined();
+    expect(dataOf(right).cheque.chain).toEqual([{ role: 'DRAWER' }]);
+    expect(callCounts(h)).toEqual({ [INQUIRIES[2] as string]: 1 });
+    // Asked as another kind, the (sandbox's) upstream refuses: the kind given is the kind sent.
+    const wrong = await ask('NORMAL');
+    expect(firstError(wrong).extensions).toMatchObject({ code: 'UPSTREAM_REJECTED' });
+    expect(at(h.upstreamCalls(INQUIRIES[2] as OperationId), 1).body).toMatchObject({ chequeType: '1' });
+  });
+
+  it.each([
+    ['view(legalId: "123")', 'legalId'],
+    [`view(legalId: "${INVALID_LEGAL_ID}")`, 'legalId'],
+    ['chain(type: OTHER)', 'type'],
+  ])('refuses %s before any upstream call', async (field, path) => {
+    h.sandbox.clearCalls();
+    const res = await h.gql(
+      `query($id: String!) { cheque(sayadId: $id) { ${field} { __typename } } }`,
+      { id: sayadId },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(h.upstreamCalls()).toEqual([]);
   });
 
   it('shows nothing, and no error, to someone the cheque does not involve', async () => {
@@ -144,6 +272,35 @@ describe('Query.cheque', () => {
 });
 
 describe('BankAccount.chequebooks', () => {
+  it('gives every field of the book the inquiry answers, and links the book to its account', async () => {
+    const res = await h.gql<{ account: { chequebooks: Array<Record<string, unknown>> } }>(
+      `{ account(iban: "${account.iban}") { chequebooks {
+          iban accountNumber branchCode branchName branchCodeAndName deliveryBranchCode
+          customerName customerNumber customerType customerId state large issuanceDate { jalali }
+          account { iban accountNumber bank { code } }
+      } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(at(dataOf(res).account.chequebooks, 0)).toEqual({
+      iban: account.iban,
+      accountNumber: account.deposit,
+      branchCode: account.branch,
+      branchName: `شعبه ${account.branch}`,
+      branchCodeAndName: `${account.branch} - شعبه ${account.branch}`,
+      deliveryBranchCode: account.branch,
+      customerName: fullNameOf(personOf(drawer)),
+      customerNumber: account.key,
+      customerType: account.joint ? '24' : '01',
+      customerId: drawer,
+      state: 'فعال',
+      large: book.sheets > 50,
+      issuanceDate: { jalali: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
+      account: { iban: account.iban, accountNumber: account.deposit, bank: { code: account.iban.slice(4, 7) } },
+    });
+    // The account is the book's own: no call beyond the IBAN inquiry for the number and the book inquiry.
+    expect(callCounts(h)).toEqual({ oakIbanInquiryGet: 1, creditChequebookInquiryGet: 1 });
+  });
+
   it('lists the account’s book with its leaves as cheques', async () => {
     const res = await h.gql<{ account: { chequebooks: Array<Record<string, unknown>> } }>(
       `{ account(iban: "${account.iban}") { chequebooks { sheets media firstSerial lastSerial issuedOn { jalali } expiresOn { jalali } cheques { sayadId } } } }`,

@@ -111,6 +111,31 @@ describe('Cheque.drawerReport', () => {
     });
   });
 
+  it('gives the rest of the issuer inquiry: bank, branch, leaf, purpose, currency, block, guarantee, lock', async () => {
+    const res = await h.gql<Report>(
+      `query($id: String!, $drawer: ChequeActorInput!) { cheque(sayadId: $id) { sayadId drawerReport(drawer: $drawer) {
+        bank { code } branchCode description serialNumber seriesNumber reason currencyCode blockStatusCode
+        guaranteeStatusCode locked referenceId
+      } } }`,
+      { id: awaiting, drawer: actor(drawer) },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(present(dataOf(res).cheque, 'cheque').drawerReport).toEqual({
+      bank: { code: account.bank.code },
+      branchCode: expect.stringMatching(/^\d+$/),
+      description: 'بابت قرارداد',
+      serialNumber: String(book.serialFrom),
+      seriesNumber: book.seriesNo,
+      reason: 'SPAC',
+      currencyCode: 1,
+      blockStatusCode: 0,
+      guaranteeStatusCode: 1,
+      locked: false,
+      referenceId: expect.any(String),
+    });
+    expect(callCounts(h)).toEqual({ [INQUIRY]: 1 });
+  });
+
   it('shows the holders of an accepted cheque as its receivers', async () => {
     const res = await h.gql<Report>(REPORT, { id: accepted, drawer: actor(drawer) });
     expect(res.errors).toBeUndefined();

@@ -57,8 +57,9 @@ const PROBES: readonly Probe[] = [
   personProbe('facilities', 'facilities { __typename }'),
   personProbe('bouncedChequesConfirmedBySms', 'bouncedChequesConfirmedBySms { __typename }'),
   personProbe('guaranteedLoans', 'guaranteedLoans { __typename }'),
-  ...(['view', 'statusReport', 'chain'] as const).map((field): Probe => ({
-    field: `Cheque.${field}`,
+  // `chain` with its kind given calls only the chain inquiry (without it, the holder's inquiry comes first).
+  ...(['view', 'statusReport', 'chain(type: NORMAL)'] as const).map((field): Probe => ({
+    field: `Cheque.${field.replace(/\(.*$/, '')}`,
     query: `query($id: String!) { cheque(sayadId: $id) { ${field} { __typename } } }`,
     variables: { id: SAYAD_ID },
   })),

@@ -36,6 +36,14 @@ function receiptOf(
     inquiryTime: r.inquiryTime,
     inquirySequence: r.inquirySequence,
     refCode: r.refCode,
+    description: r.description,
+    message: r.message,
+    paymentNumber: r.paymentNumber,
+    reasonDescription: r.reasonDescription,
+    sourceFirstName: r.sourceFirstname,
+    sourceLastName: r.sourceLastname,
+    transactionId: r.transactionId,
+    endToEndId: r.endToEndId,
     trackId: r.transferTrackId ?? trackId,
   };
 }
@@ -55,6 +63,11 @@ export const transfers = {
       ...(order.destinationFirstName !== null && { destinationFirstname: order.destinationFirstName }),
       ...(order.destinationLastName !== null && { destinationLastname: order.destinationLastName }),
       ...(order.paymentNumber !== null && { paymentNumber: order.paymentNumber }),
+      ...(order.reasonDescription && { reasonDescription: order.reasonDescription }),
+      ...(order.sourceFirstName && { sourceFirstName: order.sourceFirstName }),
+      ...(order.sourceLastName && { sourceLastName: order.sourceLastName }),
+      ...(order.merchantName && { merchantName: order.merchantName }),
+      ...(order.merchantIban && { merchantIban: order.merchantIban }),
     };
     const answer = await upstream.send('oakTransferToDepositPost', { body, trackId, subject: order.nationalId });
     return receiptOf('oakTransferToDepositPost', answer, answer.trackId);

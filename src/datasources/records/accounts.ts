@@ -13,14 +13,17 @@ const ibanText = text.transform((iban) => iban?.toUpperCase() ?? null);
 const Owner = record({ firstName: text, lastName: text });
 
 /**
- * Owners as an array of `{firstName, lastName}` or, in some answers, one name string (`name / …`,
- * the name before the first ` / `). Absent or null: none.
+ * Owners as an array of `{firstName, lastName}` or, in some answers, one string: each owner as
+ * `name / status`, joint owners separated by `،` or `,` (the name is what comes before ` / `).
+ * Absent or null: none.
  */
 export const holderNames = z.union([
-  z.string().transform((names): HolderName[] => {
-    const fullName = textOf(names.split(' / ')[0]);
-    return fullName ? [{ firstName: null, lastName: null, fullName }] : [];
-  }),
+  z.string().transform((names): HolderName[] =>
+    names.split(/[،,]/).flatMap((owner): HolderName[] => {
+      const fullName = textOf(owner.split(' / ')[0]);
+      return fullName ? [{ firstName: null, lastName: null, fullName }] : [];
+    }),
+  ),
   list(Owner).transform((owners) =>
     owners.flatMap(({ firstName, lastName }): HolderName[] => {
       const fullName = [firstName, lastName].filter(Boolean).join(' ');
@@ -100,10 +103,51 @@ export const CardHolderAnswer = record({ destCard: text, name: text, bankName: t
  * A statement transaction's counterparty: an object, or anything else (ignored) in answers without
  * one; an array is malformed.
  */
-const IbanInformation = z.preprocess(
-  (value) => (typeof value === 'object' ? value : null),
-  optionalRecord({ destinationIban: text, name: text, referenceId: text }),
-);
+const classMap = <T extends z.ZodRawShape>(shape: T) =>
+  z.preprocess((value) => (typeof value === 'object' ? value : null), optionalRecord(shape));
+
+const IbanInformation = classMap({
+  branchCode: text,
+  bankCode: text,
+  reasonDescription: text,
+  transactionClass: text,
+  name: text,
+  destinationIban: ibanText,
+  chargeAmount: rial,
+  payId: text,
+  chakavakInfo: text,
+  transactionTypeCode: text,
+  referenceId: text,
+});
+
+/** A card transaction's details (`cardInformationMap`). */
+const CardInformation = classMap({
+  branchCode: text,
+  bankCode: text,
+  transactionClass: text,
+  referenceNo: text,
+  destinationPan: text,
+  sourcePan: text,
+  acquiringNo: text,
+  transactionTypeCode: text,
+  deviceSerial: text,
+  trace: text,
+  billId: text,
+  name: text,
+  destinationIban: ibanText,
+  payId: text,
+});
+
+/** A ledger transaction's details (`ledgerInformationMap`). */
+const LedgerInformation = classMap({
+  transactionClass: text,
+  transactionTypeCode: text,
+  payId: text,
+  permissionId: text,
+  reverseIndex: text,
+  reverseOriginKey: text,
+  reasonDescription: text,
+});
 
 /** One transaction of a statement page; a balance's sign is `D` for a debit balance. */
 export const StatementTransaction = record({
@@ -117,6 +161,37 @@ export const StatementTransaction = record({
   recordNumber: text,
   transactionClass: text,
   ibanInformationMap: IbanInformation,
+  cardInformationMap: CardInformation,
+  ledgerInformationMap: LedgerInformation,
+  operationCode: classMap({ code: text, message: text }),
+  chequeNo: text,
+  optionalInformation30: text,
+  optionalInformation15: text,
+  optionalInformation1: text,
+  optionalInformation: text,
+  branchNo: text,
+  requestDate: text,
+  requestTime: text,
+  originKey: text,
+  rawOriginKey: text,
+  userID: text,
+  source: text,
+  additionalInformation: text,
+  refCode: text,
+  transactionAmount: rial,
+  transactionFee: rial,
+  transactionTeller: text,
+  deposit: text,
+  destinationNumber: text,
+  transactionJournal: text,
+  transactionTerminalType: text,
+  transactionTerminalCode: text,
+  transactionBrTerminal: text,
+  chequeType: text,
+  transactionCycle: text,
+  blockAmount: rial,
+  blockCode: text,
+  blockingReason: text,
 });
 
 /** `oakCcStatementGet`: one page; `transactionChain` is `M` while more pages follow `lastRecordNumber`. */
@@ -125,6 +200,18 @@ export const StatementAnswer = record({
   accountCurrentBalanceSign: text,
   accountAvailableBalance: rial,
   accountAvailableBalanceSign: text,
+  effectiveAccountBalance: rial,
+  effectiveAccountBalanceSign: text,
+  averageBalance: rial,
+  averageBalanceSign: text,
+  iban: ibanText,
+  branchCode: text,
+  branchName: text,
+  customerName: text,
+  customerFamilyName: text,
+  openDate: text,
+  accountTypeCode: text,
+  subTypeCode: text,
   transactions: list(StatementTransaction),
   lastRecordNumber: text,
   transactionChain: text,

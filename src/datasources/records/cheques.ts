@@ -1,5 +1,15 @@
 /** The Sayad cheque inquiries' answers (wire facts §4.8), as the upstream writes them. */
-import { count, flag, list, record, rial, text } from '../shared/shapes.js';
+import { z } from 'zod';
+import { count, flag, flagOf, list, record, rial, text, textOf } from '../shared/shapes.js';
+
+/** The Sayad answers' yes-or-no integers (`locked`, `legalStamp`: 0 or 1), or a yes/no word; null otherwise. */
+const bit = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    const code = textOf(value);
+    return code === '1' ? true : code === '0' ? false : flagOf(value);
+  });
 
 /** A person on a cheque: a holder, a drawer, a receiver or a link of the transfer chain. */
 export const ChequeParty = record({ idCode: text, idType: count, name: text });
@@ -18,14 +28,22 @@ export const ChequeAnswer = record({
   reason: text,
   chequeType: count,
   chequeMedia: count,
-  locked: flag,
+  locked: bit,
   holders: list(ChequeParty),
-  signers: list(record({ name: text, legalStamp: flag })),
+  signers: list(record({ name: text, legalStamp: bit })),
   issueDate: text,
+  referenceId: text,
+  bankCode: text,
+  branchCode: text,
+  currency: count,
+  blockStatus: count,
+  guaranteeStatus: count,
+  lockerBankCode: text,
+  lockerBranchCode: text,
 });
 
 /** `credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post`. */
-export const ChequeStatusAnswer = record({ onGoing: flag, customers: list(ChequeParty) });
+export const ChequeStatusAnswer = record({ onGoing: flag, chequeStatus: count, customers: list(ChequeParty) });
 
 /** `credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post`. */
 export const ChequeChainAnswer = record({
@@ -43,13 +61,37 @@ export const ChequeDrawerAnswer = record({
     chequeMedia: count,
     receivers: list(ChequeParty),
     issueDate: text,
+    branchCode: text,
+    bankCode: text,
+    description: text,
+    serialNo: text,
+    seriesNo: text,
+    reason: text,
+    currency: count,
+    blockStatus: count,
+    guaranteeStatus: count,
+    locked: bit,
   }),
+  referenceId: text,
 });
 
 /** `creditChequebookInquiryGet`. `serialNumbers` is one text, the leaves' Sayad ids split by commas. */
 export const ChequebooksAnswer = record({
   chequeDetails: list(
     record({
+      accountNo: text,
+      branchCode: text,
+      branchName: text,
+      branchCodeAndName: text,
+      deliveryBranchCode: text,
+      customerName: text,
+      customerNo: text,
+      customerType: text,
+      nationalCode: text,
+      iban: text,
+      stateDescription: text,
+      isABunch: flag,
+      issuanceDate: text,
       serialNoFrom: text,
       serialNoTo: text,
       sheetCount: count,

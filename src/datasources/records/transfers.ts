@@ -29,6 +29,14 @@ export const TransferReceiptAnswer = aliased(
     inquirySequence: text,
     refCode: text,
     transferTrackId: text,
+    description: text,
+    message: text,
+    paymentNumber: text,
+    reasonDescription: text,
+    sourceFirstname: text,
+    sourceLastname: text,
+    transactionId: text,
+    endToEndId: text,
   }),
 );
 

@@ -55,7 +55,8 @@ export interface AccountNumberRecord {
   readonly iban: string | null;
   readonly bankName: string | null;
   readonly status: AccountStatus | null;
-  readonly ownerName: string | null;
+  /** The holders the conversion names (their names only). */
+  readonly holders: readonly HolderName[];
 }
 
 export interface BankRecord {
@@ -131,6 +132,23 @@ export interface StatementRecord {
   readonly currentBalance: string | null;
   readonly availableBalance: string | null;
   readonly transactions: readonly StatementEntryRecord[];
+  /** The account's details the statement gives beside its transactions (from its last page). */
+  readonly details: StatementDetailsRecord;
+}
+
+export interface StatementDetailsRecord {
+  readonly iban: string | null;
+  readonly branchCode: string | null;
+  readonly branchName: string | null;
+  readonly holderFirstName: string | null;
+  readonly holderLastName: string | null;
+  /** Jalali `YYYYMMDD` (the doc says `YYMMDD`; its sample has 8 digits). */
+  readonly openDate: string | null;
+  readonly accountTypeCode: string | null;
+  readonly subTypeCode: string | null;
+  /** Signed rials. */
+  readonly effectiveBalance: string | null;
+  readonly averageBalance: string | null;
 }
 
 export type EntryDirection = 'CREDIT' | 'DEBIT';
@@ -150,4 +168,86 @@ export interface StatementEntryRecord {
   readonly counterpartyIban: string | null;
   readonly counterpartyName: string | null;
   readonly referenceId: string | null;
+  readonly operationCode: string | null;
+  readonly operationMessage: string | null;
+  readonly chequeNumber: string | null;
+  readonly branchNumber: string | null;
+  readonly optionalInformation: string | null;
+  readonly optionalInformation1: string | null;
+  readonly optionalInformation15: string | null;
+  readonly optionalInformation30: string | null;
+  /** As the bank gives them (formats undocumented). */
+  readonly requestDate: string | null;
+  readonly requestTime: string | null;
+  readonly originKey: string | null;
+  readonly rawOriginKey: string | null;
+  readonly userId: string | null;
+  readonly source: string | null;
+  /** `additionalInformation` split at `|`. */
+  readonly additionalInformation: readonly string[];
+  readonly ibanInformation: StatementIbanInformationRecord | null;
+  readonly cardInformation: StatementCardInformationRecord | null;
+  readonly ledgerInformation: StatementLedgerInformationRecord | null;
+  /** Pasargad only. */
+  readonly refCode: string | null;
+  readonly transactionAmount: string | null;
+  /** Keshavarzi only. */
+  readonly keshavarzi: StatementKeshavarziDetailsRecord | null;
+}
+
+export interface StatementIbanInformationRecord {
+  readonly branchCode: string | null;
+  readonly bankCode: string | null;
+  readonly reasonDescription: string | null;
+  readonly transactionClass: string | null;
+  readonly name: string | null;
+  readonly destinationIban: string | null;
+  readonly chargeAmount: string | null;
+  readonly payId: string | null;
+  readonly chakavakInfo: string | null;
+  readonly transactionTypeCode: string | null;
+  readonly referenceId: string | null;
+}
+
+export interface StatementCardInformationRecord {
+  readonly branchCode: string | null;
+  readonly bankCode: string | null;
+  readonly transactionClass: string | null;
+  readonly referenceNo: string | null;
+  readonly destinationPan: string | null;
+  readonly sourcePan: string | null;
+  readonly acquiringNo: string | null;
+  readonly transactionTypeCode: string | null;
+  readonly deviceSerial: string | null;
+  readonly trace: string | null;
+  readonly billId: string | null;
+  readonly name: string | null;
+  readonly destinationIban: string | null;
+  readonly payId: string | null;
+}
+
+export interface StatementLedgerInformationRecord {
+  readonly transactionClass: string | null;
+  readonly transactionTypeCode: string | null;
+  readonly payId: string | null;
+  readonly permissionId: string | null;
+  readonly reverseIndex: string | null;
+  readonly reverseOriginKey: string | null;
+  readonly reasonDescription: string | null;
+}
+
+export interface StatementKeshavarziDetailsRecord {
+  readonly transactionFee: string | null;
+  readonly transactionTeller: string | null;
+  readonly deposit: string | null;
+  readonly destinationNumber: string | null;
+  readonly transactionJournal: string | null;
+  readonly transactionTerminalType: string | null;
+  readonly transactionTerminalCode: string | null;
+  readonly transactionBrTerminal: string | null;
+  readonly chequeType: string | null;
+  readonly transactionCycle: string | null;
+  readonly blockAmount: string | null;
+  readonly blockCode: string | null;
+  readonly blockingReason: string | null;
 }

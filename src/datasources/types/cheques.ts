@@ -58,6 +58,24 @@ export interface ChequeRecord {
   readonly signers: readonly { readonly name: string | null; readonly legalStamp: boolean | null }[];
   /** Jalali `YYYYMMDDHHmmss`. */
   readonly issuedAt: string | null;
+  readonly referenceId: string | null;
+  /** 3 digits, zero-padded. */
+  readonly bankCode: string | null;
+  readonly branchCode: string | null;
+  readonly currency: number | null;
+  readonly blockStatus: number | null;
+  readonly guaranteeStatus: number | null;
+  /** 3 digits, zero-padded. */
+  readonly lockerBankCode: string | null;
+  readonly lockerBranchCode: string | null;
+}
+
+/** Who a cheque inquiry is for: the consenting person, or the company (legal id) they act for. */
+export interface ChequeViewer {
+  /** The consenting person's national id: the SMS token is theirs. */
+  readonly nationalId: string;
+  /** The company's 11-digit legal id, when the person acts for one. */
+  readonly legalId?: string;
 }
 
 /** A Sayad cheque as its drawer's inquiry (the issuer inquiry) shows it. */
@@ -74,6 +92,18 @@ export interface ChequeDrawerReportRecord {
   readonly receivers: readonly ChequePartyRecord[];
   /** Jalali `YYYYMMDDHHmmss`. */
   readonly issuedAt: string | null;
+  /** 3 digits, zero-padded. */
+  readonly bankCode: string | null;
+  readonly branchCode: string | null;
+  readonly description: string | null;
+  readonly serialNumber: string | null;
+  readonly seriesNumber: string | null;
+  readonly reason: string | null;
+  readonly currency: number | null;
+  readonly blockStatus: number | null;
+  readonly guaranteeStatus: number | null;
+  readonly locked: boolean | null;
+  readonly referenceId: string | null;
 }
 
 export interface ChequeChainRecord extends ChequePartyRecord {
@@ -84,11 +114,32 @@ export interface ChequeChainRecord extends ChequePartyRecord {
 }
 
 export interface ChequeStatusReportRecord {
+  /** As in `ChequeRecord.status`. */
+  readonly status: number | null;
   readonly awaitingAcceptance: boolean | null;
   readonly drawers: readonly ChequePartyRecord[];
 }
 
 export interface ChequebookRecord {
+  /** The account number in the bank's format (`accountNo`). */
+  readonly accountNumber: string | null;
+  readonly iban: string | null;
+  readonly branchCode: string | null;
+  readonly branchName: string | null;
+  /** `branchCodeAndName`, the two as one text. */
+  readonly branchCodeAndName: string | null;
+  readonly deliveryBranchCode: string | null;
+  readonly customerName: string | null;
+  readonly customerNumber: string | null;
+  readonly customerType: string | null;
+  /** `nationalCode`: the customer's national id (or legal id). */
+  readonly customerId: string | null;
+  /** `stateDescription`, in Persian. */
+  readonly state: string | null;
+  /** `isABunch`: more than 50 sheets. */
+  readonly large: boolean | null;
+  /** Jalali `YYYYMMDD` or `YYYY/MM/DD`. */
+  readonly issuanceDate: string | null;
   readonly firstSerial: string | null;
   readonly lastSerial: string | null;
   readonly sheets: number | null;

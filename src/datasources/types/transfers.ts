@@ -11,6 +11,14 @@ export interface TransferOrderRecord {
   readonly destinationFirstName: string | null;
   readonly destinationLastName: string | null;
   readonly paymentNumber: string | null;
+  /** Optional in stored orders: orders stored before these fields were added lack them. */
+  readonly reasonDescription?: string | null;
+  readonly sourceFirstName?: string | null;
+  readonly sourceLastName?: string | null;
+  readonly merchantName?: string | null;
+  readonly merchantIban?: string | null;
+  /** The 3-digit bank code of the consent that ordered it: the source account's bank. */
+  readonly sourceBankCode?: string | null;
 }
 
 export type TransferRail = 'INTERNAL' | 'PAYA' | 'SATNA';
@@ -28,6 +36,15 @@ export interface TransferReceiptRecord {
   readonly inquiryTime: string | null;
   readonly inquirySequence: string | null;
   readonly refCode: string | null;
+  /** Optional in stored receipts: receipts stored before these fields were added lack them. */
+  readonly description?: string | null;
+  readonly message?: string | null;
+  readonly paymentNumber?: string | null;
+  readonly reasonDescription?: string | null;
+  readonly sourceFirstName?: string | null;
+  readonly sourceLastName?: string | null;
+  readonly transactionId?: string | null;
+  readonly endToEndId?: string | null;
   /** The trackId the transfer was applied with. */
   readonly trackId: string;
 }

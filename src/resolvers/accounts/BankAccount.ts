@@ -5,7 +5,7 @@ import { isValidIban, parseLegalId, parseNationalId } from '../../validation/ide
 import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
 import { accountNumberOf } from '../shared/accountNumber.js';
-import { accountByNumber } from './byNumber.js';
+import { accountByNumber } from '../shared/accountByNumber.js';
 import { parseStatementRange } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 
@@ -36,10 +36,14 @@ export const BankAccount: BankAccountResolvers = {
   bank: (account) => ({ code: bankCodeOf(account.iban) }),
   bankCode: (account) => bankCodeOf(account.iban),
   accountNumber: lazyField(inquiry, 'accountNumber'),
-  status: lazyField(inquiry, 'status'),
+  status: async (account, _args, context) =>
+    account.status !== undefined ? account.status : (await inquiry(account, context)).status,
   statusDescription: lazyField(inquiry, 'statusDescription'),
   description: lazyField(inquiry, 'comment'),
-  holders: lazyField(inquiry, 'owners'),
+  holders: async (account, _args, context) =>
+    account.holders !== undefined && account.holders.length > 0
+      ? account.holders
+      : (await inquiry(account, context)).owners,
   holderName: async (account, _args, context) => {
     const accountNumber = await accountNumberOf(account, context);
     return accountNumber ? (await context.dataSources.accounts.getAccountHolder(accountNumber)).holderName : null;
@@ -56,12 +60,12 @@ export const BankAccount: BankAccountResolvers = {
     const page = parsePage(args);
     const accountNumber = await accountNumberOf(account, context);
     if (!accountNumber) return null;
-    const { transactions, currentBalance, availableBalance } = await context.dataSources.accounts.getStatement(
+    const { transactions, currentBalance, availableBalance, details } = await context.dataSources.accounts.getStatement(
       accountNumber,
       fromDate,
       toDate,
     );
-    return { ...slicePage(transactions, page), currentBalance, availableBalance };
+    return { ...slicePage(transactions, page), currentBalance, availableBalance, details };
   },
   holderDetails: (account, _args, { dataSources }) =>
     bankCodeOf(account.iban) === AYANDEH ? dataSources.accounts.getAccountInfo(account.iban) : null,

@@ -1,7 +1,7 @@
 import type { QueryResolvers } from '../../__generated__/resolvers-types.js';
 import { parseAccountNumber, parseBankCode } from '../../validation/accounts.js';
 import { parseCardNumber, parseIban } from '../../validation/identifiers.js';
-import { accountByNumber } from './byNumber.js';
+import { accountByNumber } from '../shared/accountByNumber.js';
 
 export const Query: QueryResolvers = {
   card: (_parent, { number }) => ({ number: parseCardNumber(number, 'number') }),

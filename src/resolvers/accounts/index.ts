@@ -1,6 +1,11 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { AccountHolderDetails } from './AccountHolderDetails.js';
-import { AccountTransaction } from './AccountTransaction.js';
+import {
+  AccountStatementDetails,
+  AccountTransaction,
+  StatementCardInformation,
+  StatementIbanInformation,
+} from './AccountTransaction.js';
 import { Bank } from './Bank.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
@@ -13,4 +18,7 @@ export const accounts = {
   Bank,
   AccountHolderDetails,
   AccountTransaction,
+  AccountStatementDetails,
+  StatementIbanInformation,
+  StatementCardInformation,
 } satisfies Resolvers;

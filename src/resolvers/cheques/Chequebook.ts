@@ -1,7 +1,14 @@
 import type { ChequebookResolvers } from '../../__generated__/resolvers-types.js';
+import { isValidIban } from '../../validation/identifiers.js';
 import { persianDate } from '../shared/persianDate.js';
 
 export const Chequebook: ChequebookResolvers = {
+  // The book's own IBAN is the account's key: the account needs no further call until a field asks.
+  account: (book) =>
+    book.iban && isValidIban(book.iban)
+      ? { iban: book.iban, ...(book.accountNumber ? { accountNumber: book.accountNumber } : {}) }
+      : null,
+  issuanceDate: (book) => persianDate(book.issuanceDate),
   issuedOn: (book) => persianDate(book.issuedOn),
   expiresOn: (book) => persianDate(book.expiresOn),
   cheques: (book) => book.sayadIds.map((sayadId) => ({ sayadId })),

@@ -1,11 +1,18 @@
 import { consentRequired } from '../../errors.js';
 import type { Context } from '../../context.js';
+import type { ChequeViewer } from '../../datasources/types/cheques.js';
 import { operation } from '../../datasources/upstream/operations.js';
+import { parseLegalId } from '../../validation/identifiers.js';
 
 const HOLDER_INQUIRY = operation('creditSmsSayadChequeInquiryGet');
 
-/** The person whose view of a cheque is asked for: the one the caller's consent is for. */
-export async function viewerOf(context: Context): Promise<string> {
+/**
+ * Whose view of a cheque is asked for: the person the caller's consent is for, or the company whose
+ * legal id is given, for which that person acts. The legal id is checked before the consent.
+ */
+export async function viewerOf(context: Context, legalId?: string | null): Promise<ChequeViewer> {
+  const company = legalId === undefined || legalId === null ? undefined : parseLegalId(legalId, 'legalId');
   if (!context.consent) throw consentRequired(HOLDER_INQUIRY.scope, 'authorization_sms');
-  return (await context.consent.describe()).nationalId;
+  const { nationalId } = await context.consent.describe();
+  return company ? { nationalId, legalId: company } : { nationalId };
 }

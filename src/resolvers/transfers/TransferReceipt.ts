@@ -1,4 +1,5 @@
 import type { TransferReceiptResolvers } from '../../__generated__/resolvers-types.js';
+import { isValidIban } from '../../validation/identifiers.js';
 import { persianDateTimeOfCompact } from '../shared/persianDate.js';
 
 /** The bank books in Persian-calendar `YYMMDD` and `HHMMSS`: years 50–99 are 13xx, 00–49 are 14xx. */
@@ -10,4 +11,6 @@ function bookedAt(date: string | null, time: string | null) {
 
 export const TransferReceipt: TransferReceiptResolvers = {
   bookedAt: (receipt) => bookedAt(receipt.inquiryDate, receipt.inquiryTime),
+  destinationAccount: (receipt) =>
+    receipt.destinationNumber && isValidIban(receipt.destinationNumber) ? { iban: receipt.destinationNumber } : null,
 };

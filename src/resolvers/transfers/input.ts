@@ -38,6 +38,39 @@ function destinationName(value: string | null | undefined, path: string, kind: T
   return parseText(value, path, NAME_RULE);
 }
 
+const optional = (value: string | null | undefined): string | null =>
+  value === null || value === undefined ? null : normalizeDigits(value.trim());
+
+/** The bank-specific fields (wire facts §4.9), only those given: an order without them fingerprints as before. */
+function bankFields(input: TransferInput): Partial<TransferOrderRecord> {
+  const reasonDescription = optional(input.reasonDescription);
+  if (reasonDescription !== null && !/^[A-Za-z0-9]{1,10}$/.test(reasonDescription))
+    throw new BadUserInputError('input.reasonDescription', 'expected a purpose code of 1 to 10 letters or digits');
+  const given = (value: string | null | undefined) => value !== null && value !== undefined;
+  if (given(input.sourceFirstName) !== given(input.sourceLastName))
+    throw new BadUserInputError(
+      given(input.sourceFirstName) ? 'input.sourceLastName' : 'input.sourceFirstName',
+      'give both source names or neither',
+    );
+  const fields: Partial<Record<keyof TransferOrderRecord, string>> = {};
+  if (reasonDescription !== null) fields.reasonDescription = reasonDescription;
+  if (input.sourceFirstName)
+    fields.sourceFirstName = parseText(input.sourceFirstName, 'input.sourceFirstName', NAME_RULE);
+  if (input.sourceLastName) fields.sourceLastName = parseText(input.sourceLastName, 'input.sourceLastName', NAME_RULE);
+  if (given(input.merchantName))
+    fields.merchantName = parseText(input.merchantName ?? '', 'input.merchantName', DESCRIPTION_RULE);
+  if (given(input.merchantIban)) fields.merchantIban = parseIban(input.merchantIban ?? '', 'input.merchantIban');
+  return fields;
+}
+
+/** The transfer PIN: 4–12 digits, or none. */
+export function parseSecondPassword(value: string | null | undefined): string | null {
+  const pin = optional(value);
+  if (pin !== null && !/^\d{4,12}$/.test(pin))
+    throw new BadUserInputError('input.secondPassword', 'expected a transfer PIN of 4 to 12 digits');
+  return pin;
+}
+
 export function parseTransferInput(input: TransferInput): { idempotencyKey: string; order: TransferOrderRecord } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
   const nationalId = parseNationalId(input.nationalId, 'input.nationalId');
@@ -64,6 +97,7 @@ export function parseTransferInput(input: TransferInput): { idempotencyKey: stri
       destinationFirstName: destinationName(input.destinationFirstName, 'input.destinationFirstName', kind),
       destinationLastName: destinationName(input.destinationLastName, 'input.destinationLastName', kind),
       paymentNumber,
+      ...bankFields(input),
     },
   };
 }
