@@ -42,6 +42,12 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const ROUTER_SECRET_HEADER = 'router-authorization';
 /** Carries a consent handle (see the consent mutations); on WebSockets, `consentHandle` in connectionParams. */
 const CONSENT_HANDLE_HEADER = 'x-consent-handle';
+/**
+ * Why an HTTP operation's signal aborts: made once, not per request (every request's signal aborts
+ * when its response closes, to stop what still runs, and a DOMException per request showed in profiles).
+ */
+const REQUEST_ENDED = new DOMException('The request ended.', 'AbortError');
+const REQUEST_TIMED_OUT = new DOMException('The request took longer than allowed.', 'AbortError');
 
 export interface RunningServer {
   readonly url: string;
@@ -289,8 +295,8 @@ export async function startServer(
     const abort = new AbortController();
     // Every upstream call of the operation, waiting or in flight, listens to it: hundreds is normal.
     setMaxListeners(0, abort.signal);
-    res.on('close', () => abort.abort());
-    const deadline = setTimeout(() => abort.abort(), config.requestTimeoutMs);
+    res.on('close', () => abort.abort(REQUEST_ENDED));
+    const deadline = setTimeout(() => abort.abort(REQUEST_TIMED_OUT), config.requestTimeoutMs);
     res.on('close', () => clearTimeout(deadline));
     const requestId =
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
