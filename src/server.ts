@@ -312,10 +312,11 @@ export async function startServer(
     const result = await inRequestSpan(requestId, () =>
       apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: toApolloRequest(req, body),
-        context: async (): Promise<HttpContext> => ({
-          ...createContext(services, { ...options, signal: abort.signal }),
-          [REQUEST_OPTIONS]: options,
-        }),
+        // Assigned onto the context rather than spread from it: a spread would read its lazy members.
+        context: async (): Promise<HttpContext> =>
+          Object.assign(createContext(services, { ...options, signal: abort.signal }), {
+            [REQUEST_OPTIONS]: options,
+          }),
       }),
     );
     res.statusCode = result.status ?? 200;
