@@ -3,7 +3,10 @@ import { setMaxListeners } from 'node:events';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { GraphQLError, Kind, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
 import type { Context as WsServerContext } from 'graphql-ws';
@@ -191,6 +194,9 @@ export async function startServer(
       codeRequestErrors,
       reportUpstreamCalls,
       ApolloServerPluginLandingPageDisabled(),
+      // No type or field carries a cache hint, so every answer is uncacheable and no cache-control header
+      // is ever sent; Apollo's cache-control plugin would still run for every field of every answer.
+      ApolloServerPluginCacheControlDisabled(),
     ],
   });
   await apollo.start();
