@@ -20,6 +20,7 @@ import {
 import type { ResilienceConfig } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { breakerState, upstreamRetries } from '../../observability/metrics.js';
+import { onAbort as whenAborted } from './abortListeners.js';
 import { bodyOf } from './envelope.js';
 import { TransportError, type HttpResponse } from './http.js';
 import { operations, type OperationSpec, type UpstreamGroup } from './operations.js';
@@ -81,10 +82,10 @@ export class CallBudget {
         reject(new NotSentError(reason));
       };
       const timer = setTimeout(stop, this.remaining());
-      this.signal?.addEventListener('abort', stop, { once: true });
+      const stopListening = this.signal ? whenAborted(this.signal, stop) : () => {};
       task.then(resolve, reject).finally(() => {
         clearTimeout(timer);
-        this.signal?.removeEventListener('abort', stop);
+        stopListening();
       });
     });
   }
@@ -95,9 +96,8 @@ export class CallBudget {
     if (!signal) return run;
     if (signal.aborted) return Promise.resolve(onAbort());
     return new Promise<T>((resolve, reject) => {
-      const abort = () => resolve(onAbort());
-      signal.addEventListener('abort', abort, { once: true });
-      run.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+      const stopListening = whenAborted(signal, () => resolve(onAbort()));
+      run.then(resolve, reject).finally(stopListening);
     });
   }
 }
