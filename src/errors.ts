@@ -63,6 +63,8 @@ export interface UpstreamErrorDetails {
   operationId: string;
   /** HTTP status of the upstream answer; absent when no answer came (timeout, reset). */
   httpStatus?: number;
+  /** True when the upstream's failure came inside a 2xx answer (see `UpstreamAnswer`'s `within2xx`). */
+  within2xx?: boolean;
   /** The upstream's own `error.code` (e.g. `VALIDATION_ERROR`), when it sent one. */
   upstreamCode?: string;
   /** The upstream's `responseCode` (e.g. `FN-KCFH-40000530009`), when it sent one. */

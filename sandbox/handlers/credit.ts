@@ -63,8 +63,8 @@ export function facilityItem(f: WorldFacility): Record<string, unknown> {
     FacilitySetDate: f.setDate,
     FacilityEndDate: f.endDate,
     FacilityAmountObligation: f.obligation,
-    FacilityGroup: '',
-    FacilityMoratoriumDate: '',
+    FacilityGroup: f.group,
+    FacilityMoratoriumDate: f.moratoriumDate ?? '',
   };
 }
 

@@ -25,14 +25,16 @@ export const passportInquiry = answering((request) => {
 
 /**
  * sanaInquiry is documented only as "national id, identification code type → registered, error
- * message". Designed: `identificationCodeType` 1 is a natural person's national id (10 digits,
- * checksum), 2 a legal person's national id (11 digits); the answer is `{ registered, message }`.
+ * message". Designed, after the upstream's party `idType`: `identificationCodeType` 1 is a natural
+ * person's national id (10 digits, checksum), 2 a legal person's national id (11 digits), 3 a foreign
+ * natural person's and 4 a foreign legal person's number (8 to 16 digits); the answer is
+ * `{ registered, message }`.
  */
 export const sanaInquiry = answering(({ query }) => {
   const type = required(query['identificationCodeType'], 'identificationCodeType');
   const code = required(query['nationalCode'], 'nationalCode');
-  if (type !== '1' && type !== '2') reject('invalid identificationCodeType');
-  const valid = type === '1' ? isValidNationalId(code) : /^\d{11}$/.test(code);
+  if (!['1', '2', '3', '4'].includes(type)) reject('invalid identificationCodeType');
+  const valid = type === '1' ? isValidNationalId(code) : type === '2' ? /^\d{11}$/.test(code) : /^\d{8,16}$/.test(code);
   if (!valid) reject('invalid nationalCode');
   const registered = sanaRegisteredOf(code);
   return {

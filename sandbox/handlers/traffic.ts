@@ -75,6 +75,9 @@ export const TRAFFIC_HANDLERS = {
     const birthDate = birthDateParam(query['birthDate']);
     const personType = query['personType'];
     if (personType !== undefined && personType !== '1' && personType !== '2') reject('invalid personType');
+    // Designed: agentCode, documented without a format, is 1 to 20 letters or digits.
+    const agentCode = query['agentCode'];
+    if (agentCode !== undefined && !/^[A-Za-z0-9]{1,20}$/.test(agentCode)) reject('invalid agentCode');
     if (birthDate !== person.birthDate) reject(BIRTH_DATE_MISMATCH);
     const score = driverRiskOf(person.nationalId);
     return score === null ? { result: 110, message: 'اطلاعاتی برای این راننده یافت نشد' } : { score };

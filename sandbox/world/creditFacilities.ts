@@ -59,6 +59,10 @@ export interface WorldFacility {
   /** Jalali `YYYYMMDD`. */
   readonly setDate: string;
   readonly endDate: string;
+  /** Designed (its values documented nowhere): `1` for a qarz-al-hasaneh loan (type 10), else `2`. */
+  readonly group: string;
+  /** Jalali `YYYYMMDD`, six months after the loan was set, for a moratorium request (`استمهال`); else null. */
+  readonly moratoriumDate: string | null;
 }
 
 const NONE_CHANCE = 0.45;
@@ -88,13 +92,17 @@ function facilityOf(dice: Dice, bank: Bank, scale: number): WorldFacility {
   const overdue = Math.round((debt * dice.int(5, 40)) / 100);
   const set = daysAgo(dice, 60, 365 * years);
   const branch = branchOf(dice, bank);
+  // Drawn in the order they always were, so that the world stays the same.
+  const requestNo = dice.digits(10);
+  const requestType = dice.pick(REQUEST_TYPES);
+  const type = dice.pick(FACILITY_TYPES);
   return {
     bank,
     branchCode: branch.code,
     branchDescription: branch.description,
-    requestNo: dice.digits(10),
-    requestType: dice.pick(REQUEST_TYPES),
-    type: dice.pick(FACILITY_TYPES),
+    requestNo,
+    requestType,
+    type,
     standing,
     original: String(original),
     benefit: String(benefit),
@@ -105,6 +113,8 @@ function facilityOf(dice: Dice, bank: Bank, scale: number): WorldFacility {
     obligation: '0',
     setDate: compactDate(set),
     endDate: compactDate(addMonths(set, years * 12)),
+    group: type === '10' ? '1' : '2',
+    moratoriumDate: requestType === 'استمهال' ? compactDate(addMonths(set, 6)) : null,
   };
 }
 

@@ -9,6 +9,7 @@ import type { ChequeTypeValue as ChequeType } from '../datasources/types/cheques
 import type { ChequeMediaValue as ChequeMedia } from '../datasources/types/cheques.js';
 import type { ChequePartyKindValue as ChequePartyKind } from '../datasources/types/cheques.js';
 import type { NationalCardSide } from '../datasources/types/verification.js';
+import type { SanaIdentificationType } from '../datasources/types/verification.js';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { BillModel } from '../resolvers/bills/models.js';
 import type { BillDetailsRecord } from '../datasources/types/billDetails.js';
@@ -440,6 +441,11 @@ export type BillDetails = {
   readonly periodAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Electrical phase (electricity only). */
   readonly phase?: Maybe<Scalars['String']['output']>;
+  /**
+   * The service address as the national post has it for `postalCode` (one postal-code inquiry); null when
+   * the bill gives no 10-digit postal code, or with its error when the post's inquiry fails.
+   */
+  readonly postalAddress?: Maybe<PostalAddress>;
   /** Postal code of the service address. */
   readonly postalCode?: Maybe<Scalars['String']['output']>;
   /** Debt carried over from earlier periods in rials. */
@@ -569,6 +575,12 @@ export type BoardMember = {
   readonly appointmentNoticeId?: Maybe<Scalars['String']['output']>;
   /** The legal person holding the seat, when a company sits on the board. */
   readonly company?: Maybe<Company>;
+  /** The member's e-mail address as the registry gives it; null when none. */
+  readonly email?: Maybe<Scalars['String']['output']>;
+  /** The member's first role as the registry words it (for example `مدیرعامل`). */
+  readonly firstRole?: Maybe<Scalars['String']['output']>;
+  /** The member's sex, as the registry records it; null when it does not say (or for a legal person). */
+  readonly gender?: Maybe<CivilRegistryGender>;
   /** The member's name as the gazette writes it. */
   readonly name?: Maybe<Scalars['String']['output']>;
   /** The member's national id (10 digits) or, for a legal person, legal id (11 digits), as the registry gives it. */
@@ -583,8 +595,16 @@ export type BoardMember = {
    * (their plates and driving licences). Null when `person` is, or when the registry gives no valid mobile.
    */
   readonly personMobile?: Maybe<PersonMobile>;
+  /** The address of the member's picture as the registry gives it; null when none. */
+  readonly pictureUrl?: Maybe<Scalars['String']['output']>;
+  /** The registry's code of the position (`positionId`). */
+  readonly positionId?: Maybe<Scalars['String']['output']>;
   /** The position, read from `title`. */
   readonly role: BoardRole;
+  /** The member's second role as the registry words it; null when none. */
+  readonly secondRole?: Maybe<Scalars['String']['output']>;
+  /** The registry's tag line for the member, as it writes it; null when none. */
+  readonly tagline?: Maybe<Scalars['String']['output']>;
   /** Last day of the member's term. */
   readonly termEnd?: Maybe<PersianDate>;
   /** First day of the member's term. */
@@ -1187,6 +1207,11 @@ export type Company = {
   readonly nationalId: Scalars['String']['output'];
   /** Telephone number as registered. */
   readonly phone?: Maybe<Scalars['String']['output']>;
+  /**
+   * The registered address as the national post has it for `postalCode` (one postal-code inquiry); null
+   * when the registry gives no 10-digit postal code, or with its error when the post's inquiry fails.
+   */
+  readonly postalAddress?: Maybe<PostalAddress>;
   /** The 10-digit postal code of the registered address. */
   readonly postalCode?: Maybe<Scalars['String']['output']>;
   /** The day the company was registered. */
@@ -1515,6 +1540,8 @@ export type DrivingLicence = {
   readonly barcode?: Maybe<Scalars['String']['output']>;
   /** The holder's first name. */
   readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** The holder, by the licence's `nationalId`; null when that is no valid national id. */
+  readonly holder?: Maybe<Person>;
   /** When the licence was issued. */
   readonly issuedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The holder's family name. */
@@ -1605,6 +1632,10 @@ export type Facility = {
   readonly doubtfulAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the last instalment is due. */
   readonly endDate?: Maybe<PersianDate>;
+  /** The bureau's group of the loan (`FacilityGroup`), as sent; its values are documented nowhere. Null when blank. */
+  readonly group?: Maybe<Scalars['String']['output']>;
+  /** The moratorium (rescheduling) date the bureau records for the loan (`FacilityMoratoriumDate`); null when none. */
+  readonly moratoriumDate?: Maybe<PersianDate>;
   /** Obligations (for example guarantees) attached to the loan. */
   readonly obligationAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The amount lent. */
@@ -1723,6 +1754,8 @@ export type GazetteNotice = {
   readonly __typename?: 'GazetteNotice';
   /** For a capital change, the registered capital after it, in rials; null for other notices. */
   readonly capitalAfter?: Maybe<Scalars['RialAmount']['output']>;
+  /** The company the notice is about (the journal's `companyId`); null when that is no valid 11-digit legal id. */
+  readonly company?: Maybe<Company>;
   /** The notice's text, in Persian. */
   readonly description?: Maybe<Scalars['String']['output']>;
   /** The gazette's id of the notice. */
@@ -2719,7 +2752,10 @@ export type Person = {
    * birth date, `YYYY/MM/DD` (from 1300/01/01 to today, as every `birthDate`); null when it is not the person's.
    */
   readonly civilRegistry?: Maybe<CivilIdentity>;
-  /** The person's driver risk score. `birthDate` is the Persian-calendar birth date, `YYYY/MM/DD`. */
+  /**
+   * The person's driver risk score. `birthDate` is the Persian-calendar birth date, `YYYY/MM/DD`;
+   * `personType` and `agentCode` are the upstream's optional inputs, sent only when given.
+   */
   readonly driverRisk?: Maybe<DriverRisk>;
   /**
    * Negative points on the person's driving licence. `licenceNumber` is the 10-digit licence number;
@@ -2797,7 +2833,10 @@ export type Person = {
    * person's, for one) fail with `UPSTREAM_REJECTED`.
    */
   readonly photoMatch?: Maybe<PhotoMatch>;
-  /** Whether the person is registered with Sana, the judiciary's electronic services. */
+  /**
+   * Whether the person is registered with Sana, the judiciary's electronic services (asked by national id;
+   * `Query.sanaRegistration` asks by any other kind of identification code, a foreign national's included).
+   */
   readonly sanaRegistration?: Maybe<SanaRegistration>;
   /**
    * The person's Shahab code, used by Sayad cheque services. `birthDate` is `YYYY/MM/DD`;
@@ -2847,7 +2886,9 @@ export type PersonCivilRegistryArgs = {
 
 /** A natural person, identified by their 10-digit national id (kod-e melli). */
 export type PersonDriverRiskArgs = {
+  agentCode?: InputMaybe<Scalars['String']['input']>;
   birthDate: Scalars['String']['input'];
+  personType?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3181,6 +3222,11 @@ export type Query = {
   readonly person?: Maybe<Person>;
   /** The address of a 10-digit postal code. */
   readonly postalAddress?: Maybe<PostalAddress>;
+  /**
+   * Whether the holder of an identification code, of any kind Sana knows (a foreign national's included),
+   * is registered with Sana, the judiciary's electronic services. One upstream call.
+   */
+  readonly sanaRegistration?: Maybe<SanaRegistration>;
   /** The sender numbers the upstream assigned to the client: the `from` a send may name. */
   readonly smsSenderNumbers: ReadonlyArray<Scalars['String']['output']>;
   /**
@@ -3313,6 +3359,13 @@ export type QueryPostalAddressArgs = {
 
 
 /** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QuerySanaRegistrationArgs = {
+  identificationCode: Scalars['String']['input'];
+  identificationType: SanaIdentificationType;
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
 export type QueryTransactionCreditReportArgs = {
   inquiryId: Scalars['ID']['input'];
 };
@@ -3330,6 +3383,8 @@ export type QueryVehicleArgs = {
   plate?: InputMaybe<VehiclePlateInput>;
   plateNumber?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type { SanaIdentificationType };
 
 /** Registration with Sana, the judiciary's electronic services. */
 export type SanaRegistration = {
@@ -3394,8 +3449,9 @@ export type Signatory = {
   /** The signatory as a person; null when the registry's id is not a valid 10-digit national id. */
   readonly person?: Maybe<Person>;
   /**
-   * The signatory with the mobile number of the board member with the same national id, for the
-   * inquiries that need both. Null when `person` is, or when no board member's entry gives a mobile.
+   * The signatory with a mobile number the registry gives for them (the board member entry with the same
+   * national id, else the signatory's own), for the inquiries that need both. Null when `person` is, or
+   * when the registry gives no valid mobile.
    */
   readonly personMobile?: Maybe<PersonMobile>;
   /** Position as the notice writes it. */
@@ -4707,6 +4763,7 @@ export type ResolversTypes = ResolversObject<{
   PostalAddress: ResolverTypeWrapper<PostalAddressModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RialAmount: ResolverTypeWrapper<Scalars['RialAmount']['output']>;
+  SanaIdentificationType: SanaIdentificationType;
   SanaRegistration: ResolverTypeWrapper<SanaRecord>;
   SendOneTimePasswordInput: SendOneTimePasswordInput;
   SendSmsInput: SendSmsInput;
@@ -5091,6 +5148,7 @@ export type BillDetailsResolvers<ContextType = Context, ParentType extends Resol
   period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   periodAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   phase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   previousDebt?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   previousReadingDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
@@ -5142,11 +5200,18 @@ export type BoardMemberResolvers<ContextType = Context, ParentType extends Resol
   appointmentNotice?: Resolver<Maybe<ResolversTypes['GazetteNotice']>, ParentType, ContextType>;
   appointmentNoticeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstRole?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['CivilRegistryGender']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personMobile?: Resolver<Maybe<ResolversTypes['PersonMobile']>, ParentType, ContextType>;
+  pictureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  positionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['BoardRole'], ParentType, ContextType>;
+  secondRole?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tagline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   termEnd?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   termStart?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   termYears?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -5385,6 +5450,7 @@ export type CompanyResolvers<ContextType = Context, ParentType extends Resolvers
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   registeredOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   registrationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5502,6 +5568,7 @@ export type DriverRiskResolvers<ContextType = Context, ParentType extends Resolv
 export type DrivingLicenceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DrivingLicence'] = ResolversParentTypes['DrivingLicence']> = ResolversObject<{
   barcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  holder?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   issuedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5544,6 +5611,8 @@ export type FacilityResolvers<ContextType = Context, ParentType extends Resolver
   deferredAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   doubtfulAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  group?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  moratoriumDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   obligationAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   originalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   pastDueAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
@@ -5586,6 +5655,7 @@ export type FreewayTollConnectionResolvers<ContextType = Context, ParentType ext
 
 export type GazetteNoticeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GazetteNotice'] = ResolversParentTypes['GazetteNotice']> = ResolversObject<{
   capitalAfter?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   indicatorNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6047,6 +6117,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   parcel?: Resolver<Maybe<ResolversTypes['Parcel']>, ParentType, ContextType, RequireFields<QueryParcelArgs, 'trackingCode'>>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType, RequireFields<QueryPersonArgs, 'nationalId'>>;
   postalAddress?: Resolver<Maybe<ResolversTypes['PostalAddress']>, ParentType, ContextType, RequireFields<QueryPostalAddressArgs, 'postalCode'>>;
+  sanaRegistration?: Resolver<Maybe<ResolversTypes['SanaRegistration']>, ParentType, ContextType, RequireFields<QuerySanaRegistrationArgs, 'identificationCode' | 'identificationType'>>;
   smsSenderNumbers?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   transactionCreditReport?: Resolver<Maybe<ResolversTypes['TransactionCreditReport']>, ParentType, ContextType, RequireFields<QueryTransactionCreditReportArgs, 'inquiryId'>>;
   transfer?: Resolver<Maybe<ResolversTypes['TransferResult']>, ParentType, ContextType, RequireFields<QueryTransferArgs, 'idempotencyKey' | 'nationalId'>>;
@@ -6056,6 +6127,8 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
 export interface RialAmountScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['RialAmount'], any> {
   name: 'RialAmount';
 }
+
+export type SanaIdentificationTypeResolvers = EnumResolverSignature<{ FOREIGN_LEGAL?: any, FOREIGN_NATURAL?: any, LEGAL_ID?: any, NATIONAL_ID?: any }, ResolversTypes['SanaIdentificationType']>;
 
 export type SanaRegistrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SanaRegistration'] = ResolversParentTypes['SanaRegistration']> = ResolversObject<{
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6525,6 +6598,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   PostalAddress?: PostalAddressResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RialAmount?: GraphQLScalarType;
+  SanaIdentificationType?: SanaIdentificationTypeResolvers;
   SanaRegistration?: SanaRegistrationResolvers<ContextType>;
   Shahab?: ShahabResolvers<ContextType>;
   Signatory?: SignatoryResolvers<ContextType>;

@@ -49,8 +49,9 @@ const OtpRequestAnswer = record({
 /** `verifySms`: the authorization code. */
 const OtpCheckAnswer = record({ code: text });
 
-/** A validation refusal of the upstream (HTTP 400, or a FAILED envelope with HTTP 200). */
-const isRefusal = (httpStatus: number) => httpStatus === 400 || httpStatus === 422;
+/** A validation refusal of the upstream (HTTP 400 or 422, or a FAILED envelope within a 2xx answer). */
+const isRefusal = (failure: { readonly httpStatus?: number | undefined; readonly within2xx?: boolean | undefined }) =>
+  failure.httpStatus === 400 || failure.httpStatus === 422 || failure.within2xx === true;
 
 export class UpstreamGrants {
   constructor(
@@ -73,7 +74,7 @@ export class UpstreamGrants {
       },
     });
     if (answer.kind === 'failure') {
-      if (isRefusal(answer.httpStatus)) return { kind: 'refused', upstreamCode: answer.upstreamCode ?? null };
+      if (isRefusal(answer)) return { kind: 'refused', upstreamCode: answer.upstreamCode ?? null };
       throw errorFromAnswer('authorize', answer, '', false);
     }
     const received = { result: answer.result, trackId: answer.trackId ?? '' };
@@ -90,9 +91,9 @@ export class UpstreamGrants {
     });
     if (answer.kind === 'failure') {
       // 400 "Expiration time is exceeded" after 3 minutes; 404 for an OTP trackId the upstream no longer knows.
-      if (answer.httpStatus === 404 || (isRefusal(answer.httpStatus) && /expir/i.test(answer.message ?? '')))
+      if (answer.httpStatus === 404 || (isRefusal(answer) && /expir/i.test(answer.message ?? '')))
         return { kind: 'expired' };
-      if (isRefusal(answer.httpStatus)) return { kind: 'invalid' };
+      if (isRefusal(answer)) return { kind: 'invalid' };
       throw errorFromAnswer('verifySms', answer, '', true);
     }
     const received = { result: answer.result, trackId: answer.trackId ?? '' };
@@ -146,7 +147,7 @@ export class UpstreamGrants {
       answer = await this.endpoint.send('revokeToken', 'DELETE', path, { body, bearer });
     }
     if (answer.kind === 'success') return { kind: 'revoked' };
-    if (isRefusal(answer.httpStatus)) return { kind: 'refused', upstreamCode: answer.upstreamCode ?? null };
+    if (isRefusal(answer)) return { kind: 'refused', upstreamCode: answer.upstreamCode ?? null };
     throw errorFromAnswer('revokeToken', answer, '', false);
   }
 
@@ -154,7 +155,7 @@ export class UpstreamGrants {
     try {
       return { kind: 'issued', token: await this.endpoint.token(body) };
     } catch (error) {
-      if (isUpstreamError(error) && error.details.httpStatus !== undefined && isRefusal(error.details.httpStatus)) {
+      if (isUpstreamError(error) && isRefusal(error.details)) {
         return { kind: 'refused', upstreamCode: error.details.upstreamCode ?? null };
       }
       throw error;

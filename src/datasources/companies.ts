@@ -13,6 +13,7 @@ import {
   TradeLicencesAnswer,
   type BoardMemberEntry,
 } from './records/companies.js';
+import { nullIfNotFound } from '../errors.js';
 import { decode, isNoData } from './shared/shapes.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import type {
@@ -53,6 +54,13 @@ function boardMemberOf(companyId: string, m: z.output<typeof BoardMemberEntry>):
     termEnd: m.endDate,
     termYears: m.duration,
     appointmentNoticeId: m.byNewsId,
+    gender: m.gender,
+    email: m.email,
+    pictureUrl: m.pictureUrl,
+    positionId: m.positionId,
+    tagline: m.tagline,
+    firstRole: m.firstRole,
+    secondRole: m.secondRole,
   };
 }
 
@@ -98,9 +106,14 @@ export class CompaniesAPI {
     };
   }
 
-  /** The board (designed answer `{ companyId, boardMembers }`); empty when the registry has none. */
+  /**
+   * The board (designed answer `{ companyId, boardMembers }`); empty when the registry has none. Where
+   * the dedicated path is unknown (404), as on the documented API, the board comes from the
+   * authorized-signatories answer, which carries it.
+   */
   async listBoardMembers(companyId: string): Promise<BoardMemberRecord[]> {
-    const answer = await this.upstream.read('kybBoardMembersGet', { query: { companyId } });
+    const answer = await nullIfNotFound(this.upstream.read('kybBoardMembersGet', { query: { companyId } }));
+    if (answer === null) return [...((await this.getSigningRights(companyId))?.boardMembers ?? [])];
     if (isNoData(answer.result)) return [];
     const r = decode('kybBoardMembersGet', answer, BoardMembersAnswer);
     return r.boardMembers.map((m) => boardMemberOf(companyId, m));
@@ -144,6 +157,7 @@ export class CompaniesAPI {
     return decode('kybCorporateJournalGet', answer, CorporateJournalAnswer)
       .map((r) => ({
         id: r.newsId,
+        companyId: r.companyId ?? companyId,
         title: r.title,
         description: r.description,
         capitalAfter: r.capitalTo,

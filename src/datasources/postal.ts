@@ -1,3 +1,4 @@
+import { nullIfNotFound } from '../errors.js';
 import { CoordinatesAnswer, ParcelAnswer, PostalAddressAnswer } from './records/postal.js';
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import { decode } from './shared/shapes.js';
@@ -30,8 +31,10 @@ export class PostalAPI {
     };
   }
 
+  /** Null when the upstream has none, or has no coordinates path at all (404, as on the documented API). */
   async getCoordinates(postalCode: string): Promise<CoordinatesRecord | null> {
-    const answer = await this.upstream.read('ecityPostalCodeCoordinatesGet', { query: { postalCode } });
+    const answer = await nullIfNotFound(this.upstream.read('ecityPostalCodeCoordinatesGet', { query: { postalCode } }));
+    if (answer === null) return null;
     const { lat: latitude, lng: longitude } = decode('ecityPostalCodeCoordinatesGet', answer, CoordinatesAnswer);
     return latitude === null || longitude === null ? null : { latitude, longitude };
   }

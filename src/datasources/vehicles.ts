@@ -32,6 +32,12 @@ import type {
   TrafficOffensesRecord,
 } from './types/vehicles.js';
 
+/** The driver risk inquiry's optional inputs (wire facts §4.2); each is sent only when given. */
+export interface DriverRiskOptions {
+  readonly personType?: 1 | 2;
+  readonly agentCode?: string;
+}
+
 /** The owner a vehicle inquiry is made for: the upstream answers only the plate's owner. */
 export interface VehicleOwner {
   readonly nationalId: string;
@@ -306,10 +312,19 @@ export class VehiclesAPI {
     };
   }
 
-  /** The driver risk score of a person; `birthDate` is Jalali `YYYY/MM/DD`. */
-  async getDriverRiskScore(nationalId: string, birthDate: string): Promise<number | null> {
+  /** The driver risk score of a person; `birthDate` is Jalali `YYYY/MM/DD`; the options are sent only when given. */
+  async getDriverRiskScore(
+    nationalId: string,
+    birthDate: string,
+    options: DriverRiskOptions = {},
+  ): Promise<number | null> {
     const answer = await this.upstream.read('kycDriversRiskInquiryGet', {
-      query: { nationalCode: nationalId, birthDate },
+      query: {
+        nationalCode: nationalId,
+        birthDate,
+        ...(options.personType !== undefined && { personType: String(options.personType) }),
+        ...(options.agentCode !== undefined && { agentCode: options.agentCode }),
+      },
     });
     if (isNoData(answer.result)) return null;
     return decode('kycDriversRiskInquiryGet', answer, DriverRiskAnswer).score;

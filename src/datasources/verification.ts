@@ -30,6 +30,7 @@ import {
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import { decode, malformedAnswer } from './shared/shapes.js';
 import type { CivilIdentityRecord } from './types/people.js';
+import { SANA_IDENTIFICATION_TYPE } from './types/verification.js';
 import type {
   TaxDebtRecord,
   IbanOwnership,
@@ -38,6 +39,7 @@ import type {
   LifeStatusRecord,
   MilitaryServiceRecord,
   PassportRecord,
+  SanaIdentificationType,
   SanaRecord,
   BlacklistRecord,
   ShahabRecord,
@@ -137,9 +139,13 @@ export class VerificationAPI {
     };
   }
 
-  async getSanaRegistration(nationalId: string): Promise<SanaRecord> {
+  /** Sana registration of the holder of `code`, an identification code of `type` (a national id by default). */
+  async getSanaRegistration(
+    code: string,
+    type: SanaIdentificationType = SANA_IDENTIFICATION_TYPE.NATIONAL_ID,
+  ): Promise<SanaRecord> {
     const answer = await this.upstream.read('kycCcSanaInquiryGet', {
-      query: { nationalCode: nationalId, identificationCodeType: SANA_NATIONAL_ID_TYPE },
+      query: { nationalCode: code, identificationCodeType: type },
     });
     const r = decode('kycCcSanaInquiryGet', answer, SanaAnswer);
     return { registered: r.registered, message: r.message };
@@ -309,6 +315,3 @@ export class VerificationAPI {
     };
   }
 }
-
-/** Sana's identification code type for an Iranian national id (the designed operation's value). */
-const SANA_NATIONAL_ID_TYPE = '1';

@@ -138,6 +138,17 @@ export function parsePostalCode(value: string, argumentPath: string): string {
   return postalCode;
 }
 
+// --- foreign person's number --------------------------------------------------------------------
+
+/** A foreign person's number (designed, its format documented nowhere): 8 to 16 digits. */
+export function parseForeignPersonNumber(value: string, argumentPath: string): string {
+  const code = clean(value);
+  if (!isDigits(code, 8, 16)) {
+    throw new BadUserInputError(argumentPath, "expected a foreign person's number of 8 to 16 digits");
+  }
+  return code;
+}
+
 // --- IBAN (Sheba) -------------------------------------------------------------------------------
 
 /** `IR` + 24 digits after removing spaces and upper-casing; 24 bare digits get `IR` prepended. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addressOf } from '../fixtures/sandbox.js';
+import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 import { at, dataOf, present } from '../helpers/responses.js';
@@ -135,6 +137,24 @@ describe('detailed inquiry', () => {
     expect(call.operationId).toBe('billingDetailInquiryCcGet');
     expect(call.query.type).toBe('Electricity-support');
     expect(h.upstreamCalls()).toHaveLength(1);
+  });
+
+  it("links the bill's postal code to the post's address, one postal inquiry", async () => {
+    const res = await h.gql<{
+      bill: { details: { postalCode: string; postalAddress: { postalCode: string; province: string } } };
+    }>(
+      `{ bill(type: ELECTRICITY_STANDARD, parameter: "${samples.electricityBillId}") {
+          details { postalCode postalAddress { postalCode province } }
+        } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const { details } = dataOf(res).bill;
+    expect(details.postalCode).toMatch(/^\d{10}$/);
+    expect(details.postalAddress).toEqual({
+      postalCode: details.postalCode,
+      province: present(addressOf(details.postalCode), 'address').Province,
+    });
+    expect(callCounts(h)).toEqual({ billingDetailInquiryCcGet: 1, ecityPostalCodeGet: 1 });
   });
 
   it('agrees with the summary inquiry on amount and identifiers', async () => {

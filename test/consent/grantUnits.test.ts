@@ -72,7 +72,7 @@ describe('UpstreamGrants.requestOtp', () => {
     });
   });
 
-  it.each([400, 422])('reads a %i as refused, with the upstream code', async (status) => {
+  it.each([400, 422, 200])('reads a %i as refused, with the upstream code', async (status) => {
     const { grants } = grantsAnswering([failed(status, 'INVALID_MOBILE')]);
     expect(await grants.requestOtp(request)).toEqual({ kind: 'refused', upstreamCode: 'INVALID_MOBILE' });
   });

@@ -50,7 +50,8 @@ const person = (nationalId: string, fields: string, headers?: Record<string, str
 const FACILITIES = `facilities {
   name totalAmount debtAmount pastDueAmount deferredAmount doubtfulAmount dishonoured
   facilities { bank { code name } branchCode branchName requestNumber contractType contractTypeCode status currency
-    originalAmount debtAmount pastDueAmount deferredAmount doubtfulAmount setDate { jalali iso } endDate { jalali iso } }
+    originalAmount debtAmount pastDueAmount deferredAmount doubtfulAmount setDate { jalali iso } endDate { jalali iso }
+    group moratoriumDate { jalali } }
 }`;
 const CHEQUES = `{ name cheques { bank { code name } branchCode accountNumber amount issueDate { jalali iso } bounceDate { jalali iso } number chequeId } }`;
 
@@ -103,7 +104,15 @@ describe('Person.facilities (SMS consent)', () => {
       expect(facility.setDate.jalali).toBe(`${f.setDate.slice(0, 4)}/${f.setDate.slice(4, 6)}/${f.setDate.slice(6)}`);
       expect(facility.setDate.iso).toMatch(/^20\d\d-\d\d-\d\d$/);
       expect(facility.endDate.iso > facility.setDate.iso).toBe(true);
+      expect(facility['group']).toBe(f.group);
+      const moratorium = f.moratoriumDate;
+      expect(facility['moratoriumDate']).toEqual(
+        moratorium === null
+          ? null
+          : { jalali: `${moratorium.slice(0, 4)}/${moratorium.slice(4, 6)}/${moratorium.slice(6)}` },
+      );
     });
+    expect(world.some((f) => f.moratoriumDate !== null)).toBe(true);
     expect(at(h.upstreamCalls('creditSmsFacilityInquiryGet'), 0).path).toBe(
       `/credit/v2/clients/${h.sandbox.options.clientId}/users/${borrower.nationalId}/sms/facilityInquiry`,
     );

@@ -135,4 +135,13 @@ describe('createInquiryCache', () => {
     if (fragment?.kind === Kind.FRAGMENT_DEFINITION)
       expect(cache.policies.fragmentMatches(fragment, 'ElsewhereThing')).toBe(true);
   });
+
+  it('keeps the keys of this schema’s entities when given other keyFields for them', () => {
+    const cache = createInquiryCache({ typePolicies: { Person: { keyFields: false } } });
+    cache.writeQuery({
+      query: PERSON,
+      data: { person: { __typename: 'Person', nationalId: '0012345678', militaryService: null } },
+    });
+    expect(Object.keys(cache.extract())).toContain('Person:{"nationalId":"0012345678"}');
+  });
 });

@@ -25,6 +25,35 @@ describe('postal', () => {
     ).toEqual(['ecityPostalCodeCoordinatesGet', 'ecityPostalCodeGet']);
   });
 
+  it('is null with its error, not an address of nulls, when the post fails', async () => {
+    h.sandbox.injectFault({ operationId: 'ecityPostalCodeGet', status: 503, times: 5 });
+    const res = await h.gql(`{ postalAddress(postalCode: "${WOMAN.postalCode}") { postalCode province street } }`);
+    expect(res.data).toEqual({ postalAddress: null });
+    expect(errorCode(res)).toBe('UPSTREAM_UNAVAILABLE');
+    expect(firstError(res).path).toEqual(['postalAddress']);
+  });
+
+  it('gives null coordinates, and no error, where the upstream has no coordinates path (404)', async () => {
+    h.sandbox.injectFault({ operationId: 'ecityPostalCodeCoordinatesGet', status: 404 });
+    const res = await h.gql<{ postalAddress: { province: string; coordinates: null } }>(
+      `{ postalAddress(postalCode: "${WOMAN.postalCode}") { province coordinates { latitude } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).postalAddress).toEqual({
+      province: present(addressOf(WOMAN.postalCode), 'expected').Province,
+      coordinates: null,
+    });
+  });
+
+  it('keeps another failure of the coordinates a failure of that field alone', async () => {
+    h.sandbox.injectFault({ operationId: 'ecityPostalCodeCoordinatesGet', status: 503, times: 5 });
+    const res = await h.gql(
+      `{ postalAddress(postalCode: "${WOMAN.postalCode}") { province coordinates { latitude } } }`,
+    );
+    expect(firstError(res).path).toEqual(['postalAddress', 'coordinates']);
+    expect(errorCode(res)).toBe('UPSTREAM_UNAVAILABLE');
+  });
+
   it('refuses a postal code that is not 10 digits before any upstream call', async () => {
     const res = await h.gql(`{ postalAddress(postalCode: "12345") { province } }`);
     expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'postalCode' });

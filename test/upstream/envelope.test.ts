@@ -1,6 +1,7 @@
 /** parseAnswer: the upstream's success and failure envelopes (wire facts §3.1, §3.2; spec §2.4). */
 import { describe, expect, it } from 'vitest';
 import { answerOf, bodyOf, parseAnswer } from '../../src/datasources/upstream/envelope.js';
+import { errorFromAnswer } from '../../src/datasources/upstream/errorMapping.js';
 import { isUnhealthyAnswer } from '../../src/datasources/upstream/resilience.js';
 
 describe('success', () => {
@@ -92,7 +93,8 @@ describe('failure', () => {
     });
     expect(parseAnswer(200, body)).toEqual({
       kind: 'failure',
-      httpStatus: 422,
+      httpStatus: 200,
+      within2xx: true,
       upstreamCode: 'SERVICE_CALL_ERROR',
       message: 'Minimum amount is 10000 Rials.',
       trackId: 't-3',
@@ -120,11 +122,17 @@ describe('failure', () => {
   it('a 200 whose envelope status is not DONE is a non-enveloped failure', () => {
     expect(parseAnswer(200, '{"trackId":"t-4","result":{"a":1},"status":"PENDING"}')).toEqual({
       kind: 'failure',
-      httpStatus: 422,
+      httpStatus: 200,
+      within2xx: true,
       trackId: 't-4',
       enveloped: false,
     });
-    expect(parseAnswer(200, '{"result":{"a":1}}')).toEqual({ kind: 'failure', httpStatus: 422, enveloped: false });
+    expect(parseAnswer(200, '{"result":{"a":1}}')).toEqual({
+      kind: 'failure',
+      httpStatus: 200,
+      within2xx: true,
+      enveloped: false,
+    });
   });
 
   it('a DONE envelope with a non-2xx status is a failure', () => {
@@ -193,5 +201,31 @@ describe('one parse per response', () => {
       expect(isUnhealthyAnswer(response)).toBe(true);
       expect(answerOf(response)).toEqual({ kind: 'failure', httpStatus: 502, enveloped: false });
     }
+  });
+});
+
+describe('a failure inside a 2xx answer, as callers see it', () => {
+  it('is a refusal that reports the status the upstream really sent', () => {
+    const answer = parseAnswer(
+      200,
+      JSON.stringify({
+        trackId: 't-6',
+        result: { response: null, status: 'FAILED', error: { code: 'SERVICE_CALL_ERROR', message: 'no' } },
+        status: 'DONE',
+      }),
+    );
+    if (answer.kind !== 'failure') throw new Error('expected a failure');
+    const error = errorFromAnswer('op', answer, 't-6', true);
+    expect(error.extensions).toMatchObject({
+      code: 'UPSTREAM_REJECTED',
+      httpStatus: 200,
+      upstreamCode: 'SERVICE_CALL_ERROR',
+    });
+    expect(error.details).toMatchObject({ httpStatus: 200, within2xx: true });
+  });
+
+  it('is not marked so when the upstream answered a 4xx', () => {
+    const answer = parseAnswer(400, '{"trackId":"t-7","status":"FAILED","error":{"code":"VALIDATION_ERROR"}}');
+    expect(answer).not.toHaveProperty('within2xx');
   });
 });

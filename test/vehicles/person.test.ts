@@ -178,6 +178,21 @@ describe('Person.drivingLicences', () => {
     expect(at(h.upstreamCalls('kycLicenseCheckInquiryPost'), 0).query['trackId']).toEqual(expect.any(String));
   });
 
+  it("links each licence to its holder, the holder's fields one call for all licences", async () => {
+    const world = licencesOf(driver.nationalId);
+    expect(world.length).toBeGreaterThan(1);
+    const res = await person(
+      driver.nationalId,
+      `drivingLicences(mobile: "${driver.mobile}") { licences { number holder { nationalId militaryService { allowed } } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const { licences } = present(dataOf(res).person, 'person')['drivingLicences'] as {
+      licences: Array<{ holder: { nationalId: string; militaryService: unknown } }>;
+    };
+    expect(licences.map((licence) => licence.holder.nationalId)).toEqual(world.map(() => driver.nationalId));
+    expect(callCounts(h)).toEqual({ kycLicenseCheckInquiryPost: 1, kycMilitaryInquiryGet: 1 });
+  });
+
   it('answers a person without a licence with an empty list', async () => {
     const res = await person(
       noVehicles.nationalId,
@@ -194,6 +209,36 @@ describe('Person.driverRisk', () => {
     const none = await person(noVehicles.nationalId, `driverRisk(birthDate: "${noVehicles.birthDate}") { score }`);
     expect(none.errors).toBeUndefined();
     expect(dataOf(none).person).toEqual({ driverRisk: null });
+  });
+
+  it('sends personType and agentCode only when given', async () => {
+    const given = await person(
+      driver.nationalId,
+      `driverRisk(birthDate: "${driver.birthDate}", personType: 2, agentCode: "AG۱۲۳") { score }`,
+    );
+    expect(given.errors).toBeUndefined();
+    expect(dataOf(given).person).toEqual({ driverRisk: { score: driverRiskOf(driver.nationalId) } });
+    expect(at(h.upstreamCalls('kycDriversRiskInquiryGet'), 0).query).toMatchObject({
+      personType: '2',
+      agentCode: 'AG123',
+    });
+    h.sandbox.clearCalls();
+    await person(driver.nationalId, `driverRisk(birthDate: "${driver.birthDate}") { score }`);
+    const plain = at(h.upstreamCalls('kycDriversRiskInquiryGet'), 0).query;
+    expect(plain).not.toHaveProperty('personType');
+    expect(plain).not.toHaveProperty('agentCode');
+  });
+
+  it.each([
+    ['personType: 3', 'personType'],
+    ['personType: 0', 'personType'],
+    ['agentCode: ""', 'agentCode'],
+    ['agentCode: "AG-12"', 'agentCode'],
+    [`agentCode: "${'1'.repeat(21)}"`, 'agentCode'],
+  ])('refuses %s before any call', async (argument, argumentPath) => {
+    const res = await person(driver.nationalId, `driverRisk(birthDate: "${driver.birthDate}", ${argument}) { score }`);
+    expect(firstError(res)).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(h.upstreamCalls()).toEqual([]);
   });
 
   it('refuses a birth date that is no Persian-calendar day before any call, and one that is not theirs upstream', async () => {

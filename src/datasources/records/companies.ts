@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { gregorianWallClockToIso } from '../../lib/gregorianWallClock.js';
 import { isoToJalali, jalaliToIso } from '../../lib/jalali.js';
 import { isValidMobile, parseMobile } from '../../validation/identifiers.js';
+import { gender } from '../shared/civilRegistry.js';
 import { aliased, count, flag, list, optionalRecord, record, rial, text, textOf, word } from '../shared/shapes.js';
 import type {
   BoardRole,
@@ -141,6 +142,13 @@ export const BoardMemberEntry = record({
   endDate: jalaliDay,
   duration: count,
   byNewsId: text,
+  gender,
+  email: text,
+  pictureUrl: text,
+  positionId: text,
+  tagline: text,
+  firstRole: text,
+  secondRole: text,
 });
 
 /** `kybBoardMembersGet` (designed answer `{ companyId, boardMembers }`). */
@@ -174,6 +182,7 @@ export const CorporateJournalAnswer = list(
     { newsletterDate: 'newsLetterDate' },
     record({
       newsId: text,
+      companyId: text,
       title: text,
       description: text,
       capitalTo: rial,

@@ -45,29 +45,32 @@ export const gregorianDate = text.transform((value) => {
 });
 
 /**
- * `record(shape)` in which some members have a twin under another name (`twins`: member → twin), read in
- * the member's place when the member reads as null (absent, blank, or unreadable to a lenient leaf): as
- * `read(a) ?? read(b)`. Otherwise the twin is not read at all, so a stray value there spoils nothing.
+ * `record(shape)` in which some members have a twin under another name (`twins`: member → twin), the two
+ * sets forming two blocks of the same facts. One block is read whole: the members' block when any of its
+ * members has a value (or an unreadable one), else the twins' block in the members' places. A value is
+ * never taken from one block and its neighbour from the other, so blocks that disagree are never mixed.
  */
-function withTwins<S extends z.ZodRawShape>(shape: S, twins: { readonly [K in keyof S]?: string }) {
+function withTwinBlock<S extends z.ZodRawShape>(shape: S, twins: { readonly [K in keyof S]?: string }) {
+  const pairs = Object.entries(twins).flatMap(([member, twin]) => {
+    const leaf = shape[member];
+    return twin === undefined || leaf === undefined ? [] : [{ member, twin, leaf }];
+  });
   return z.preprocess((value) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
     const members = new Map<string, unknown>(Object.entries(value));
-    for (const [member, twin] of Object.entries(twins)) {
-      const leaf = shape[member];
-      if (twin === undefined || leaf === undefined) continue;
-      if (z.safeParse(leaf, members.get(member)).data === null) members.set(member, members.get(twin));
-    }
+    const ownBlockHasValue = pairs.some(({ member, leaf }) => z.safeParse(leaf, members.get(member)).data !== null);
+    if (ownBlockHasValue) return value;
+    for (const { member, twin } of pairs) members.set(member, members.get(twin));
     return Object.fromEntries(members);
   }, record(shape));
 }
 
 /**
  * A facility item: it carries a lower-camel block and a PascalCase block (`Facility…`) with mostly the same
- * facts; each is read from the lower-camel member, or from its PascalCase twin when that has no value.
- * `amountOrginal` is the upstream's spelling.
+ * facts; the facts both blocks carry are read from the lower-camel block when it has any of them, else all
+ * from the PascalCase block (never some from each). `amountOrginal` is the upstream's spelling.
  */
-export const FacilityItem = withTwins(
+export const FacilityItem = withTwinBlock(
   {
     bankCode: bankRef,
     branchCode: text,
@@ -86,6 +89,8 @@ export const FacilityItem = withTwins(
     FacilityAmountObligation: rial,
     FacilitySetDate: text,
     FacilityEndDate: text,
+    FacilityGroup: text,
+    FacilityMoratoriumDate: text,
   },
   {
     bankCode: 'FacilityBankCode',
@@ -272,6 +277,8 @@ export function facilityReportOf(r: z.output<typeof FacilitiesAnswer>): Facility
       obligationAmount: f.FacilityAmountObligation,
       setDate: f.FacilitySetDate,
       endDate: f.FacilityEndDate,
+      group: f.FacilityGroup,
+      moratoriumDate: f.FacilityMoratoriumDate,
     })),
   };
 }

@@ -58,6 +58,14 @@ export interface BoardMemberRecord {
   readonly termYears: number | null;
   /** The gazette notice that appointed the member. */
   readonly appointmentNoticeId: string | null;
+  readonly gender: 'MALE' | 'FEMALE' | null;
+  readonly email: string | null;
+  readonly pictureUrl: string | null;
+  /** The registry's code of the position. */
+  readonly positionId: string | null;
+  readonly tagline: string | null;
+  readonly firstRole: string | null;
+  readonly secondRole: string | null;
 }
 
 export interface SignatoryRecord {
@@ -86,6 +94,8 @@ export interface SigningRightsRecord {
 /** One notice of corporateJournal. */
 export interface GazetteNoticeRecord {
   readonly id: string | null;
+  /** The company the notice is about, as the journal names it (else the company asked for). */
+  readonly companyId: string;
   readonly title: string | null;
   readonly description: string | null;
   /** Rials after a capital change; null for other notices. */

@@ -70,6 +70,9 @@ export interface FacilityRecord extends LoanAmountsRecord {
   /** Jalali `YYYYMMDD`. */
   readonly setDate: string | null;
   readonly endDate: string | null;
+  readonly group: string | null;
+  /** Jalali `YYYYMMDD`. */
+  readonly moratoriumDate: string | null;
 }
 
 export interface FacilityReportRecord {

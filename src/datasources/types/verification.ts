@@ -52,6 +52,15 @@ export interface PassportRecord {
   readonly requestedOn: string | null;
 }
 
+/** Sana's identification code types (designed, after the upstream's party `idType`, wire facts §4.8). */
+export const SANA_IDENTIFICATION_TYPE = {
+  NATIONAL_ID: '1',
+  LEGAL_ID: '2',
+  FOREIGN_NATURAL: '3',
+  FOREIGN_LEGAL: '4',
+} as const;
+export type SanaIdentificationType = (typeof SANA_IDENTIFICATION_TYPE)[keyof typeof SANA_IDENTIFICATION_TYPE];
+
 export interface SanaRecord {
   readonly registered: boolean | null;
   readonly message: string | null;

@@ -11,6 +11,11 @@ export type UpstreamAnswer =
       readonly responseCode?: string;
       /** False when the body was not the upstream's envelope at all (a proxy page, garbage). */
       readonly enveloped: boolean;
+      /**
+       * True when the failure came inside a 2xx answer (a FAILED envelope, or one nested under a DONE
+       * `result`): a refusal, although `httpStatus` is the 2xx the upstream really sent.
+       */
+      readonly within2xx?: true;
     };
 
 type Json = Record<string, unknown>;
@@ -90,7 +95,8 @@ function answerFrom(httpStatus: number, json: unknown): UpstreamAnswer {
   const message = text(error?.message);
   return {
     kind: 'failure',
-    httpStatus: httpStatus >= 200 && httpStatus < 300 ? 422 : httpStatus,
+    httpStatus,
+    ...(httpStatus >= 200 && httpStatus < 300 && { within2xx: true as const }),
     ...(upstreamCode && { upstreamCode }),
     ...(message && { message }),
     ...common,

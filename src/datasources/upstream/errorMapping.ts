@@ -21,6 +21,7 @@ export function errorFromAnswer(
   const base = {
     operationId,
     httpStatus: failure.httpStatus,
+    ...(failure.within2xx && { within2xx: true }),
     ...((failure.trackId ?? sentTrackId) && { trackId: failure.trackId ?? sentTrackId }),
     ...(failure.upstreamCode && { upstreamCode: failure.upstreamCode }),
     ...(failure.responseCode && { responseCode: failure.responseCode }),

@@ -1,4 +1,5 @@
 import type { BillDetailsResolvers } from '../../__generated__/resolvers-types.js';
+import { linkedAddress } from '../shared/postalAddress.js';
 import { persianDate } from '../shared/persianDate.js';
 
 export const BillDetails: BillDetailsResolvers = {
@@ -7,4 +8,5 @@ export const BillDetails: BillDetailsResolvers = {
   currentReadingDate: (details) => persianDate(details.currentReadingDate),
   issuedOn: (details) => persianDate(details.issuedOn),
   rejectDate: (details) => persianDate(details.rejectDate),
+  postalAddress: (details, _args, context) => linkedAddress(details.postalCode, context),
 };

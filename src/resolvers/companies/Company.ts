@@ -2,6 +2,7 @@ import type { CompanyResolvers } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
 import type { CompanyInfoRecord } from '../../datasources/types/companies.js';
 import { isValidLegalId, parseNationalId } from '../../validation/identifiers.js';
+import { linkedAddress } from '../shared/postalAddress.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
 import { persianDate } from '../shared/persianDate.js';
 import type { CompanyModel } from './models.js';
@@ -28,6 +29,7 @@ export const Company: CompanyResolvers = {
   capital: infoField('capital'),
   address: infoField('address'),
   postalCode: infoField('postalCode'),
+  postalAddress: async (company, _args, context) => linkedAddress((await info(company, context))?.postalCode, context),
   location: infoField('location'),
   taxNumber: infoField('taxNumber'),
   phone: infoField('phone'),

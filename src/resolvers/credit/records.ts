@@ -14,7 +14,11 @@ import type {
 } from '../../datasources/types/credit.js';
 import { persianDates } from './dates.js';
 
-export const Facility: FacilityResolvers = persianDates<FacilityRecord, 'setDate' | 'endDate'>('setDate', 'endDate');
+export const Facility: FacilityResolvers = persianDates<FacilityRecord, 'setDate' | 'endDate' | 'moratoriumDate'>(
+  'setDate',
+  'endDate',
+  'moratoriumDate',
+);
 
 export const BouncedCheque: BouncedChequeResolvers = persianDates<BouncedChequeRecord, 'issueDate' | 'bounceDate'>(
   'issueDate',

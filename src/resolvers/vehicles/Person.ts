@@ -1,6 +1,7 @@
 import type { PersonResolvers } from '../../__generated__/resolvers-types.js';
 import { parseBirthDate } from '../../validation/dates.js';
 import { parseMobile } from '../../validation/identifiers.js';
+import { parseDriverRiskOptions } from '../../validation/driverRisk.js';
 import { activePlatesOf, drivingLicencesOf } from './personMobileRecords.js';
 
 export const Person: PersonResolvers = {
@@ -13,6 +14,7 @@ export const Person: PersonResolvers = {
     const score = await dataSources.vehicles.getDriverRiskScore(
       person.nationalId,
       parseBirthDate(args.birthDate, 'birthDate'),
+      parseDriverRiskOptions(args),
     );
     return score === null ? null : { score };
   },

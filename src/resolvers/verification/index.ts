@@ -1,7 +1,7 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
-import { NationalCardSide } from './enums.js';
+import { NationalCardSide, SanaIdentificationType } from './enums.js';
 import { NationalCardScan } from './NationalCardScan.js';
 import { Person } from './Person.js';
 import { Query } from './Query.js';
@@ -15,4 +15,5 @@ export const verification = {
   BankAccount,
   NationalCardScan,
   NationalCardSide,
+  SanaIdentificationType,
 } satisfies Resolvers;
