@@ -82,6 +82,7 @@ export function createContext(
   const caller = options.caller ?? UNKNOWN_CALLER;
   // The request id alone is not unique enough (a client may send x-request-id): each context is its own lane.
   const lane = { caller: caller.id, request: `${requestId}:${randomUUID()}` };
+  let logger: Logger | undefined;
   return {
     requestId,
     upstreamBudget,
@@ -95,7 +96,10 @@ export function createContext(
     jobs: services.jobs,
     consents: services.consents,
     consent,
-    logger: services.logger.child({ requestId }),
+    // Made when first asked for: few operations log, and a child logger per operation showed in profiles.
+    get logger() {
+      return (logger ??= services.logger.child({ requestId }));
+    },
     caller,
     smsThrottle: services.smsThrottle,
     checkIds: services.checkIds,

@@ -148,15 +148,47 @@ class LosslessParser {
   }
 }
 
-/** JSON with object keys sorted and undefined members dropped, so equal arguments give equal keys. */
+/**
+ * JSON with object keys sorted and undefined members dropped, so equal arguments give equal keys.
+ * Written out by hand rather than through a `JSON.stringify` replacer that copies every object: this
+ * runs for every upstream read (its loader key). The text is what that replacer gave, key for key:
+ * array-index keys (`"0"`, `"12"`) first in numeric order, as a JavaScript object orders them, then
+ * the other keys by UTF-16 code units.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, member]) => member !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
+  return write(value, '') as string;
+}
+
+function write(input: unknown, key: string): string | undefined {
+  let value = input;
+  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += `${i === 0 ? '' : ','}${write(value[i], String(i)) ?? 'null'}`;
+    return `${out}]`;
+  }
+  const record = value as Readonly<Record<string, unknown>>;
+  let out = '{';
+  for (const name of Object.keys(record).sort(byObjectOrder)) {
+    const member = write(record[name], name);
+    if (member !== undefined) out += `${out.length === 1 ? '' : ','}${JSON.stringify(name)}:${member}`;
+  }
+  return `${out}}`;
+}
+
+const MAX_ARRAY_INDEX = 4_294_967_294;
+
+function arrayIndex(name: string): number {
+  if (!/^(?:0|[1-9]\d*)$/.test(name)) return -1;
+  const n = Number(name);
+  return n <= MAX_ARRAY_INDEX ? n : -1;
+}
+
+function byObjectOrder(a: string, b: string): number {
+  const ia = arrayIndex(a);
+  const ib = arrayIndex(b);
+  if (ia >= 0 || ib >= 0) return ia < 0 ? 1 : ib < 0 ? -1 : ia - ib;
+  return a < b ? -1 : a > b ? 1 : 0;
 }

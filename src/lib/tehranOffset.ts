@@ -14,8 +14,29 @@ function tehranFormatter(): Intl.DateTimeFormat | null {
   return formatter;
 }
 
-/** Tehran's UTC offset in whole minutes at an instant, from the time-zone database. */
+const DAY = 86_400_000;
+/** Days whose offset held from their first to their last millisecond (UTC days, by day number). */
+const steadyDays = new Map<number, number>();
+const STEADY_DAYS_KEPT = 4096;
+
+/**
+ * Tehran's UTC offset at an instant. Formatting a date through Intl is slow and answers decode many
+ * timestamps, so a UTC day whose offset is the same at its first and last millisecond is remembered
+ * (Tehran's clocks never changed twice in one day); a day with a change asks the database each time.
+ */
 function offsetAt(epochMs: number): number {
+  const day = Math.floor(epochMs / DAY);
+  const known = steadyDays.get(day);
+  if (known !== undefined) return known;
+  const first = lookUpOffset(day * DAY);
+  if (first !== lookUpOffset(day * DAY + DAY - 1)) return lookUpOffset(epochMs);
+  if (steadyDays.size >= STEADY_DAYS_KEPT) steadyDays.clear();
+  steadyDays.set(day, first);
+  return first;
+}
+
+/** Tehran's UTC offset in whole minutes at an instant, from the time-zone database. */
+function lookUpOffset(epochMs: number): number {
   const format = tehranFormatter();
   if (format === null) return TEHRAN_STANDARD_OFFSET;
   const name = format.formatToParts(new Date(epochMs)).find((p) => p.type === 'timeZoneName')?.value;

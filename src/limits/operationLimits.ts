@@ -22,6 +22,11 @@ import { armorRules, withoutSuggestions } from './validationRules.js';
 // graphql-js 16 spells it "more that".
 const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;
 
+/** How many costs, by operation name and variables, are remembered for one document. */
+const COSTS_KEPT_PER_DOCUMENT = 32;
+/** How many valid documents received over graphql-ws are remembered, by query text. */
+const VALID_DOCUMENTS_KEPT = 256;
+
 /** What a graphql-ws client sent to start an operation. */
 export interface SubscribePayload {
   readonly query: string;
@@ -37,6 +42,12 @@ export interface SubscribePayload {
 export class OperationLimits {
   readonly validationRules: readonly ValidationRule[];
   readonly parseOptions: ParseOptions;
+  private readonly costs = new WeakMap<DocumentNode, Map<string, number>>();
+  /**
+   * Documents that parsed and validated, by query text: thousands of subscribers sending the same
+   * subscription are parsed and validated once (execution never changes a document).
+   */
+  private readonly validDocuments = new Map<string, DocumentNode>();
 
   constructor(
     readonly config: LimitsConfig,
@@ -54,9 +65,7 @@ export class OperationLimits {
   ): OperationLimitError | null {
     const max = this.config.maxCost;
     if (max === null) return null;
-    const cost = operationCost(this.schema, document, operationName, variables, {
-      defaultListSize: this.config.defaultListSize,
-    });
+    const cost = this.costOf(document, operationName, variables);
     if (cost <= max) return null;
     const actual = Number.isFinite(cost) ? Math.min(Math.ceil(cost), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
     return refuse(
@@ -67,6 +76,29 @@ export class OperationLimits {
         actual,
       },
     );
+  }
+
+  /**
+   * The estimated cost, remembered per parsed document (Apollo Server and `prepare` reuse the
+   * document of a query text they have seen) and per operation name and variables: the same
+   * operation sent again is not walked again. A few variable sets are kept per document.
+   */
+  private costOf(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    variables: Record<string, unknown> | null | undefined,
+  ): number {
+    let known = this.costs.get(document);
+    const key = `${operationName ?? ''}\u0000${JSON.stringify(variables ?? null)}`;
+    const remembered = known?.get(key);
+    if (remembered !== undefined) return remembered;
+    const cost = operationCost(this.schema, document, operationName, variables, {
+      defaultListSize: this.config.defaultListSize,
+    });
+    if (!known) this.costs.set(document, (known = new Map()));
+    if (known.size >= COSTS_KEPT_PER_DOCUMENT) known.clear();
+    known.set(key, cost);
+    return cost;
   }
 
   /** The refusal of an answer of `bytes` bytes, or null when it fits. */
@@ -92,6 +124,8 @@ export class OperationLimits {
    * the errors to answer with (nothing is executed then).
    */
   prepare(payload: SubscribePayload): Omit<ExecutionArgs, 'contextValue'> | readonly GraphQLError[] {
+    const known = this.validDocuments.get(payload.query);
+    if (known) return this.costed(known, payload);
     let document: DocumentNode;
     try {
       document = parse(payload.query, this.parseOptions);
@@ -113,6 +147,16 @@ export class OperationLimits {
           )
         : errors;
     }
+    if (this.validDocuments.size >= VALID_DOCUMENTS_KEPT) this.validDocuments.clear();
+    this.validDocuments.set(payload.query, document);
+    return this.costed(document, payload);
+  }
+
+  /** A valid document's execution arguments, or the cost refusal. */
+  private costed(
+    document: DocumentNode,
+    payload: SubscribePayload,
+  ): Omit<ExecutionArgs, 'contextValue'> | readonly GraphQLError[] {
     const refusal = this.costRefusal(document, payload.operationName, payload.variables);
     if (refusal) return [refusal];
     return { schema: this.schema, document, operationName: payload.operationName, variableValues: payload.variables };

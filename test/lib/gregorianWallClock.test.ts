@@ -15,6 +15,20 @@ describe('gregorianWallClockToIso', () => {
     expect(gregorianWallClockToIso(input)).toBe(iso);
   });
 
+  it('keeps each side of a clock change when the same day is read again', () => {
+    // 2020-03-21 00:00 jumped to 01:00 (+04:30); 2020-09-21 00:00 went back to 2020-09-20 23:00 (+03:30).
+    const around = [
+      ['2020-03-21 00:30:00', '2020-03-21T00:30:00+03:30'],
+      ['2020-03-21 01:30:00', '2020-03-21T01:30:00+04:30'],
+      ['2020-03-21 23:30:00', '2020-03-21T23:30:00+04:30'],
+      ['2020-09-20 23:30:00', '2020-09-20T23:30:00+04:30'],
+      ['2020-09-21 00:30:00', '2020-09-21T00:30:00+03:30'],
+      ['2020-09-20 12:00:00', '2020-09-20T12:00:00+04:30'],
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const [input, iso] of around) expect(gregorianWallClockToIso(input)).toBe(iso);
+  });
+
   it.each(['', '02/30/2024 10:00:00', '2024-13-01', '2024-03-20 24:00:00', '1403/01/01', 'soon'])(
     'gives null for %j',
     (input) => {

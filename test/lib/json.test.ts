@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../src/lib/json.js';
+import { canonicalJson, parseJson } from '../../src/lib/json.js';
 
 // A 16-digit run inside a string forces the lossless parser without changing the meaning.
 const forceSlowPath = (doc: string): string => `["1234567890123456",${doc}]`;
@@ -120,5 +120,57 @@ describe('parseJson', () => {
   it('does not let a big integer become a property name', () => {
     expect(() => parseJson('{12345678901234567890: 1}')).toThrow(SyntaxError);
     expect(() => parseJson('[012345678901234567890]')).toThrow(SyntaxError);
+  });
+});
+
+/** canonicalJson as first written, through a replacer: the text the loader keys have always had. */
+const replacerCanonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, member]) => member !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth and drops undefined members', () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, undefined, { f: null, e: 'x' }], c: undefined } })).toBe(
+      '{"a":{"d":[3,null,{"e":"x","f":null}]},"b":1}',
+    );
+  });
+
+  it('orders array-index keys first, by number, as an object does', () => {
+    expect(canonicalJson({ b: 1, '10': 2, '9': 3, a: 4, '01': 5 })).toBe('{"9":3,"10":2,"01":5,"a":4,"b":1}');
+  });
+
+  it('writes dates and other toJSON values as JSON.stringify does', () => {
+    const at = new Date(Date.UTC(2024, 2, 20, 12, 30));
+    expect(canonicalJson({ at, n: Number.NaN, list: [() => 1] })).toBe(
+      '{"at":"2024-03-20T09:00:00.000Z","list":[null],"n":null}'.replace('09:00', '12:30'),
+    );
+  });
+
+  it('gives the same text as the replacer it replaced, for any JSON-like value', () => {
+    const member = fc.oneof(fc.string(), fc.constantFrom('0', '7', '10', '4294967295', '-1', '1.5', '__proto__x'));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        fc.string(),
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(member, tie('node'), { maxKeys: 5 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => canonicalJson(v) === replacerCanonical(v)),
+      { numRuns: 500 },
+    );
   });
 });

@@ -125,6 +125,13 @@ describe('cost', () => {
     expect(cheap.errors?.filter((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED') ?? []).toEqual(
       [],
     );
+    // The same document again, each cost remembered by its own variables.
+    expect(refusalOf(await h.gql(query, { first: 100 }))).toMatchObject({ limit: 'cost', actual: 1011 });
+    expect(refusalOf(await h.gql(query, { first: 99 }))).toMatchObject({ limit: 'cost', actual: 1001 });
+    const again = await h.gql(query, { first: 1 });
+    expect(again.errors?.some((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED') ?? false).toBe(
+      false,
+    );
   });
 });
 
@@ -189,6 +196,20 @@ describe('over graphql-ws', () => {
     const errors = collected.error as Array<{ extensions?: Record<string, unknown> }>;
     expect(at(errors, 0).extensions).toMatchObject({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'cost', actual: 1011 });
     expect(h.upstreamCalls()).toHaveLength(0);
+    // The same text again (its document remembered), with other variables: costed by those.
+    const costlier = await collect(wsClient(h.server.url), query, { first: 99 });
+    const refused = costlier.error as Array<{ extensions?: Record<string, unknown> }>;
+    expect(at(refused, 0).extensions).toMatchObject({ limit: 'cost', actual: 1001 });
+  });
+
+  it('refuses a document past a limit every time it is sent', async () => {
+    const query = 'subscription { jobUpdated(id: "job-1") { a: id b: status c: createdAt } }';
+    for (let round = 0; round < 2; round += 1) {
+      const collected = await collect(wsClient(small.server.url), query, {});
+      expect(collected.error).toEqual([
+        expect.objectContaining({ extensions: expect.objectContaining({ limit: 'aliases' }) }),
+      ]);
+    }
   });
 });
 

@@ -26,6 +26,17 @@ describe('HTTP surface of the subgraph', () => {
     expect(await res.json()).toEqual({ status: 'ready' });
   });
 
+  it('a GraphQL answer carries no cache-control header (no field has a cache hint)', async () => {
+    const res = await fetch(harness.server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBeNull();
+    expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+
   it('an unknown path is a 404', async () => {
     for (const path of ['/', '/nope', '/graphql/extra', '/healthz/x']) {
       const res = await fetch(`${origin}${path}`);

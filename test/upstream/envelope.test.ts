@@ -1,7 +1,8 @@
 /** parseAnswer: the upstream's success and failure envelopes (wire facts §3.1, §3.2; spec §2.4). */
 import { describe, expect, it } from 'vitest';
-import { parseAnswer } from '../../src/datasources/upstream/envelope.js';
+import { answerOf, bodyOf, parseAnswer } from '../../src/datasources/upstream/envelope.js';
 import { errorFromAnswer } from '../../src/datasources/upstream/errorMapping.js';
+import { isUnhealthyAnswer } from '../../src/datasources/upstream/resilience.js';
 
 describe('success', () => {
   it('reads a DONE envelope with its trackId and responseCode', () => {
@@ -180,6 +181,26 @@ describe('the asynchronous bill inquiry status (spec §2.4, §7)', () => {
       result: success,
       trackId: 't',
     });
+  });
+});
+
+describe('one parse per response', () => {
+  it('answers from a response as from its text, and keeps the body the breaker parsed', () => {
+    const text = '{"trackId":"t-9","result":{"card":6037991234567890123},"status":"DONE"}';
+    const response = { status: 200, text };
+    expect(isUnhealthyAnswer(response)).toBe(false);
+    const parsed = bodyOf(response);
+    expect(bodyOf(response)).toBe(parsed);
+    expect(answerOf(response)).toEqual(parseAnswer(200, text));
+    expect(answerOf(response)).toMatchObject({ kind: 'success', result: { card: '6037991234567890123' } });
+  });
+
+  it('still finds a body that is no JSON object unhealthy, and no envelope', () => {
+    for (const text of ['', 'oops', '[1]', 'null']) {
+      const response = { status: 200, text };
+      expect(isUnhealthyAnswer(response)).toBe(true);
+      expect(answerOf(response)).toEqual({ kind: 'failure', httpStatus: 502, enveloped: false });
+    }
   });
 });
 

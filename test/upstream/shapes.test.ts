@@ -107,6 +107,26 @@ describe('decode', () => {
   });
 });
 
+describe('decode, asked again for one answer', () => {
+  it('reads each answer once per shape and gives every reader the same record', () => {
+    let reads = 0;
+    const counted = record({ a: text }).transform((value) => ({ ...value, read: ++reads }));
+    const same = answer({ a: 'x' });
+    const first = decode('ecityPostalCodeGet', same, counted);
+    expect(decode('ecityPostalCodeGet', same, counted)).toBe(first);
+    expect(first).toEqual({ a: 'x', read: 1 });
+    expect(decode('ecityPostalCodeGet', answer({ a: 'x' }), counted)).toEqual({ a: 'x', read: 2 });
+    expect(decode('ecityPostalCodeGet', same, record({ a: text }))).toEqual({ a: 'x' });
+  });
+
+  it('throws again for a malformed answer asked twice', () => {
+    const bad = answer({ items: 'many' });
+    const shape = record({ items: list(text) });
+    expect(() => decode('billingInquiryCcGet', bad, shape)).toThrow(UpstreamError);
+    expect(() => decode('billingInquiryCcGet', bad, shape)).toThrow(UpstreamError);
+  });
+});
+
 describe('isNoData', () => {
   it('is the upstream result codes 110 and 120, as number or string', () => {
     expect(isNoData({ result: 110, message: 'no cheque' })).toBe(true);

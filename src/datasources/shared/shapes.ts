@@ -157,9 +157,22 @@ export function aliased<S extends z.ZodType>(aliases: Readonly<Record<string, st
   }, shape);
 }
 
+/**
+ * What each answer decoded to, by shape: an operation's loader hands the same answer to every field
+ * that reads the record (20 aliases of one postal code: one call, and now one decode, not 20). The
+ * decoded records are only read, never changed, so sharing them is safe.
+ */
+const decoded = new WeakMap<UpstreamResult, Map<z.ZodType, unknown>>();
+
 /** `decode` for the answer of a call outside the operation catalog (the OAuth endpoints), named by `label`. */
 export function decodeLabelled<S extends z.ZodType>(label: string, answer: UpstreamResult, shape: S): z.output<S> {
+  let byShape = decoded.get(answer);
+  if (byShape?.has(shape)) return byShape.get(shape) as z.output<S>;
   const parsed = shape.safeParse(answer.result);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    if (!byShape) decoded.set(answer, (byShape = new Map()));
+    byShape.set(shape, parsed.data);
+    return parsed.data;
+  }
   throw malformedAnswer(label, answer, pathOf(parsed.error.issues[0]!));
 }

@@ -5,7 +5,7 @@ import type { ResilienceConfig } from '../../config.js';
 import { ErrorCode, UpstreamError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { upstreamCalls, upstreamDuration } from '../../observability/metrics.js';
-import { parseAnswer, type UpstreamAnswer } from './envelope.js';
+import { answerOf, type UpstreamAnswer } from './envelope.js';
 import { CANCELLED_MESSAGE, errorFromAnswer, errorFromTransport, isTokenRejection } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
 import { inUpstreamSpan, noteUpstreamAttempt } from '../../observability/tracing.js';
@@ -301,7 +301,7 @@ export class UpstreamClient {
         (reason) => (abandoned = reason),
       );
       noteUpstreamAttempt(trackId, response.status);
-      const outcome = parseAnswer(response.status, response.text);
+      const outcome = answerOf(response);
       this.record(
         spec,
         started,

@@ -48,12 +48,38 @@ function payloadBeside(json: Json): Json {
  * with a DONE envelope (seen for SERVICE_CALL_ERROR) is a failure too.
  */
 export function parseAnswer(httpStatus: number, body: string): UpstreamAnswer {
-  let json: unknown;
+  return answerFrom(httpStatus, parsedBody(body));
+}
+
+/** The body as JSON, or undefined when it is empty or not JSON. */
+function parsedBody(body: string): unknown {
   try {
-    json = body.length > 0 ? parseJson(body) : undefined;
+    return body.length > 0 ? parseJson(body) : undefined;
   } catch {
-    json = undefined;
+    return undefined;
   }
+}
+
+/** Bodies already parsed, by the response that carried them. */
+const bodies = new WeakMap<object, unknown>();
+
+/**
+ * A response's body as JSON (undefined when empty or not JSON), parsed once per response: the circuit
+ * breaker looks at it before the client reads the answer from it.
+ */
+export function bodyOf(response: { readonly text: string }): unknown {
+  if (bodies.has(response)) return bodies.get(response);
+  const json = parsedBody(response.text);
+  bodies.set(response, json);
+  return json;
+}
+
+/** `parseAnswer` of a response whose body may already have been parsed (`bodyOf`). */
+export function answerOf(response: { readonly status: number; readonly text: string }): UpstreamAnswer {
+  return answerFrom(response.status, bodyOf(response));
+}
+
+function answerFrom(httpStatus: number, json: unknown): UpstreamAnswer {
   if (!isObject(json)) return { kind: 'failure', httpStatus: httpStatus === 200 ? 502 : httpStatus, enveloped: false };
 
   const trackId = text(json.trackId);

@@ -1,3 +1,4 @@
+import { onAbort } from './abortListeners.js';
 import { TransportError } from './http.js';
 
 /** Who an upstream call is for: the caller (see `callerIdentity`) and the GraphQL operation within it. */
@@ -63,18 +64,19 @@ export class FairScheduler {
   private wait(lane: Lane, signal: AbortSignal | undefined): Promise<void> {
     if (signal?.aborted) return Promise.reject(new TransportError('aborted', false));
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        this.remove(lane, waiter);
-        reject(new TransportError('aborted', false));
-      };
+      let stopListening = () => {};
       const waiter: Waiter = {
         start: () => {
-          signal?.removeEventListener('abort', onAbort);
+          stopListening();
           resolve();
         },
       };
       this.enqueue(lane, waiter);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal)
+        stopListening = onAbort(signal, () => {
+          this.remove(lane, waiter);
+          reject(new TransportError('aborted', false));
+        });
     });
   }
 

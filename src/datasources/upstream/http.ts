@@ -1,4 +1,5 @@
 import { Agent, request, type FormData } from 'undici';
+import { onAbort } from './abortListeners.js';
 
 export interface HttpRequest {
   readonly method: 'GET' | 'POST' | 'DELETE';
@@ -55,9 +56,9 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
         timedOut = true;
         controller.abort();
       }, req.timeoutMs);
-      const cancel = () => controller.abort();
+      let stopListening = () => {};
       if (req.signal?.aborted) controller.abort();
-      else req.signal?.addEventListener('abort', cancel, { once: true });
+      else if (req.signal) stopListening = onAbort(req.signal, () => controller.abort());
       try {
         const res = await request(req.url, {
           dispatcher: agent,
@@ -78,7 +79,7 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
         throw new TransportError('network', !isConnectFailure(error), error);
       } finally {
         clearTimeout(timer);
-        req.signal?.removeEventListener('abort', cancel);
+        stopListening();
       }
     },
     close: () => agent.close(),

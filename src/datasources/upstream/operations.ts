@@ -203,9 +203,17 @@ export function operation(id: OperationId): OperationSpec {
   return spec;
 }
 
+/** Path parameters by template, read once: every call of an operation asks again. */
+const parametersByPath = new Map<string, readonly string[]>();
+
 /** Path parameter names of a template other than `clientId`, in order. */
-export function pathParameters(spec: OperationSpec): string[] {
-  return [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'clientId');
+export function pathParameters(spec: OperationSpec): readonly string[] {
+  let names = parametersByPath.get(spec.path);
+  if (!names) {
+    names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'clientId');
+    parametersByPath.set(spec.path, names);
+  }
+  return names;
 }
 
 /** The token endpoint of every grant (wire facts §2). */

@@ -20,6 +20,8 @@ import {
 import type { ResilienceConfig } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { breakerState, upstreamRetries } from '../../observability/metrics.js';
+import { onAbort as whenAborted } from './abortListeners.js';
+import { bodyOf } from './envelope.js';
 import { TransportError, type HttpResponse } from './http.js';
 import { operations, type OperationSpec, type UpstreamGroup } from './operations.js';
 
@@ -80,10 +82,10 @@ export class CallBudget {
         reject(new NotSentError(reason));
       };
       const timer = setTimeout(stop, this.remaining());
-      this.signal?.addEventListener('abort', stop, { once: true });
+      const stopListening = this.signal ? whenAborted(this.signal, stop) : () => {};
       task.then(resolve, reject).finally(() => {
         clearTimeout(timer);
-        this.signal?.removeEventListener('abort', stop);
+        stopListening();
       });
     });
   }
@@ -94,9 +96,8 @@ export class CallBudget {
     if (!signal) return run;
     if (signal.aborted) return Promise.resolve(onAbort());
     return new Promise<T>((resolve, reject) => {
-      const abort = () => resolve(onAbort());
-      signal.addEventListener('abort', abort, { once: true });
-      run.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+      const stopListening = whenAborted(signal, () => resolve(onAbort()));
+      run.then(resolve, reject).finally(stopListening);
     });
   }
 }
@@ -116,16 +117,10 @@ export function retryAfterMs(value: string | undefined, now: number = Date.now()
  */
 export function isUnhealthyAnswer(response: Pick<HttpResponse, 'status' | 'text'>): boolean {
   if (response.status >= 500 || response.status === 408) return true;
-  return response.status < 300 && !looksLikeJsonObject(response.text);
-}
-
-function looksLikeJsonObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
+  if (response.status >= 300) return false;
+  // Parsed once for the breaker and the client that reads the answer next (`bodyOf`).
+  const value = bodyOf(response);
+  return typeof value !== 'object' || value === null || Array.isArray(value);
 }
 
 const STATE_GAUGE: Record<CircuitState, number> = {
@@ -177,6 +172,10 @@ export class UpstreamResilience {
   ): Promise<T> {
     const maxRetries = resendable ? this.settings.retryAttempts - 1 : 0;
     if (maxRetries === 0) return attempt(0);
+    // Most first attempts stand: the retry policy is built only for an outcome worth sending again, and
+    // then starts from that outcome as its own first attempt.
+    const first = await attempt(0);
+    if (!verdict(first).transient) return first;
     const exponential = new ExponentialBackoff({
       initialDelay: this.settings.retryInitialDelayMs,
       maxDelay: this.settings.retryMaxDelayMs,
@@ -197,7 +196,7 @@ export class UpstreamResilience {
     );
     const listener = policy.onRetry(() => upstreamRetries.inc({ operation: spec.id }));
     try {
-      return await policy.execute(({ attempt: n }) => attempt(n));
+      return await policy.execute(({ attempt: n }) => (n === 0 ? Promise.resolve(first) : attempt(n)));
     } catch (error) {
       if (error instanceof GiveUp) return error.last as T;
       throw error;
