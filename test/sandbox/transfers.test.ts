@@ -7,6 +7,7 @@ import { THREE_BANKS, WOMAN, accountsOf } from '../../sandbox/world/index.js';
 import { errorOf, issueToken, resultOf } from './support.js';
 import { callWorld, issueCodeToken } from './worldSupport.js';
 import { present } from '../helpers/responses.js';
+import { transferAccounts } from '../helpers/transferAccounts.js';
 
 const TRANSFER_SCOPE = operation('oakTransferToDepositPost').scope;
 const INQUIRY_SCOPE = operation('oakTransferInquiryGet').scope;
@@ -22,18 +23,10 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.clearFaults());
 
-/** The person's Sepah (062) accounts: a rich one to pay from, another to pay into, a small one. */
-const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = present(
-  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
-  'rich',
-);
-const other = present(
-  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
-  'other',
-);
+/** The person's Ayandeh (062) accounts: a rich one to pay from, another to pay into, a small one. */
+const { rich, other } = transferAccounts();
 const small = present(
-  sepah.find((account) => account.iban === 'IR510620047120401235200512'),
+  accountsOf(THREE_BANKS.nationalId).find((account) => account.iban === 'IR510620047120401235200512'),
   'small',
 );
 const otherBankIban = WOMAN.account.iban;

@@ -10,6 +10,7 @@ import { UUID, callOperation, errorOf, issueToken, resultOf, type Json } from '.
 import { eventually } from '../helpers/eventually.js';
 import { callWorld, issueCodeToken } from './worldSupport.js';
 import { at, present } from '../helpers/responses.js';
+import { transferAccounts } from '../helpers/transferAccounts.js';
 
 const SERIAL_SCOPE = operation('creditSayadSerialInquiryGet').scope;
 const TRANSFER_SCOPE = operation('oakTransferToDepositPost').scope;
@@ -18,15 +19,7 @@ const leafAccount = accountsOf(THREE_BANKS.nationalId).find(
   (account) => account.iban === 'IR490150007580401235200517',
 )!;
 const leaf = present(at(chequebooksOf(leafAccount), 0).sayadIds[0], 'leaf');
-const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = present(
-  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
-  'rich',
-);
-const other = present(
-  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
-  'other',
-);
+const { rich, other } = transferAccounts();
 
 let sandbox: Sandbox;
 let token = '';

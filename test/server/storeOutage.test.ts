@@ -8,7 +8,7 @@ import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeUp } from '../../src/observability/metrics.js';
-import { THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
+import { THREE_BANKS } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { useHarness } from '../helpers/harness.js';
 import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
@@ -16,7 +16,8 @@ import { samples } from '../helpers/samples.js';
 import { collect } from '../helpers/subscriptions.js';
 import { TcpProxy } from '../helpers/tcpProxy.js';
 import { eventually } from '../helpers/eventually.js';
-import { dataOf, firstError, present } from '../helpers/responses.js';
+import { dataOf, firstError } from '../helpers/responses.js';
+import { transferAccounts } from '../helpers/transferAccounts.js';
 
 const target = new URL(TEST_REDIS_URL);
 const proxy = await TcpProxy.start(target.hostname, Number(target.port || 6379));
@@ -34,15 +35,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = present(
-  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
-  'rich',
-);
-const other = present(
-  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
-  'other',
-);
+const { rich, other } = transferAccounts();
 
 const TRANSFER = `mutation($input: TransferInput!) { transfer(input: $input) { __typename ... on TransferCompleted { transfer { id status } } } }`;
 const START = `mutation($input: BillInquiryInput!) { startBillInquiry(input: $input) { id status } }`;

@@ -1,11 +1,12 @@
 /** Mutation.transfer's bank-specific fields (wire facts §4.9), the receipt's other fields, and the order's links. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { THREE_BANKS, WOMAN, accountsOf } from '../fixtures/sandbox.js';
+import { THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
-import { at, dataOf, firstError, present } from '../helpers/responses.js';
+import { at, dataOf, firstError } from '../helpers/responses.js';
+import { transferAccounts } from '../helpers/transferAccounts.js';
 
 const h = useHarness();
 let handle = '';
@@ -13,15 +14,7 @@ beforeAll(async () => {
   handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
 });
 
-const ayandeh = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = present(
-  ayandeh.find((account) => account.iban === 'IR760620062000301235200542'),
-  'rich',
-);
-const other = present(
-  ayandeh.find((account) => account.iban === 'IR330620025360301235200501'),
-  'other',
-);
+const { rich, other } = transferAccounts();
 
 const TRANSFER = `mutation($input: TransferInput!) { transfer(input: $input) {
   __typename

@@ -5,13 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { startSandbox, type Sandbox, THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
+import { startSandbox, type Sandbox, THREE_BANKS } from '../fixtures/sandbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { postGraphQL, subgraphEnv } from '../helpers/harness.js';
 import { deleteKeys, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
 import { eventually } from '../helpers/eventually.js';
 import { at, dataOf, present } from '../helpers/responses.js';
+import { transferAccounts } from '../helpers/transferAccounts.js';
 
 const RESULT = `__typename
   ... on TransferCompleted { transfer { id status } receipt { amount refCode trackId inquirySequence bookedAt { iso } } }
@@ -26,15 +27,7 @@ interface Outcome {
   receipt?: { amount: string; trackId: string };
 }
 
-const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = present(
-  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
-  'rich',
-);
-const other = present(
-  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
-  'other',
-);
+const { rich, other } = transferAccounts();
 
 const order = (amount: string) => ({
   idempotencyKey: randomUUID(),

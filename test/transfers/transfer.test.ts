@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { THREE_BANKS, WOMAN, accountsOf } from '../fixtures/sandbox.js';
+import { THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { collect } from '../helpers/subscriptions.js';
 import { eventually } from '../helpers/eventually.js';
 import { at, dataOf, firstError, present } from '../helpers/responses.js';
+import { transferAccounts } from '../helpers/transferAccounts.js';
 
 const h = useHarness({
   env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
@@ -21,15 +22,7 @@ beforeAll(async () => {
   otherHandle = await codeConsent(h.gql, WOMAN.nationalId, '056');
 });
 
-const sepah = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
-const rich = present(
-  sepah.find((account) => account.iban === 'IR760620062000301235200542'),
-  'rich',
-);
-const other = present(
-  sepah.find((account) => account.iban === 'IR330620025360301235200501'),
-  'other',
-);
+const { rich, other } = transferAccounts();
 
 const RESULT = `__typename
   ... on TransferCompleted { transfer { id status idempotencyKey } receipt { amount rail destinationNumber destinationFirstName inquirySequence refCode trackId bookedAt { jalali iso } } }
