@@ -904,6 +904,8 @@ export type ChequeActionCompleted = {
 /** A cheque action as a job: `PENDING` until its outcome is known, then `SUCCESS` or `FAILED` for good. */
 export type ChequeActionJob = UpstreamJob & {
   readonly __typename?: 'ChequeActionJob';
+  /** The person who acted (under whose consent the action was sent). */
+  readonly actor?: Maybe<Person>;
   /** The national id of who acted. */
   readonly actorNationalId: Scalars['String']['output'];
   /** The cheque acted on. */
@@ -2179,6 +2181,8 @@ export type InquiryConsent = {
   readonly mobile?: Maybe<Scalars['String']['output']>;
   /** The 10-digit national id of the person who consented; the consent acts for this person only. */
   readonly nationalId: Scalars['String']['output'];
+  /** The person who consented. */
+  readonly person?: Maybe<Person>;
   /** Scopes the upstream granted (for example `kyc:sms-tax-Inquiry:get`). */
   readonly scopes: ReadonlyArray<Scalars['String']['output']>;
 };
@@ -5680,6 +5684,7 @@ export type ChequeActionCompletedResolvers<ContextType = Context, ParentType ext
 }>;
 
 export type ChequeActionJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeActionJob'] = ResolversParentTypes['ChequeActionJob']> = ResolversObject<{
+  actor?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   actorNationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -6204,6 +6209,7 @@ export type InquiryConsentResolvers<ContextType = Context, ParentType extends Re
   grantedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   mobile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   scopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 

@@ -57,6 +57,7 @@ describe('a cheque’s life through the mutations', () => {
         status: 'SUCCESS',
         type: 'ISSUE',
         actorNationalId: DRAWER,
+        actor: { nationalId: DRAWER },
         idempotencyKey: input.idempotencyKey,
         receipt: { referenceId: expect.stringMatching(/^\d+$/), transferState: null },
       },

@@ -43,7 +43,7 @@ export const actorOf = (nid: string) => ({
 export const partyOf = (nid: string) => ({ id: nid, name: fullNameOf(personOf(nid)), shahabCode: shahabCodeOf(nid) });
 
 export const RESULT = `__typename
-  ... on ChequeActionCompleted { action { id status type actorNationalId idempotencyKey receipt { referenceId message transferState } } cheque { sayadId } }
+  ... on ChequeActionCompleted { action { id status type actorNationalId actor { nationalId } idempotencyKey receipt { referenceId message transferState } } cheque { sayadId } }
   ... on ChequeActionPending { action { id status } }
   ... on ChequeActionRejected { code reason message action { id status failure { code } } }`;
 

@@ -90,12 +90,13 @@ describe('authorization-code consent', () => {
 
     const handle = present(dataOf(done).completeCodeConsent.handle, 'handle');
     const consent = await h.gql<{ consent: Record<string, unknown> }>(
-      `{ consent { nationalId grant bank mobile scopes } }`,
+      `{ consent { nationalId person { nationalId } grant bank mobile scopes } }`,
       undefined,
       withHandle(handle),
     );
     expect(dataOf(consent).consent).toEqual({
       nationalId: PEOPLE.ali,
+      person: { nationalId: PEOPLE.ali },
       grant: 'AUTHORIZATION_CODE',
       bank: '062',
       mobile: null,

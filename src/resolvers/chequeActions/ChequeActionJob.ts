@@ -7,6 +7,7 @@ export const ChequeActionJob: ChequeActionJobResolvers = {
   idempotencyKey: (job) => job.input.idempotencyKey,
   type: (job) => job.input.order.type,
   actorNationalId: (job) => job.input.order.actor,
+  actor: (job) => ({ nationalId: job.input.order.actor }),
   cheque: (job) => ({ sayadId: job.input.order.sayadId }),
   trackId: (job) => job.ref,
   receipt: (job) => (job.status === 'SUCCESS' ? job.result : null),
