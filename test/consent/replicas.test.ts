@@ -5,14 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { ConsentSealer } from '../../src/consent/sealing.js';
 import type { ConsentRecord } from '../../src/consent/types.js';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
-import { TEST_CONSENT_KEY, postGraphQL, subgraphEnv } from '../helpers/harness.js';
-import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+import type { RunningServer } from '../../src/server.js';
+import { TEST_CONSENT_KEY, postGraphQL } from '../helpers/harness.js';
+import { keysUnder } from '../helpers/redis.js';
+import { useRedisReplicas } from '../helpers/redisReplicas.js';
 import { at, dataOf, present } from '../helpers/responses.js';
 import { callOperation } from '../sandbox/support.js';
 import {
@@ -39,43 +38,18 @@ interface Replica {
   readonly lines: string[];
 }
 
-let sandbox: Sandbox;
-const redis = testRedis();
-const running: RunningServer[] = [];
-let prefix = '';
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ asyncDelayMs: 50 });
-});
-beforeEach(() => {
-  prefix = randomPrefix();
-  sandbox.clearCalls();
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()));
-  await deleteKeys(redis, prefix);
-});
-afterAll(async () => {
-  await sandbox.close();
-  await redis.quit();
-});
+const replicas = useRedisReplicas({ asyncDelayMs: 50 });
+const { redis } = replicas;
 
 /** A subgraph process on the shared Redis, logging into memory. */
 async function replica(env: Record<string, string> = {}): Promise<Replica> {
   const lines: string[] = [];
   const logger = pino({ level: 'info', base: undefined }, { write: (line: string) => void lines.push(line) });
-  const server = await startServer(
-    loadConfig({ ...subgraphEnv(sandbox), REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, ...env }),
-    { logger },
-  );
-  running.push(server);
+  const server = await replicas.start(env, logger);
   return { server, lines, gql: (query, variables, headers) => postGraphQL(server.url, query, variables, headers) };
 }
 
-async function stop(replica: Replica): Promise<void> {
-  running.splice(running.indexOf(replica.server), 1);
-  await replica.server.stop();
-}
+const stop = (replica: Replica): Promise<void> => replicas.stop(replica.server);
 
 async function taxDebtsWork(on: Replica, handle: string, nid: string = PEOPLE.ali): Promise<void> {
   const res = await on.gql<TaxDebtsData>(TAX_DEBTS, { nid }, withHandle(handle));
@@ -86,9 +60,9 @@ async function taxDebtsWork(on: Replica, handle: string, nid: string = PEOPLE.al
 async function storedConsents(): Promise<Array<{ raw: string; record: ConsentRecord }>> {
   const sealer = new ConsentSealer(TEST_CONSENT_KEY);
   const found = [];
-  for (const key of await keysUnder(redis, `${prefix}consent:active:`)) {
+  for (const key of await keysUnder(redis, `${replicas.prefix}consent:active:`)) {
     const raw = present(await redis.get(key), `the value of ${key}`);
-    const opened = sealer.open(key.slice(`${prefix}consent:`.length), raw);
+    const opened = sealer.open(key.slice(`${replicas.prefix}consent:`.length), raw);
     if (!opened.ok) throw new Error(opened.reason);
     found.push({ raw, record: JSON.parse(opened.text) as ConsentRecord });
   }
@@ -99,7 +73,10 @@ const accessTokenOf = (record: ConsentRecord): string =>
   record.state.status === 'ACTIVE' ? record.state.accessToken : '';
 
 async function upstreamHonours(token: string): Promise<boolean> {
-  const answer = await callOperation(sandbox, 'kycSmsTaxInquiryGet', { token, query: { nationalCode: PEOPLE.ali } });
+  const answer = await callOperation(replicas.sandbox, 'kycSmsTaxInquiryGet', {
+    token,
+    query: { nationalCode: PEOPLE.ali },
+  });
   return answer.status === 200;
 }
 
@@ -157,7 +134,7 @@ describe('a consent in Redis', () => {
       PEOPLE.sara,
       present(record.mobile, 'the mobile'),
     ];
-    for (const key of await keysUnder(redis, prefix)) {
+    for (const key of await keysUnder(redis, replicas.prefix)) {
       const raw = (await redis.getBuffer(key)) ?? Buffer.alloc(0);
       for (const secret of secrets) {
         expect(secret.length).toBeGreaterThan(5);
@@ -187,11 +164,11 @@ describe('a consent in Redis', () => {
     const [a, b] = [await replica(), await replica()];
     const handle = await smsConsent(a.gql, PEOPLE.ali);
     const before = at(await storedConsents(), 0);
-    sandbox.revokeAllTokens();
-    sandbox.clearCalls();
+    replicas.sandbox.revokeAllTokens();
+    replicas.sandbox.clearCalls();
     await taxDebtsWork(a, handle);
     await taxDebtsWork(b, handle);
-    const renewals = sandbox
+    const renewals = replicas.sandbox
       .calls('token')
       .filter((call) => (call.body as Record<string, string>)['grant_type'] === 'refresh_token');
     expect(renewals.map((call) => (call.body as Record<string, string>)['token_type'])).toEqual(['CODE']);
@@ -207,10 +184,12 @@ describe('a consent in Redis', () => {
 
     const revoked = await b.gql(REVOKE, undefined, withHandle(handle));
     expect(revoked.errors).toBeUndefined();
-    expect(await keysUnder(redis, `${prefix}consent:active:`)).toEqual([]);
+    expect(await keysUnder(redis, `${replicas.prefix}consent:active:`)).toEqual([]);
     expect(errorCode(await a.gql(TAX_DEBTS, { nid: PEOPLE.ali }, withHandle(handle)))).toBe('UNAUTHENTICATED');
     expect(errorCode(await a.gql(REVOKE, undefined, withHandle(handle)))).toBe('UNAUTHENTICATED');
-    expect(sandbox.calls('revokeToken').map((call) => (call.body as Record<string, string>)['token'])).toEqual([token]);
+    expect(replicas.sandbox.calls('revokeToken').map((call) => (call.body as Record<string, string>)['token'])).toEqual(
+      [token],
+    );
     expect(await upstreamHonours(token)).toBe(false);
   });
 
@@ -221,6 +200,6 @@ describe('a consent in Redis', () => {
       Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? a : b).gql(REVOKE, undefined, withHandle(handle))),
     );
     expect(answers.filter((res) => res.errors === undefined)).toHaveLength(1);
-    expect(sandbox.calls('revokeToken')).toHaveLength(1);
+    expect(replicas.sandbox.calls('revokeToken')).toHaveLength(1);
   });
 });

@@ -3,48 +3,21 @@
  * once only, kept there only as a hash; an SMS send under one key is sent once whichever replica is asked.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { SENDER_NUMBERS, startSandbox, type Sandbox } from '../fixtures/sandbox.js';
-import { postGraphQL, subgraphEnv } from '../helpers/harness.js';
-import { deleteKeys, keysUnder, randomPrefix, testRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+import { describe, expect, it } from 'vitest';
+import { SENDER_NUMBERS } from '../fixtures/sandbox.js';
+import { postGraphQL } from '../helpers/harness.js';
+import { useRedisReplicas } from '../helpers/redisReplicas.js';
+import { keysUnder } from '../helpers/redis.js';
 import { at, dataOf, present } from '../helpers/responses.js';
 
-let sandbox: Sandbox;
-const redis = testRedis();
-const running: RunningServer[] = [];
-let prefix = '';
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ asyncDelayMs: 50 });
-});
-beforeEach(() => {
-  prefix = randomPrefix();
-  sandbox.clearCalls();
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()));
-  await deleteKeys(redis, prefix);
-});
-afterAll(async () => {
-  await sandbox.close();
-  await redis.quit();
-});
+const replicas = useRedisReplicas({ asyncDelayMs: 50 });
+const { redis } = replicas;
 
 async function replica(): Promise<
   (query: string, variables: Record<string, unknown>) => ReturnType<typeof postGraphQL>
 > {
-  const server = await startServer(
-    // A generous command timeout: on a busy machine a slow Redis answer is not what these tests are about.
-    loadConfig({
-      ...subgraphEnv(sandbox),
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_KEY_PREFIX: prefix,
-      REDIS_COMMAND_TIMEOUT_MS: '5000',
-    }),
-  );
-  running.push(server);
+  // A generous command timeout: on a busy machine a slow Redis answer is not what these tests are about.
+  const server = await replicas.start({ REDIS_COMMAND_TIMEOUT_MS: '5000' });
   return (query, variables) => postGraphQL(server.url, query, variables);
 }
 
@@ -61,12 +34,12 @@ describe('SMS on replicas sharing Redis', () => {
     const { id } = (dataOf(await a(SEND_OTP, { input: { to } })) as { sendOneTimePassword: { id: string } })
       .sendOneTimePassword;
     const sms = present(
-      sandbox.sentSms().find((sent) => sent.kind === 'OTP' && sent.to === to),
+      replicas.sandbox.sentSms().find((sent) => sent.kind === 'OTP' && sent.to === to),
       'the SMS of the one-time password',
     );
     const code = present(/\d{6}/.exec(sms.text)?.[0], 'a code');
-    const keys = await keysUnder(redis, `${prefix}otp:`);
-    expect(keys).toEqual([`${prefix}otp:${id}`]);
+    const keys = await keysUnder(redis, `${replicas.prefix}otp:`);
+    expect(keys).toEqual([`${replicas.prefix}otp:${id}`]);
     expect(JSON.stringify(await redis.hgetall(at(keys, 0)))).not.toContain(code);
     const verified = await Promise.all([
       b(VERIFY, { input: { challengeId: id, code, to } }),
@@ -88,6 +61,6 @@ describe('SMS on replicas sharing Redis', () => {
     const answers = await Promise.all([a(SEND_SMS, { input }), b(SEND_SMS, { input }), a(SEND_SMS, { input })]);
     const ids = answers.map((res) => (dataOf(res) as { sendSms: { id: string } }).sendSms.id);
     expect(new Set(ids).size).toBe(1);
-    expect(sandbox.calls('facilityFinnotextPost')).toHaveLength(1);
+    expect(replicas.sandbox.calls('facilityFinnotextPost')).toHaveLength(1);
   });
 });
