@@ -4,12 +4,10 @@
  * the processes are killed and another is started, a subscriber resuming from its last message gets the
  * rest, nothing lost and nothing twice.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/eventually.js';
-import { spawnReplica } from '../helpers/replicaProcesses.js';
-import { collectSubscription, openWsClient, readyUrl, type ChildRun, type WsClient } from '../helpers/procUtils.js';
-import { deleteKeys, randomPrefix, testRedis } from '../helpers/redis.js';
+import { useReplicaProcesses } from '../helpers/replicaProcesses.js';
+import { collectSubscription, type ChildRun } from '../helpers/procUtils.js';
 
 const NUMBER = '200000';
 const SUBSCRIBE = `subscription($after: ID) { smsReceived(destinationNumber: "${NUMBER}", after: $after) { id text } }`;
@@ -21,40 +19,21 @@ interface Received {
   readonly text: string;
 }
 
-let sandbox: Sandbox;
-const redis = testRedis();
-const prefix = randomPrefix();
-const children: ChildRun[] = [];
-const clients: WsClient[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.dispose()));
-  await Promise.all(children.splice(0).map((child) => child.kill()));
-});
-afterAll(async () => {
-  await sandbox.close();
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-});
+const fleet = useReplicaProcesses();
+const { redis, prefix } = fleet;
 
 /** Starts a subgraph process on a port of its own; resolves with its ws:// URL once it is ready. */
 async function startChild(): Promise<{ run: ChildRun; url: string }> {
-  const run = spawnReplica(sandbox, prefix, {
+  const { run, url } = await fleet.start({
     JOB_LEASE_MS: String(LEASE_MS),
     SMS_SENDER_NUMBERS: NUMBER,
     SMS_INBOX_POLL_MS: '50',
   });
-  children.push(run);
-  const url = await readyUrl(run);
   return { run, url: url.replace('http', 'ws') };
 }
 
 function subscribe(url: string, after: string) {
-  const ws = openWsClient(url);
-  clients.push(ws);
+  const ws = fleet.connect(url);
   const { results, ended } = collectSubscription<{ smsReceived: Received }>(ws.client, SUBSCRIBE, { after });
   const received = () => results.map((result) => result.data?.smsReceived).filter((sms) => sms !== undefined);
   return { ws, results, ended, received };
@@ -62,10 +41,10 @@ function subscribe(url: string, after: string) {
 
 function deliver(...texts: string[]): void {
   for (const text of texts)
-    sandbox.deliverInboundSms({ sourceAddress: '09121234567', destinationAddress: NUMBER, messageText: text });
+    fleet.sandbox.deliverInboundSms({ sourceAddress: '09121234567', destinationAddress: NUMBER, messageText: text });
 }
 
-const reads = () => sandbox.calls('facilityReceiveSmsGet').length;
+const reads = () => fleet.sandbox.calls('facilityReceiveSmsGet').length;
 const texts = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `message ${from + i}`);
 
 describe('inbound SMS across subgraph processes sharing Redis', () => {
@@ -106,7 +85,7 @@ describe('inbound SMS across subgraph processes sharing Redis', () => {
       const all = [...beforeRestart, ...resumed.received()];
       expect(all.map((sms) => sms.text)).toEqual(texts(1, 11));
       expect(new Set(all.map((sms) => sms.id)).size).toBe(11);
-      expect(sandbox.waitingInboundSms(NUMBER)).toBe(0);
+      expect(fleet.sandbox.waitingInboundSms(NUMBER)).toBe(0);
       // Appended once each: the stream holds the eleven and nothing else.
       expect(await redis.xlen(`${prefix}sms-inbox:${NUMBER}`)).toBe(11);
     },

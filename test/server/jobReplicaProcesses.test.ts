@@ -3,19 +3,10 @@
  * is killed mid-job and the other finishes it for a subscriber it serves; after every process is killed,
  * new ones finish the pending jobs.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/eventually.js';
-import { spawnReplica } from '../helpers/replicaProcesses.js';
-import {
-  collectSubscription,
-  openWsClient,
-  PROCESS_TEST_TIMEOUT_MS,
-  readyUrl,
-  type ChildRun,
-  type WsClient,
-} from '../helpers/procUtils.js';
-import { deleteKeys, randomPrefix, testRedis } from '../helpers/redis.js';
+import { useReplicaProcesses } from '../helpers/replicaProcesses.js';
+import { collectSubscription, PROCESS_TEST_TIMEOUT_MS } from '../helpers/procUtils.js';
 import { samples } from '../helpers/samples.js';
 
 const START = `mutation($input: BillInquiryInput!) { startBillInquiry(input: $input) { id status } }`;
@@ -25,41 +16,12 @@ const SUBSCRIBE = `subscription($id: ID!) { jobUpdated(id: $id) { id status } }`
 /** The poll lease of the processes: one that dies is replaced within about 1.5 of it. */
 const LEASE_MS = 400;
 
-interface Child {
-  readonly run: ChildRun;
-  /** http://host:port/graphql */
-  readonly url: string;
-}
-
-let sandbox: Sandbox;
-const redis = testRedis();
-const prefix = randomPrefix();
-const children: ChildRun[] = [];
-const clients: WsClient[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ asyncDelayMs: 60_000 });
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.dispose()));
-  await Promise.all(children.splice(0).map((child) => child.kill()));
-});
-afterAll(async () => {
-  await sandbox.close();
-  await deleteKeys(redis, prefix);
-  await redis.quit();
-});
+const fleet = useReplicaProcesses({ asyncDelayMs: 60_000 });
+const { redis, prefix } = fleet;
 
 /** Starts a subgraph process on a port of its own, and waits until it says it is ready. */
-async function startChild(): Promise<Child> {
-  const run = spawnReplica(sandbox, prefix, {
-    JOB_POLL_INITIAL_MS: '20',
-    JOB_POLL_MAX_MS: '100',
-    JOB_LEASE_MS: String(LEASE_MS),
-  });
-  children.push(run);
-  return { run, url: await readyUrl(run) };
-}
+const startChild = () =>
+  fleet.start({ JOB_POLL_INITIAL_MS: '20', JOB_POLL_MAX_MS: '100', JOB_LEASE_MS: String(LEASE_MS) });
 
 async function gql<T>(url: string, query: string, variables: Record<string, unknown>): Promise<T> {
   const res = await fetch(url, {
@@ -81,15 +43,14 @@ async function startInquiry(url: string, parameter: string): Promise<string> {
   return data.startBillInquiry.id;
 }
 
-const statusPolls = () => sandbox.calls('billingInquiryStatusPoll').length;
+const statusPolls = () => fleet.sandbox.calls('billingInquiryStatusPoll').length;
 
 describe('subgraph processes sharing Redis', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('the other process finishes a job whose poller was killed, for a subscriber it serves', async () => {
     const [one, two] = await Promise.all([startChild(), startChild()]);
-    sandbox.setAsyncDelay(2_500);
+    fleet.sandbox.setAsyncDelay(2_500);
     const id = await startInquiry(one.url, samples.waterBillId);
-    const ws = openWsClient(two.url.replace('http', 'ws'));
-    clients.push(ws);
+    const ws = fleet.connect(two.url.replace('http', 'ws'));
     await ws.connected;
     const { results, ended } = collectSubscription<{ jobUpdated: { id: string; status: string } }>(
       ws.client,
@@ -108,7 +69,7 @@ describe('subgraph processes sharing Redis', { timeout: PROCESS_TEST_TIMEOUT_MS 
 
   it('after every process was killed, new ones finish the pending jobs', async () => {
     // Answered 3 s after they are asked: after the first process is killed.
-    sandbox.setAsyncDelay(3_000);
+    fleet.sandbox.setAsyncDelay(3_000);
     const first = await startChild();
     const ids = [
       await startInquiry(first.url, samples.waterBillId),
