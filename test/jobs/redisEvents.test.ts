@@ -58,6 +58,17 @@ afterEach(async () => {
 });
 afterAll(() => admin.quit());
 
+/** Events on a fresh prefix whose subscriber's first SUBSCRIBE fails (a lost connection), the rest going through. */
+function eventsWhoseFirstSubscriptionFails() {
+  const observed = observedEvents(randomPrefix());
+  const { subscriber } = observed;
+  const subscribe = subscriber.subscribe.bind(subscriber) as (...channels: string[]) => Promise<unknown>;
+  vi.spyOn(subscriber, 'subscribe')
+    .mockImplementationOnce(() => Promise.reject(new Error('connection lost')))
+    .mockImplementation((...channels: unknown[]) => subscribe(...channels.map(String)) as Promise<number>);
+  return observed;
+}
+
 describe('RedisJobEvents', () => {
   it('delivers a change published on one connection to a listener on another', async () => {
     const prefix = randomPrefix();
@@ -234,12 +245,7 @@ describe('RedisJobEvents', () => {
   });
 
   it('keeps a later subscription to a job when an earlier one to it fails', async () => {
-    const prefix = randomPrefix();
-    const { events, subscriber } = observedEvents(prefix);
-    const subscribe = subscriber.subscribe.bind(subscriber) as (...channels: string[]) => Promise<unknown>;
-    vi.spyOn(subscriber, 'subscribe')
-      .mockImplementationOnce(() => Promise.reject(new Error('connection lost')))
-      .mockImplementation((...channels: unknown[]) => subscribe(...channels.map(String)) as Promise<number>);
+    const { events } = eventsWhoseFirstSubscriptionFails();
     const heard: JobRecord[] = [];
 
     // Left before its subscription failed: the next one is made while the failure is on its way.
@@ -257,12 +263,7 @@ describe('RedisJobEvents', () => {
   });
 
   it('keeps a later subscription when a listener of an earlier, failed one leaves', async () => {
-    const prefix = randomPrefix();
-    const { events, subscriber } = observedEvents(prefix);
-    const subscribe = subscriber.subscribe.bind(subscriber) as (...channels: string[]) => Promise<unknown>;
-    vi.spyOn(subscriber, 'subscribe')
-      .mockImplementationOnce(() => Promise.reject(new Error('connection lost')))
-      .mockImplementation((...channels: unknown[]) => subscribe(...channels.map(String)) as Promise<number>);
+    const { events } = eventsWhoseFirstSubscriptionFails();
     const heard: JobRecord[] = [];
 
     const failed = events.subscribe('a', () => {});
