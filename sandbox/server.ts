@@ -102,10 +102,12 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
   if (latencyMs > 0) await sleep(latencyMs, undefined, { signal: state.shutdown });
   call.status = reply.status;
   if (isRawReply(reply)) {
+    call.answer = reply.text;
     res.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.text) });
     res.end(reply.text);
     return;
   }
+  call.answer = reply.body;
   const payload = JSON.stringify(reply.body);
   res.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',

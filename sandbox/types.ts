@@ -43,6 +43,8 @@ export interface RecordedCall {
   trackId?: string;
   /** HTTP status sent; 0 while the answer is pending and for calls answered by a connection reset. */
   status: number;
+  /** The JSON body answered (the envelope), or the text of a raw answer; undefined while pending or reset. */
+  answer?: unknown;
   /** Arrival, epoch ms. */
   at: number;
   /** Scopes of the bearer token presented, when the token was valid. */
