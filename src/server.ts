@@ -329,7 +329,7 @@ export async function startServer(
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.setHeader('x-request-id', requestId);
     if (result.body.kind === 'complete') {
-      res.end(result.body.string);
+      res.end(limits.capBody(result.body.string));
       return;
     }
     for await (const chunk of result.body.asyncIterator) res.write(chunk);

@@ -112,6 +112,17 @@ export class OperationLimits {
     );
   }
 
+  /**
+   * An answer's text as written, or the text of an answer carrying only the refusal when it is more
+   * bytes than allowed. A UTF-16 unit is at most 3 bytes of UTF-8, so a short text is not measured.
+   */
+  capBody(text: string): string {
+    const max = this.config.maxResponseBytes;
+    if (max === null || text.length * 3 <= max) return text;
+    const refusal = this.responseSizeRefusal(Buffer.byteLength(text));
+    return refusal ? JSON.stringify({ errors: [formatRefusal(refusal)] }) : text;
+  }
+
   /** `result`, or an answer carrying only the refusal when it serializes to more bytes than allowed. */
   capResponse(result: FormattedExecutionResult): FormattedExecutionResult {
     if (this.config.maxResponseBytes === null) return result;
@@ -162,7 +173,10 @@ export class OperationLimits {
     return { schema: this.schema, document, operationName: payload.operationName, variableValues: payload.variables };
   }
 
-  /** The Apollo Server plugin: suggestions hidden, tokens counted, cost checked before execution, answer size capped. */
+  /**
+   * The Apollo Server plugin: suggestions hidden, tokens counted, cost checked before execution. The
+   * answer's size is capped on the text Apollo wrote (`capBody`), not serialised a second time here.
+   */
   apolloPlugin(): ApolloServerPlugin {
     const blockSuggestions = this.config.blockFieldSuggestions;
     return {
@@ -181,10 +195,6 @@ export class OperationLimits {
             refusal.extensions.http = { status: 400, headers: new HeaderMap() };
             throw refusal;
           }
-        },
-        willSendResponse: async ({ response }) => {
-          if (response.body.kind !== 'single') return;
-          response.body.singleResult = this.capResponse(response.body.singleResult);
         },
       }),
     };

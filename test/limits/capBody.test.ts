@@ -1,0 +1,44 @@
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { OperationLimits } from '../../src/limits/operationLimits.js';
+
+const schema = buildSubgraphSchema({ typeDefs: parse('type Query { ping: String }') });
+const limitsWith = (max: string) =>
+  new OperationLimits(loadConfig({ LOG_LEVEL: 'silent', LIMIT_MAX_RESPONSE_BYTES: max }).limits, schema);
+
+/** An answer of `count` two-byte characters (Persian letters) in UTF-8, plus its JSON frame. */
+const answerOf = (count: number) => JSON.stringify({ data: { ping: 'س'.repeat(count) } });
+
+describe('the response size cap on the text as written', () => {
+  it('lets through an answer of fewer bytes than the cap though it has more characters than a third of it', () => {
+    const text = answerOf(120);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(300);
+    expect(text.length * 3).toBeGreaterThan(300);
+    expect(limitsWith('300').capBody(text)).toBe(text);
+  });
+
+  it('counts bytes, not characters: the same number of two-byte characters past the cap is refused', () => {
+    const text = answerOf(150);
+    expect(text.length).toBeLessThanOrEqual(300);
+    const refused = JSON.parse(limitsWith('300').capBody(text)) as { data?: unknown; errors: unknown[] };
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors).toEqual([
+      {
+        message: expect.stringContaining('at most 300 are sent') as unknown,
+        extensions: {
+          code: 'OPERATION_LIMIT_EXCEEDED',
+          limit: 'responseSize',
+          max: 300,
+          actual: Buffer.byteLength(text),
+        },
+      },
+    ]);
+  });
+
+  it('sends everything when there is no cap', () => {
+    const text = answerOf(10_000);
+    expect(limitsWith('0').capBody(text)).toBe(text);
+  });
+});
