@@ -3,10 +3,14 @@
  * digits instead of rounded numbers (card numbers, ids and big amounts sent as JSON numbers).
  */
 export function parseJson(text: string): unknown {
-  // No run of 16 digits means no integer literal can be unsafe: 2^53 − 1 has 16 digits.
-  if (!/\d{16}/.test(text)) return JSON.parse(text);
+  // An unsafe integer has at least 16 digits (2^53 − 1 has 16) and, being a bare number, starts the
+  // document or follows `:`, `[` or `,` and whitespace; digits inside a string (IBANs, card numbers)
+  // follow a quote or other characters, so answers full of them still take the native parser.
+  if (!BARE_LONG_NUMBER.test(text)) return JSON.parse(text);
   return new LosslessParser(text).parseDocument();
 }
+
+const BARE_LONG_NUMBER = /(?:^|[:[,])[\s]*-?\d{16}/;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, parseJson } from '../../src/lib/json.js';
 
-// A 16-digit run inside a string forces the lossless parser without changing the meaning.
-const forceSlowPath = (doc: string): string => `["1234567890123456",${doc}]`;
+// A bare 16-digit (safe) integer forces the lossless parser without changing the meaning.
+const forceSlowPath = (doc: string): string => `[1234567890123456,${doc}]`;
 const unwrap = (value: unknown): unknown => (value as unknown[])[1];
 
 const outcome = (parse: () => unknown): { ok: true; value: unknown } | { ok: false; error: string } => {
@@ -89,6 +89,14 @@ describe('parseJson', () => {
         });
       }),
     );
+  });
+
+  it('finds a big integer after any whitespace, and leaves long digit strings as they are', () => {
+    expect(parseJson('{"a":\n\t 12345678901234567890}')).toEqual({ a: '12345678901234567890' });
+    expect(parseJson('[ 1,\r\n-12345678901234567890 ]')).toEqual([1, '-12345678901234567890']);
+    expect(parseJson(' 12345678901234567890')).toBe('12345678901234567890');
+    const strings = '{"iban":"IR123456789012345678901234","card":"6037991234567890","note":"x:1234567890123456789"}';
+    expect(parseJson(strings)).toEqual(JSON.parse(strings));
   });
 
   it('keeps safe integers and non-integers as numbers', () => {

@@ -346,12 +346,22 @@ export class UpstreamClient {
       if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${spec.id}`);
       path = path.replace(`{${name}}`, encodeURIComponent(value));
     }
-    const query = new URLSearchParams(spec.trackIdNamesAnotherCall ? {} : { trackId });
+    let query = spec.trackIdNamesAnotherCall ? '' : `trackId=${formEncode(trackId)}`;
     for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined && value !== null) query.append(key, value);
+      if (value !== undefined && value !== null) query += `${query ? '&' : ''}${formEncode(key)}=${formEncode(value)}`;
     }
-    return `${this.options.baseUrl}${path}?${query.toString()}`;
+    return `${this.options.baseUrl}${path}?${query}`;
   }
+}
+
+/**
+ * A query-string component as `URLSearchParams` writes it (application/x-www-form-urlencoded: space as
+ * `+`, everything but letters, digits and `*-._` percent-encoded), without building one per call.
+ */
+export function formEncode(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/%20/g, '+')
+    .replace(/[!'()~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** The calls let out at once: within the connection pool, one connection left for token requests. */

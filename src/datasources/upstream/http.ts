@@ -1,4 +1,4 @@
-import { Agent, request, type FormData } from 'undici';
+import { Agent, type FormData } from 'undici';
 import { onAbort } from './abortListeners.js';
 
 export interface HttpRequest {
@@ -60,8 +60,12 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
       if (req.signal?.aborted) controller.abort();
       else if (req.signal) stopListening = onAbort(req.signal, () => controller.abort());
       try {
-        const res = await request(req.url, {
-          dispatcher: agent,
+        const { origin, path } = originAndPath(req.url);
+        // The agent's own request takes origin and path as they are: undici's top-level `request` would
+        // parse the URL with the WHATWG parser on every call.
+        const res = await agent.request({
+          origin,
+          path,
           method: req.method,
           headers: req.headers,
           body: req.form ?? req.body,
@@ -84,6 +88,15 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
     },
     close: () => agent.close(),
   };
+}
+
+/** `http://host:port` and the rest (path and query) of an absolute http(s) URL. */
+export function originAndPath(url: string): { origin: string; path: string } {
+  const afterScheme = url.indexOf('//');
+  if (afterScheme < 0 || !/^https?:$/i.test(url.slice(0, afterScheme)))
+    throw new TypeError(`not an http(s) URL: ${url}`);
+  const slash = url.indexOf('/', afterScheme + 2);
+  return slash < 0 ? { origin: url, path: '/' } : { origin: url.slice(0, slash), path: url.slice(slash) };
 }
 
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
