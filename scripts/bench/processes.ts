@@ -80,10 +80,13 @@ const upstreamEnv = (sandboxUrl: string) => ({
   UPSTREAM_CLIENT_NID: SANDBOX_CREDENTIALS.clientNid,
 });
 
-/** The subgraph's production build (`dist/index.js`, built by `npm run build`) in front of the sandbox. */
-export async function startSubgraphProcess(sandboxUrl: string): Promise<BenchProcess> {
+/** The subgraph's production build (`dist/index.js`, built by `npm run build`) in front of the sandbox; `nodeArgs` go to node. */
+export async function startSubgraphProcess(
+  sandboxUrl: string,
+  nodeArgs: readonly string[] = [],
+): Promise<BenchProcess> {
   const port = await freePort();
-  const run = spawnNode(['dist/index.js'], {
+  const run = spawnNode([...nodeArgs, 'dist/index.js'], {
     ...upstreamEnv(sandboxUrl),
     NODE_ENV: 'production',
     PORT: String(port),
@@ -117,10 +120,10 @@ async function buildFloor(): Promise<string> {
   return outfile;
 }
 
-/** The floor (floorMain.ts, compiled) in front of the sandbox. */
-export async function startFloorProcess(sandboxUrl: string): Promise<BenchProcess> {
+/** The floor (floorMain.ts, compiled) in front of the sandbox; `nodeArgs` go to node. */
+export async function startFloorProcess(sandboxUrl: string, nodeArgs: readonly string[] = []): Promise<BenchProcess> {
   const port = await freePort();
-  const run = spawnNode([await buildFloor()], { ...upstreamEnv(sandboxUrl), FLOOR_PORT: String(port) });
+  const run = spawnNode([...nodeArgs, await buildFloor()], { ...upstreamEnv(sandboxUrl), FLOOR_PORT: String(port) });
   // A GET of / is no scenario: 404 once it listens.
   return started('the floor', run, `http://127.0.0.1:${port}`, '/', 404);
 }

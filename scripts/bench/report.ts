@@ -141,14 +141,14 @@ export function reportSection(
   ].join('\n');
 }
 
-/** Replaces the report section of `path` (or appends it), keeping everything else. */
-export function writeReport(path: string, section: string): void {
+/** Replaces the section of `path` between `markers` (or appends it), keeping everything else. */
+export function writeReport(path: string, section: string, markers = { start: REPORT_START, end: REPORT_END }): void {
   const text = readFileSync(path, 'utf8');
-  const start = text.indexOf(REPORT_START);
-  const end = text.indexOf(REPORT_END);
+  const start = text.indexOf(markers.start);
+  const end = text.indexOf(markers.end);
   const next =
     start >= 0 && end > start
-      ? `${text.slice(0, start)}${section}${text.slice(end + REPORT_END.length)}`
+      ? `${text.slice(0, start)}${section}${text.slice(end + markers.end.length)}`
       : `${text.trimEnd()}\n\n${section}\n`;
   writeFileSync(path, next);
 }
