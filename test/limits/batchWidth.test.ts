@@ -1,0 +1,54 @@
+/**
+ * How wide one operation goes upstream: a router's `_entities` batch alone on the process uses every
+ * upstream slot the process has (the fair scheduler, not a per-operation cap, shares slots between
+ * callers and operations), and `UPSTREAM_REQUEST_CONCURRENCY` narrows it when an operator asks.
+ */
+import { describe, expect, it } from 'vitest';
+import { useHarness, type Harness } from '../helpers/harness.js';
+import { eventually } from '../helpers/eventually.js';
+import { benchPlateNumbers } from '../../scripts/bench/scenarios.js';
+
+const TOLLS = 'ecityFreewayTollInquiryGet';
+const QUERY =
+  'query Entities($representations: [_Any!]!) { _entities(representations: $representations) { ... on Vehicle { freewayTolls { totalCount } } } }';
+const representations = benchPlateNumbers(100).map((plateNumber) => ({ __typename: 'Vehicle', plateNumber }));
+
+/** Calls of the tolls inquiry the sandbox has received and not answered yet. */
+const pending = (h: Harness) => h.upstreamCalls(TOLLS).filter((call) => call.status === 0).length;
+
+async function sendBatch(h: Harness): Promise<{ widest: number; errors: unknown }> {
+  // Each inquiry waits long enough upstream that the calls let out together are seen together.
+  h.sandbox.injectFault({ operationId: TOLLS, delayMs: 400, times: Infinity });
+  let widest = 0;
+  const watch = setInterval(() => (widest = Math.max(widest, pending(h))), 5);
+  try {
+    const res = await h.gql(QUERY, { representations });
+    return { widest, errors: res.errors };
+  } finally {
+    clearInterval(watch);
+  }
+}
+
+describe('an entities batch of 100 alone on the process', () => {
+  const h = useHarness({ env: { UPSTREAM_CONNECTIONS: '32', LIMIT_MAX_UPSTREAM_CALLS: '200' } });
+
+  it('goes as wide as the process allows: every connection but the one kept for tokens', async () => {
+    const batch = sendBatch(h);
+    await eventually(() => pending(h) >= 31, { what: '31 inquiries in flight at once', timeoutMs: 10_000 });
+    const { widest, errors } = await batch;
+    expect(errors).toBeUndefined();
+    expect(widest).toBe(31);
+    expect(h.upstreamCalls(TOLLS)).toHaveLength(100);
+  });
+});
+
+describe('with UPSTREAM_REQUEST_CONCURRENCY set', () => {
+  const h = useHarness({ env: { UPSTREAM_REQUEST_CONCURRENCY: '8', LIMIT_MAX_UPSTREAM_CALLS: '200' } });
+
+  it('keeps one operation to that many calls in flight', async () => {
+    const { widest, errors } = await sendBatch(h);
+    expect(errors).toBeUndefined();
+    expect(widest).toBe(8);
+    expect(h.upstreamCalls(TOLLS)).toHaveLength(100);
+  });
+});
