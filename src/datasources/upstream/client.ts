@@ -319,11 +319,12 @@ export class UpstreamClient {
       if (error instanceof NotSentError) return this.notSent(spec, error.reason, trackId);
       if (!(error instanceof TransportError)) throw error;
       noteUpstreamAttempt(trackId);
-      this.record(spec, started, errorFromTransport(spec.id, error, trackId, spec.retrySafe).details.code);
-      this.options.logger.warn(
-        { operationId: spec.id, trackId, failure: error.kind, ms: elapsed(started) },
-        'upstream call failed',
-      );
+      this.record(spec, started, error.kind === 'timeout' ? ErrorCode.UpstreamTimeout : ErrorCode.UpstreamUnavailable);
+      const facts = { operationId: spec.id, trackId, failure: error.kind, ms: elapsed(started) };
+      // A caller that went away is no fault of the upstream's: when a client disconnects, every call
+      // its operation had in flight ends this way.
+      if (error.kind === 'aborted') this.options.logger.debug(facts, 'upstream call abandoned');
+      else this.options.logger.warn(facts, 'upstream call failed');
       return { kind: 'transport', error, trackId };
     }
   }
