@@ -65,6 +65,8 @@ const IDENTITY_SHAPE = {
   identitySeri: 'string',
   identitySerial: 'string',
   officeName: 'string',
+  officeCode: 'string',
+  operationStatus: 'string',
   trackingCode: 'string',
 };
 
@@ -82,7 +84,9 @@ describe('identificationInquiry and nidInquiry', () => {
       gender: 'زن',
       deathStatus: 'مرده',
       identityNo: '879',
+      operationStatus: 'DONE',
     });
+    expect(record['officeCode']).toMatch(/^\d{4}$/);
     expect(record['trackingCode']).toMatch(/^\d{12}$/);
   });
 
