@@ -3605,6 +3605,11 @@ export type SanaRegistration = {
 export type SendOneTimePasswordInput = {
   /** The sender number: one of `Query.smsSenderNumbers`; the first of them when left out. */
   readonly from?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The upstream template to send the code's SMS with, if the client has one: 1–100 letters, digits, `-` or
+   * `_`; otherwise `BAD_USER_INPUT` at `input.templateId`, and nothing is sent.
+   */
+  readonly templateId?: InputMaybe<Scalars['String']['input']>;
   /** The mobile number: 11 digits starting with 09 (also accepted: +989…, 989…, or 9 followed by 9 digits). */
   readonly to: Scalars['String']['input'];
 };
