@@ -1409,6 +1409,11 @@ export type Company = {
   readonly registryOffice?: Maybe<Scalars['String']['output']>;
   /** The registry unit (vahed-e sabti) that holds the company's file. */
   readonly registryUnit?: Maybe<Scalars['String']['output']>;
+  /**
+   * Whether the company is registered with Sana, the judiciary's electronic services (asked by its legal
+   * national id, as `Query.sanaRegistration` with `LEGAL_ID`).
+   */
+  readonly sanaRegistration?: Maybe<SanaRegistration>;
   /** Who may sign binding documents for the company, from the latest gazette notice on signing rights. */
   readonly signingRights?: Maybe<SigningRights>;
   /** Where the company stands in the registry; `OTHER` for a state this service does not know (see `statusText`). */
@@ -3597,7 +3602,7 @@ export type SanaRegistration = {
   readonly __typename?: 'SanaRegistration';
   /** The upstream's explanation. */
   readonly message?: Maybe<Scalars['String']['output']>;
-  /** Whether the person is registered. */
+  /** Whether the person or company is registered. */
   readonly registered?: Maybe<Scalars['Boolean']['output']>;
 };
 
@@ -5928,6 +5933,7 @@ export type CompanyResolvers<ContextType = Context, ParentType extends Resolvers
   registrationType?: Resolver<Maybe<ResolversTypes['CompanyRegistrationType']>, ParentType, ContextType>;
   registryOffice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   registryUnit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sanaRegistration?: Resolver<Maybe<ResolversTypes['SanaRegistration']>, ParentType, ContextType>;
   signingRights?: Resolver<Maybe<ResolversTypes['SigningRights']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['CompanyStatus']>, ParentType, ContextType>;
   statusText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

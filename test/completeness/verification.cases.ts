@@ -1,4 +1,4 @@
-import { JOINT_HOLDER, nationalCardSerialOf, personOf } from '../fixtures/sandbox.js';
+import { COMPANY_SAMPLES, JOINT_HOLDER, nationalCardSerialOf, personOf } from '../fixtures/sandbox.js';
 import { smsConsent, withHandle } from '../consent/support.js';
 import type { Harness } from '../helpers/harness.js';
 import { dataOf } from '../helpers/responses.js';
@@ -215,6 +215,18 @@ export const registryOperations: readonly DocumentedOperation[] = [
     run: (h) => person(h, 'sanaRegistration { registered message }'),
     inputs: ['nationalCode', 'identificationCodeType'],
     fields: { registered: 'person.sanaRegistration.registered', message: 'person.sanaRegistration.message' },
+  },
+  {
+    operationId: 'kycCcSanaInquiryGet',
+    variant: 'a company, by legal id',
+    run: async (h) =>
+      dataOf(
+        await h.gql(
+          `{ company(nationalId: "${COMPANY_SAMPLES.active.nationalId}") { sanaRegistration { registered message } } }`,
+        ),
+      ),
+    inputs: ['nationalCode', 'identificationCodeType'],
+    fields: { registered: 'company.sanaRegistration.registered', message: 'company.sanaRegistration.message' },
   },
   {
     operationId: 'kycCcSanaInquiryGet',

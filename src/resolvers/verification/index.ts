@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
+import { Company } from './Company.js';
 import { NationalCardSide, SanaIdentificationType } from './enums.js';
 import { IdentityMatch } from './IdentityMatch.js';
 import { NationalCardScan } from './NationalCardScan.js';
@@ -14,6 +15,7 @@ export const verification = {
   Person,
   TaxDebt,
   Card,
+  Company,
   BankAccount,
   NationalCardScan,
   IdentityMatch,
