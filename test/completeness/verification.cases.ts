@@ -42,6 +42,7 @@ const claims = (birthDate: string): string =>
 
 /** The fields of a national id verification (cc and SMS alike), read at `field` of the person. */
 const identityMatchFields = (field: string): DocumentedOperation['fields'] => ({
+  // The national id asked about, which the person is reached by.
   nationalCode: 'person.nationalId',
   birthDate: `person.${field}.birthDate.jalali`,
   status: `person.${field}.status`,
@@ -87,6 +88,7 @@ const SHAHAB = 'code confirmed firstName lastName fatherName gender birthDate { 
 
 /** The fields of a Shahab inquiry (cc and SMS alike), read at `field` of the person. */
 const shahabFields = (field: string): DocumentedOperation['fields'] => ({
+  // The national id asked about, which the person is reached by.
   nid: 'person.nationalId',
   birthDate: `person.${field}.birthDate.jalali`,
   shahabCode: `person.${field}.code`,
