@@ -1,4 +1,5 @@
 /** The civil-registry operations: nidInquiry, identificationInquiry, nidVerification, deathStatus, Shahab (wire facts §4.2). */
+import { Dice } from '../world/dice.js';
 import type { Citizen } from '../world/persons.js';
 import { shahabCodeOf, trackingCodeOf } from '../world/records.js';
 import { nameSimilarity } from '../world/similarity.js';
@@ -17,9 +18,14 @@ function identityRecord(person: Citizen, service: string) {
     identitySeri: person.identitySeri,
     identitySerial: person.identitySerial,
     officeName: person.officeName,
+    officeCode: officeCodeOf(person.officeName),
+    operationStatus: 'DONE',
     trackingCode: trackingCodeOf(service, person.nationalId),
   };
 }
+
+/** Designed: the registry's 4-digit code of an office, the same for every person it registered. */
+const officeCodeOf = (officeName: string): string => String(new Dice(`office|${officeName}`).int(1000, 9999));
 
 type IdentityRecord = ReturnType<typeof identityRecord>;
 

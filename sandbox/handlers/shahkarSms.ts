@@ -22,8 +22,9 @@ export class ShahkarSmsChecks {
   constructor(private readonly otpLifetimeMs: () => number) {}
 
   readonly send: OperationHandler = ({ query, now }) => {
-    const { trackId, mobile, nationalCode } = query;
+    const { trackId, mobile, nationalCode, version } = query;
     if (!trackId) return invalid('trackId is required');
+    if (version !== undefined && version !== '2') return invalid('invalid version');
     if (!mobile || !/^09\d{9}$/.test(mobile)) return invalid('invalid mobile');
     if (!nationalCode || !isValidNationalId(nationalCode)) return invalid('invalid nationalCode');
     this.pending.set(trackId, { nationalId: nationalCode, mobile, expiresAt: now + this.otpLifetimeMs() });

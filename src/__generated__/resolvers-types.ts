@@ -1303,10 +1303,14 @@ export type CivilIdentity = {
   readonly identitySeries?: Maybe<Scalars['String']['output']>;
   /** The registry office that issued the birth certificate. */
   readonly issuingOffice?: Maybe<Scalars['String']['output']>;
+  /** The registry's code of that office. */
+  readonly issuingOfficeCode?: Maybe<Scalars['String']['output']>;
   /** Family name. */
   readonly lastName?: Maybe<Scalars['String']['output']>;
   /** The 10-digit national id. */
   readonly nationalId: Scalars['String']['output'];
+  /** The registry's status of the inquiry, as the upstream words it (`DONE` once it was carried out). */
+  readonly operationStatus?: Maybe<Scalars['String']['output']>;
   /** The registry's tracking code for this inquiry. */
   readonly trackingCode?: Maybe<Scalars['String']['output']>;
 };
@@ -1405,6 +1409,11 @@ export type Company = {
   readonly registryOffice?: Maybe<Scalars['String']['output']>;
   /** The registry unit (vahed-e sabti) that holds the company's file. */
   readonly registryUnit?: Maybe<Scalars['String']['output']>;
+  /**
+   * Whether the company is registered with Sana, the judiciary's electronic services (asked by its legal
+   * national id, as `Query.sanaRegistration` with `LEGAL_ID`).
+   */
+  readonly sanaRegistration?: Maybe<SanaRegistration>;
   /** Who may sign binding documents for the company, from the latest gazette notice on signing rights. */
   readonly signingRights?: Maybe<SigningRights>;
   /** Where the company stands in the registry; `OTHER` for a state this service does not know (see `statusText`). */
@@ -2115,23 +2124,40 @@ export type IbanOwnership =
   /** The person owns the account. */
   | 'YES';
 
-/** How closely claimed details match the civil registry. Similarities are percentages (0–100), null for details not given. */
+/**
+ * How claimed details match the civil registry. Similarities are percentages (0–100), null for details not
+ * given. The claimed details come back as the registry compared them (the upstream answers the ones sent).
+ */
 export type IdentityMatch = {
   readonly __typename?: 'IdentityMatch';
   /** False when the registry records the person as deceased. */
   readonly alive?: Maybe<Scalars['Boolean']['output']>;
+  /** The birth date the registry compared, in the Persian calendar. */
+  readonly birthDate?: Maybe<PersianDate>;
   /** The registry's remark, such as that no record was found. */
   readonly description?: Maybe<Scalars['String']['output']>;
+  /** The father's name the registry compared; null when none was given. */
+  readonly fatherName?: Maybe<Scalars['String']['output']>;
   /** Similarity of the father's name. */
   readonly fatherNameSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** The first name the registry compared; null when none was given. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
   /** Similarity of the first name. */
   readonly firstNameSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** The full name the registry compared; null when none was given. */
+  readonly fullName?: Maybe<Scalars['String']['output']>;
   /** Similarity of the full name. */
   readonly fullNameSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** The gender the registry compared; null when none was given. */
+  readonly gender?: Maybe<CivilRegistryGender>;
   /** 100 when the gender matches, 0 when not. */
   readonly genderSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** The family name the registry compared; null when none was given. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
   /** Similarity of the family name. */
   readonly lastNameSimilarity?: Maybe<Scalars['Int']['output']>;
+  /** The registry's status of the inquiry, as the upstream words it (`DONE` once it was carried out). */
+  readonly status?: Maybe<Scalars['String']['output']>;
   /** The registry's tracking code for this inquiry. */
   readonly trackingCode?: Maybe<Scalars['String']['output']>;
 };
@@ -2416,6 +2442,8 @@ export type MilitaryServiceStatus = {
   readonly caseType?: Maybe<MilitaryCaseType>;
   /** The condition as the upstream names it. */
   readonly condition?: Maybe<MilitaryCondition>;
+  /** The upstream's id of this inquiry (a UUID), to quote when asking the upstream about it. */
+  readonly conversationId?: Maybe<Scalars['String']['output']>;
   /** The upstream's explanation (in Persian). */
   readonly description?: Maybe<Scalars['String']['output']>;
 };
@@ -3574,7 +3602,7 @@ export type SanaRegistration = {
   readonly __typename?: 'SanaRegistration';
   /** The upstream's explanation. */
   readonly message?: Maybe<Scalars['String']['output']>;
-  /** Whether the person is registered. */
+  /** Whether the person or company is registered. */
   readonly registered?: Maybe<Scalars['Boolean']['output']>;
 };
 
@@ -3582,6 +3610,11 @@ export type SanaRegistration = {
 export type SendOneTimePasswordInput = {
   /** The sender number: one of `Query.smsSenderNumbers`; the first of them when left out. */
   readonly from?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The upstream template to send the code's SMS with, if the client has one: 1–100 letters, digits, `-` or
+   * `_`; otherwise `BAD_USER_INPUT` at `input.templateId`, and nothing is sent.
+   */
+  readonly templateId?: InputMaybe<Scalars['String']['input']>;
   /** The mobile number: 11 digits starting with 09 (also accepted: +989…, 989…, or 9 followed by 9 digits). */
   readonly to: Scalars['String']['input'];
 };
@@ -3606,6 +3639,8 @@ export type SendSmsInput = {
 /** A person's Shahab code and the registry details it was issued for. */
 export type Shahab = {
   readonly __typename?: 'Shahab';
+  /** The birth date the code was issued for, in the Persian calendar. */
+  readonly birthDate?: Maybe<PersianDate>;
   /** The 16-digit Shahab code. */
   readonly code?: Maybe<Scalars['String']['output']>;
   /** Whether the details were confirmed. */
@@ -3616,6 +3651,8 @@ export type Shahab = {
   readonly firstName?: Maybe<Scalars['String']['output']>;
   /** Sex. */
   readonly gender?: Maybe<CivilRegistryGender>;
+  /** Birth-certificate number; `0` for people born after 1368 (1989), whose national id serves instead. */
+  readonly identityNumber?: Maybe<Scalars['String']['output']>;
   /** Family name. */
   readonly lastName?: Maybe<Scalars['String']['output']>;
 };
@@ -5854,8 +5891,10 @@ export type CivilIdentityResolvers<ContextType = Context, ParentType extends Res
   identitySerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   identitySeries?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issuingOffice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuingOfficeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nationalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operationStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
@@ -5894,6 +5933,7 @@ export type CompanyResolvers<ContextType = Context, ParentType extends Resolvers
   registrationType?: Resolver<Maybe<ResolversTypes['CompanyRegistrationType']>, ParentType, ContextType>;
   registryOffice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   registryUnit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sanaRegistration?: Resolver<Maybe<ResolversTypes['SanaRegistration']>, ParentType, ContextType>;
   signingRights?: Resolver<Maybe<ResolversTypes['SigningRights']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['CompanyStatus']>, ParentType, ContextType>;
   statusText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6180,12 +6220,19 @@ export type GuarantyReportResolvers<ContextType = Context, ParentType extends Re
 
 export type IdentityMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IdentityMatch'] = ResolversParentTypes['IdentityMatch']> = ResolversObject<{
   alive?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  birthDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fatherName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fatherNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   firstNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fullNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  gender?: Resolver<Maybe<ResolversTypes['CivilRegistryGender']>, ParentType, ContextType>;
   genderSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastNameSimilarity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
@@ -6301,6 +6348,7 @@ export type MilitaryServiceStatusResolvers<ContextType = Context, ParentType ext
   allowed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   caseType?: Resolver<Maybe<ResolversTypes['MilitaryCaseType']>, ParentType, ContextType>;
   condition?: Resolver<Maybe<ResolversTypes['MilitaryCondition']>, ParentType, ContextType>;
+  conversationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
@@ -6574,11 +6622,13 @@ export type SanaRegistrationResolvers<ContextType = Context, ParentType extends 
 }>;
 
 export type ShahabResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Shahab'] = ResolversParentTypes['Shahab']> = ResolversObject<{
+  birthDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   confirmed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   fatherName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   gender?: Resolver<Maybe<ResolversTypes['CivilRegistryGender']>, ParentType, ContextType>;
+  identityNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 

@@ -37,10 +37,12 @@ export class MessagingAPI {
     });
   }
 
-  /** Texts a one-time password's code, once; throws when the upstream did not take it. */
-  async sendOneTimePassword(from: string, to: string, code: string): Promise<void> {
+  /** Texts a one-time password's code, once, with the upstream template if given; throws when the upstream did not take it. */
+  async sendOneTimePassword(from: string, to: string, code: string, templateId: string | null = null): Promise<void> {
     const operationId = 'facilityFinnotextOtpPost';
-    const answer = await this.upstream.send(operationId, { body: { from, to, message: oneTimePasswordText(code) } });
+    const message = oneTimePasswordText(code);
+    const body = { from, to, message, ...(templateId !== null && { templateId }) };
+    const answer = await this.upstream.send(operationId, { body });
     decode(operationId, answer, OneTimePasswordSendAnswer);
   }
 }

@@ -19,10 +19,13 @@ export class PeopleAPI {
     return civilIdentityOf(decode('facilityCcNidInquiryGet', answer, CivilIdentityAnswer), nationalId);
   }
 
-  /** Shahkar by SMS, step 1: texts the person a code; returns the call's trackId, which step 2 needs. */
+  /**
+   * Shahkar by SMS, step 1: texts the person a code; returns the call's trackId, which step 2 needs.
+   * Sent as `version=2`, the documented current version (as cardToIban and drivingOffense).
+   */
   async sendMobileOwnershipCode(nationalId: string, mobile: string): Promise<string> {
     const answer = await this.upstream.send('facilityShahkarSmsSendGet', {
-      query: { mobile, nationalCode: nationalId },
+      query: { version: '2', mobile, nationalCode: nationalId },
     });
     const { smsSent } = decode('facilityShahkarSmsSendGet', answer, MobileCodeSentAnswer);
     if (smsSent !== true) throw malformedAnswer('facilityShahkarSmsSendGet', answer, 'result.smsSent');

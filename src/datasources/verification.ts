@@ -95,7 +95,13 @@ export class VerificationAPI {
   async getMilitaryService(nationalId: string): Promise<MilitaryServiceRecord> {
     const answer = await this.upstream.read('kycMilitaryInquiryGet', { query: { nationalCode: nationalId } });
     const r = decode('kycMilitaryInquiryGet', answer, MilitaryServiceAnswer);
-    return { allowed: r.isAllowed, condition: r.condition, caseType: r.type, description: r.conditionDescription };
+    return {
+      allowed: r.isAllowed,
+      condition: r.condition,
+      caseType: r.type,
+      description: r.conditionDescription,
+      conversationId: r.conversationId,
+    };
   }
 
   async getLifeStatus(nationalId: string, birthDate: string): Promise<LifeStatusRecord> {
@@ -312,6 +318,14 @@ export class VerificationAPI {
       lastName: r.lastName,
       fatherName: r.fatherName,
       gender: r.gender,
+      birthDate: slashedDate(r.birthDate),
+      identityNumber: r.identityNo,
     };
   }
+}
+
+/** A Persian date the upstream writes `YYYYMMDD` (Shahab), as `YYYY/MM/DD`; any other form as it came. */
+function slashedDate(date: string | null): string | null {
+  const m = date === null ? null : /^(\d{4})(\d{2})(\d{2})$/.exec(date);
+  return m ? `${m[1]}/${m[2]}/${m[3]}` : date;
 }

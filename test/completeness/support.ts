@@ -74,7 +74,11 @@ export function valuesAt(data: unknown, path: GraphPath): unknown[] {
   return current.flatMap((value) => (Array.isArray(value) ? value : [value]));
 }
 
-/** The names of the inputs a recorded call carried: query parameters, body fields, path parameters. */
+/**
+ * The names of the inputs a recorded call carried: query parameters, body fields, path parameters. A
+ * multipart body is recorded as one object of its text fields and file parts by name
+ * (`sandbox/requestBody.ts`, `recordedBody`), so form fields count as body fields.
+ */
 export function inputsSent(call: RecordedCall): Set<string> {
   const names = new Set(Object.keys(call.query));
   if (call.body !== null && typeof call.body === 'object' && !Array.isArray(call.body)) {

@@ -50,6 +50,7 @@ const PUBLIC_ROOT_FIELDS = {
     'parcel',
     'person',
     'postalAddress',
+    'sanaRegistration',
     'transactionCreditReport',
     'vehicle',
   ],

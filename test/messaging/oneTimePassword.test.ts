@@ -96,6 +96,13 @@ describe('one-time passwords', () => {
     expect((await verify(challenge.id, persian)).verified).toBe(true);
   });
 
+  it('sends the upstream template asked for with the code', async () => {
+    const to = mobile();
+    const res = await h.gql<{ sendOneTimePassword: Challenge }>(SEND, { input: { to, templateId: 'otp-login_1' } });
+    expect(dataOf(res).sendOneTimePassword.attemptsLeft).toBe(3);
+    expect(at(h.upstreamCalls(OTP), 0).body).toMatchObject({ to, templateId: 'otp-login_1' });
+  });
+
   it('counts wrong codes, then refuses even the right one', async () => {
     const { challenge, code } = await challengeFor(mobile());
     expect(await verify(challenge.id, other(code))).toEqual({ verified: false, reason: 'WRONG_CODE', attemptsLeft: 2 });
@@ -119,6 +126,7 @@ describe('one-time passwords', () => {
   it.each([
     ['a bad mobile', SEND, { to: '12345' }, 'input.to'],
     ['a foreign sender number', SEND, { to: '09351234567', from: '999999' }, 'input.from'],
+    ['a malformed template id', SEND, { to: '09351234567', templateId: 'no spaces' }, 'input.templateId'],
     [
       'a code that is not six digits',
       VERIFY,

@@ -25,7 +25,11 @@ describe('Shahkar check by SMS', () => {
   it("texts a code, then confirms the mobile is the person's", async () => {
     const checkId = await start(JOINT_HOLDER.nationalId, JOINT_HOLDER.mobile);
     const send = at(h.upstreamCalls('facilityShahkarSmsSendGet'), 0);
-    expect(send.query).toMatchObject({ mobile: JOINT_HOLDER.mobile, nationalCode: JOINT_HOLDER.nationalId });
+    expect(send.query).toMatchObject({
+      mobile: JOINT_HOLDER.mobile,
+      nationalCode: JOINT_HOLDER.nationalId,
+      version: '2',
+    });
     expect(checkId).toBe(send.trackId);
 
     const res = await h.gql(COMPLETE, { c: checkId, o: SANDBOX_OTP });

@@ -44,6 +44,17 @@ describe('Sana registration by identification code', () => {
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
+  it("asks a company's own registration by its legal id", async () => {
+    const company = COMPANY_SAMPLES.active.nationalId;
+    const res = await h.gql<{ company: { sanaRegistration: { registered: boolean } } }>(
+      `{ company(nationalId: "${company}") { sanaRegistration { registered } } }`,
+    );
+    expect(dataOf(res).company.sanaRegistration.registered).toBe(sanaRegisteredOf(company));
+    const calls = h.upstreamCalls('kycCcSanaInquiryGet');
+    expect(calls).toHaveLength(1);
+    expect(at(calls, 0).query).toMatchObject({ nationalCode: company, identificationCodeType: '2' });
+  });
+
   it("still asks a person's own registration as a national id", async () => {
     const res = await h.gql(`{ person(nationalId: "${WOMAN.nationalId}") { sanaRegistration { registered } } }`);
     expect(res.errors).toBeUndefined();

@@ -13,7 +13,7 @@ import {
   personOf,
   shahabCodeOf,
 } from '../../sandbox/world/index.js';
-import { errorOf, resultOf } from './support.js';
+import { errorOf, issueToken, resultOf } from './support.js';
 import { callWorld, issueSmsToken, issueWorldToken, shapeOf, type WorldCall } from './worldSupport.js';
 
 let sandbox: Sandbox;
@@ -65,6 +65,8 @@ const IDENTITY_SHAPE = {
   identitySeri: 'string',
   identitySerial: 'string',
   officeName: 'string',
+  officeCode: 'string',
+  operationStatus: 'string',
   trackingCode: 'string',
 };
 
@@ -82,7 +84,9 @@ describe('identificationInquiry and nidInquiry', () => {
       gender: 'زن',
       deathStatus: 'مرده',
       identityNo: '879',
+      operationStatus: 'DONE',
     });
+    expect(record['officeCode']).toMatch(/^\d{4}$/);
     expect(record['trackingCode']).toMatch(/^\d{12}$/);
   });
 
@@ -437,5 +441,30 @@ describe('registries', () => {
         query: { nationalCode: INVALID.nationalId, identificationCodeType: '1' },
       }),
     ).toEqual(invalid('invalid nationalCode'));
+  });
+});
+
+describe('Shahkar by SMS', () => {
+  const send = async (version?: string) =>
+    callWorld(
+      sandbox,
+      (await issueToken(sandbox, [operation('facilityShahkarSmsSendGet').scope])).value,
+      'facilityShahkarSmsSendGet',
+      {
+        query: {
+          trackId: `shahkar-version-${version ?? 'none'}-${Date.now()}`,
+          mobile: JOINT_HOLDER.mobile,
+          nationalCode: JOINT_HOLDER.nationalId,
+          version,
+        },
+      },
+    );
+
+  it.each([undefined, '2'])('texts the code with version %s', async (version) => {
+    expect(resultOf(await send(version))).toEqual({ smsSent: true });
+  });
+
+  it('refuses a version other than 2', async () => {
+    expect(errorOf(await send('3'))).toEqual(invalid('invalid version'));
   });
 });

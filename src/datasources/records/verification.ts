@@ -39,6 +39,7 @@ export const MilitaryServiceAnswer = record({
   condition: text.transform((condition) => (condition === 'ALLOWED' || condition === 'NOT_ALLOWED' ? condition : null)),
   type: text.transform((caseType) => (caseType === 'ORDINARY' || caseType === 'EXCEPTION' ? caseType : null)),
   conditionDescription: text,
+  conversationId: text,
 });
 
 /** `kycDeathStatusInquiryGet`. */
@@ -77,6 +78,8 @@ export const ShahabAnswer = record({
   lastName: text,
   fatherName: text,
   gender,
+  birthDate: text,
+  identityNo: text,
 });
 
 /** `oakBlacklistInquiryGet`. */

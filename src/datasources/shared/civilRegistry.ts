@@ -34,6 +34,13 @@ export function identityClaimQuery(claim: IdentityClaim): Record<string, string 
  * shape under client credential and SMS). Similarities are whole numbers.
  */
 export const IdentityMatchAnswer = record({
+  birthDate: text,
+  fullName: text,
+  firstName: text,
+  lastName: text,
+  fatherName: text,
+  gender,
+  status: text,
   fullNameSimilarity: count,
   firstNameSimilarity: count,
   lastNameSimilarity: count,
@@ -46,6 +53,13 @@ export const IdentityMatchAnswer = record({
 
 export function identityMatchOf(r: z.output<typeof IdentityMatchAnswer>): IdentityMatchRecord {
   return {
+    birthDate: r.birthDate,
+    fullName: r.fullName,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    fatherName: r.fatherName,
+    gender: r.gender,
+    status: r.status,
     fullNameSimilarity: r.fullNameSimilarity,
     firstNameSimilarity: r.firstNameSimilarity,
     lastNameSimilarity: r.lastNameSimilarity,
@@ -74,6 +88,8 @@ export const CivilIdentityAnswer = record({
   identitySeri: text,
   identitySerial: text,
   officeName: text,
+  officeCode: text,
+  operationStatus: text,
   trackingCode: text,
 });
 
@@ -91,6 +107,8 @@ export function civilIdentityOf(r: z.output<typeof CivilIdentityAnswer>, nationa
     identitySeries: r.identitySeri,
     identitySerial: r.identitySerial,
     issuingOffice: r.officeName,
+    issuingOfficeCode: r.officeCode,
+    operationStatus: r.operationStatus,
     trackingCode: r.trackingCode,
   };
 }

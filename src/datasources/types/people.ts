@@ -11,5 +11,7 @@ export interface CivilIdentityRecord {
   readonly identitySeries: string | null;
   readonly identitySerial: string | null;
   readonly issuingOffice: string | null;
+  readonly issuingOfficeCode: string | null;
+  readonly operationStatus: string | null;
   readonly trackingCode: string | null;
 }

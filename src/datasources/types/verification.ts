@@ -4,6 +4,14 @@ import type { IdentityClaim } from '../../validation/people.js';
 export type { IdentityClaim, MediaFile };
 /** How closely a person's details match the civil registry (national id verification). */
 export interface IdentityMatchRecord {
+  /** The claimed details as the registry compared them; Persian `YYYY/MM/DD` for the date. */
+  readonly birthDate: string | null;
+  readonly fullName: string | null;
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly fatherName: string | null;
+  readonly gender: 'MALE' | 'FEMALE' | null;
+  readonly status: string | null;
   readonly fullNameSimilarity: number | null;
   readonly firstNameSimilarity: number | null;
   readonly lastNameSimilarity: number | null;
@@ -19,6 +27,7 @@ export interface MilitaryServiceRecord {
   readonly condition: 'ALLOWED' | 'NOT_ALLOWED' | null;
   readonly caseType: 'ORDINARY' | 'EXCEPTION' | null;
   readonly description: string | null;
+  readonly conversationId: string | null;
 }
 
 export interface LifeStatusRecord {
@@ -33,6 +42,9 @@ export interface ShahabRecord {
   readonly lastName: string | null;
   readonly fatherName: string | null;
   readonly gender: 'MALE' | 'FEMALE' | null;
+  /** Persian `YYYY/MM/DD`. */
+  readonly birthDate: string | null;
+  readonly identityNumber: string | null;
 }
 
 export interface BlacklistRecord {

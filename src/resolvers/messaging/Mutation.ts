@@ -1,6 +1,6 @@
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import { parseMobile } from '../../validation/identifiers.js';
-import { parseOneTimeCode, parseSendSmsInput, parseSenderNumber } from './input.js';
+import { parseOneTimeCode, parseSendSmsInput, parseSenderNumber, parseTemplateId } from './input.js';
 
 export const Mutation: MutationResolvers = {
   sendSms: async (_parent, { input }, { dataSources, smsThrottle }) => {
@@ -20,9 +20,10 @@ export const Mutation: MutationResolvers = {
       'input.from',
       messaging.senderNumbers,
     );
+    const templateId = parseTemplateId(input.templateId, 'input.templateId');
     await smsThrottle.admit({ mobile: to });
     const { challenge, code } = await oneTimePasswords.issue(to);
-    await messaging.sendOneTimePassword(from, to, code);
+    await messaging.sendOneTimePassword(from, to, code, templateId);
     return challenge;
   },
 

@@ -38,10 +38,16 @@ export function parseSendSmsInput(
     to: parseMobile(message.to, `input.messages[${i}].to`),
     text: parseText(message.text, `input.messages[${i}].text`, TEXT_RULE),
   }));
-  const templateId = input.templateId ?? null;
-  if (templateId !== null && !TEMPLATE_ID.test(templateId))
-    throw new BadUserInputError('input.templateId', 'expected 1–100 letters, digits, `-` or `_`');
+  const templateId = parseTemplateId(input.templateId, 'input.templateId');
   return { idempotencyKey, order: { from, messages, templateId } };
+}
+
+/** An upstream template id, or null when none is given; refused on `path` when malformed. */
+export function parseTemplateId(value: string | null | undefined, path: string): string | null {
+  const templateId = value ?? null;
+  if (templateId !== null && !TEMPLATE_ID.test(templateId))
+    throw new BadUserInputError(path, 'expected 1–100 letters, digits, `-` or `_`');
+  return templateId;
 }
 
 /** A one-time password as the person typed it: six digits, Persian or Arabic ones accepted. */
