@@ -3278,6 +3278,11 @@ export type PlateRegistration = {
   readonly ownedVehicle?: Maybe<OwnedVehicle>;
   /** The plate as the upstream writes it, for example `ایران 40 - 123 ص 51`. */
   readonly plateText: Scalars['String']['output'];
+  /**
+   * The national id the registry shows on the plate's record, as the upstream gives it (the person's own for
+   * the plates listed for them); null when the registry hides it (the upstream writes `-`).
+   */
+  readonly registeredNationalId?: Maybe<Scalars['String']['output']>;
   /** Why the plate was revoked. */
   readonly revocationReason?: Maybe<Scalars['String']['output']>;
   /** True when the plate has been revoked. */
@@ -6509,6 +6514,7 @@ export type PlateInstallationResolvers<ContextType = Context, ParentType extends
 export type PlateRegistrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlateRegistration'] = ResolversParentTypes['PlateRegistration']> = ResolversObject<{
   ownedVehicle?: Resolver<Maybe<ResolversTypes['OwnedVehicle']>, ParentType, ContextType>;
   plateText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registeredNationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revocationReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revoked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;

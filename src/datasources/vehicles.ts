@@ -64,6 +64,7 @@ export class VehiclesAPI {
         {
           plateText,
           plateNumber: plateNumberFromText(plateText),
+          registeredNationalId: plate.nationalId,
           revoked: plate.revoked,
           revokedAt: gregorianWallClockToIso(plate.revokedDateTime),
           revocationReason: plate.revokedDescription,

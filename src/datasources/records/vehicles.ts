@@ -31,10 +31,20 @@ export const endorsements = text.transform((value): InsuranceEndorsementRecord[]
 /** A toll's payment status (`unpaid`, `paid`, any case); null for any other word. */
 export const tollPaymentStatus = word<TollPaymentStatus>({ unpaid: 'UNPAID', paid: 'PAID' }, (t) => t.toLowerCase());
 
-/** `vehicleActivePlateNumbersGet`. Entries without a plate number are skipped by the reader. */
+/**
+ * `vehicleActivePlateNumbersGet`. Entries without a plate number are skipped by the reader; a `nationalId`
+ * of `-` (the registry hiding it) reads as absent.
+ */
 export const ActivePlatesAnswer = record({
   plateNumbers: list(
-    record({ plateNumber: text, revoked: flag, revokedDateTime: text, revokedDescription: text, serialNumber: text }),
+    record({
+      nationalId: text.transform((id) => (id === '-' ? null : id)),
+      plateNumber: text,
+      revoked: flag,
+      revokedDateTime: text,
+      revokedDescription: text,
+      serialNumber: text,
+    }),
   ),
 });
 

@@ -9,6 +9,8 @@ export interface PlateRegistrationRecord {
   readonly plateText: string;
   /** The 9-digit plate number, when the text could be decoded. */
   readonly plateNumber: string | null;
+  /** The national id the registry shows on the plate's record; null when it hides it (`-`). */
+  readonly registeredNationalId: string | null;
   readonly revoked: boolean | null;
   readonly revokedAt: string | null;
   readonly revocationReason: string | null;
