@@ -35,7 +35,7 @@ import type { CoordinatesRecord, ParcelRecord, ParcelEventRecord } from '../data
 import type { ConsentView } from '../consent/types.js';
 import type { ConsentGrantedModel } from '../resolvers/consent/models.js';
 import type { CompanyModel, GazetteNoticePage } from '../resolvers/companies/models.js';
-import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord, GazetteSignatureQuery, GazetteSignatureRecord } from '../datasources/types/companies.js';
+import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, SignatoryRelationshipRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord, GazetteSignatureQuery, GazetteSignatureRecord } from '../datasources/types/companies.js';
 import type { GazetteSignatureJobRecord } from '../datasources/flows/gazetteSignature.js';
 import type { SmsDeliveryJobRecord } from '../datasources/flows/smsDelivery.js';
 import type { SmsDeliveryRecord, SmsRecipientRecord } from '../datasources/types/messaging.js';
@@ -3642,8 +3642,26 @@ export type Signatory = {
    * when the registry gives no valid mobile.
    */
   readonly personMobile?: Maybe<PersonMobile>;
+  /**
+   * How this signature goes with other holders' (for example, signing jointly with the chief executive), as
+   * the registry lists the relations with the signatory's group. Empty when the signature stands alone.
+   */
+  readonly relationships: ReadonlyArray<SignatoryRelationship>;
   /** Position as the notice writes it. */
   readonly title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A relation between a signatory's signature and another holder's, as the registry states it. */
+export type SignatoryRelationship = {
+  readonly __typename?: 'SignatoryRelationship';
+  /** The other holder's name as the registry writes it. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The other holder's id as the registry gives it. */
+  readonly nationalId?: Maybe<Scalars['String']['output']>;
+  /** The other holder as a person; null when the registry's id is not a valid 10-digit national id. */
+  readonly person?: Maybe<Person>;
+  /** The relation as the registry words it (for example `امضای مشترک`, signing jointly). */
+  readonly relation?: Maybe<Scalars['String']['output']>;
 };
 
 /** How a signatory's signature binds the company. */
@@ -5129,6 +5147,7 @@ export type ResolversTypes = ResolversObject<{
   SendSmsInput: SendSmsInput;
   Shahab: ResolverTypeWrapper<ShahabRecord>;
   Signatory: ResolverTypeWrapper<SignatoryRecord>;
+  SignatoryRelationship: ResolverTypeWrapper<SignatoryRelationshipRecord>;
   SignatureKind: SignatureKind;
   SigningRights: ResolverTypeWrapper<SigningRightsRecord>;
   SmsConsentChallenge: ResolverTypeWrapper<SmsConsentChallenge>;
@@ -5330,6 +5349,7 @@ export type ResolversParentTypes = ResolversObject<{
   SendSmsInput: SendSmsInput;
   Shahab: ShahabRecord;
   Signatory: SignatoryRecord;
+  SignatoryRelationship: SignatoryRelationshipRecord;
   SigningRights: SigningRightsRecord;
   SmsConsentChallenge: SmsConsentChallenge;
   SmsDelivery: SmsDeliveryRecord;
@@ -6594,7 +6614,15 @@ export type SignatoryResolvers<ContextType = Context, ParentType extends Resolve
   nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personMobile?: Resolver<Maybe<ResolversTypes['PersonMobile']>, ParentType, ContextType>;
+  relationships?: Resolver<ReadonlyArray<ResolversTypes['SignatoryRelationship']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type SignatoryRelationshipResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SignatoryRelationship'] = ResolversParentTypes['SignatoryRelationship']> = ResolversObject<{
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  relation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type SigningRightsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SigningRights'] = ResolversParentTypes['SigningRights']> = ResolversObject<{
@@ -7123,6 +7151,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SanaRegistration?: SanaRegistrationResolvers<ContextType>;
   Shahab?: ShahabResolvers<ContextType>;
   Signatory?: SignatoryResolvers<ContextType>;
+  SignatoryRelationship?: SignatoryRelationshipResolvers<ContextType>;
   SigningRights?: SigningRightsResolvers<ContextType>;
   SmsConsentChallenge?: SmsConsentChallengeResolvers<ContextType>;
   SmsDelivery?: SmsDeliveryResolvers<ContextType>;
