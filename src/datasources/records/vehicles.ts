@@ -124,7 +124,9 @@ export const FreewayTollsAnswer = record({
 /**
  * `kycThirdPartyInsuranceInquiryGet`. Coverages and some vehicle facts come under a long and a short name
  * (`financialCvrCptl` or `fnCvrCptl`, `cylinderNumberField` or `cylCnt`): the short one counts only when
- * the long one is absent or null. The vehicle's other facts come as `…Field` or under a `map…` name.
+ * the long one is absent or null; so do the discounts' percentages (`disFnYrPrcnt` or `discountThirdPercent`,
+ * `disPrsnYrPrcnt` or `discountPersonPercent`). The vehicle's other facts come as `…Field` or under a `map…`
+ * name (the insurers' shared classification); the central insurance's classification under `…Cii` names.
  */
 export const ThirdPartyPolicyAnswer = aliased(
   {
@@ -132,6 +134,8 @@ export const ThirdPartyPolicyAnswer = aliased(
     lifeCvrCptl: 'lfCvrCptl',
     personCvrCptl: 'prsnCvrCptl',
     cylinderNumberField: 'cylCnt',
+    disFnYrPrcnt: 'discountThirdPercent',
+    disPrsnYrPrcnt: 'discountPersonPercent',
   },
   record({
     prntPlcyCmpDocNo: text,
@@ -176,6 +180,28 @@ export const ThirdPartyPolicyAnswer = aliased(
     edrsJson: endorsements,
     endorseDate: text,
     endorseText: text,
+    printEndorsCompanyDocumentNumber: text,
+    lastCompanyDocumentNumber: text,
+    thirdPolicyCode: text,
+    statusTypeCode: text,
+    thrname: text,
+    vehicleSystemCode: text,
+    carGroupCode: text,
+    usageCode: text,
+    tonage: decimal,
+    installDateField: text,
+    plk1: text,
+    plk2: text,
+    plk3: text,
+    plkSrl: text,
+    mapUsageCode: text,
+    systemCodeCii: text,
+    systemNameCii: text,
+    typeCodeCii: text,
+    typeNameCii: text,
+    usageCodeCii: text,
+    usageNameCii: text,
+    modelCii: text,
   }),
 );
 
