@@ -45,7 +45,7 @@ const holderFields = (group: string, related: boolean) => ({
   [`signholdersStatus.${group}.holders[].name`]: 'company.signingRights.signatories.name',
   [`signholdersStatus.${group}.holders[].title`]: 'company.signingRights.signatories.title',
   [`signholdersStatus.${group}.holders[].nationalId`]: 'company.signingRights.signatories.nationalId',
-  // The group and the two statuses together make the signatory's kind.
+  // Each status says what the holder's group says: the signatory's kind carries both.
   [`signholdersStatus.${group}.holders[].obligatoryStatus`]: 'company.signingRights.signatories.kind',
   [`signholdersStatus.${group}.holders[].normalStatus`]: 'company.signingRights.signatories.kind',
   ...(related
@@ -168,8 +168,10 @@ export const companyOperations: readonly DocumentedOperation[] = [
   {
     operationId: 'kybAuthorizedSignatoriesGet',
     variant: 'an active and a dissolved company',
-    run: async (h) =>
-      Promise.all(
+    run: async (h) => {
+      // Where the upstream has no board-members path, the board is read from this answer.
+      h.sandbox.injectFault({ operationId: 'kybBoardMembersGet', status: 404, times: 2 });
+      return Promise.all(
         [active.nationalId, dissolved.nationalId].map(async (nationalId) =>
           dataOf(
             await h.gql(
@@ -182,7 +184,8 @@ export const companyOperations: readonly DocumentedOperation[] = [
             ),
           ),
         ),
-      ),
+      );
+    },
     inputs: ['companyId'],
     fields: {
       newsId: 'company.signingRights.noticeId',
@@ -197,7 +200,6 @@ export const companyOperations: readonly DocumentedOperation[] = [
       ...holderFields('obligatorySignature', true),
       ...holderFields('normalSignature', false),
       ...holderFields('obligatoryAndNormalSignature', true),
-      // The same board `Company.boardMembers` gives (read from this answer where the upstream has no board path).
       ...boardFields('boardMembers[].'),
     },
   },
@@ -278,6 +280,7 @@ export const companyOperations: readonly DocumentedOperation[] = [
     inputs: ['companyId'],
     fields: {
       companyId: 'company.nationalId',
+      // The company asked about, as its registry record names it.
       companyTitle: 'company.name',
       score: 'company.creditValidation.score',
       grade: 'company.creditValidation.grade',
