@@ -65,6 +65,32 @@ const boardOf = (company: WorldCompany) => {
   return company.board.map((seat) => boardMemberItem(company, seat, appointment));
 };
 
+/** The relations of `kybAuthorizedSignatoriesGet`'s `relationships[]`, as the registry words them (designed). */
+const JOINT = 'امضای مشترک';
+const JOINT_IN_CHAIRMAN_ABSENCE = 'امضای مشترک در غیاب رئیس هیئت مدیره';
+
+/**
+ * Designed (catalog notes): who signs together with whom, listed with the group of the holder each relation
+ * belongs to. The chairman's obligatory signature goes with the chief executive's; the chief executive signs
+ * with the chairman, or with the vice-chairman in the chairman's absence; the normal signatures stand alone.
+ */
+function relationshipsOf(company: WorldCompany, kind: BoardSeat['signature']): Record<string, unknown>[] {
+  const seat = (role: BoardSeat['role']) => company.board.find((candidate) => candidate.role === role);
+  const [chairman, vice, ceo] = [seat('CHAIRMAN'), seat('VICE_CHAIRMAN'), seat('CEO')];
+  if (!chairman || !vice || !ceo) return [];
+  const relation = (holder: BoardSeat, other: BoardSeat, relationType: string) => ({
+    nationalId: Number(holder.nationalId),
+    relatedNationalId: Number(other.nationalId),
+    relatedName: fullNameOf(personOf(other.nationalId)),
+    relationType,
+  });
+  if (kind === 'obligatory' && chairman.signature === kind) return [relation(chairman, ceo, JOINT)];
+  if (kind === 'obligatoryAndNormal' && ceo.signature === kind) {
+    return [relation(ceo, chairman, JOINT), relation(ceo, vice, JOINT_IN_CHAIRMAN_ABSENCE)];
+  }
+  return [];
+}
+
 function holdersOf(company: WorldCompany, kind: BoardSeat['signature']) {
   return {
     holders: company.board
@@ -77,7 +103,7 @@ function holdersOf(company: WorldCompany, kind: BoardSeat['signature']) {
         obligatoryStatus: kind !== 'normal',
         normalStatus: kind !== 'obligatory',
       })),
-    relationships: [],
+    relationships: relationshipsOf(company, kind),
   };
 }
 

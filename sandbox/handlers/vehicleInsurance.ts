@@ -80,7 +80,37 @@ export function thirdPartyPolicy(vehicle: WorldVehicle, insured: Citizen): Recor
     edrsJson: JSON.stringify(endorsed ? [endorsement] : []),
     endorseDate: endorsed ? formatSlashed(cover.issuedOn) : null,
     endorseText: endorsed ? endorsement.Dsc : null,
-    lastCompanyDocumentNumber: null,
+    // The policy this one renews, for a vehicle with claim-free years (designed).
+    lastCompanyDocumentNumber: years.financial > 0 ? `${cover.issuedOn.jy - 1}/${dice.digits(8)}` : null,
     damageTypes: [],
+    ...policyCodes(vehicle, insured, dice, endorsed ? `${cover.printNumber}/${endorsement.id}` : ''),
+  };
+}
+
+/** Usage codes of a private car: the insurer's own, and the shared and central-insurance classifications'. */
+const USAGE = { insurer: 1, shared: 10, name: 'شخصی' } as const;
+
+/**
+ * The policy's codes and the central insurance's (CII) classification of the vehicle (wire facts §4.5);
+ * their values are designed: a private passenger car, classified by its make and tip.
+ */
+function policyCodes(vehicle: WorldVehicle, insured: Citizen, dice: Dice, endorsementNumber: string) {
+  const tipCode = Number(`${vehicle.make.systemCode}${vehicle.make.tips.indexOf(vehicle.tip) + 1}`);
+  return {
+    carGroupCode: 2,
+    usageCode: USAGE.insurer,
+    mapUsageCode: USAGE.shared,
+    tonage: 0,
+    thirdPolicyCode: Number(dice.digits(9)),
+    statusTypeCode: 1,
+    printEndorsCompanyDocumentNumber: endorsementNumber,
+    thrname: fullNameOf(insured),
+    systemCodeCii: Number(vehicle.make.systemCode),
+    systemNameCii: vehicle.make.system,
+    typeCodeCii: tipCode,
+    typeNameCii: vehicle.tip,
+    usageCodeCii: USAGE.shared,
+    usageNameCii: USAGE.name,
+    modelCii: vehicle.modelYear,
   };
 }

@@ -27,7 +27,7 @@ import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from 
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
 import type { PersonModel } from '../resolvers/people/models.js';
-import type { NegativeScoreRecord, OwnershipCheckRecord, VehicleDetailsRecord, VehicleInsuranceSummaryRecord, InsuranceDiscountsRecord, PlateHistoryRecord, PlateInstallationRecord, ThirdPartyPolicyRecord, InsuredVehicleRecord, InsuranceEndorsementRecord, TrafficOffenseRecord, TrafficOffenseImageRecord, TrafficTollRecord, FreewayTollRecord, MotorcycleOffensesRecord } from '../datasources/types/vehicles.js';
+import type { NegativeScoreRecord, OwnershipCheckRecord, VehicleDetailsRecord, VehicleInsuranceSummaryRecord, InsuranceDiscountsRecord, PlateHistoryRecord, PlateInstallationRecord, ThirdPartyPolicyRecord, InsuredVehicleRecord, InsuredPlateRecord, VehicleClassificationRecord, InsuranceEndorsementRecord, TrafficOffenseRecord, TrafficOffenseImageRecord, TrafficTollRecord, FreewayTollRecord, MotorcycleOffensesRecord } from '../datasources/types/vehicles.js';
 import type { CivilIdentityRecord } from '../datasources/types/people.js';
 import type { IdentityMatchRecord, MilitaryServiceRecord, LifeStatusRecord, ShahabRecord, BlacklistRecord, PassportRecord, SanaRecord, LiveVideoMatchRecord, NationalCardScanRecord, NationalCardImageRecord, VideoMatchRecord, PhotoMatchRecord, FaceComparisonRecord, TaxDebtRecord } from '../datasources/types/verification.js';
 import type { PostalAddressModel } from '../resolvers/postal/models.js';
@@ -35,7 +35,7 @@ import type { CoordinatesRecord, ParcelRecord, ParcelEventRecord } from '../data
 import type { ConsentView } from '../consent/types.js';
 import type { ConsentGrantedModel } from '../resolvers/consent/models.js';
 import type { CompanyModel, GazetteNoticePage } from '../resolvers/companies/models.js';
-import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord, GazetteSignatureQuery, GazetteSignatureRecord } from '../datasources/types/companies.js';
+import type { BoardMemberRecord, SigningRightsRecord, SignatoryRecord, SignatoryRelationshipRecord, GazetteNoticeRecord, MembershipRecord, MembershipPositionRecord, TradeLicenceRecord, CreditValidationRecord, KnowledgeBasedRecord, GazetteSignatureQuery, GazetteSignatureRecord } from '../datasources/types/companies.js';
 import type { GazetteSignatureJobRecord } from '../datasources/flows/gazetteSignature.js';
 import type { SmsDeliveryJobRecord } from '../datasources/flows/smsDelivery.js';
 import type { SmsDeliveryRecord, SmsRecipientRecord } from '../datasources/types/messaging.js';
@@ -2248,28 +2248,63 @@ export type InsuredVehicle = {
   readonly axles?: Maybe<Scalars['Int']['output']>;
   /** Seats, including the driver's. */
   readonly capacity?: Maybe<Scalars['Int']['output']>;
+  /** The vehicle as the central insurance (Bimeh Markazi, the upstream's `…Cii` names) classifies it. */
+  readonly centralInsurance: VehicleClassification;
   /** The chassis number. */
   readonly chassisNumber?: Maybe<Scalars['String']['output']>;
   /** Number of engine cylinders. */
   readonly cylinders?: Maybe<Scalars['Int']['output']>;
   /** The engine number. */
   readonly engineNumber?: Maybe<Scalars['String']['output']>;
+  /** The insurer's vehicle group code (`carGroupCode`). */
+  readonly groupCode?: Maybe<Scalars['String']['output']>;
   /** The main colour. */
   readonly mainColour?: Maybe<Scalars['String']['output']>;
   /** The model year. */
   readonly model?: Maybe<Scalars['String']['output']>;
+  /** The plate as the insurer recorded it. */
+  readonly plate: InsuredVehiclePlate;
+  /** When the plate was installed on the vehicle, as the insurer recorded it. */
+  readonly plateInstalledOn?: Maybe<PersianDate>;
   /** The second colour. */
   readonly secondColour?: Maybe<Scalars['String']['output']>;
+  /**
+   * The vehicle in the insurers' shared classification (the upstream's `map…` names): only the names and the
+   * usage code are given there, so `systemCode`, `typeCode` and `model` are always null.
+   */
+  readonly sharedClassification: VehicleClassification;
   /** The system (make). */
   readonly system?: Maybe<Scalars['String']['output']>;
+  /** The system's code (`vehicleSystemCode`). */
+  readonly systemCode?: Maybe<Scalars['String']['output']>;
+  /** The load capacity in tonnes, as the insurer records it (0 for a passenger car). */
+  readonly tonnage?: Maybe<Scalars['Float']['output']>;
   /** The type. */
   readonly type?: Maybe<Scalars['String']['output']>;
   /** The usage. */
   readonly usage?: Maybe<Scalars['String']['output']>;
+  /** The insurer's usage code (`usageCode`). */
+  readonly usageCode?: Maybe<Scalars['String']['output']>;
   /** The vehicle identification number (VIN). */
   readonly vin?: Maybe<Scalars['String']['output']>;
   /** Number of wheels. */
   readonly wheels?: Maybe<Scalars['Int']['output']>;
+};
+
+/**
+ * A plate as an insurer records it on a policy. Its numbers are those of the plate; its letter is numbered
+ * the insurer's own way, not by the plate number's letter code (`Vehicle.plate.letter` reads the letter).
+ */
+export type InsuredVehiclePlate = {
+  readonly __typename?: 'InsuredVehiclePlate';
+  /** The letter in the insurer's own numbering (`plk2`), which the upstream does not document. */
+  readonly letterNumber?: Maybe<Scalars['String']['output']>;
+  /** The region code (`plkSrl`). */
+  readonly region?: Maybe<Scalars['String']['output']>;
+  /** The three digits after the letter (`plk3`). */
+  readonly threeDigits?: Maybe<Scalars['String']['output']>;
+  /** The two digits on the left (`plk1`). */
+  readonly twoDigits?: Maybe<Scalars['String']['output']>;
 };
 
 /** The upstream did not accept the authorization code (wrong, already used, or expired). */
@@ -3306,6 +3341,11 @@ export type PlateRegistration = {
   readonly ownedVehicle?: Maybe<OwnedVehicle>;
   /** The plate as the upstream writes it, for example `ایران 40 - 123 ص 51`. */
   readonly plateText: Scalars['String']['output'];
+  /**
+   * The national id the registry shows on the plate's record, as the upstream gives it (the person's own for
+   * the plates listed for them); null when the registry hides it (the upstream writes `-`).
+   */
+  readonly registeredNationalId?: Maybe<Scalars['String']['output']>;
   /** Why the plate was revoked. */
   readonly revocationReason?: Maybe<Scalars['String']['output']>;
   /** True when the plate has been revoked. */
@@ -3674,8 +3714,26 @@ export type Signatory = {
    * when the registry gives no valid mobile.
    */
   readonly personMobile?: Maybe<PersonMobile>;
+  /**
+   * How this signature goes with other holders' (for example, signing jointly with the chief executive), as
+   * the registry lists the relations with the signatory's group. Empty when the signature stands alone.
+   */
+  readonly relationships: ReadonlyArray<SignatoryRelationship>;
   /** Position as the notice writes it. */
   readonly title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A relation between a signatory's signature and another holder's, as the registry states it. */
+export type SignatoryRelationship = {
+  readonly __typename?: 'SignatoryRelationship';
+  /** The other holder's name as the registry writes it. */
+  readonly name?: Maybe<Scalars['String']['output']>;
+  /** The other holder's id as the registry gives it. */
+  readonly nationalId?: Maybe<Scalars['String']['output']>;
+  /** The other holder as a person; null when the registry's id is not a valid 10-digit national id. */
+  readonly person?: Maybe<Person>;
+  /** The relation as the registry words it (for example `امضای مشترک`, signing jointly). */
+  readonly relation?: Maybe<Scalars['String']['output']>;
 };
 
 /** How a signatory's signature binds the company. */
@@ -4056,6 +4114,11 @@ export type ThirdPartyInsurancePolicy = {
   readonly financialLossCount?: Maybe<Scalars['Int']['output']>;
   /** Bodily-injury claims paid under the policy. */
   readonly healthLossCount?: Maybe<Scalars['Int']['output']>;
+  /**
+   * The policyholder's name as the insurers' third-party system records it (`thrname`, designed: the upstream
+   * does not say whose name it is); `insuredName` is the name the inquiry gives, when it does.
+   */
+  readonly holderName?: Maybe<Scalars['String']['output']>;
   /** The insured person's name, when the insurer gives it. */
   readonly insuredName?: Maybe<Scalars['String']['output']>;
   /** The insurance company's code. */
@@ -4066,6 +4129,8 @@ export type ThirdPartyInsurancePolicy = {
   readonly issuedOn?: Maybe<PersianDate>;
   /** When the latest endorsement was made. */
   readonly lastEndorsedOn?: Maybe<PersianDate>;
+  /** The printed document number of the latest endorsement; null when the policy has none. */
+  readonly lastEndorsementNumber?: Maybe<Scalars['String']['output']>;
   /** The text of the latest endorsement. */
   readonly lastEndorsementText?: Maybe<Scalars['String']['output']>;
   /** Cover of death and injury of third parties, in rials. */
@@ -4076,10 +4141,16 @@ export type ThirdPartyInsurancePolicy = {
   readonly personCoverage?: Maybe<Scalars['RialAmount']['output']>;
   /** Driver claims paid under the policy. */
   readonly personLossCount?: Maybe<Scalars['Int']['output']>;
+  /** The policy's code in the insurers' third-party system (`thirdPolicyCode`). */
+  readonly policyCode?: Maybe<Scalars['String']['output']>;
   /** The policy number the insurer printed. */
   readonly policyNumber?: Maybe<Scalars['String']['output']>;
+  /** The insurer's document number of the policy this one renews; null when the upstream gives none. */
+  readonly previousPolicyNumber?: Maybe<Scalars['String']['output']>;
   /** First day of cover. */
   readonly startsOn?: Maybe<PersianDate>;
+  /** The policy's status code as the insurer records it (`statusTypeCode`); the upstream documents no table of its values. */
+  readonly statusCode?: Maybe<Scalars['String']['output']>;
   /** The vehicle as the insurer recorded it. */
   readonly vehicle: InsuredVehicle;
 };
@@ -4646,6 +4717,25 @@ export type VehicleOwnershipArgs = {
   ownerNationalId: Scalars['String']['input'];
 };
 
+/** A vehicle's system, type and usage in one classification of the insurers, by code and by name. */
+export type VehicleClassification = {
+  readonly __typename?: 'VehicleClassification';
+  /** The model year; null when the classification gives none. */
+  readonly model?: Maybe<Scalars['String']['output']>;
+  /** The system (make); null when the classification gives none. */
+  readonly system?: Maybe<Scalars['String']['output']>;
+  /** The system's (make's) code; null when the classification gives none. */
+  readonly systemCode?: Maybe<Scalars['String']['output']>;
+  /** The type (the tip, or the kind of vehicle such as `سواری`); null when the classification gives none. */
+  readonly type?: Maybe<Scalars['String']['output']>;
+  /** The type's code; null when the classification gives none. */
+  readonly typeCode?: Maybe<Scalars['String']['output']>;
+  /** The usage (for example `شخصی`, private); null when the classification gives none. */
+  readonly usage?: Maybe<Scalars['String']['output']>;
+  /** The usage's code; null when the classification gives none. */
+  readonly usageCode?: Maybe<Scalars['String']['output']>;
+};
+
 /** Facts about a vehicle from the police registry (Naja) and the insurers. */
 export type VehicleDetails = {
   readonly __typename?: 'VehicleDetails';
@@ -5114,6 +5204,7 @@ export type ResolversTypes = ResolversObject<{
   InsuranceDiscounts: ResolverTypeWrapper<InsuranceDiscountsRecord>;
   InsuranceEndorsement: ResolverTypeWrapper<InsuranceEndorsementRecord>;
   InsuredVehicle: ResolverTypeWrapper<InsuredVehicleRecord>;
+  InsuredVehiclePlate: ResolverTypeWrapper<InsuredPlateRecord>;
   InvalidAuthorizationCode: ResolverTypeWrapper<InvalidAuthorizationCode>;
   InvalidOtp: ResolverTypeWrapper<InvalidOtp>;
   IssueChequeInput: IssueChequeInput;
@@ -5161,6 +5252,7 @@ export type ResolversTypes = ResolversObject<{
   SendSmsInput: SendSmsInput;
   Shahab: ResolverTypeWrapper<ShahabRecord>;
   Signatory: ResolverTypeWrapper<SignatoryRecord>;
+  SignatoryRelationship: ResolverTypeWrapper<SignatoryRelationshipRecord>;
   SignatureKind: SignatureKind;
   SigningRights: ResolverTypeWrapper<SigningRightsRecord>;
   SmsConsentChallenge: ResolverTypeWrapper<SmsConsentChallenge>;
@@ -5213,6 +5305,7 @@ export type ResolversTypes = ResolversObject<{
   UpstreamJobStatus: UpstreamJobStatus;
   UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
   Vehicle: ResolverTypeWrapper<VehicleModel>;
+  VehicleClassification: ResolverTypeWrapper<VehicleClassificationRecord>;
   VehicleDetails: ResolverTypeWrapper<VehicleDetailsRecord>;
   VehicleInsuranceSummary: ResolverTypeWrapper<VehicleInsuranceSummaryRecord>;
   VehicleOwnershipCheck: ResolverTypeWrapper<OwnershipCheckRecord>;
@@ -5322,6 +5415,7 @@ export type ResolversParentTypes = ResolversObject<{
   InsuranceDiscounts: InsuranceDiscountsRecord;
   InsuranceEndorsement: InsuranceEndorsementRecord;
   InsuredVehicle: InsuredVehicleRecord;
+  InsuredVehiclePlate: InsuredPlateRecord;
   InvalidAuthorizationCode: InvalidAuthorizationCode;
   InvalidOtp: InvalidOtp;
   IssueChequeInput: IssueChequeInput;
@@ -5362,6 +5456,7 @@ export type ResolversParentTypes = ResolversObject<{
   SendSmsInput: SendSmsInput;
   Shahab: ShahabRecord;
   Signatory: SignatoryRecord;
+  SignatoryRelationship: SignatoryRelationshipRecord;
   SigningRights: SigningRightsRecord;
   SmsConsentChallenge: SmsConsentChallenge;
   SmsDelivery: SmsDeliveryRecord;
@@ -5404,6 +5499,7 @@ export type ResolversParentTypes = ResolversObject<{
   UpstreamJobFailure: UpstreamJobFailure;
   UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
   Vehicle: VehicleModel;
+  VehicleClassification: VehicleClassificationRecord;
   VehicleDetails: VehicleDetailsRecord;
   VehicleInsuranceSummary: VehicleInsuranceSummaryRecord;
   VehicleOwnershipCheck: OwnershipCheckRecord;
@@ -6278,17 +6374,32 @@ export type InsuranceEndorsementResolvers<ContextType = Context, ParentType exte
 export type InsuredVehicleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsuredVehicle'] = ResolversParentTypes['InsuredVehicle']> = ResolversObject<{
   axles?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  centralInsurance?: Resolver<ResolversTypes['VehicleClassification'], ParentType, ContextType>;
   chassisNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cylinders?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   engineNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  groupCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   mainColour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  plate?: Resolver<ResolversTypes['InsuredVehiclePlate'], ParentType, ContextType>;
+  plateInstalledOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   secondColour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sharedClassification?: Resolver<ResolversTypes['VehicleClassification'], ParentType, ContextType>;
   system?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  systemCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tonnage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   usage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usageCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   vin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   wheels?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type InsuredVehiclePlateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsuredVehiclePlate'] = ResolversParentTypes['InsuredVehiclePlate']> = ResolversObject<{
+  letterNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  threeDigits?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  twoDigits?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type InvalidAuthorizationCodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InvalidAuthorizationCode'] = ResolversParentTypes['InvalidAuthorizationCode']> = ResolversObject<{
@@ -6557,6 +6668,7 @@ export type PlateInstallationResolvers<ContextType = Context, ParentType extends
 export type PlateRegistrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlateRegistration'] = ResolversParentTypes['PlateRegistration']> = ResolversObject<{
   ownedVehicle?: Resolver<Maybe<ResolversTypes['OwnedVehicle']>, ParentType, ContextType>;
   plateText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registeredNationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revocationReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revoked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -6638,7 +6750,15 @@ export type SignatoryResolvers<ContextType = Context, ParentType extends Resolve
   nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personMobile?: Resolver<Maybe<ResolversTypes['PersonMobile']>, ParentType, ContextType>;
+  relationships?: Resolver<ReadonlyArray<ResolversTypes['SignatoryRelationship']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type SignatoryRelationshipResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SignatoryRelationship'] = ResolversParentTypes['SignatoryRelationship']> = ResolversObject<{
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nationalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  relation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type SigningRightsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SigningRights'] = ResolversParentTypes['SigningRights']> = ResolversObject<{
@@ -6774,18 +6894,23 @@ export type ThirdPartyInsurancePolicyResolvers<ContextType = Context, ParentType
   financialCoverage?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   financialLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   healthLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   insuredName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   insurerCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   insurerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   lastEndorsedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  lastEndorsementNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastEndorsementText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lifeCoverage?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   lossAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   personCoverage?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   personLossCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  policyCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   policyNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  previousPolicyNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   startsOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   vehicle?: Resolver<ResolversTypes['InsuredVehicle'], ParentType, ContextType>;
 }>;
 
@@ -6974,6 +7099,16 @@ export type VehicleResolvers<ContextType = Context, ParentType extends Resolvers
   plateNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type VehicleClassificationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VehicleClassification'] = ResolversParentTypes['VehicleClassification']> = ResolversObject<{
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  system?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  systemCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  typeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usageCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type VehicleDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VehicleDetails'] = ResolversParentTypes['VehicleDetails']> = ResolversObject<{
   axles?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   capacity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -7128,6 +7263,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   InsuranceDiscounts?: InsuranceDiscountsResolvers<ContextType>;
   InsuranceEndorsement?: InsuranceEndorsementResolvers<ContextType>;
   InsuredVehicle?: InsuredVehicleResolvers<ContextType>;
+  InsuredVehiclePlate?: InsuredVehiclePlateResolvers<ContextType>;
   InvalidAuthorizationCode?: InvalidAuthorizationCodeResolvers<ContextType>;
   InvalidOtp?: InvalidOtpResolvers<ContextType>;
   IssuedCard?: IssuedCardResolvers<ContextType>;
@@ -7167,6 +7303,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SanaRegistration?: SanaRegistrationResolvers<ContextType>;
   Shahab?: ShahabResolvers<ContextType>;
   Signatory?: SignatoryResolvers<ContextType>;
+  SignatoryRelationship?: SignatoryRelationshipResolvers<ContextType>;
   SigningRights?: SigningRightsResolvers<ContextType>;
   SmsConsentChallenge?: SmsConsentChallengeResolvers<ContextType>;
   SmsDelivery?: SmsDeliveryResolvers<ContextType>;
@@ -7202,6 +7339,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   UpstreamJobFailure?: UpstreamJobFailureResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   Vehicle?: VehicleResolvers<ContextType>;
+  VehicleClassification?: VehicleClassificationResolvers<ContextType>;
   VehicleDetails?: VehicleDetailsResolvers<ContextType>;
   VehicleInsuranceSummary?: VehicleInsuranceSummaryResolvers<ContextType>;
   VehicleOwnershipCheck?: VehicleOwnershipCheckResolvers<ContextType>;

@@ -127,15 +127,24 @@ export class CompaniesAPI {
     const mobiles = new Map(
       boardMembers.flatMap((m) => (m.nationalId && m.mobile ? [[m.nationalId, m.mobile] as const] : [])),
     );
-    const signatories = SIGNATURE_GROUPS.flatMap(([key, kind]) =>
-      (r.signholdersStatus?.[key]?.holders ?? []).map((holder): SignatoryRecord => ({
+    const signatories = SIGNATURE_GROUPS.flatMap(([key, kind]) => {
+      const group = r.signholdersStatus?.[key];
+      return (group?.holders ?? []).map((holder): SignatoryRecord => ({
         nationalId: holder.nationalId,
         name: holder.name,
         title: holder.title,
         kind,
+        // A relation of the group belongs to the holder it names; one naming no holder of the group is dropped.
+        relationships: (group?.relationships ?? [])
+          .filter((relationship) => holder.nationalId !== null && relationship.nationalId === holder.nationalId)
+          .map((relationship) => ({
+            nationalId: relationship.relatedNationalId,
+            name: relationship.relatedName,
+            relation: relationship.relationType,
+          })),
         mobile: (holder.nationalId && mobiles.get(holder.nationalId)) ?? holder.mobile,
-      })),
-    );
+      }));
+    });
     return {
       companyId,
       noticeId: r.newsId,

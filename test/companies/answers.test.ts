@@ -95,6 +95,29 @@ describe('company answers', () => {
     ]);
     expect(rights).toMatchObject({ allowedTopics: ['one', 'تwo', 'three'], publishedOn: '1402/05/06' });
     expect((await companies({}).getSigningRights('10101010101'))?.signatories).toEqual([]);
+    const related = await companies({
+      signholdersStatus: {
+        obligatorySignature: {
+          holders: [{ nationalId: 12345678 }, { nationalId: '0099999999' }],
+          relationships: [
+            { nationalId: 12345678, relatedNationalId: '0099999999', relatedName: 'B', relationType: 'joint' },
+            { nationalId: 12345678, relatedNationalId: 55, relatedName: 'C', relationType: 'joint' },
+            { nationalId: '0011111111', relatedNationalId: 12345678, relatedName: 'A', relationType: 'joint' },
+          ],
+        },
+      },
+    }).getSigningRights('10101010101');
+    // A relation belongs to the holder it names; one naming no holder of its group is dropped.
+    expect(related?.signatories.map((s) => [s.nationalId, s.relationships])).toEqual([
+      [
+        '0012345678',
+        [
+          { nationalId: '0099999999', name: 'B', relation: 'joint' },
+          { nationalId: '0000000055', name: 'C', relation: 'joint' },
+        ],
+      ],
+      ['0099999999', []],
+    ]);
     await expect(companies({ signholdersStatus: 'none' }).getSigningRights('10101010101')).rejects.toMatchObject(
       unreadable,
     );

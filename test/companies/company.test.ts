@@ -256,6 +256,36 @@ describe('signing rights', () => {
     expect(callCounts(h)).toEqual({ kybAuthorizedSignatoriesGet: 1, kybCorporateJournalGet: 1 });
   });
 
+  it('lists with each signatory how their signature goes with other holders’, their kind kept', async () => {
+    const company = companyOf(active.nationalId);
+    const [chair, vice, ceo] = [at(company.board, 0), at(company.board, 1), at(company.board, 2)];
+    const res = await h.gql<{
+      company: {
+        signingRights: { signatories: Array<{ nationalId: string; kind: string; relationships: unknown[] }> };
+      };
+    }>(
+      `query($id: String!) { company(nationalId: $id) { signingRights { signatories {
+        nationalId kind relationships { nationalId name relation person { nationalId } } } } } }`,
+      { id: active.nationalId },
+    );
+    expect(res.errors).toBeUndefined();
+    const related = (seat: typeof chair, relation: string) => ({
+      nationalId: seat.nationalId,
+      name: fullNameOf(personOf(seat.nationalId)),
+      relation,
+      person: { nationalId: seat.nationalId },
+    });
+    expect(dataOf(res).company.signingRights.signatories).toEqual([
+      { nationalId: chair.nationalId, kind: 'OBLIGATORY', relationships: [related(ceo, 'امضای مشترک')] },
+      { nationalId: vice.nationalId, kind: 'NORMAL', relationships: [] },
+      {
+        nationalId: ceo.nationalId,
+        kind: 'OBLIGATORY_AND_NORMAL',
+        relationships: [related(chair, 'امضای مشترک'), related(vice, 'امضای مشترک در غیاب رئیس هیئت مدیره')],
+      },
+    ]);
+  });
+
   it('reads the allowed topics the same whether the upstream sends them as one text or as a list', async () => {
     expect([topicsAsText(companyOf(active.nationalId)), topicsAsText(companyOf(dissolved.nationalId))]).toEqual([
       true,

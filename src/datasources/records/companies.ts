@@ -154,9 +154,15 @@ export const BoardMemberEntry = record({
 /** `kybBoardMembersGet` (designed answer `{ companyId, boardMembers }`). */
 export const BoardMembersAnswer = record({ boardMembers: list(BoardMemberEntry) });
 
-/** A group of signing-rights holders of `kybAuthorizedSignatoriesGet`; absent when the group has none. */
+/**
+ * A group of signing-rights holders of `kybAuthorizedSignatoriesGet`; absent when the group has none. Its
+ * `relationships[]` (designed) relate a holder of the group, by `nationalId`, to another holder.
+ */
 const SignatureGroup = optionalRecord({
   holders: list(record({ nationalId: registryId, name: text, title: text, mobile })),
+  relationships: list(
+    record({ nationalId: registryId, relatedNationalId: registryId, relatedName: text, relationType: text }),
+  ),
 });
 
 /** `kybAuthorizedSignatoriesGet`. */

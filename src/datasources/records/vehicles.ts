@@ -31,10 +31,20 @@ export const endorsements = text.transform((value): InsuranceEndorsementRecord[]
 /** A toll's payment status (`unpaid`, `paid`, any case); null for any other word. */
 export const tollPaymentStatus = word<TollPaymentStatus>({ unpaid: 'UNPAID', paid: 'PAID' }, (t) => t.toLowerCase());
 
-/** `vehicleActivePlateNumbersGet`. Entries without a plate number are skipped by the reader. */
+/**
+ * `vehicleActivePlateNumbersGet`. Entries without a plate number are skipped by the reader; a `nationalId`
+ * of `-` (the registry hiding it) reads as absent.
+ */
 export const ActivePlatesAnswer = record({
   plateNumbers: list(
-    record({ plateNumber: text, revoked: flag, revokedDateTime: text, revokedDescription: text, serialNumber: text }),
+    record({
+      nationalId: text.transform((id) => (id === '-' ? null : id)),
+      plateNumber: text,
+      revoked: flag,
+      revokedDateTime: text,
+      revokedDescription: text,
+      serialNumber: text,
+    }),
   ),
 });
 
@@ -114,7 +124,9 @@ export const FreewayTollsAnswer = record({
 /**
  * `kycThirdPartyInsuranceInquiryGet`. Coverages and some vehicle facts come under a long and a short name
  * (`financialCvrCptl` or `fnCvrCptl`, `cylinderNumberField` or `cylCnt`): the short one counts only when
- * the long one is absent or null. The vehicle's other facts come as `…Field` or under a `map…` name.
+ * the long one is absent or null; so do the discounts' percentages (`disFnYrPrcnt` or `discountThirdPercent`,
+ * `disPrsnYrPrcnt` or `discountPersonPercent`). The vehicle's other facts come as `…Field` or under a `map…`
+ * name (the insurers' shared classification); the central insurance's classification under `…Cii` names.
  */
 export const ThirdPartyPolicyAnswer = aliased(
   {
@@ -122,6 +134,8 @@ export const ThirdPartyPolicyAnswer = aliased(
     lifeCvrCptl: 'lfCvrCptl',
     personCvrCptl: 'prsnCvrCptl',
     cylinderNumberField: 'cylCnt',
+    disFnYrPrcnt: 'discountThirdPercent',
+    disPrsnYrPrcnt: 'discountPersonPercent',
   },
   record({
     prntPlcyCmpDocNo: text,
@@ -166,6 +180,28 @@ export const ThirdPartyPolicyAnswer = aliased(
     edrsJson: endorsements,
     endorseDate: text,
     endorseText: text,
+    printEndorsCompanyDocumentNumber: text,
+    lastCompanyDocumentNumber: text,
+    thirdPolicyCode: text,
+    statusTypeCode: text,
+    thrname: text,
+    vehicleSystemCode: text,
+    carGroupCode: text,
+    usageCode: text,
+    tonage: decimal,
+    installDateField: text,
+    plk1: text,
+    plk2: text,
+    plk3: text,
+    plkSrl: text,
+    mapUsageCode: text,
+    systemCodeCii: text,
+    systemNameCii: text,
+    typeCodeCii: text,
+    typeNameCii: text,
+    usageCodeCii: text,
+    usageNameCii: text,
+    modelCii: text,
   }),
 );
 

@@ -68,11 +68,19 @@ export interface BoardMemberRecord {
   readonly secondRole: string | null;
 }
 
+/** How a signatory's signature relates to another holder's (a joint signature, …). */
+export interface SignatoryRelationshipRecord {
+  readonly nationalId: string | null;
+  readonly name: string | null;
+  readonly relation: string | null;
+}
+
 export interface SignatoryRecord {
   readonly nationalId: string | null;
   readonly name: string | null;
   readonly title: string | null;
   readonly kind: SignatureKind;
+  readonly relationships: readonly SignatoryRelationshipRecord[];
   /** The mobile of the board member with the same national id, when there is one. */
   readonly mobile: string | null;
 }

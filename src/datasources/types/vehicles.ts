@@ -9,6 +9,8 @@ export interface PlateRegistrationRecord {
   readonly plateText: string;
   /** The 9-digit plate number, when the text could be decoded. */
   readonly plateNumber: string | null;
+  /** The national id the registry shows on the plate's record; null when it hides it (`-`). */
+  readonly registeredNationalId: string | null;
   readonly revoked: boolean | null;
   readonly revokedAt: string | null;
   readonly revocationReason: string | null;
@@ -91,11 +93,39 @@ export interface InsuranceEndorsementRecord {
   readonly description: string | null;
 }
 
-export interface InsuredVehicleRecord {
+/** A vehicle in a classification of the insurers: its system, type and usage, by code and by name. */
+export interface VehicleClassificationRecord {
+  readonly systemCode: string | null;
   readonly system: string | null;
+  readonly typeCode: string | null;
   readonly type: string | null;
+  readonly usageCode: string | null;
   readonly usage: string | null;
   readonly model: string | null;
+}
+
+/** A plate as an insurer records it: its numbers, the letter in the insurer's own numbering. */
+export interface InsuredPlateRecord {
+  readonly twoDigits: string | null;
+  readonly letterNumber: string | null;
+  readonly threeDigits: string | null;
+  readonly region: string | null;
+}
+
+export interface InsuredVehicleRecord {
+  readonly system: string | null;
+  readonly systemCode: string | null;
+  readonly type: string | null;
+  readonly groupCode: string | null;
+  readonly usage: string | null;
+  readonly usageCode: string | null;
+  readonly model: string | null;
+  readonly tonnage: number | null;
+  /** Jalali `YYYY/MM/DD`. */
+  readonly plateInstalledOn: string | null;
+  readonly plate: InsuredPlateRecord;
+  readonly sharedClassification: VehicleClassificationRecord;
+  readonly centralInsurance: VehicleClassificationRecord;
   readonly mainColour: string | null;
   readonly secondColour: string | null;
   readonly capacity: number | null;
@@ -109,6 +139,11 @@ export interface InsuredVehicleRecord {
 
 export interface ThirdPartyPolicyRecord {
   readonly policyNumber: string | null;
+  readonly policyCode: string | null;
+  readonly statusCode: string | null;
+  readonly previousPolicyNumber: string | null;
+  readonly lastEndorsementNumber: string | null;
+  readonly holderName: string | null;
   readonly insurerName: string | null;
   readonly insurerCode: string | null;
   readonly insuredName: string | null;

@@ -10,7 +10,7 @@ import { KnowledgeBasedStanding } from './KnowledgeBasedStanding.js';
 import { MembershipPosition } from './MembershipPosition.js';
 import { Mutation } from './Mutation.js';
 import { Query } from './Query.js';
-import { Signatory } from './Signatory.js';
+import { Signatory, SignatoryRelationship } from './Signatory.js';
 import { SigningRights } from './SigningRights.js';
 import { TradeLicence } from './TradeLicence.js';
 
@@ -21,6 +21,7 @@ export const companies = {
   BoardMember,
   SigningRights,
   Signatory,
+  SignatoryRelationship,
   GazetteNotice,
   CompanyMembership,
   MembershipPosition,

@@ -1,5 +1,6 @@
 /** The Persian-calendar date fields of the vehicle records. */
 import type {
+  InsuredVehicleResolvers,
   PlateInstallationResolvers,
   ThirdPartyInsurancePolicyResolvers,
   VehicleDetailsResolvers,
@@ -26,4 +27,8 @@ export const ThirdPartyInsurancePolicy: ThirdPartyInsurancePolicyResolvers = {
   startsOn: (policy) => persianDate(policy.startsOn),
   endsOn: (policy) => persianDate(policy.endsOn),
   lastEndorsedOn: (policy) => persianDate(policy.lastEndorsedOn),
+};
+
+export const InsuredVehicle: InsuredVehicleResolvers = {
+  plateInstalledOn: (vehicle) => persianDate(vehicle.plateInstalledOn),
 };

@@ -10,7 +10,13 @@ import { PlateRegistration } from './PlateRegistration.js';
 import { Query } from './Query.js';
 import { TrafficOffense } from './TrafficOffense.js';
 import { Vehicle } from './Vehicle.js';
-import { PlateInstallation, ThirdPartyInsurancePolicy, VehicleDetails, VehicleInsuranceSummary } from './dates.js';
+import {
+  InsuredVehicle,
+  PlateInstallation,
+  ThirdPartyInsurancePolicy,
+  VehicleDetails,
+  VehicleInsuranceSummary,
+} from './dates.js';
 
 export const vehicles = {
   Query,
@@ -23,6 +29,7 @@ export const vehicles = {
   VehicleInsuranceSummary,
   PlateInstallation,
   ThirdPartyInsurancePolicy,
+  InsuredVehicle,
   PlateRegistration,
   DrivingLicence,
   Person,

@@ -1,0 +1,4 @@
+import { companyOperations } from './companies.cases.js';
+import { describeDocumented } from './support.js';
+
+describeDocumented('company operations', companyOperations, { sandbox: { asyncDelayMs: 100 } });
