@@ -3,6 +3,14 @@ import { tehranOffsetMinutes } from './tehranOffset.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month of the proleptic Gregorian calendar (`month` 1–12). */
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+}
+
 const SHAPES = [
   // `MM/DD/YYYY HH:mm:ss` (traffic tolls, active plates, driving licences)
   /^(?<month>\d{1,2})\/(?<day>\d{1,2})\/(?<year>\d{4})(?:[ T](?<hour>\d{1,2}):(?<minute>\d{2})(?::(?<second>\d{2}))?)?$/,
@@ -19,16 +27,20 @@ const SHAPES = [
 export function gregorianWallClockToIso(value: string | null | undefined): string | null {
   if (!value) return null;
   const text = normalizeDigits(value.trim());
-  const groups = SHAPES.map((shape) => shape.exec(text)?.groups).find((g) => g !== undefined);
+  let groups: Record<string, string | undefined> | undefined;
+  for (const shape of SHAPES) {
+    groups = shape.exec(text)?.groups;
+    if (groups) break;
+  }
   if (!groups) return null;
-  const [year, month, day] = [Number(groups['year']), Number(groups['month']), Number(groups['day'])];
-  const [hour, minute, second] = [
-    Number(groups['hour'] ?? 0),
-    Number(groups['minute'] ?? 0),
-    Number(groups['second'] ?? 0),
-  ];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  const year = Number(groups['year']);
+  const month = Number(groups['month']);
+  const day = Number(groups['day']);
+  const hour = Number(groups['hour'] ?? 0);
+  const minute = Number(groups['minute'] ?? 0);
+  const second = Number(groups['second'] ?? 0);
+  // Years before 100 are no date the upstream writes (and JavaScript's dates would read them as 19xx).
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
   const offset = tehranOffsetMinutes(year, month, day, hour, minute, second);
   const sign = offset < 0 ? '-' : '+';

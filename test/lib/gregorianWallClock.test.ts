@@ -11,6 +11,8 @@ describe('gregorianWallClockToIso', () => {
     ['۲۰۲۴-۰۳-۲۰ ۱۲:۳۰:۰۰', '2024-03-20T12:30:00+03:30'],
     // Iran kept daylight saving until 2022: a summer time before then is +04:30.
     ['07/01/2020 10:00:00', '2020-07-01T10:00:00+04:30'],
+    ['02/29/2024 10:00:00', '2024-02-29T10:00:00+03:30'],
+    ['2000-02-29', '2000-02-29T00:00:00+03:30'],
   ])('reads %s as %s', (input, iso) => {
     expect(gregorianWallClockToIso(input)).toBe(iso);
   });
@@ -29,12 +31,21 @@ describe('gregorianWallClockToIso', () => {
       for (const [input, iso] of around) expect(gregorianWallClockToIso(input)).toBe(iso);
   });
 
-  it.each(['', '02/30/2024 10:00:00', '2024-13-01', '2024-03-20 24:00:00', '1403/01/01', 'soon'])(
-    'gives null for %j',
-    (input) => {
-      expect(gregorianWallClockToIso(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '02/30/2024 10:00:00',
+    '02/29/2023',
+    '1900-02-29',
+    '0050-01-01',
+    '2024-04-31',
+    '2024-00-10',
+    '2024-13-01',
+    '2024-03-20 24:00:00',
+    '1403/01/01',
+    'soon',
+  ])('gives null for %j', (input) => {
+    expect(gregorianWallClockToIso(input)).toBeNull();
+  });
 
   it('gives null for an absent value', () => {
     expect(gregorianWallClockToIso(null)).toBeNull();
