@@ -50,7 +50,7 @@ export class AccountsAPI {
       accountNumber: r.deposit,
       bankName: r.bankName,
       status: r.depositStatus,
-      ownerName: r.depositOwners[0]?.fullName ?? null,
+      holders: r.depositOwners,
     };
   }
 

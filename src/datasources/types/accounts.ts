@@ -37,7 +37,8 @@ export interface CardAccountRecord {
   readonly accountNumber: string | null;
   readonly bankName: string | null;
   readonly status: AccountStatus | null;
-  readonly ownerName: string | null;
+  /** The holders the conversion names (whole names only: version 2 gives them as one string). */
+  readonly holders: readonly HolderName[];
 }
 
 /** The card inquiry: holder and bank of a card. */

@@ -35,7 +35,8 @@ export const BankAccount: BankAccountResolvers = {
   },
   bank: (account) => ({ code: bankCodeOf(account.iban) }),
   bankCode: (account) => bankCodeOf(account.iban),
-  accountNumber: lazyField(inquiry, 'accountNumber'),
+  // Known when the account was found by its number or its card: no IBAN inquiry then.
+  accountNumber: (account, _args, context) => accountNumberOf(account, context),
   status: async (account, _args, context) =>
     account.status !== undefined ? account.status : (await inquiry(account, context)).status,
   statusDescription: lazyField(inquiry, 'statusDescription'),
