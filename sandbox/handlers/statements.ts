@@ -86,7 +86,7 @@ function transactionOf(account: Account, entry: Entry, balance: bigint, recordNu
   return {
     operationCode: { code: entry.operationCode, message: entry.description },
     recordNumber: String(recordNumber),
-    chequeNo: '',
+    chequeNo: entry.cheque?.number ?? '',
     balance: padded(balance),
     balanceSign: sign(balance),
     transactionAmountCredit: padded(entry.amount > 0n ? entry.amount : 0n),
@@ -119,10 +119,22 @@ function transactionOf(account: Account, entry: Entry, balance: bigint, recordNu
       transactionTerminalType: entry.transactionClass === 'CARD' ? 'POS' : 'CORE',
       transactionTerminalCode: account.branch,
       transactionBrTerminal: account.branch,
+      // Designed: no source shows these values; the channel and operation codes, and a paid cheque's details.
+      transactionTypeList: [entry.transactionClass === 'CARD' ? '14' : '02', entry.operationCode],
+      chequeType: entry.cheque ? '1' : null,
       transactionCycle: '1',
       blockAmount: '0',
       blockCode: null,
       blockingReason: null,
+      ...(entry.cheque && {
+        chequeInformationMap: {
+          chequeNo: entry.cheque.number,
+          chequeType: '1',
+          issueDate: entry.cheque.issueDate,
+          dueDate: entry.cheque.dueDate,
+          status: 'PAID',
+        },
+      }),
     }),
   };
 }

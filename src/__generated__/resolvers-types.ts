@@ -22,7 +22,7 @@ import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
 import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
-import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
+import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, StatementChequeInformationRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
@@ -283,7 +283,7 @@ export type Bank = {
  */
 export type BankAccount = {
   readonly __typename?: 'BankAccount';
-  /** The account number in the bank's own format. */
+  /** The account number in the bank's own format; for an account found by its number or its card, as known from that (no second call). */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The bank, read from the IBAN's bank code. */
   readonly bank?: Maybe<Bank>;
@@ -306,7 +306,7 @@ export type BankAccount = {
   readonly holderDetails?: Maybe<AccountHolderDetails>;
   /** The holder's name as the account inquiry gives it for the account number. */
   readonly holderName?: Maybe<Scalars['String']['output']>;
-  /** The account's holders; several for a joint account. For an account found by its number, as the conversion to IBAN named them (whole names only, no second call). */
+  /** The account's holders; several for a joint account. For an account found by its number or its card, as that conversion to IBAN named them (whole names only, no second call). */
   readonly holders?: Maybe<ReadonlyArray<AccountHolder>>;
   /** The IBAN: `IR` and 24 digits. */
   readonly iban: Scalars['String']['output'];
@@ -321,7 +321,7 @@ export type BankAccount = {
    * the upstream serves only the client's own accounts; it refuses others (`UPSTREAM_REJECTED`).
    */
   readonly statement?: Maybe<AccountStatementConnection>;
-  /** The account's state; for an account found by its number, as the number's conversion to IBAN gave it (no second call). */
+  /** The account's state; for an account found by its number or its card, as that conversion to IBAN gave it (no second call). */
   readonly status?: Maybe<AccountStatus>;
   /** The upstream's description of the account's state (in Persian). */
   readonly statusDescription?: Maybe<Scalars['String']['output']>;
@@ -777,7 +777,10 @@ export type CancelChequeInput = {
 /** A payment card, identified by its 16-digit number. */
 export type Card = {
   readonly __typename?: 'Card';
-  /** The account behind the card. */
+  /**
+   * The account behind the card. Its `accountNumber`, `status` and `holders` are those the card-to-IBAN
+   * conversion gave (holders by whole name only, as that conversion names them): no IBAN inquiry follows.
+   */
   readonly account?: Maybe<BankAccount>;
   /** The account number behind the card, in the bank's own format (the card-to-account conversion). */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
@@ -3866,6 +3869,24 @@ export type StatementCardInformation = {
   readonly transactionTypeCode?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A Keshavarzi cheque transaction's details, as the statement gives them (`chequeInformationMap`). No
+ * source documents this map's keys: these are the keys read, and each is null when the bank does not give it.
+ */
+export type StatementChequeInformation = {
+  readonly __typename?: 'StatementChequeInformation';
+  /** The cheque's number (`chequeNo`). */
+  readonly chequeNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank's cheque type code, as given. */
+  readonly chequeType?: Maybe<Scalars['String']['output']>;
+  /** The cheque's due day, as the bank writes it (Persian calendar `YYYYMMDD`). */
+  readonly dueDate?: Maybe<Scalars['String']['output']>;
+  /** The day the cheque was issued, as the bank writes it (Persian calendar `YYYYMMDD`). */
+  readonly issueDate?: Maybe<Scalars['String']['output']>;
+  /** The cheque's state at the bank, as given (for example `PAID`). */
+  readonly status?: Maybe<Scalars['String']['output']>;
+};
+
 /** An `IBAN` (Paya, Satna, internet) transaction's details, as the statement gives them. */
 export type StatementIbanInformation = {
   readonly __typename?: 'StatementIbanInformation';
@@ -3904,6 +3925,8 @@ export type StatementKeshavarziDetails = {
   readonly blockCode?: Maybe<Scalars['String']['output']>;
   /** The reason for the block. */
   readonly blockingReason?: Maybe<Scalars['String']['output']>;
+  /** A cheque transaction's details (`chequeInformationMap`); null for other transactions. */
+  readonly chequeInformation?: Maybe<StatementChequeInformation>;
   /** The cheque type, for cheque transactions. */
   readonly chequeType?: Maybe<Scalars['String']['output']>;
   /** The account number. */
@@ -3924,6 +3947,8 @@ export type StatementKeshavarziDetails = {
   readonly transactionTerminalCode?: Maybe<Scalars['String']['output']>;
   /** The terminal's type. */
   readonly transactionTerminalType?: Maybe<Scalars['String']['output']>;
+  /** The bank's type codes of the transaction (`transactionTypeList`), as given; null when the bank gives none. */
+  readonly transactionTypes?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
 };
 
 /** A `LEDGER` (within the bank) transaction's details, as the statement gives them. */
@@ -5139,6 +5164,7 @@ export type ResolversTypes = ResolversObject<{
   StartSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartSmsConsentResult']>;
   StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
   StatementCardInformation: ResolverTypeWrapper<StatementCardInformationRecord>;
+  StatementChequeInformation: ResolverTypeWrapper<StatementChequeInformationRecord>;
   StatementIbanInformation: ResolverTypeWrapper<StatementIbanInformationRecord>;
   StatementKeshavarziDetails: ResolverTypeWrapper<StatementKeshavarziDetailsRecord>;
   StatementLedgerInformation: ResolverTypeWrapper<StatementLedgerInformationRecord>;
@@ -5338,6 +5364,7 @@ export type ResolversParentTypes = ResolversObject<{
   StartSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartSmsConsentResult'];
   StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
   StatementCardInformation: StatementCardInformationRecord;
+  StatementChequeInformation: StatementChequeInformationRecord;
   StatementIbanInformation: StatementIbanInformationRecord;
   StatementKeshavarziDetails: StatementKeshavarziDetailsRecord;
   StatementLedgerInformation: StatementLedgerInformationRecord;
@@ -6663,6 +6690,14 @@ export type StatementCardInformationResolvers<ContextType = Context, ParentType 
   transactionTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type StatementChequeInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementChequeInformation'] = ResolversParentTypes['StatementChequeInformation']> = ResolversObject<{
+  chequeNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chequeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dueDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issueDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type StatementIbanInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementIbanInformation'] = ResolversParentTypes['StatementIbanInformation']> = ResolversObject<{
   bankCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6682,6 +6717,7 @@ export type StatementKeshavarziDetailsResolvers<ContextType = Context, ParentTyp
   blockAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   blockCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   blockingReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chequeInformation?: Resolver<Maybe<ResolversTypes['StatementChequeInformation']>, ParentType, ContextType>;
   chequeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deposit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6692,6 +6728,7 @@ export type StatementKeshavarziDetailsResolvers<ContextType = Context, ParentTyp
   transactionTeller?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   transactionTerminalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   transactionTerminalType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTypes?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
 }>;
 
 export type StatementLedgerInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementLedgerInformation'] = ResolversParentTypes['StatementLedgerInformation']> = ResolversObject<{
@@ -7125,6 +7162,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   StartCodeConsentResult?: StartCodeConsentResultResolvers<ContextType>;
   StartSmsConsentResult?: StartSmsConsentResultResolvers<ContextType>;
   StatementCardInformation?: StatementCardInformationResolvers<ContextType>;
+  StatementChequeInformation?: StatementChequeInformationResolvers<ContextType>;
   StatementIbanInformation?: StatementIbanInformationResolvers<ContextType>;
   StatementKeshavarziDetails?: StatementKeshavarziDetailsResolvers<ContextType>;
   StatementLedgerInformation?: StatementLedgerInformationResolvers<ContextType>;

@@ -25,6 +25,7 @@ import type {
   CardHolderRecord,
 } from './types/accounts.js';
 import type {
+  StatementChequeInformationRecord,
   StatementDetailsRecord,
   StatementEntryRecord,
   StatementKeshavarziDetailsRecord,
@@ -254,6 +255,7 @@ function keshavarziOf(t: z.output<typeof StatementTransaction>): StatementKeshav
   const details: StatementKeshavarziDetailsRecord = {
     transactionFee: t.transactionFee,
     transactionTeller: t.transactionTeller,
+    transactionTypes: t.transactionTypeList,
     deposit: t.deposit,
     destinationNumber: t.destinationNumber,
     transactionJournal: t.transactionJournal,
@@ -265,6 +267,15 @@ function keshavarziOf(t: z.output<typeof StatementTransaction>): StatementKeshav
     blockAmount: t.blockAmount,
     blockCode: t.blockCode,
     blockingReason: t.blockingReason,
+    chequeInformation: chequeOf(t.chequeInformationMap),
   };
   return Object.values(details).some((value) => value !== null) ? details : null;
+}
+
+function chequeOf(
+  map: z.output<typeof StatementTransaction>['chequeInformationMap'],
+): StatementChequeInformationRecord | null {
+  if (!map) return null;
+  const { chequeNo, ...rest } = map;
+  return { chequeNumber: chequeNo, ...rest };
 }

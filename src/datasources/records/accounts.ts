@@ -149,6 +149,15 @@ const LedgerInformation = classMap({
   reasonDescription: text,
 });
 
+/** A Keshavarzi cheque transaction's details (`chequeInformationMap`; the shape is designed, no source shows it). */
+const ChequeInformation = classMap({
+  chequeNo: text,
+  chequeType: text,
+  issueDate: text,
+  dueDate: text,
+  status: text,
+});
+
 /** One transaction of a statement page; a balance's sign is `D` for a debit balance. */
 export const StatementTransaction = record({
   transactionAmountCredit: rial,
@@ -181,6 +190,14 @@ export const StatementTransaction = record({
   transactionAmount: rial,
   transactionFee: rial,
   transactionTeller: text,
+  transactionTypeList: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      Array.isArray(value)
+        ? value.flatMap((code) => (typeof code === 'string' || typeof code === 'number' ? [String(code)] : []))
+        : null,
+    ),
   deposit: text,
   destinationNumber: text,
   transactionJournal: text,
@@ -192,6 +209,7 @@ export const StatementTransaction = record({
   blockAmount: rial,
   blockCode: text,
   blockingReason: text,
+  chequeInformationMap: ChequeInformation,
 });
 
 /** `oakCcStatementGet`: one page; `transactionChain` is `M` while more pages follow `lastRecordNumber`. */

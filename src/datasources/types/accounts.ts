@@ -240,6 +240,8 @@ export interface StatementLedgerInformationRecord {
 export interface StatementKeshavarziDetailsRecord {
   readonly transactionFee: string | null;
   readonly transactionTeller: string | null;
+  /** `transactionTypeList`, as given. */
+  readonly transactionTypes: readonly string[] | null;
   readonly deposit: string | null;
   readonly destinationNumber: string | null;
   readonly transactionJournal: string | null;
@@ -251,4 +253,15 @@ export interface StatementKeshavarziDetailsRecord {
   readonly blockAmount: string | null;
   readonly blockCode: string | null;
   readonly blockingReason: string | null;
+  readonly chequeInformation: StatementChequeInformationRecord | null;
+}
+
+/** A Keshavarzi cheque transaction's details (`chequeInformationMap`), as given. */
+export interface StatementChequeInformationRecord {
+  /** `chequeNo`. */
+  readonly chequeNumber: string | null;
+  readonly chequeType: string | null;
+  readonly issueDate: string | null;
+  readonly dueDate: string | null;
+  readonly status: string | null;
 }
