@@ -271,6 +271,13 @@ export type AnswerChequeInput = {
 /** A bank, identified by its 3-digit code (for example `017` for Bank Melli). */
 export type Bank = {
   readonly __typename?: 'Bank';
+  /**
+   * Whether the upstream can take an authorization-code consent (`startCodeConsent`) for the bank's
+   * accounts now (`active` in its bank list); null when the code is not a known bank's.
+   */
+  readonly active?: Maybe<Scalars['Boolean']['output']>;
+  /** The 6-digit prefixes (BINs) of the bank's cards, from the upstream's bank list; null when the code is not a known bank's. */
+  readonly cardPrefixes?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** The 3-digit bank code. */
   readonly code: Scalars['String']['output'];
   /** The bank's name in Persian; null when the code is not a known bank's. */
@@ -4990,8 +4997,8 @@ export type ResolversTypes = ResolversObject<{
   AccountType: AccountType;
   AnswerChequeInput: AnswerChequeInput;
   Bank: ResolverTypeWrapper<BankModel>;
-  BankAccount: ResolverTypeWrapper<BankAccountModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BankAccount: ResolverTypeWrapper<BankAccountModel>;
   BankGuarantee: ResolverTypeWrapper<BankGuaranteeRecord>;
   Bill: ResolverTypeWrapper<BillModel>;
   BillDetails: ResolverTypeWrapper<BillDetailsRecord>;
@@ -5225,8 +5232,8 @@ export type ResolversParentTypes = ResolversObject<{
   AccountTransaction: StatementEntryRecord;
   AnswerChequeInput: AnswerChequeInput;
   Bank: BankModel;
-  BankAccount: BankAccountModel;
   Boolean: Scalars['Boolean']['output'];
+  BankAccount: BankAccountModel;
   BankGuarantee: BankGuaranteeRecord;
   Bill: BillModel;
   BillDetails: BillDetailsRecord;
@@ -5480,6 +5487,8 @@ export type AccountTransactionResolvers<ContextType = Context, ParentType extend
 }>;
 
 export type BankResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bank'] = ResolversParentTypes['Bank']> = ResolversObject<{
+  active?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  cardPrefixes?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;

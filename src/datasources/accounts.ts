@@ -68,9 +68,12 @@ export class AccountsAPI {
     return { bankName: r.bankName, holderName: r.fullName };
   }
 
-  /** The account inquiry with the holder's id, which the upstream offers for Ayandeh accounts only. */
-  async getAccountInfo(iban: string): Promise<AccountInfoRecord> {
-    const answer = await this.upstream.read('facilityGetAccountInfoGet', { query: { iban, bankCode: AYANDEH } });
+  /**
+   * The account inquiry with the holder's id, which the upstream offers for Ayandeh accounts only: by
+   * the account number when it is known (exactly one of the two is sent), else by the IBAN.
+   */
+  async getAccountInfo(account: { readonly iban: string } | { readonly deposit: string }): Promise<AccountInfoRecord> {
+    const answer = await this.upstream.read('facilityGetAccountInfoGet', { query: { ...account, bankCode: AYANDEH } });
     const r = decode('facilityGetAccountInfoGet', answer, AccountInfoAnswer);
     return {
       accountNumber: r.deposit,

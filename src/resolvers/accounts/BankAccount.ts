@@ -68,6 +68,11 @@ export const BankAccount: BankAccountResolvers = {
     );
     return { ...slicePage(transactions, page), currentBalance, availableBalance, details };
   },
+  // By the account number when the account was found by it, else by the IBAN: either way, one call.
   holderDetails: (account, _args, { dataSources }) =>
-    bankCodeOf(account.iban) === AYANDEH ? dataSources.accounts.getAccountInfo(account.iban) : null,
+    bankCodeOf(account.iban) !== AYANDEH
+      ? null
+      : dataSources.accounts.getAccountInfo(
+          account.accountNumber !== undefined ? { deposit: account.accountNumber } : { iban: account.iban },
+        ),
 };
