@@ -22,7 +22,7 @@ import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
 import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
-import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, StatementChequeInformationRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
+import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, StatementChequeInformationRecord, BankRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
@@ -271,13 +271,6 @@ export type AnswerChequeInput = {
 /** A bank, identified by its 3-digit code (for example `017` for Bank Melli). */
 export type Bank = {
   readonly __typename?: 'Bank';
-  /**
-   * Whether the upstream can take an authorization-code consent (`startCodeConsent`) for the bank's
-   * accounts now (`active` in its bank list); null when the code is not a known bank's.
-   */
-  readonly active?: Maybe<Scalars['Boolean']['output']>;
-  /** The 6-digit prefixes (BINs) of the bank's cards, from the upstream's bank list; null when the code is not a known bank's. */
-  readonly cardPrefixes?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** The 3-digit bank code. */
   readonly code: Scalars['String']['output'];
   /** The bank's name in Persian; null when the code is not a known bank's. */
@@ -408,6 +401,21 @@ export type BankGuarantee = {
   readonly statusCode?: Maybe<Scalars['String']['output']>;
   /** All fees charged. */
   readonly totalCharge?: Maybe<Scalars['RialAmount']['output']>;
+};
+
+/** A bank as the upstream's bank list gives it. */
+export type BankListing = {
+  readonly __typename?: 'BankListing';
+  /** Whether the upstream can take an authorization-code consent (`startCodeConsent`) for the bank's accounts now. */
+  readonly active: Scalars['Boolean']['output'];
+  /** The bank as a value shared with other subgraphs. */
+  readonly bank: Bank;
+  /** The 6-digit prefixes (BINs) of the bank's cards (the list's `cardPrefix`); empty when it names none. */
+  readonly cardPrefixes: ReadonlyArray<Scalars['String']['output']>;
+  /** The 3-digit bank code. */
+  readonly code: Scalars['String']['output'];
+  /** The bank's name in Persian. */
+  readonly name: Scalars['String']['output'];
 };
 
 /**
@@ -3355,6 +3363,8 @@ export type Query = {
    * bank has no guarantee with that id.
    */
   readonly bankGuarantee?: Maybe<BankGuarantee>;
+  /** The banks the upstream knows, as its bank list gives them (one upstream call). */
+  readonly banks: ReadonlyArray<BankListing>;
   /**
    * Inquire a bill synchronously. `secondParameter` is the operator of a mobile number: required for
    * Irancell and Rightel numbers, and not allowed for other bill types.
@@ -4997,9 +5007,10 @@ export type ResolversTypes = ResolversObject<{
   AccountType: AccountType;
   AnswerChequeInput: AnswerChequeInput;
   Bank: ResolverTypeWrapper<BankModel>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BankAccount: ResolverTypeWrapper<BankAccountModel>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BankGuarantee: ResolverTypeWrapper<BankGuaranteeRecord>;
+  BankListing: ResolverTypeWrapper<BankRecord>;
   Bill: ResolverTypeWrapper<BillModel>;
   BillDetails: ResolverTypeWrapper<BillDetailsRecord>;
   BillHistoryEntry: ResolverTypeWrapper<BillHistoryRecord>;
@@ -5232,9 +5243,10 @@ export type ResolversParentTypes = ResolversObject<{
   AccountTransaction: StatementEntryRecord;
   AnswerChequeInput: AnswerChequeInput;
   Bank: BankModel;
-  Boolean: Scalars['Boolean']['output'];
   BankAccount: BankAccountModel;
+  Boolean: Scalars['Boolean']['output'];
   BankGuarantee: BankGuaranteeRecord;
+  BankListing: BankRecord;
   Bill: BillModel;
   BillDetails: BillDetailsRecord;
   BillHistoryEntry: BillHistoryRecord;
@@ -5487,8 +5499,6 @@ export type AccountTransactionResolvers<ContextType = Context, ParentType extend
 }>;
 
 export type BankResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bank'] = ResolversParentTypes['Bank']> = ResolversObject<{
-  active?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  cardPrefixes?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -5532,6 +5542,14 @@ export type BankGuaranteeResolvers<ContextType = Context, ParentType extends Res
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   statusCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   totalCharge?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+}>;
+
+export type BankListingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BankListing'] = ResolversParentTypes['BankListing']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  bank?: Resolver<ResolversTypes['Bank'], ParentType, ContextType>;
+  cardPrefixes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type BillResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bill'] = ResolversParentTypes['Bill']> = ResolversObject<{
@@ -6576,6 +6594,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountArgs, 'iban'>>;
   accountByNumber?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountByNumberArgs, 'accountNumber' | 'bankCode'>>;
   bankGuarantee?: Resolver<Maybe<ResolversTypes['BankGuarantee']>, ParentType, ContextType, RequireFields<QueryBankGuaranteeArgs, 'guaranteeId'>>;
+  banks?: Resolver<ReadonlyArray<ResolversTypes['BankListing']>, ParentType, ContextType>;
   bill?: Resolver<Maybe<ResolversTypes['Bill']>, ParentType, ContextType, RequireFields<QueryBillArgs, 'parameter' | 'type'>>;
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
   cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType, RequireFields<QueryChequeArgs, 'sayadId'>>;
@@ -7044,6 +7063,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Bank?: BankResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;
   BankGuarantee?: BankGuaranteeResolvers<ContextType>;
+  BankListing?: BankListingResolvers<ContextType>;
   Bill?: BillResolvers<ContextType>;
   BillDetails?: BillDetailsResolvers<ContextType>;
   BillHistoryEntry?: BillHistoryEntryResolvers<ContextType>;

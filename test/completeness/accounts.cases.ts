@@ -269,14 +269,13 @@ export const accountOperations: readonly DocumentedOperation[] = [
   },
   {
     operationId: 'facilityBanksInfoGet',
-    run: async (h) => dataOf(await h.gql(`{ card(number: "${CARD}") { bank { code name cardPrefixes active } } }`)),
+    run: async (h) => dataOf(await h.gql(`{ banks { code name cardPrefixes active bank { code } } }`)),
     inputs: [],
     fields: {
-      // The list is read whole; the graph shows the entry of the card's bank.
-      '[].code': 'card.bank.code',
-      '[].name': 'card.bank.name',
-      '[].cardPrefix': 'card.bank.cardPrefixes',
-      '[].active': 'card.bank.active',
+      '[].code': 'banks.code',
+      '[].name': 'banks.name',
+      '[].cardPrefix': 'banks.cardPrefixes',
+      '[].active': 'banks.active',
     },
   },
   {
