@@ -4330,7 +4330,13 @@ export type TransferCompleted = {
   readonly transfer: TransferJob;
 };
 
-/** A transfer to make from an account of the caller's consent. */
+/**
+ * A transfer to make from an account of the caller's consent. The source account is at the consent's bank,
+ * and some banks require fields the others do not (wire facts, transferTo): Ayandeh (062) `paymentNumber`
+ * and `reasonDescription`; Keshavarzi (016) `sourceFirstName` and `sourceLastName` (the source account is
+ * always sent); Parsian (054) `secondPassword`. A required field left out fails with `BAD_USER_INPUT` at its
+ * path (for example `input.paymentNumber`) and nothing is sent.
+ */
 export type TransferInput = {
   /** The amount in rials. The bank's rules: at least 10,000; to an account number (internal) at most 1,000,000,000; to an IBAN Paya up to 1,000,000,000 and Satna above. */
   readonly amount: Scalars['RialAmount']['input'];
@@ -4360,19 +4366,19 @@ export type TransferInput = {
    * must be theirs (`FORBIDDEN` otherwise) and cover `oak:transfer-to:execute` (`CONSENT_REQUIRED`).
    */
   readonly nationalId: Scalars['String']['input'];
-  /** A payment id the destination expects: up to 30 digits. Ayandeh (062) source accounts require it (the bank refuses without). */
+  /** A payment id the destination expects: up to 30 digits; otherwise `BAD_USER_INPUT` at `input.paymentNumber`. Required when the consent's bank is Ayandeh (062). */
   readonly paymentNumber?: InputMaybe<Scalars['String']['input']>;
-  /** The transfer's purpose code (the upstream's `reasonDescription`, for example `1`): 1–10 letters or digits; otherwise `BAD_USER_INPUT` at `input.reasonDescription`. Ayandeh (062) source accounts require it. */
+  /** The transfer's purpose code (the upstream's `reasonDescription`, for example `1`): 1–10 letters or digits; otherwise `BAD_USER_INPUT` at `input.reasonDescription`. Required when the consent's bank is Ayandeh (062). */
   readonly reasonDescription?: InputMaybe<Scalars['String']['input']>;
   /**
    * The account's transfer PIN (the upstream's `secondPassword`): 4–12 digits; otherwise `BAD_USER_INPUT`
-   * at `input.secondPassword`. Parsian (054) source accounts require it. It is sent once and never kept:
+   * at `input.secondPassword`. Required when the consent's bank is Parsian (054). It is sent once and never kept:
    * not in the stored order, not in the idempotency fingerprint, never in an answer.
    */
   readonly secondPassword?: InputMaybe<Scalars['String']['input']>;
   /** The source account number in its bank's own format (for example `6200.030.123520054.2`), one the consent covers. */
   readonly sourceAccountNumber: Scalars['String']['input'];
-  /** The source holder's first name (2–30 letters), sent as `sourceFirstName`; give both source names or neither (`BAD_USER_INPUT` otherwise). Keshavarzi (016) source accounts require them. */
+  /** The source holder's first name (2–30 letters), sent as `sourceFirstName`; give both source names or neither (`BAD_USER_INPUT` otherwise). Both required when the consent's bank is Keshavarzi (016). */
   readonly sourceFirstName?: InputMaybe<Scalars['String']['input']>;
   /** The source holder's last name (2–30 characters); as `sourceFirstName`. */
   readonly sourceLastName?: InputMaybe<Scalars['String']['input']>;
