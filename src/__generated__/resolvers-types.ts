@@ -2187,6 +2187,19 @@ export type InboundSmsConnection = {
  */
 export type InquiryConsent = {
   readonly __typename?: 'InquiryConsent';
+  /**
+   * The numbers of the accounts the person authorized at `bank`, in the bank's own format, as the upstream's
+   * token lists them (its `deposits`, kept from the last token issued or renewed): the accounts a transfer or a
+   * statement of this consent may act on; empty when it lists none. Null when the token's answer had no such
+   * list (or the consent was granted before it was kept). No upstream call.
+   */
+  readonly accountNumbers?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
+  /**
+   * The accounts the person authorized (`accountNumbers`), each found by its number at `bank` as
+   * `Query.accountByNumber` finds it: one conversion call per account, an account the bank no longer
+   * reports left out. Null when `accountNumbers` is null or the consent has no bank (SMS).
+   */
+  readonly accounts?: Maybe<ReadonlyArray<BankAccount>>;
   /** The 3-digit bank code of the account the person authorized; null for SMS consents. */
   readonly bank?: Maybe<Scalars['String']['output']>;
   /** When the consent stops working unless it is renewed first; it is renewed automatically while in use. */
@@ -6263,6 +6276,8 @@ export type InboundSmsConnectionResolvers<ContextType = Context, ParentType exte
 }>;
 
 export type InquiryConsentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InquiryConsent'] = ResolversParentTypes['InquiryConsent']> = ResolversObject<{
+  accountNumbers?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
+  accounts?: Resolver<Maybe<ReadonlyArray<ResolversTypes['BankAccount']>>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   grant?: Resolver<ResolversTypes['ConsentGrant'], ParentType, ContextType>;
