@@ -125,6 +125,8 @@ export type AccountStatementDetails = {
   readonly accountTypeCode?: Maybe<Scalars['String']['output']>;
   /** The average balance, in rials; negative when the sign is debit. */
   readonly averageBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The account the bank backs this one with (`backupAccountNumber`), in the bank's format, as given; null when it names none. */
+  readonly backupAccountNumber?: Maybe<Scalars['String']['output']>;
   /** The code of the account's branch. */
   readonly branchCode?: Maybe<Scalars['String']['output']>;
   /** The name of the account's branch. */
@@ -5472,6 +5474,7 @@ export type AccountStatementConnectionResolvers<ContextType = Context, ParentTyp
 export type AccountStatementDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountStatementDetails'] = ResolversParentTypes['AccountStatementDetails']> = ResolversObject<{
   accountTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   averageBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  backupAccountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   effectiveBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;

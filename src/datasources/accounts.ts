@@ -157,8 +157,12 @@ export class AccountsAPI {
       });
       const r = decode('oakCcStatementGet', answer, StatementAnswer);
       balances = {
-        currentBalance: signed(r.accountCurrentBalance, r.accountCurrentBalanceSign),
-        availableBalance: signed(r.accountAvailableBalance, r.accountAvailableBalanceSign),
+        // `currentBalance` and `availableSign` are the bank's second names for the same balance and sign.
+        currentBalance: signed(
+          r.accountCurrentBalance ?? r.currentBalance,
+          r.accountCurrentBalanceSign ?? r.currentBalanceSign,
+        ),
+        availableBalance: signed(r.accountAvailableBalance, r.accountAvailableBalanceSign ?? r.availableSign),
         details: {
           iban: r.iban,
           branchCode: r.branchCode,
@@ -170,6 +174,7 @@ export class AccountsAPI {
           subTypeCode: r.subTypeCode,
           effectiveBalance: signed(r.effectiveAccountBalance, r.effectiveAccountBalanceSign),
           averageBalance: signed(r.averageBalance, r.averageBalanceSign),
+          backupAccountNumber: r.backupAccountNumber,
         },
       };
       transactions.push(...r.transactions.map(entryOf));
@@ -192,6 +197,7 @@ const NO_DETAILS: StatementDetailsRecord = {
   subTypeCode: null,
   effectiveBalance: null,
   averageBalance: null,
+  backupAccountNumber: null,
 };
 
 /** The bank whose accounts getAccountInfo serves. */

@@ -36,11 +36,16 @@ const TRANSACTION_FIELDS = `recordNumber direction amount balance description bo
 const STATEMENT = `query($iban: String!, $from: String!, $to: String!) { account(iban: $iban) { statement(from: $from, to: $to, first: 100) {
   currentBalance availableBalance
   details { iban branchCode branchName holderFirstName holderLastName openedOn { jalali } accountTypeCode subTypeCode
-    effectiveBalance averageBalance }
+    effectiveBalance averageBalance backupAccountNumber }
   nodes { ${TRANSACTION_FIELDS} } } } }`;
 
 const statementOf = async (h: Harness, iban: string) =>
   dataOf(await h.gql(STATEMENT, { iban, from: jalaliDaysAhead(-30), to: jalaliDaysAhead(0) }));
+
+const CORE_MESSAGE: NotInGraph = {
+  notInGraph:
+    'a field of the bank core system’s message that carried this page (its transaction id, sequence, record type, acknowledgement, message number): it says nothing of the account and changes with every call',
+};
 
 const n = 'account.statement.nodes';
 /** The answer's fields common to every bank's statement, where the graph gives them. */
@@ -62,6 +67,16 @@ const STATEMENT_FIELDS: Readonly<Record<string, GraphPath | NotInGraph>> = {
   effectiveAccountBalanceSign: 'account.statement.details.effectiveBalance',
   averageBalance: 'account.statement.details.averageBalance',
   averageBalanceSign: 'account.statement.details.averageBalance',
+  // The bank's second names of the current balance and of the available balance's sign.
+  currentBalance: 'account.statement.currentBalance',
+  currentBalanceSign: 'account.statement.currentBalance',
+  availableSign: 'account.statement.availableBalance',
+  backupAccountNumber: 'account.statement.details.backupAccountNumber',
+  cicsTransId: CORE_MESSAGE,
+  seqNo: CORE_MESSAGE,
+  dataType: CORE_MESSAGE,
+  acknowledge: CORE_MESSAGE,
+  msgnbr: CORE_MESSAGE,
   lastRecordNumber: {
     notInGraph:
       'where the upstream’s page of 100 ends: the subgraph follows it to read the range whole, and pages the graph by its own cursor',
@@ -358,6 +373,25 @@ export const keshavarziStatementOperations: readonly DocumentedOperation[] = [
     fields: { ...STATEMENT_FIELDS, ...KESHAVARZI_FIELDS },
   },
 ];
+
+/** The statement of a Pasargad account: run against a sandbox whose client is that account's holder. */
+export const pasargadStatementOperations: readonly DocumentedOperation[] = [
+  {
+    operationId: 'oakCcStatementGet',
+    variant: 'a Pasargad account',
+    run: async (h) => statementOf(h, PASARGAD_ACCOUNT),
+    inputs: ['deposit', 'fromDate', 'toDate'],
+    fields: {
+      ...STATEMENT_FIELDS,
+      'transactions[].refCode': `${n}.refCode`,
+      'transactions[].transactionAmount': `${n}.transactionAmount`,
+    },
+  },
+];
+
+/** A person of the sandbox's world with Pasargad (057) accounts, and one of them. */
+export const PASARGAD_CLIENT = '1234001268';
+const PASARGAD_ACCOUNT = 'IR260570051750301234001201';
 
 /** The client whose own accounts the Keshavarzi statement reads. */
 export const KESHAVARZI_CLIENT = JOINT_HOLDER.nationalId;

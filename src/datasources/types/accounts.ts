@@ -150,6 +150,8 @@ export interface StatementDetailsRecord {
   /** Signed rials. */
   readonly effectiveBalance: string | null;
   readonly averageBalance: string | null;
+  /** `backupAccountNumber`, in the bank's format. */
+  readonly backupAccountNumber: string | null;
 }
 
 export type EntryDirection = 'CREDIT' | 'DEBIT';
