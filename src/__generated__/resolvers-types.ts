@@ -408,7 +408,7 @@ export type BankGuarantee = {
 /** A bank as the upstream's bank list gives it. */
 export type BankListing = {
   readonly __typename?: 'BankListing';
-  /** Whether the upstream can take an authorization-code consent (`startCodeConsent`) for the bank's accounts now. */
+  /** Whether the upstream can take an authorization-code consent (`startCodeConsent`) for the bank's accounts now (its `active` and `extra.ac_token`, both true or absent). */
   readonly active: Scalars['Boolean']['output'];
   /** The bank as a value shared with other subgraphs. */
   readonly bank: Bank;
@@ -418,6 +418,8 @@ export type BankListing = {
   readonly code: Scalars['String']['output'];
   /** The bank's name in Persian. */
   readonly name: Scalars['String']['output'];
+  /** The upstream's remark on the bank (`extra.message`), for example why its consents are paused; null when it has none. */
+  readonly notice?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -5572,6 +5574,7 @@ export type BankListingResolvers<ContextType = Context, ParentType extends Resol
   cardPrefixes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type BillResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bill'] = ResolversParentTypes['Bill']> = ResolversObject<{

@@ -103,10 +103,19 @@ export class AccountsAPI {
 
   async listBanks(): Promise<BankRecord[]> {
     const answer = await this.upstream.read('facilityBanksInfoGet', {});
-    return decode('facilityBanksInfoGet', answer, BanksAnswer).flatMap(({ code, name, cardPrefix, active }) =>
+    // `extra.ac_token` says again whether code consents can be had: a bank takes them when neither says no.
+    return decode('facilityBanksInfoGet', answer, BanksAnswer).flatMap(({ code, name, cardPrefix, active, extra }) =>
       code === null
         ? []
-        : [{ code: code.padStart(3, '0'), name: name ?? code, cardPrefixes: cardPrefix ? [cardPrefix] : [], active }],
+        : [
+            {
+              code: code.padStart(3, '0'),
+              name: name ?? code,
+              cardPrefixes: cardPrefix ? [cardPrefix] : [],
+              active: active && (extra?.ac_token ?? true),
+              notice: extra?.message ?? null,
+            },
+          ],
     );
   }
 

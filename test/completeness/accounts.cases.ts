@@ -284,13 +284,16 @@ export const accountOperations: readonly DocumentedOperation[] = [
   },
   {
     operationId: 'facilityBanksInfoGet',
-    run: async (h) => dataOf(await h.gql(`{ banks { code name cardPrefixes active bank { code } } }`)),
+    run: async (h) => dataOf(await h.gql(`{ banks { code name cardPrefixes active notice bank { code } } }`)),
     inputs: [],
     fields: {
       '[].code': 'banks.code',
       '[].name': 'banks.name',
       '[].cardPrefix': 'banks.cardPrefixes',
+      // `active` and `extra.ac_token` both say whether code consents can be had: one answer in the graph.
       '[].active': 'banks.active',
+      '[].extra.ac_token': 'banks.active',
+      '[].extra.message': 'banks.notice',
     },
   },
   {

@@ -79,6 +79,13 @@ export const BanksAnswer = list(
       .unknown()
       .optional()
       .transform((active) => active !== false),
+    extra: optionalRecord({
+      ac_token: z
+        .unknown()
+        .optional()
+        .transform((token) => token !== false),
+      message: text,
+    }),
   }),
 );
 

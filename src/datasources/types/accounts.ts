@@ -65,6 +65,8 @@ export interface BankRecord {
   readonly name: string;
   readonly cardPrefixes: readonly string[];
   readonly active: boolean;
+  /** The upstream's remark on the bank (`extra.message`). */
+  readonly notice: string | null;
 }
 
 /** An account number's holder as the account inquiry names them (depositInfo). */
