@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
+import { THREE_BANKS, WOMAN, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { DRAWER, act, chequeConsents, issueInput } from '../cheques/support.js';
 import { eventually } from '../helpers/eventually.js';
 import type { Harness } from '../helpers/harness.js';
-import { dataOf } from '../helpers/responses.js';
+import { dataOf, present } from '../helpers/responses.js';
 import { transferAccounts } from '../helpers/transferAccounts.js';
 import type { DocumentedOperation, NotInGraph } from './support.js';
 
 const { rich } = transferAccounts();
+/** A person of the sandbox's world with Pasargad (057) accounts. */
+const PASARGAD_PERSON = '1234001268';
 
 const RECEIPT = `amount rail sourceNumber destinationNumber destinationFirstName destinationLastName bookedAt { jalali }
   inquiryDate inquiryTime inquirySequence refCode description message paymentNumber reasonDescription sourceFirstName
@@ -86,6 +88,50 @@ export const transferOperations: readonly DocumentedOperation[] = [
       sourceNumber: `${r}.sourceNumber`,
       type: `${r}.rail`,
       reasonDescription: `${r}.reasonDescription`,
+    },
+  },
+  {
+    operationId: 'oakTransferToDepositPost',
+    variant: 'from a Pasargad account, whose receipt has the bank’s own identifiers',
+    run: async (h) => {
+      const [source, destination] = accountsOf(PASARGAD_PERSON).filter((account) => account.bank.code === '057');
+      const handle = await codeConsent(h.gql, PASARGAD_PERSON, '057');
+      const input = {
+        idempotencyKey: randomUUID(),
+        nationalId: PASARGAD_PERSON,
+        sourceAccountNumber: present(source, 'a Pasargad account').deposit,
+        destination: present(destination, 'another Pasargad account').deposit,
+        amount: '150000',
+        description: 'قسط',
+      };
+      return dataOf(
+        await h.gql(
+          `mutation($input: TransferInput!) { transfer(input: $input) { ${RESULT} } }`,
+          { input },
+          withHandle(handle),
+        ),
+      );
+    },
+    inputs: ['amount', 'description', 'destinationNumber', 'deposit'],
+    fields: {
+      amount: `${r}.amount`,
+      description: `${r}.description`,
+      destinationFirstname: `${r}.destinationFirstName`,
+      destinationLastname: `${r}.destinationLastName`,
+      destinationNumber: `${r}.destinationNumber`,
+      inquiryDate: `${r}.inquiryDate`,
+      inquiryTime: `${r}.inquiryTime`,
+      inquirySequence: `${r}.inquirySequence`,
+      message: `${r}.message`,
+      paymentNumber: `${r}.paymentNumber`,
+      refCode: `${r}.refCode`,
+      sourceFirstname: `${r}.sourceFirstName`,
+      sourceLastname: `${r}.sourceLastName`,
+      sourceNumber: `${r}.sourceNumber`,
+      type: `${r}.rail`,
+      reasonDescription: `${r}.reasonDescription`,
+      transactionId: `${r}.transactionId`,
+      endToEndId: `${r}.endToEndId`,
     },
   },
   {
