@@ -11,6 +11,7 @@ import type { ConsentBook } from './consent/book.js';
 import { unauthorized, validationError, type Failure } from './envelopes.js';
 import { jsonObject, type RequestBody } from './requestBody.js';
 import type { SandboxSettings } from './types.js';
+import { accountsOf } from './world/accounts.js';
 
 const CATALOG_SCOPES: ReadonlySet<string> = new Set([...operations.values()].map((spec) => spec.scope));
 
@@ -102,7 +103,12 @@ export class TokenStore {
       bank: owner.bank ?? '',
       userId: owner.userId,
       clientId,
-      deposits: [],
+      // The person's accounts at the bank of a web token (all of them authorized, designed); none for SMS tokens.
+      deposits: owner.bank
+        ? accountsOf(owner.userId)
+            .filter((account) => account.bank.code === owner.bank)
+            .map((account) => account.deposit)
+        : [],
       monthlyCallLimitation: 0,
       maxAmountPerTransaction: 0,
     };

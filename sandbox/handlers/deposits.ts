@@ -124,6 +124,18 @@ export const getAccountInfo = answering(({ query }) => {
   };
 });
 
+/** Designed: Khavarmianeh's code consents are paused, with the upstream's remark; every other bank takes them. */
+const PAUSED: Readonly<Record<string, string>> = { '078': 'صدور توکن برای این بانک موقتا امکان پذیر نیست' };
+
 export const banksInfo = answering(() =>
-  BANKS.map((bank) => ({ cardPrefix: Number(bank.bin), code: bank.code, name: bank.name, active: true })),
+  BANKS.map((bank) => {
+    const paused = PAUSED[bank.code];
+    return {
+      cardPrefix: Number(bank.bin),
+      code: bank.code,
+      name: bank.name,
+      active: paused === undefined,
+      extra: { ac_token: paused === undefined, message: paused ?? '' },
+    };
+  }),
 );

@@ -8,7 +8,7 @@
  */
 import { addDays, compactDayOf, daysBetween, formatSlashed, tehranTimestamp, type JalaliDate } from '../calendar.js';
 import type { Ledger } from '../ledger.js';
-import { accountOfDeposit, type Account } from '../world/accounts.js';
+import { accountOfDeposit, accountsOf, type Account } from '../world/accounts.js';
 import { personOf } from '../world/persons.js';
 import { movementsOf, type WorldMovement } from '../world/statements.js';
 import { guarded, reject, required } from './inputs.js';
@@ -86,7 +86,7 @@ function transactionOf(account: Account, entry: Entry, balance: bigint, recordNu
   return {
     operationCode: { code: entry.operationCode, message: entry.description },
     recordNumber: String(recordNumber),
-    chequeNo: '',
+    chequeNo: entry.cheque?.number ?? '',
     balance: padded(balance),
     balanceSign: sign(balance),
     transactionAmountCredit: padded(entry.amount > 0n ? entry.amount : 0n),
@@ -119,10 +119,22 @@ function transactionOf(account: Account, entry: Entry, balance: bigint, recordNu
       transactionTerminalType: entry.transactionClass === 'CARD' ? 'POS' : 'CORE',
       transactionTerminalCode: account.branch,
       transactionBrTerminal: account.branch,
+      // Designed: no source shows these values; the channel and operation codes, and a paid cheque's details.
+      transactionTypeList: [entry.transactionClass === 'CARD' ? '14' : '02', entry.operationCode],
+      chequeType: entry.cheque ? '1' : null,
       transactionCycle: '1',
       blockAmount: '0',
       blockCode: null,
       blockingReason: null,
+      ...(entry.cheque && {
+        chequeInformationMap: {
+          chequeNo: entry.cheque.number,
+          chequeType: '1',
+          issueDate: entry.cheque.issueDate,
+          dueDate: entry.cheque.dueDate,
+          status: 'PAID',
+        },
+      }),
     }),
   };
 }
@@ -156,6 +168,9 @@ export class Statements {
     const last = page.at(-1)?.recordNumber ?? after;
     const current = this.ledger.balanceOf(account);
     const owner = personOf(account.owners[0] ?? '');
+    // Designed: the holder's next account at the same bank backs this one (none when they have no other).
+    const sameBank = accountsOf(account.owners[0] ?? '').filter((other) => other.bank.code === account.bank.code);
+    const backup = sameBank[(sameBank.findIndex((other) => other.iban === account.iban) + 1) % sameBank.length];
     return done({
       iban: account.iban,
       branchCode: account.branch,
@@ -173,6 +188,16 @@ export class Statements {
       openDate: '13980703',
       accountTypeCode: account.accountType,
       subTypeCode: '01',
+      // The same balances under the bank's second names (wire facts §4.9), and the core system's message fields.
+      currentBalance: padded(current),
+      currentBalanceSign: sign(current),
+      availableSign: sign(current),
+      backupAccountNumber: backup && backup.iban !== account.iban ? backup.deposit : '',
+      cicsTransId: 'OKST',
+      seqNo: String(Math.floor(after / PAGE) + 1),
+      dataType: 'S',
+      acknowledge: 'Y',
+      msgnbr: String(last).padStart(6, '0'),
       lastRecordNumber: String(last),
       transactionChain: inRange.some(({ recordNumber }) => recordNumber > last) ? 'M' : 'L',
       transactions: page.map(({ entry, balance, recordNumber }) =>

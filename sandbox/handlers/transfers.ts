@@ -135,8 +135,15 @@ function receipt(transfer: AppliedTransfer, request: TransferRequest): Record<st
     sourceNumber: transfer.source.deposit,
     type: transfer.rail,
     reasonDescription: request.reasonDescription ?? '',
+    // Pasargad's own identifiers of the transfer (wire facts §4.9), drawn from the trackId (designed).
+    ...(transfer.source.bank.code === PASARGAD && {
+      transactionId: new Dice(`transaction|${transfer.trackId}`).digits(10),
+      endToEndId: `E2E${new Dice(`e2e|${transfer.trackId}`).digits(16)}`,
+    }),
   };
 }
+
+const PASARGAD = '057';
 
 export class Transfers {
   constructor(private readonly ledger: Ledger) {}

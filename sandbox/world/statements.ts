@@ -19,6 +19,8 @@ export interface WorldMovement {
   readonly operationCode: string;
   readonly counterpartyIban: string | null;
   readonly counterpartyName: string | null;
+  /** A cheque paid from the account (Keshavarzi accounts only): its number, issue and due days (`YYYYMMDD`). */
+  readonly cheque?: { readonly number: string; readonly issueDate: string; readonly dueDate: string };
 }
 
 const SHOPS = ['فروشگاه شهروند', 'داروخانه دکتر رازی', 'پمپ بنزین آزادی', 'رستوران سنتی', 'کتابفروشی ققنوس'] as const;
@@ -70,5 +72,22 @@ export function movementsOf(account: Pick<Account, 'iban'>, day: JalaliDate): Wo
       });
     }
   }
+  // Keshavarzi accounts also pay cheques now and then, from a dice of their own so others' days stay as they were.
+  const cheques = new Dice(`cheque|${account.iban}|${day.jy}-${day.jm}-${day.jd}`);
+  if (account.iban.slice(4, 7) === KESHAVARZI && cheques.chance(0.3)) {
+    const dueDate = `${day.jy}${pad(day.jm)}${pad(day.jd)}`;
+    movements.push({
+      amount: -BigInt(cheques.int(10, 900)) * 100_000n,
+      time: `${pad(cheques.int(8, 14))}${pad(cheques.int(0, 59))}00`,
+      description: 'پرداخت چک',
+      transactionClass: 'LEDGER',
+      operationCode: '0301',
+      counterpartyIban: null,
+      counterpartyName: null,
+      cheque: { number: cheques.digits(6), issueDate: `${day.jy - 1}${pad(day.jm)}${pad(day.jd)}`, dueDate },
+    });
+  }
   return movements.sort((a, b) => a.time.localeCompare(b.time));
 }
+
+const KESHAVARZI = '016';

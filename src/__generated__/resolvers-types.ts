@@ -22,7 +22,7 @@ import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
 import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
-import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
+import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, StatementChequeInformationRecord, BankRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../datasources/types/transfers.js';
@@ -125,6 +125,8 @@ export type AccountStatementDetails = {
   readonly accountTypeCode?: Maybe<Scalars['String']['output']>;
   /** The average balance, in rials; negative when the sign is debit. */
   readonly averageBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The account the bank backs this one with (`backupAccountNumber`), in the bank's format, as given; null when it names none. */
+  readonly backupAccountNumber?: Maybe<Scalars['String']['output']>;
   /** The code of the account's branch. */
   readonly branchCode?: Maybe<Scalars['String']['output']>;
   /** The name of the account's branch. */
@@ -283,7 +285,7 @@ export type Bank = {
  */
 export type BankAccount = {
   readonly __typename?: 'BankAccount';
-  /** The account number in the bank's own format. */
+  /** The account number in the bank's own format; for an account found by its number or its card, as known from that (no second call). */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /** The bank, read from the IBAN's bank code. */
   readonly bank?: Maybe<Bank>;
@@ -306,7 +308,7 @@ export type BankAccount = {
   readonly holderDetails?: Maybe<AccountHolderDetails>;
   /** The holder's name as the account inquiry gives it for the account number. */
   readonly holderName?: Maybe<Scalars['String']['output']>;
-  /** The account's holders; several for a joint account. For an account found by its number, as the conversion to IBAN named them (whole names only, no second call). */
+  /** The account's holders; several for a joint account. For an account found by its number or its card, as that conversion to IBAN named them (whole names only, no second call). */
   readonly holders?: Maybe<ReadonlyArray<AccountHolder>>;
   /** The IBAN: `IR` and 24 digits. */
   readonly iban: Scalars['String']['output'];
@@ -321,7 +323,7 @@ export type BankAccount = {
    * the upstream serves only the client's own accounts; it refuses others (`UPSTREAM_REJECTED`).
    */
   readonly statement?: Maybe<AccountStatementConnection>;
-  /** The account's state; for an account found by its number, as the number's conversion to IBAN gave it (no second call). */
+  /** The account's state; for an account found by its number or its card, as that conversion to IBAN gave it (no second call). */
   readonly status?: Maybe<AccountStatus>;
   /** The upstream's description of the account's state (in Persian). */
   readonly statusDescription?: Maybe<Scalars['String']['output']>;
@@ -401,6 +403,23 @@ export type BankGuarantee = {
   readonly statusCode?: Maybe<Scalars['String']['output']>;
   /** All fees charged. */
   readonly totalCharge?: Maybe<Scalars['RialAmount']['output']>;
+};
+
+/** A bank as the upstream's bank list gives it. */
+export type BankListing = {
+  readonly __typename?: 'BankListing';
+  /** Whether the upstream can take an authorization-code consent (`startCodeConsent`) for the bank's accounts now (its `active` and `extra.ac_token`, both true or absent). */
+  readonly active: Scalars['Boolean']['output'];
+  /** The bank as a value shared with other subgraphs. */
+  readonly bank: Bank;
+  /** The 6-digit prefixes (BINs) of the bank's cards (the list's `cardPrefix`); empty when it names none. */
+  readonly cardPrefixes: ReadonlyArray<Scalars['String']['output']>;
+  /** The 3-digit bank code. */
+  readonly code: Scalars['String']['output'];
+  /** The bank's name in Persian. */
+  readonly name: Scalars['String']['output'];
+  /** The upstream's remark on the bank (`extra.message`), for example why its consents are paused; null when it has none. */
+  readonly notice?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -777,7 +796,10 @@ export type CancelChequeInput = {
 /** A payment card, identified by its 16-digit number. */
 export type Card = {
   readonly __typename?: 'Card';
-  /** The account behind the card. */
+  /**
+   * The account behind the card. Its `accountNumber`, `status` and `holders` are those the card-to-IBAN
+   * conversion gave (holders by whole name only, as that conversion names them): no IBAN inquiry follows.
+   */
   readonly account?: Maybe<BankAccount>;
   /** The account number behind the card, in the bank's own format (the card-to-account conversion). */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
@@ -2195,6 +2217,19 @@ export type InboundSmsConnection = {
  */
 export type InquiryConsent = {
   readonly __typename?: 'InquiryConsent';
+  /**
+   * The numbers of the accounts the person authorized at `bank`, in the bank's own format, as the upstream's
+   * token lists them (its `deposits`, kept from the last token issued or renewed): the accounts a transfer or a
+   * statement of this consent may act on; empty when it lists none. Null when the token's answer had no such
+   * list (or the consent was granted before it was kept). No upstream call.
+   */
+  readonly accountNumbers?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
+  /**
+   * The accounts the person authorized (`accountNumbers`), each found by its number at `bank` as
+   * `Query.accountByNumber` finds it: one conversion call per account, an account the bank no longer
+   * reports left out. Null when `accountNumbers` is null or the consent has no bank (SMS).
+   */
+  readonly accounts?: Maybe<ReadonlyArray<BankAccount>>;
   /** The 3-digit bank code of the account the person authorized; null for SMS consents. */
   readonly bank?: Maybe<Scalars['String']['output']>;
   /** When the consent stops working unless it is renewed first; it is renewed automatically while in use. */
@@ -3413,6 +3448,8 @@ export type Query = {
    * bank has no guarantee with that id.
    */
   readonly bankGuarantee?: Maybe<BankGuarantee>;
+  /** The banks the upstream knows, as its bank list gives them (one upstream call). */
+  readonly banks: ReadonlyArray<BankListing>;
   /**
    * Inquire a bill synchronously. `secondParameter` is the operator of a mobile number: required for
    * Irancell and Rightel numbers, and not allowed for other bill types.
@@ -3961,6 +3998,24 @@ export type StatementCardInformation = {
   readonly transactionTypeCode?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A Keshavarzi cheque transaction's details, as the statement gives them (`chequeInformationMap`). No
+ * source documents this map's keys: these are the keys read, and each is null when the bank does not give it.
+ */
+export type StatementChequeInformation = {
+  readonly __typename?: 'StatementChequeInformation';
+  /** The cheque's number (`chequeNo`). */
+  readonly chequeNumber?: Maybe<Scalars['String']['output']>;
+  /** The bank's cheque type code, as given. */
+  readonly chequeType?: Maybe<Scalars['String']['output']>;
+  /** The cheque's due day, as the bank writes it (Persian calendar `YYYYMMDD`). */
+  readonly dueDate?: Maybe<Scalars['String']['output']>;
+  /** The day the cheque was issued, as the bank writes it (Persian calendar `YYYYMMDD`). */
+  readonly issueDate?: Maybe<Scalars['String']['output']>;
+  /** The cheque's state at the bank, as given (for example `PAID`). */
+  readonly status?: Maybe<Scalars['String']['output']>;
+};
+
 /** An `IBAN` (Paya, Satna, internet) transaction's details, as the statement gives them. */
 export type StatementIbanInformation = {
   readonly __typename?: 'StatementIbanInformation';
@@ -3999,6 +4054,8 @@ export type StatementKeshavarziDetails = {
   readonly blockCode?: Maybe<Scalars['String']['output']>;
   /** The reason for the block. */
   readonly blockingReason?: Maybe<Scalars['String']['output']>;
+  /** A cheque transaction's details (`chequeInformationMap`); null for other transactions. */
+  readonly chequeInformation?: Maybe<StatementChequeInformation>;
   /** The cheque type, for cheque transactions. */
   readonly chequeType?: Maybe<Scalars['String']['output']>;
   /** The account number. */
@@ -4019,6 +4076,8 @@ export type StatementKeshavarziDetails = {
   readonly transactionTerminalCode?: Maybe<Scalars['String']['output']>;
   /** The terminal's type. */
   readonly transactionTerminalType?: Maybe<Scalars['String']['output']>;
+  /** The bank's type codes of the transaction (`transactionTypeList`), as given; null when the bank gives none. */
+  readonly transactionTypes?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
 };
 
 /** A `LEDGER` (within the bank) transaction's details, as the statement gives them. */
@@ -4396,7 +4455,13 @@ export type TransferCompleted = {
   readonly transfer: TransferJob;
 };
 
-/** A transfer to make from an account of the caller's consent. */
+/**
+ * A transfer to make from an account of the caller's consent. The source account is at the consent's bank,
+ * and some banks require fields the others do not (wire facts, transferTo): Ayandeh (062) `paymentNumber`
+ * and `reasonDescription`; Keshavarzi (016) `sourceFirstName` and `sourceLastName` (the source account is
+ * always sent); Parsian (054) `secondPassword`. A required field left out fails with `BAD_USER_INPUT` at its
+ * path (for example `input.paymentNumber`) and nothing is sent.
+ */
 export type TransferInput = {
   /** The amount in rials. The bank's rules: at least 10,000; to an account number (internal) at most 1,000,000,000; to an IBAN Paya up to 1,000,000,000 and Satna above. */
   readonly amount: Scalars['RialAmount']['input'];
@@ -4426,19 +4491,19 @@ export type TransferInput = {
    * must be theirs (`FORBIDDEN` otherwise) and cover `oak:transfer-to:execute` (`CONSENT_REQUIRED`).
    */
   readonly nationalId: Scalars['String']['input'];
-  /** A payment id the destination expects: up to 30 digits. Ayandeh (062) source accounts require it (the bank refuses without). */
+  /** A payment id the destination expects: up to 30 digits; otherwise `BAD_USER_INPUT` at `input.paymentNumber`. Required when the consent's bank is Ayandeh (062). */
   readonly paymentNumber?: InputMaybe<Scalars['String']['input']>;
-  /** The transfer's purpose code (the upstream's `reasonDescription`, for example `1`): 1–10 letters or digits; otherwise `BAD_USER_INPUT` at `input.reasonDescription`. Ayandeh (062) source accounts require it. */
+  /** The transfer's purpose code (the upstream's `reasonDescription`, for example `1`): 1–10 letters or digits; otherwise `BAD_USER_INPUT` at `input.reasonDescription`. Required when the consent's bank is Ayandeh (062). */
   readonly reasonDescription?: InputMaybe<Scalars['String']['input']>;
   /**
    * The account's transfer PIN (the upstream's `secondPassword`): 4–12 digits; otherwise `BAD_USER_INPUT`
-   * at `input.secondPassword`. Parsian (054) source accounts require it. It is sent once and never kept:
+   * at `input.secondPassword`. Required when the consent's bank is Parsian (054). It is sent once and never kept:
    * not in the stored order, not in the idempotency fingerprint, never in an answer.
    */
   readonly secondPassword?: InputMaybe<Scalars['String']['input']>;
   /** The source account number in its bank's own format (for example `6200.030.123520054.2`), one the consent covers. */
   readonly sourceAccountNumber: Scalars['String']['input'];
-  /** The source holder's first name (2–30 letters), sent as `sourceFirstName`; give both source names or neither (`BAD_USER_INPUT` otherwise). Keshavarzi (016) source accounts require them. */
+  /** The source holder's first name (2–30 letters), sent as `sourceFirstName`; give both source names or neither (`BAD_USER_INPUT` otherwise). Both required when the consent's bank is Keshavarzi (016). */
   readonly sourceFirstName?: InputMaybe<Scalars['String']['input']>;
   /** The source holder's last name (2–30 characters); as `sourceFirstName`. */
   readonly sourceLastName?: InputMaybe<Scalars['String']['input']>;
@@ -5095,6 +5160,7 @@ export type ResolversTypes = ResolversObject<{
   BankAccount: ResolverTypeWrapper<BankAccountModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BankGuarantee: ResolverTypeWrapper<BankGuaranteeRecord>;
+  BankListing: ResolverTypeWrapper<BankRecord>;
   Bill: ResolverTypeWrapper<BillModel>;
   BillDetails: ResolverTypeWrapper<BillDetailsRecord>;
   BillHistoryEntry: ResolverTypeWrapper<BillHistoryRecord>;
@@ -5268,6 +5334,7 @@ export type ResolversTypes = ResolversObject<{
   StartSmsConsentResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['StartSmsConsentResult']>;
   StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
   StatementCardInformation: ResolverTypeWrapper<StatementCardInformationRecord>;
+  StatementChequeInformation: ResolverTypeWrapper<StatementChequeInformationRecord>;
   StatementIbanInformation: ResolverTypeWrapper<StatementIbanInformationRecord>;
   StatementKeshavarziDetails: ResolverTypeWrapper<StatementKeshavarziDetailsRecord>;
   StatementLedgerInformation: ResolverTypeWrapper<StatementLedgerInformationRecord>;
@@ -5332,6 +5399,7 @@ export type ResolversParentTypes = ResolversObject<{
   BankAccount: BankAccountModel;
   Boolean: Scalars['Boolean']['output'];
   BankGuarantee: BankGuaranteeRecord;
+  BankListing: BankRecord;
   Bill: BillModel;
   BillDetails: BillDetailsRecord;
   BillHistoryEntry: BillHistoryRecord;
@@ -5470,6 +5538,7 @@ export type ResolversParentTypes = ResolversObject<{
   StartSmsConsentResult: ResolversUnionTypes<ResolversParentTypes>['StartSmsConsentResult'];
   StartTransactionCreditInquiryInput: StartTransactionCreditInquiryInput;
   StatementCardInformation: StatementCardInformationRecord;
+  StatementChequeInformation: StatementChequeInformationRecord;
   StatementIbanInformation: StatementIbanInformationRecord;
   StatementKeshavarziDetails: StatementKeshavarziDetailsRecord;
   StatementLedgerInformation: StatementLedgerInformationRecord;
@@ -5540,6 +5609,7 @@ export type AccountStatementConnectionResolvers<ContextType = Context, ParentTyp
 export type AccountStatementDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountStatementDetails'] = ResolversParentTypes['AccountStatementDetails']> = ResolversObject<{
   accountTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   averageBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  backupAccountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   effectiveBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
@@ -5629,6 +5699,15 @@ export type BankGuaranteeResolvers<ContextType = Context, ParentType extends Res
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   statusCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   totalCharge?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+}>;
+
+export type BankListingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BankListing'] = ResolversParentTypes['BankListing']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  bank?: Resolver<ResolversTypes['Bank'], ParentType, ContextType>;
+  cardPrefixes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notice?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type BillResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bill'] = ResolversParentTypes['Bill']> = ResolversObject<{
@@ -6346,6 +6425,8 @@ export type InboundSmsConnectionResolvers<ContextType = Context, ParentType exte
 }>;
 
 export type InquiryConsentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InquiryConsent'] = ResolversParentTypes['InquiryConsent']> = ResolversObject<{
+  accountNumbers?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
+  accounts?: Resolver<Maybe<ReadonlyArray<ResolversTypes['BankAccount']>>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   grant?: Resolver<ResolversTypes['ConsentGrant'], ParentType, ContextType>;
@@ -6700,6 +6781,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountArgs, 'iban'>>;
   accountByNumber?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType, RequireFields<QueryAccountByNumberArgs, 'accountNumber' | 'bankCode'>>;
   bankGuarantee?: Resolver<Maybe<ResolversTypes['BankGuarantee']>, ParentType, ContextType, RequireFields<QueryBankGuaranteeArgs, 'guaranteeId'>>;
+  banks?: Resolver<ReadonlyArray<ResolversTypes['BankListing']>, ParentType, ContextType>;
   bill?: Resolver<Maybe<ResolversTypes['Bill']>, ParentType, ContextType, RequireFields<QueryBillArgs, 'parameter' | 'type'>>;
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
   cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType, RequireFields<QueryChequeArgs, 'sayadId'>>;
@@ -6833,6 +6915,14 @@ export type StatementCardInformationResolvers<ContextType = Context, ParentType 
   transactionTypeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type StatementChequeInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementChequeInformation'] = ResolversParentTypes['StatementChequeInformation']> = ResolversObject<{
+  chequeNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chequeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dueDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issueDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type StatementIbanInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementIbanInformation'] = ResolversParentTypes['StatementIbanInformation']> = ResolversObject<{
   bankCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6852,6 +6942,7 @@ export type StatementKeshavarziDetailsResolvers<ContextType = Context, ParentTyp
   blockAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   blockCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   blockingReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  chequeInformation?: Resolver<Maybe<ResolversTypes['StatementChequeInformation']>, ParentType, ContextType>;
   chequeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deposit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   destinationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6862,6 +6953,7 @@ export type StatementKeshavarziDetailsResolvers<ContextType = Context, ParentTyp
   transactionTeller?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   transactionTerminalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   transactionTerminalType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transactionTypes?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
 }>;
 
 export type StatementLedgerInformationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StatementLedgerInformation'] = ResolversParentTypes['StatementLedgerInformation']> = ResolversObject<{
@@ -7183,6 +7275,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Bank?: BankResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;
   BankGuarantee?: BankGuaranteeResolvers<ContextType>;
+  BankListing?: BankListingResolvers<ContextType>;
   Bill?: BillResolvers<ContextType>;
   BillDetails?: BillDetailsResolvers<ContextType>;
   BillHistoryEntry?: BillHistoryEntryResolvers<ContextType>;
@@ -7312,6 +7405,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   StartCodeConsentResult?: StartCodeConsentResultResolvers<ContextType>;
   StartSmsConsentResult?: StartSmsConsentResultResolvers<ContextType>;
   StatementCardInformation?: StatementCardInformationResolvers<ContextType>;
+  StatementChequeInformation?: StatementChequeInformationResolvers<ContextType>;
   StatementIbanInformation?: StatementIbanInformationResolvers<ContextType>;
   StatementKeshavarziDetails?: StatementKeshavarziDetailsResolvers<ContextType>;
   StatementLedgerInformation?: StatementLedgerInformationResolvers<ContextType>;

@@ -300,6 +300,7 @@ export class ConsentService {
     const active: ConsentRecord = {
       ...record,
       grantedScopes: token.scopes ?? record.requestedScopes,
+      ...(token.deposits && { accounts: token.deposits }),
       state: {
         status: 'ACTIVE',
         accessToken: token.value,
@@ -386,6 +387,7 @@ export class ConsentService {
     const updated: ConsentRecord = {
       ...record,
       grantedScopes: token.scopes ?? record.grantedScopes,
+      ...(token.deposits && { accounts: token.deposits }),
       state: {
         status: 'ACTIVE',
         accessToken: token.value,
@@ -412,6 +414,7 @@ function view(record: ConsentRecord): ConsentView {
     bank: record.bank,
     mobile: record.mobile === null ? null : maskMobile(record.mobile),
     scopes: [...record.grantedScopes],
+    ...(record.accounts && { accounts: [...record.accounts] }),
     expiresAt: state.expiresAt,
     grantedAt: record.updatedAt,
   };

@@ -37,6 +37,11 @@ export interface ConsentRecord {
   readonly requestedScopes: readonly string[];
   /** Scopes the upstream granted; empty until the consent is active. */
   readonly grantedScopes: readonly string[];
+  /**
+   * The account numbers the person authorized, as the last token listed them (its `deposits`); absent
+   * when no token listed them (and on records kept before they were).
+   */
+  readonly accounts?: readonly string[];
   readonly state: PendingConsent | ActiveConsent;
   /** Epoch ms. */
   readonly createdAt: number;
@@ -69,6 +74,8 @@ export interface ConsentView {
   /** Masked, for example `0912***4567`. */
   readonly mobile: string | null;
   readonly scopes: readonly string[];
+  /** The account numbers the person authorized (at `bank`), when the upstream's token listed them. */
+  readonly accounts?: readonly string[];
   readonly expiresAt: number;
   readonly grantedAt: number;
 }

@@ -25,6 +25,7 @@ import type {
   CardHolderRecord,
 } from './types/accounts.js';
 import type {
+  StatementChequeInformationRecord,
   StatementDetailsRecord,
   StatementEntryRecord,
   StatementKeshavarziDetailsRecord,
@@ -50,7 +51,7 @@ export class AccountsAPI {
       accountNumber: r.deposit,
       bankName: r.bankName,
       status: r.depositStatus,
-      ownerName: r.depositOwners[0]?.fullName ?? null,
+      holders: r.depositOwners,
     };
   }
 
@@ -67,9 +68,12 @@ export class AccountsAPI {
     return { bankName: r.bankName, holderName: r.fullName };
   }
 
-  /** The account inquiry with the holder's id, which the upstream offers for Ayandeh accounts only. */
-  async getAccountInfo(iban: string): Promise<AccountInfoRecord> {
-    const answer = await this.upstream.read('facilityGetAccountInfoGet', { query: { iban, bankCode: AYANDEH } });
+  /**
+   * The account inquiry with the holder's id, which the upstream offers for Ayandeh accounts only: by
+   * the account number when it is known (exactly one of the two is sent), else by the IBAN.
+   */
+  async getAccountInfo(account: { readonly iban: string } | { readonly deposit: string }): Promise<AccountInfoRecord> {
+    const answer = await this.upstream.read('facilityGetAccountInfoGet', { query: { ...account, bankCode: AYANDEH } });
     const r = decode('facilityGetAccountInfoGet', answer, AccountInfoAnswer);
     return {
       accountNumber: r.deposit,
@@ -99,10 +103,19 @@ export class AccountsAPI {
 
   async listBanks(): Promise<BankRecord[]> {
     const answer = await this.upstream.read('facilityBanksInfoGet', {});
-    return decode('facilityBanksInfoGet', answer, BanksAnswer).flatMap(({ code, name, cardPrefix, active }) =>
+    // `extra.ac_token` says again whether code consents can be had: a bank takes them when neither says no.
+    return decode('facilityBanksInfoGet', answer, BanksAnswer).flatMap(({ code, name, cardPrefix, active, extra }) =>
       code === null
         ? []
-        : [{ code: code.padStart(3, '0'), name: name ?? code, cardPrefixes: cardPrefix ? [cardPrefix] : [], active }],
+        : [
+            {
+              code: code.padStart(3, '0'),
+              name: name ?? code,
+              cardPrefixes: cardPrefix ? [cardPrefix] : [],
+              active: active && (extra?.ac_token ?? true),
+              notice: extra?.message ?? null,
+            },
+          ],
     );
   }
 
@@ -153,8 +166,12 @@ export class AccountsAPI {
       });
       const r = decode('oakCcStatementGet', answer, StatementAnswer);
       balances = {
-        currentBalance: signed(r.accountCurrentBalance, r.accountCurrentBalanceSign),
-        availableBalance: signed(r.accountAvailableBalance, r.accountAvailableBalanceSign),
+        // `currentBalance` and `availableSign` are the bank's second names for the same balance and sign.
+        currentBalance: signed(
+          r.accountCurrentBalance ?? r.currentBalance,
+          r.accountCurrentBalanceSign ?? r.currentBalanceSign,
+        ),
+        availableBalance: signed(r.accountAvailableBalance, r.accountAvailableBalanceSign ?? r.availableSign),
         details: {
           iban: r.iban,
           branchCode: r.branchCode,
@@ -166,6 +183,7 @@ export class AccountsAPI {
           subTypeCode: r.subTypeCode,
           effectiveBalance: signed(r.effectiveAccountBalance, r.effectiveAccountBalanceSign),
           averageBalance: signed(r.averageBalance, r.averageBalanceSign),
+          backupAccountNumber: r.backupAccountNumber,
         },
       };
       transactions.push(...r.transactions.map(entryOf));
@@ -188,6 +206,7 @@ const NO_DETAILS: StatementDetailsRecord = {
   subTypeCode: null,
   effectiveBalance: null,
   averageBalance: null,
+  backupAccountNumber: null,
 };
 
 /** The bank whose accounts getAccountInfo serves. */
@@ -254,6 +273,7 @@ function keshavarziOf(t: z.output<typeof StatementTransaction>): StatementKeshav
   const details: StatementKeshavarziDetailsRecord = {
     transactionFee: t.transactionFee,
     transactionTeller: t.transactionTeller,
+    transactionTypes: t.transactionTypeList,
     deposit: t.deposit,
     destinationNumber: t.destinationNumber,
     transactionJournal: t.transactionJournal,
@@ -265,6 +285,15 @@ function keshavarziOf(t: z.output<typeof StatementTransaction>): StatementKeshav
     blockAmount: t.blockAmount,
     blockCode: t.blockCode,
     blockingReason: t.blockingReason,
+    chequeInformation: chequeOf(t.chequeInformationMap),
   };
   return Object.values(details).some((value) => value !== null) ? details : null;
+}
+
+function chequeOf(
+  map: z.output<typeof StatementTransaction>['chequeInformationMap'],
+): StatementChequeInformationRecord | null {
+  if (!map) return null;
+  const { chequeNo, ...rest } = map;
+  return { chequeNumber: chequeNo, ...rest };
 }

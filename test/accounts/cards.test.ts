@@ -53,18 +53,17 @@ describe('cards', () => {
         bank: { code: '056', name: present(bankByCode('056'), 'bankByCode(…)').name },
         accountNumber: account.deposit,
         status: 'ACTIVE',
-        holders: [
-          { firstName: WOMAN.firstName, lastName: WOMAN.lastName, fullName: `${WOMAN.firstName} ${WOMAN.lastName}` },
-        ],
+        // The card-to-IBAN conversion names the holders as one string: whole names only.
+        holders: [{ firstName: null, lastName: null, fullName: `${WOMAN.firstName} ${WOMAN.lastName}` }],
       },
     });
     expect(card.maskedNumber).toMatch(/^\d{4}-\d{2}xx-xxxx-\d{4}$/);
+    // The account's number, status and holders come from the card-to-IBAN answer: no IBAN inquiry.
     expect(callCounts()).toEqual({
       mpgCardInformationGet: 1,
       facilityCardToIbanGet: 1,
       facilityCardToDepositGet: 1,
       facilityBanksInfoGet: 1,
-      oakIbanInquiryGet: 1,
     });
   });
 
@@ -264,7 +263,8 @@ describe('batching', () => {
       mpgCardInformationGet: 2,
       facilityCardToIbanGet: 2,
       facilityBanksInfoGet: 1,
-      oakIbanInquiryGet: 2,
+      // Only the account asked by its IBAN: the cards' accounts are answered by their card-to-IBAN conversion.
+      oakIbanInquiryGet: 1,
     });
   });
 

@@ -28,7 +28,7 @@ describe('statement transactions of particular banks', () => {
     expect(entry).toMatchObject({ refCode: '998877', transactionAmount: '150000', keshavarzi: null });
   });
 
-  it('gathers Keshavarzi’s own fields, and splits additionalInformation at `|`', async () => {
+  it('gathers Keshavarzi’s own fields (its type list and cheque details too), and splits additionalInformation at `|`', async () => {
     const api = new AccountsAPI(
       answering({
         ...base,
@@ -45,6 +45,14 @@ describe('statement transactions of particular banks', () => {
         blockAmount: '0000000000001000',
         blockCode: '07',
         blockingReason: 'court order',
+        transactionTypeList: ['02', 301],
+        chequeInformationMap: {
+          chequeNo: '123456',
+          chequeType: '1',
+          issueDate: '14020105',
+          dueDate: '14030105',
+          status: 'PAID',
+        },
         additionalInformation: 'a||b|c ',
       }),
     );
@@ -64,6 +72,14 @@ describe('statement transactions of particular banks', () => {
       blockAmount: '1000',
       blockCode: '07',
       blockingReason: 'court order',
+      transactionTypes: ['02', '301'],
+      chequeInformation: {
+        chequeNumber: '123456',
+        chequeType: '1',
+        issueDate: '14020105',
+        dueDate: '14030105',
+        status: 'PAID',
+      },
     });
   });
 });

@@ -1,5 +1,6 @@
 /** The authorization-code (web) consent: authorize URL, the sandbox's login page, the redirect, the token. */
 import { describe, expect, it } from 'vitest';
+import { THREE_BANKS, accountsOf } from '../fixtures/sandbox.js';
 import { useHarness } from '../helpers/harness.js';
 import {
   COMPLETE_CODE,
@@ -8,6 +9,7 @@ import {
   TAX_SCOPE,
   TRANSFER_SCOPE,
   browserLogin,
+  codeConsent,
   errorCode,
   withHandle,
 } from './support.js';
@@ -114,6 +116,33 @@ describe('authorization-code consent', () => {
       scope: TAX_SCOPE,
       grant: 'authorization_sms',
     });
+  });
+
+  it('lists the accounts the person authorized, as the token gave them, each resolved at the consent’s bank', async () => {
+    const handle = await codeConsent(h.gql, THREE_BANKS.nationalId, '062');
+    const ayandeh = accountsOf(THREE_BANKS.nationalId).filter((account) => account.bank.code === '062');
+    const token = at(h.sandbox.calls('token'), -1);
+    expect(token.answer).toMatchObject({ result: { deposits: ayandeh.map((account) => account.deposit) } });
+    h.sandbox.clearCalls();
+    const numbers = await h.gql<{ consent: { accountNumbers: string[] } }>(
+      `{ consent { accountNumbers } }`,
+      undefined,
+      withHandle(handle),
+    );
+    expect(dataOf(numbers).consent.accountNumbers).toEqual(ayandeh.map((account) => account.deposit));
+    // The numbers are kept with the consent: no upstream call.
+    expect(h.sandbox.calls()).toEqual([]);
+    const accounts = await h.gql<{ consent: { accounts: Array<{ iban: string; accountNumber: string }> } }>(
+      `{ consent { accounts { iban accountNumber } } }`,
+      undefined,
+      withHandle(handle),
+    );
+    expect(accounts.errors).toBeUndefined();
+    expect(dataOf(accounts).consent.accounts).toEqual(
+      ayandeh.map((account) => ({ iban: account.iban, accountNumber: account.deposit })),
+    );
+    // One conversion of each number to its IBAN, nothing else.
+    expect(h.upstreamCalls().map((call) => call.operationId)).toEqual(ayandeh.map(() => 'facilityDepositToIbanGet'));
   });
 
   it('fails with FORBIDDEN when someone else signs in, and keeps no consent', async () => {

@@ -74,6 +74,9 @@ const PROBES: readonly Probe[] = [
         destination: at(sepah, 1).deposit,
         amount: '150000',
         description: 'قسط',
+        // Ayandeh (062) sources require a payment id and a purpose code.
+        paymentNumber: '1234567',
+        reasonDescription: '1',
       },
     },
   },

@@ -38,6 +38,7 @@ const PUBLIC_ROOT_FIELDS = {
     'account',
     'accountByNumber',
     'bankGuarantee',
+    'banks',
     'bill',
     'card',
     'cheque',

@@ -325,9 +325,18 @@ describe('banksInfo', () => {
     expect(Array.isArray(banks)).toBe(true);
     expect(banks).toHaveLength(16);
     for (const bank of banks)
-      expect(shapeOf(bank)).toEqual({ cardPrefix: 'number', code: 'string', name: 'string', active: 'boolean' });
-    expect(banks).toContainEqual({ cardPrefix: 636214, code: '062', name: 'بانک آینده', active: true });
-    expect(banks).toContainEqual({ cardPrefix: 603799, code: '017', name: 'بانک ملی ایران', active: true });
+      expect(shapeOf(bank)).toEqual({
+        cardPrefix: 'number',
+        code: 'string',
+        name: 'string',
+        active: 'boolean',
+        extra: 'object',
+      });
+    const taking = { active: true, extra: { ac_token: true, message: '' } };
+    expect(banks).toContainEqual({ cardPrefix: 636214, code: '062', name: 'بانک آینده', ...taking });
+    expect(banks).toContainEqual({ cardPrefix: 603799, code: '017', name: 'بانک ملی ایران', ...taking });
+    // Khavarmianeh's code consents are paused, with the upstream's remark.
+    expect(banks.filter((bank) => bank['active'] === false).map((bank) => bank['code'])).toEqual(['078']);
     expect(new Set(banks.map((b) => b['code'])).size).toBe(16);
   });
 });

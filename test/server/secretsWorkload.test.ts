@@ -156,6 +156,9 @@ beforeAll(async () => {
         destination: destination.deposit,
         amount: '150000',
         description: 'قسط',
+        // Ayandeh (062) sources require a payment id and a purpose code.
+        paymentNumber: '1234567',
+        reasonDescription: '1',
       },
     },
     asConsent(transferConsent),

@@ -48,6 +48,9 @@ const transferInput = () => ({
   destination: other.deposit,
   amount: '20000',
   description: 'قسط',
+  // Ayandeh (062) sources require a payment id and a purpose code.
+  paymentNumber: '1234567',
+  reasonDescription: '1',
 });
 
 async function readyz(): Promise<number> {

@@ -1,7 +1,7 @@
 /** Mutation.transfer's bank-specific fields (wire facts §4.9), the receipt's other fields, and the order's links. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
+import { JOINT_HOLDER, THREE_BANKS, WOMAN } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { codeConsent, withHandle } from '../consent/support.js';
@@ -117,4 +117,48 @@ describe('a transfer with the bank-specific fields', () => {
     expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
     expect(h.upstreamCalls()).toEqual([]);
   });
+});
+
+describe('the fields the source bank requires', () => {
+  it.each([
+    ['an Ayandeh source without a payment id', { paymentNumber: null }, 'input.paymentNumber'],
+    ['an Ayandeh source without a purpose code', { reasonDescription: null }, 'input.reasonDescription'],
+    ['an Ayandeh source with an empty payment id', { paymentNumber: '' }, 'input.paymentNumber'],
+  ])('refuses %s before any upstream call', async (_, overrides, path) => {
+    const res = await send(order(overrides));
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it('asks an Ayandeh source for neither the source names nor the PIN', async () => {
+    const res = await send(order({ sourceFirstName: null, sourceLastName: null, secondPassword: null }));
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).transfer.__typename).toBe('TransferCompleted');
+  });
+
+  it.each([
+    ['Keshavarzi', JOINT_HOLDER, '016', { sourceFirstName: null, sourceLastName: null }, 'input.sourceFirstName'],
+    ['Parsian', THREE_BANKS, '054', { secondPassword: null }, 'input.secondPassword'],
+  ])(
+    'refuses a %s source without what that bank requires, before any upstream call',
+    async (_, person, bank, overrides, path) => {
+      const bankHandle = await codeConsent(h.gql, person.nationalId, bank);
+      h.sandbox.clearCalls();
+      const res = await h.gql<{ transfer: Record<string, unknown> }>(
+        TRANSFER,
+        {
+          input: order({
+            nationalId: person.nationalId,
+            paymentNumber: null,
+            reasonDescription: null,
+            ...overrides,
+          }),
+        },
+        withHandle(bankHandle),
+      );
+      expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: path });
+      expect(firstError(res).message).toContain(bank);
+      expect(h.upstreamCalls()).toEqual([]);
+    },
+  );
 });

@@ -55,6 +55,9 @@ describe('a transfer while the oak group is failing', () => {
       destination: destination.deposit,
       amount: '150000',
       description: 'قسط',
+      // Ayandeh (062) sources require a payment id and a purpose code.
+      paymentNumber: '1234567',
+      reasonDescription: '1',
     };
     const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
     expect(res.errors).toBeUndefined();

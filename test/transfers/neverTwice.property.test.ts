@@ -83,6 +83,9 @@ async function send(key: string, amount: number): Promise<Outcome> {
     ...to,
     amount: String(amount),
     description: key,
+    // Ayandeh (062) sources require a payment id and a purpose code.
+    paymentNumber: '1234567',
+    reasonDescription: '1',
   };
   const res = await h.gql<{ transfer: Outcome }>(TRANSFER, { input }, withHandle(handle));
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();

@@ -36,6 +36,9 @@ const order = (amount: string) => ({
   destination: other.deposit,
   amount,
   description: 'قسط',
+  // Ayandeh (062) sources require a payment id and a purpose code.
+  paymentNumber: '1234567',
+  reasonDescription: '1',
 });
 
 /** A subgraph process as a client sees it: its own consent, the shared store. */

@@ -57,6 +57,9 @@ const orderOf = (nationalId: string, from: string, to: string, idempotencyKey: s
   destination: to,
   amount,
   description: 'قسط',
+  // Ayandeh (062) sources require a payment id and a purpose code.
+  paymentNumber: '1234567',
+  reasonDescription: '1',
 });
 
 async function send(input: ReturnType<typeof orderOf>): Promise<Outcome> {

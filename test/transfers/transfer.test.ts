@@ -46,6 +46,9 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   destination: other.deposit,
   amount: '150000',
   description: 'قسط',
+  // Ayandeh (062) sources require a payment id and a purpose code.
+  paymentNumber: '1234567',
+  reasonDescription: '1',
   ...overrides,
 });
 

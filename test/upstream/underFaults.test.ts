@@ -123,6 +123,9 @@ describe('money while a fifth of the answers fail', () => {
             destination: destination.deposit,
             amount: '150000',
             description: 'قسط',
+            // Ayandeh (062) sources require a payment id and a purpose code.
+            paymentNumber: '1234567',
+            reasonDescription: '1',
           },
         },
         withHandle(handle),

@@ -79,6 +79,13 @@ export const BanksAnswer = list(
       .unknown()
       .optional()
       .transform((active) => active !== false),
+    extra: optionalRecord({
+      ac_token: z
+        .unknown()
+        .optional()
+        .transform((token) => token !== false),
+      message: text,
+    }),
   }),
 );
 
@@ -149,6 +156,15 @@ const LedgerInformation = classMap({
   reasonDescription: text,
 });
 
+/** A Keshavarzi cheque transaction's details (`chequeInformationMap`; the shape is designed, no source shows it). */
+const ChequeInformation = classMap({
+  chequeNo: text,
+  chequeType: text,
+  issueDate: text,
+  dueDate: text,
+  status: text,
+});
+
 /** One transaction of a statement page; a balance's sign is `D` for a debit balance. */
 export const StatementTransaction = record({
   transactionAmountCredit: rial,
@@ -181,6 +197,14 @@ export const StatementTransaction = record({
   transactionAmount: rial,
   transactionFee: rial,
   transactionTeller: text,
+  transactionTypeList: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      Array.isArray(value)
+        ? value.flatMap((code) => (typeof code === 'string' || typeof code === 'number' ? [String(code)] : []))
+        : null,
+    ),
   deposit: text,
   destinationNumber: text,
   transactionJournal: text,
@@ -192,6 +216,7 @@ export const StatementTransaction = record({
   blockAmount: rial,
   blockCode: text,
   blockingReason: text,
+  chequeInformationMap: ChequeInformation,
 });
 
 /** `oakCcStatementGet`: one page; `transactionChain` is `M` while more pages follow `lastRecordNumber`. */
@@ -200,6 +225,10 @@ export const StatementAnswer = record({
   accountCurrentBalanceSign: text,
   accountAvailableBalance: rial,
   accountAvailableBalanceSign: text,
+  currentBalance: rial,
+  currentBalanceSign: text,
+  availableSign: text,
+  backupAccountNumber: text,
   effectiveAccountBalance: rial,
   effectiveAccountBalanceSign: text,
   averageBalance: rial,

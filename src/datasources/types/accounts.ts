@@ -37,7 +37,8 @@ export interface CardAccountRecord {
   readonly accountNumber: string | null;
   readonly bankName: string | null;
   readonly status: AccountStatus | null;
-  readonly ownerName: string | null;
+  /** The holders the conversion names (whole names only: version 2 gives them as one string). */
+  readonly holders: readonly HolderName[];
 }
 
 /** The card inquiry: holder and bank of a card. */
@@ -64,6 +65,8 @@ export interface BankRecord {
   readonly name: string;
   readonly cardPrefixes: readonly string[];
   readonly active: boolean;
+  /** The upstream's remark on the bank (`extra.message`). */
+  readonly notice: string | null;
 }
 
 /** An account number's holder as the account inquiry names them (depositInfo). */
@@ -149,6 +152,8 @@ export interface StatementDetailsRecord {
   /** Signed rials. */
   readonly effectiveBalance: string | null;
   readonly averageBalance: string | null;
+  /** `backupAccountNumber`, in the bank's format. */
+  readonly backupAccountNumber: string | null;
 }
 
 export type EntryDirection = 'CREDIT' | 'DEBIT';
@@ -239,6 +244,8 @@ export interface StatementLedgerInformationRecord {
 export interface StatementKeshavarziDetailsRecord {
   readonly transactionFee: string | null;
   readonly transactionTeller: string | null;
+  /** `transactionTypeList`, as given. */
+  readonly transactionTypes: readonly string[] | null;
   readonly deposit: string | null;
   readonly destinationNumber: string | null;
   readonly transactionJournal: string | null;
@@ -250,4 +257,15 @@ export interface StatementKeshavarziDetailsRecord {
   readonly blockAmount: string | null;
   readonly blockCode: string | null;
   readonly blockingReason: string | null;
+  readonly chequeInformation: StatementChequeInformationRecord | null;
+}
+
+/** A Keshavarzi cheque transaction's details (`chequeInformationMap`), as given. */
+export interface StatementChequeInformationRecord {
+  /** `chequeNo`. */
+  readonly chequeNumber: string | null;
+  readonly chequeType: string | null;
+  readonly issueDate: string | null;
+  readonly dueDate: string | null;
+  readonly status: string | null;
 }

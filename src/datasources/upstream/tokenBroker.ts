@@ -25,6 +25,11 @@ export interface IssuedToken {
   readonly scopes: readonly string[] | null;
   /** The national id the token acts for (user grants); null when the answer does not say. */
   readonly userId: string | null;
+  /**
+   * The account numbers the person authorized (a user grant's `deposits`, wire facts §2.3); absent when
+   * the answer has no such list.
+   */
+  readonly deposits?: readonly string[];
 }
 
 /**
@@ -189,7 +194,15 @@ function readToken(result: unknown, requestedAt: number): IssuedToken {
       operationId: 'token',
     });
   }
+  const deposits = Array.isArray(r.deposits)
+    ? r.deposits.flatMap((deposit) =>
+        (typeof deposit === 'string' && deposit.trim() !== '') || typeof deposit === 'number'
+          ? [String(deposit).trim()]
+          : [],
+      )
+    : undefined;
   return {
+    ...(deposits && { deposits }),
     value: r.value,
     refreshToken: typeof r.refreshToken === 'string' && r.refreshToken !== '' ? r.refreshToken : null,
     // Measured from when we asked, so clock skew and transit time can only shorten the token's life.

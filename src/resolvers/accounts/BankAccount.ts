@@ -35,7 +35,8 @@ export const BankAccount: BankAccountResolvers = {
   },
   bank: (account) => ({ code: bankCodeOf(account.iban) }),
   bankCode: (account) => bankCodeOf(account.iban),
-  accountNumber: lazyField(inquiry, 'accountNumber'),
+  // Known when the account was found by its number or its card: no IBAN inquiry then.
+  accountNumber: (account, _args, context) => accountNumberOf(account, context),
   status: async (account, _args, context) =>
     account.status !== undefined ? account.status : (await inquiry(account, context)).status,
   statusDescription: lazyField(inquiry, 'statusDescription'),
@@ -67,6 +68,11 @@ export const BankAccount: BankAccountResolvers = {
     );
     return { ...slicePage(transactions, page), currentBalance, availableBalance, details };
   },
+  // By the account number when the account was found by it, else by the IBAN: either way, one call.
   holderDetails: (account, _args, { dataSources }) =>
-    bankCodeOf(account.iban) === AYANDEH ? dataSources.accounts.getAccountInfo(account.iban) : null,
+    bankCodeOf(account.iban) !== AYANDEH
+      ? null
+      : dataSources.accounts.getAccountInfo(
+          account.accountNumber !== undefined ? { deposit: account.accountNumber } : { iban: account.iban },
+        ),
 };

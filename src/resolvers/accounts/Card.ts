@@ -19,8 +19,10 @@ export const Card: CardResolvers = {
   iban: lazyField(conversion, 'iban'),
   accountNumber: async (card, _args, { dataSources }) =>
     (await dataSources.accounts.getCardDeposit(card.number)).accountNumber,
+  // The conversion's account number, status and holders answer those fields: no IBAN inquiry follows.
   account: async (card, _args, context) => {
-    const { iban } = await conversion(card, context);
-    return iban ? { iban } : null;
+    const { iban, accountNumber, status, holders } = await conversion(card, context);
+    if (!iban) return null;
+    return { iban, ...(accountNumber !== null && { accountNumber }), status, holders };
   },
 };

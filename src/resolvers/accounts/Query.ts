@@ -4,6 +4,7 @@ import { parseCardNumber, parseIban } from '../../validation/identifiers.js';
 import { accountByNumber } from '../shared/accountByNumber.js';
 
 export const Query: QueryResolvers = {
+  banks: (_parent, _args, { dataSources }) => dataSources.accounts.listBanks(),
   card: (_parent, { number }) => ({ number: parseCardNumber(number, 'number') }),
   account: (_parent, { iban }) => ({ iban: parseIban(iban, 'iban') }),
   accountByNumber: (_parent, args, context) =>

@@ -7,6 +7,7 @@ import {
   StatementIbanInformation,
 } from './AccountTransaction.js';
 import { Bank } from './Bank.js';
+import { BankListing } from './BankListing.js';
 import { BankAccount } from './BankAccount.js';
 import { Card } from './Card.js';
 import { Query } from './Query.js';
@@ -16,6 +17,7 @@ export const accounts = {
   Card,
   BankAccount,
   Bank,
+  BankListing,
   AccountHolderDetails,
   AccountTransaction,
   AccountStatementDetails,

@@ -13,11 +13,11 @@ export interface CardModel {
 /** A bank account as a parent: its validated IBAN. */
 export interface BankAccountModel {
   readonly iban: string;
-  /** Known when the account was found by its number; otherwise read from the IBAN inquiry. */
+  /** Known when the account was found by its number or card; otherwise read from the IBAN inquiry. */
   readonly accountNumber?: string;
-  /** Known from the conversion that found the account by its number; otherwise read from the IBAN inquiry. */
+  /** Known from the conversion that found the account by its number or card; otherwise read from the IBAN inquiry. */
   readonly status?: AccountStatus | null;
-  /** Known from the conversion that found the account by its number; otherwise read from the IBAN inquiry. */
+  /** Known from the conversion that found the account by its number or card; otherwise read from the IBAN inquiry. */
   readonly holders?: readonly HolderName[];
 }
 

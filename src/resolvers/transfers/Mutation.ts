@@ -1,5 +1,5 @@
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
-import { parseSecondPassword, parseTransferInput } from './input.js';
+import { parseSecondPassword, parseTransferInput, requireBankFields } from './input.js';
 import { outcomeOf } from './outcome.js';
 
 export const Mutation: MutationResolvers = {
@@ -14,6 +14,7 @@ export const Mutation: MutationResolvers = {
           () => null,
         )
       : null;
+    requireBankFields(sourceBankCode, order, secondPassword);
     return outcomeOf(await dataSources.transfers.transfer(idempotencyKey, order, secondPassword, sourceBankCode));
   },
 };

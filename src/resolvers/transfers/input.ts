@@ -63,6 +63,45 @@ function bankFields(input: TransferInput): Partial<TransferOrderRecord> {
   return fields;
 }
 
+/**
+ * The fields a source bank requires (wire facts §4.9 transferTo): Ayandeh the payment id and the purpose
+ * code, Keshavarzi the source holder's names (its `deposit`, the source account, is always sent), Parsian
+ * the transfer PIN. The order's other fields are not asked for by any bank.
+ */
+const REQUIRED_BY_BANK: Readonly<
+  Record<
+    string,
+    readonly ('paymentNumber' | 'reasonDescription' | 'sourceFirstName' | 'sourceLastName' | 'secondPassword')[]
+  >
+> = {
+  '062': ['paymentNumber', 'reasonDescription'],
+  '016': ['sourceFirstName', 'sourceLastName'],
+  '054': ['secondPassword'],
+};
+const BANK_NAMES: Readonly<Record<string, string>> = { '062': 'Ayandeh', '016': 'Keshavarzi', '054': 'Parsian' };
+
+/**
+ * Refuses, before anything is claimed or sent, an order missing a field its source bank requires:
+ * `BAD_USER_INPUT` at that field. `sourceBankCode` is the consent's bank (the source account's); with
+ * none known, the bank is left to refuse.
+ */
+export function requireBankFields(
+  sourceBankCode: string | null,
+  order: TransferOrderRecord,
+  secondPassword: string | null,
+): void {
+  if (sourceBankCode === null) return;
+  const given = { ...order, secondPassword };
+  for (const field of REQUIRED_BY_BANK[sourceBankCode] ?? []) {
+    const value = given[field];
+    if (value === null || value === undefined || value === '')
+      throw new BadUserInputError(
+        `input.${field}`,
+        `${BANK_NAMES[sourceBankCode] ?? sourceBankCode} (${sourceBankCode}) source accounts require it`,
+      );
+  }
+}
+
 /** The transfer PIN: 4–12 digits, or none. */
 export function parseSecondPassword(value: string | null | undefined): string | null {
   const pin = optional(value);
