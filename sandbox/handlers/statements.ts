@@ -139,6 +139,17 @@ function transactionOf(account: Account, entry: Entry, balance: bigint, recordNu
   };
 }
 
+/** Banks whose statements take no time of day: Keshavarzi and Karafarin. */
+const NO_TIMES: ReadonlySet<string> = new Set(['016', '053']);
+
+/** A `HHMMSS` time of day, or undefined when not sent; anything else is refused as the parameter's name. */
+function timeParam(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  const match = /^([01]\d|2[0-3])[0-5]\d[0-5]\d$/.exec(value);
+  if (!match) reject(`invalid ${name}`);
+  return value;
+}
+
 export class Statements {
   constructor(
     private readonly ledger: Ledger,
@@ -156,6 +167,9 @@ export class Statements {
     const span = daysBetween(from, to);
     if (span < 0 || span >= MAX_RANGE_DAYS) reject('the date range must be at most 31 days');
     if (daysBetween(from, today) > MAX_AGE_DAYS || daysBetween(from, today) < 0) reject('invalid fromDate');
+    // Times of day bound the first and the last day (wire facts §4.9); Keshavarzi and Karafarin take none.
+    const [fromTime, toTime] = [timeParam(query['fromTime'], 'fromTime'), timeParam(query['toTime'], 'toTime')];
+    if ((fromTime ?? toTime) !== undefined && NO_TIMES.has(account.bank.code)) reject('invalid fromTime');
     const after = query['lastRecordNumber'] === undefined ? 0 : Number(query['lastRecordNumber']);
     if (!Number.isSafeInteger(after) || after < 0) reject('invalid lastRecordNumber');
 
@@ -163,7 +177,9 @@ export class Statements {
     const balances = this.balancesAfter(account, entries);
     const inRange = entries
       .map((entry, i) => ({ entry, balance: balances[i]!, recordNumber: i + 1 }))
-      .filter(({ entry }) => daysBetween(entry.day, to) >= 0);
+      .filter(({ entry }) => daysBetween(entry.day, to) >= 0)
+      .filter(({ entry }) => !(fromTime && daysBetween(entry.day, from) === 0 && entry.time < fromTime))
+      .filter(({ entry }) => !(toTime && daysBetween(entry.day, to) === 0 && entry.time > toTime));
     const page = inRange.filter(({ recordNumber }) => recordNumber > after).slice(0, PAGE);
     const last = page.at(-1)?.recordNumber ?? after;
     const current = this.ledger.balanceOf(account);

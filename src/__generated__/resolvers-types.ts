@@ -357,7 +357,9 @@ export type BankAccountStatementArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   from: Scalars['String']['input'];
+  fromTime?: InputMaybe<Scalars['String']['input']>;
   to: Scalars['String']['input'];
+  toTime?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A bank guarantee letter of Bank Ayandeh. Amounts in rials. */

@@ -150,8 +150,15 @@ export class AccountsAPI {
     return { card, maskedNumber: r.destCard, holderName: r.name, bankName: r.bankName };
   }
 
-  /** Every transaction from `fromDate` to `toDate` (Jalali `YYYYMMDD`), following `lastRecordNumber` while the chain says more. */
-  async getStatement(accountNumber: string, fromDate: string, toDate: string): Promise<StatementRecord> {
+  /**
+   * Every transaction from `fromDate` to `toDate` (Jalali `YYYYMMDD`), from `fromTime` on the first day
+   * and up to `toTime` on the last (`HHMMSS`, when given), following `lastRecordNumber` while the chain
+   * says more.
+   */
+  async getStatement(
+    accountNumber: string,
+    { fromDate, toDate, fromTime, toTime }: { fromDate: string; toDate: string; fromTime?: string; toTime?: string },
+  ): Promise<StatementRecord> {
     const transactions: StatementEntryRecord[] = [];
     let lastRecordNumber: string | undefined;
     let balances: Pick<StatementRecord, 'currentBalance' | 'availableBalance' | 'details'> = {
@@ -162,7 +169,7 @@ export class AccountsAPI {
     for (let page = 0; page < MAX_PAGES; page++) {
       const answer = await this.upstream.read('oakCcStatementGet', {
         path: { deposit: accountNumber },
-        query: { fromDate, toDate, lastRecordNumber },
+        query: { fromDate, toDate, fromTime, toTime, lastRecordNumber },
       });
       const r = decode('oakCcStatementGet', answer, StatementAnswer);
       balances = {

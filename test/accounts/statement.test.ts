@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { toJalaali } from 'jalaali-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_PERSON, WOMAN, accountsOf } from '../fixtures/sandbox.js';
+import { CLIENT_PERSON, JOINT_HOLDER, WOMAN, accountsOf } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness, type GraphQLResponse } from '../helpers/harness.js';
@@ -294,9 +294,56 @@ describe('BankAccount.statement', () => {
     ['a page larger than 100', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", first: 101`, 'first'],
     ['a range ending tomorrow', `from: "${jalaliDaysAgo(2)}", to: "${jalaliDaysAgo(-1)}"`, 'to'],
     ['a range wholly in the future', `from: "${jalaliDaysAgo(-5)}", to: "${jalaliDaysAgo(-3)}"`, 'to'],
+    ['an hour past 23', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", fromTime: "24:00:00"`, 'fromTime'],
+    ['a time without seconds', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", toTime: "12:30"`, 'toTime'],
   ])('refuses %s before any upstream call', async (_, args, argumentPath) => {
     const { errors } = await statement(own.iban, args);
     expect(firstError({ errors })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it('keeps to the times of day given on the first and the last day, and sends them', async () => {
+    // Days before this file's transfers (made today), so the window holds the world's own movements.
+    const range = `from: "${jalaliDaysAgo(30)}", to: "${jalaliDaysAgo(20)}", first: 100`;
+    const whole = present((await statement(own.iban, range)).statement, 'the whole days').nodes;
+    const seconds = (entry: Entry) => {
+      const [hh, mm, ss] = entry.bookedAt.jalali.slice(11).split(':').map(Number) as [number, number, number];
+      return hh * 3600 + mm * 60 + ss;
+    };
+    const clock = (total: number) =>
+      [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60].map((n) => String(n).padStart(2, '0'));
+    const dayOf = (entry: Entry) => entry.bookedAt.jalali.slice(0, 10);
+    const [firstEntry, lastEntry] = [at(whole, 0), at(whole, whole.length - 1)];
+    // A second after the first movement, a second before the last: both fall outside.
+    const fromTime = clock(seconds(firstEntry) + 1).join(':');
+    const toTime = clock(seconds(lastEntry) - 1).join('');
+    const bounded = await statement(
+      own.iban,
+      `from: "${dayOf(firstEntry)}", to: "${dayOf(lastEntry)}", fromTime: "${fromTime}", toTime: "${toTime}", first: 100`,
+    );
+    expect(bounded.errors).toBeUndefined();
+    const nodes = present(bounded.statement, 'the bounded statement').nodes;
+    const expected = whole.filter(
+      (entry) =>
+        !(dayOf(entry) === dayOf(firstEntry) && seconds(entry) < seconds(firstEntry) + 1) &&
+        !(dayOf(entry) === dayOf(lastEntry) && seconds(entry) > seconds(lastEntry) - 1),
+    );
+    expect(expected.length).toBeLessThanOrEqual(whole.length - 2);
+    expect(nodes.map((entry) => entry.recordNumber)).not.toContain(firstEntry.recordNumber);
+    expect(nodes.map((entry) => entry.description)).toEqual(expected.map((entry) => entry.description));
+    expect(h.upstreamCalls('oakCcStatementGet').at(-1)?.query).toMatchObject({
+      fromTime: fromTime.replace(/:/g, ''),
+      toTime,
+    });
+  });
+
+  it('refuses a time of day for a Keshavarzi account, whose statements take none, before any upstream call', async () => {
+    expect(JOINT_HOLDER.account.iban.slice(4, 7)).toBe('016');
+    const { errors } = await statement(
+      JOINT_HOLDER.account.iban,
+      `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", fromTime: "08:00:00"`,
+    );
+    expect(firstError({ errors })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath: 'fromTime' } });
     expect(h.upstreamCalls()).toEqual([]);
   });
 });

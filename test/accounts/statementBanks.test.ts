@@ -24,7 +24,7 @@ const base = {
 describe('statement transactions of particular banks', () => {
   it('keeps Pasargad’s refCode and signed transactionAmount', async () => {
     const api = new AccountsAPI(answering({ ...base, refCode: '998877', transactionAmount: '0000000000150000' }));
-    const entry = (await api.getStatement('057-8000-1', '14030101', '14030110')).transactions[0];
+    const entry = (await api.getStatement('057-8000-1', { fromDate: '14030101', toDate: '14030110' })).transactions[0];
     expect(entry).toMatchObject({ refCode: '998877', transactionAmount: '150000', keshavarzi: null });
   });
 
@@ -56,7 +56,7 @@ describe('statement transactions of particular banks', () => {
         additionalInformation: 'a||b|c ',
       }),
     );
-    const entry = (await api.getStatement('0101-123', '14030101', '14030110')).transactions[0];
+    const entry = (await api.getStatement('0101-123', { fromDate: '14030101', toDate: '14030110' })).transactions[0];
     expect(entry?.additionalInformation).toEqual(['a', 'b', 'c']);
     expect(entry?.keshavarzi).toEqual({
       transactionFee: '500',

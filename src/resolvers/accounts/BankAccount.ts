@@ -6,7 +6,7 @@ import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
 import { accountNumberOf } from '../shared/accountNumber.js';
 import { accountByNumber } from '../shared/accountByNumber.js';
-import { parseStatementRange } from './statementRange.js';
+import { parseStatementRange, parseStatementTime } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 
 const inquiry = (account: BankAccountModel, { dataSources }: Context) => dataSources.accounts.getIban(account.iban);
@@ -58,13 +58,14 @@ export const BankAccount: BankAccountResolvers = {
   },
   statement: async (account, args, context) => {
     const { fromDate, toDate } = parseStatementRange(args);
+    const fromTime = parseStatementTime(args.fromTime, 'fromTime', bankCodeOf(account.iban));
+    const toTime = parseStatementTime(args.toTime, 'toTime', bankCodeOf(account.iban));
     const page = parsePage(args);
     const accountNumber = await accountNumberOf(account, context);
     if (!accountNumber) return null;
     const { transactions, currentBalance, availableBalance, details } = await context.dataSources.accounts.getStatement(
       accountNumber,
-      fromDate,
-      toDate,
+      { fromDate, toDate, fromTime, toTime },
     );
     return { ...slicePage(transactions, page), currentBalance, availableBalance, details };
   },

@@ -3,6 +3,38 @@ import { BadUserInputError } from '../../errors.js';
 import { parseJalaliDate } from '../../lib/jalali.js';
 import { parseDateNotInFuture } from '../../validation/dates.js';
 
+/** Banks whose statements take no time of day (wire facts §4.9): Keshavarzi and Karafarin. */
+const WITHOUT_TIMES: Readonly<Record<string, string>> = { '016': 'Keshavarzi', '053': 'Karafarin' };
+
+const TIME = /^(?<hour>\d{2}):?(?<minute>\d{2}):?(?<second>\d{2})$/;
+
+/**
+ * A time of day `HH:MM:SS` or `HHMMSS` as the upstream's `HHMMSS`; undefined when not given. The bank
+ * (its 3-digit code) must take times: Keshavarzi's and Karafarin's statements do not.
+ */
+export function parseStatementTime(
+  value: string | null | undefined,
+  argument: string,
+  bankCode: string,
+): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const bank = WITHOUT_TIMES[bankCode];
+  if (bank) throw new BadUserInputError(argument, `${bank} statements take no time of day; omit \`${argument}\``);
+  const groups = TIME.exec(value.trim())?.groups;
+  const [hour, minute, second] = [groups?.['hour'], groups?.['minute'], groups?.['second']].map(Number);
+  if (
+    !groups ||
+    hour === undefined ||
+    minute === undefined ||
+    second === undefined ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    throw new BadUserInputError(argument, 'expected a time of day as `HH:MM:SS` or `HHMMSS` (Tehran time)');
+  return `${groups['hour']}${groups['minute']}${groups['second']}`;
+}
+
 /** The upstream gives a statement of at most 31 days at a time. */
 const MAX_DAYS = 31;
 
