@@ -110,6 +110,24 @@ const involves = (cheque: SayadCheque, idCode: string): boolean =>
     (party) => party.idCode === idCode,
   );
 
+/**
+ * Whom the status and chain inquiries ask as (designed, as the holder's inquiry): `idType` 2 the company of
+ * legal id `idCode`, under its representative's token (`nationalCode`); otherwise the person `nationalCode`
+ * (`idCode`, when sent with `idType` 1, must be the same).
+ */
+function askedIn(fields: Fields): string {
+  const nationalCode = required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode');
+  const idType = optionalText(fields, 'idType');
+  const idCode = optionalText(fields, 'idCode');
+  if (idType === '2') {
+    if (idCode === null || !isValidLegalId(idCode)) reject('invalid idCode');
+    return idCode;
+  }
+  if (idType !== null && idType !== '1') reject('invalid idType');
+  if (idCode !== null && idCode !== nationalCode) reject('invalid idCode');
+  return nationalCode;
+}
+
 export class SayadHandlers {
   constructor(private readonly registry: SayadRegistry) {}
 
@@ -318,8 +336,7 @@ export class SayadHandlers {
   readonly statusInquiry: OperationHandler = guarded((request) => {
     const fields = bodyOf(request.body);
     const cheque = this.registry.get(sayadIdOf(fields));
-    if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode')))
-      return fail(NOT_FOUND);
+    if (!cheque || !involves(cheque, askedIn(fields))) return fail(NOT_FOUND);
     return done({
       sayadId: cheque.leaf.sayadId,
       onGoing: cheque.status === 7 || cheque.status === 8,
@@ -332,8 +349,7 @@ export class SayadHandlers {
   readonly chain: OperationHandler = guarded((request) => {
     const fields = bodyOf(request.body);
     const cheque = this.registry.get(sayadIdOf(fields));
-    if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode')))
-      return fail(NOT_FOUND);
+    if (!cheque || !involves(cheque, askedIn(fields))) return fail(NOT_FOUND);
     // Designed: the inquiry is for a kind of cheque; asked as another kind, it is refused.
     const chequeType = optionalText(fields, 'chequeType');
     if (chequeType !== null && chequeType !== String(cheque.chequeType)) reject('invalid chequeType');

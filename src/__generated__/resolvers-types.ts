@@ -824,7 +824,8 @@ export type CardIssuance = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
@@ -832,10 +833,9 @@ export type Cheque = {
   readonly __typename?: 'Cheque';
   /**
    * Everyone the cheque passed through, the drawers first (the transfer chain inquiry, which wants the
-   * cheque's kind). Without `type` the kind is read first from the holder's inquiry (one call, shared
-   * with `view` asked without `legalId`; needs that inquiry's scope too). The status and chain
-   * inquiries take only the national id of the consenting person, so they show natural persons' cheques;
-   * a company's cheque is seen through `view(legalId:)`.
+   * cheque's kind). Without `type` the kind is read first from the holder's inquiry, asked as the same
+   * person or company (one call, shared with `view` asked with the same `legalId`; needs that inquiry's
+   * scope too).
    */
   readonly chain?: Maybe<ReadonlyArray<ChequeChainLink>>;
   /**
@@ -858,11 +858,13 @@ export type Cheque = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type ChequeChainArgs = {
+  legalId?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<ChequeType>;
 };
 
@@ -871,7 +873,8 @@ export type ChequeChainArgs = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
@@ -884,7 +887,22 @@ export type ChequeDrawerReportArgs = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
+ * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
+ * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ */
+export type ChequeStatusReportArgs = {
+  legalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
+ * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
+ * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
@@ -5673,7 +5691,7 @@ export type ChequeResolvers<ContextType = Context, ParentType extends ResolversP
   chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType, Partial<ChequeChainArgs>>;
   drawerReport?: Resolver<Maybe<ResolversTypes['ChequeDrawerReport']>, ParentType, ContextType, RequireFields<ChequeDrawerReportArgs, 'drawer'>>;
   sayadId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType>;
+  statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType, Partial<ChequeStatusReportArgs>>;
   view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType, Partial<ChequeViewArgs>>;
 }>;
 

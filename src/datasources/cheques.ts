@@ -31,9 +31,7 @@ export class ChequesAPI {
 
   /** A company's view is asked as the legal person (`idType` 2, its legal id) under its representative's token. */
   async getCheque(sayadId: string, viewer: ChequeViewer): Promise<ChequeRecord | null> {
-    const query = viewer.legalId
-      ? { sayadId, idType: '2', idCode: viewer.legalId }
-      : { sayadId, idType: '1', idCode: viewer.nationalId };
+    const query = { sayadId, ...askedAs(viewer) };
     const answer = await nullIfNotFound(
       this.upstream.read('creditSmsSayadChequeInquiryGet', { path: { user: viewer.nationalId }, query }),
     );
@@ -67,13 +65,16 @@ export class ChequesAPI {
     };
   }
 
-  /** The status inquiry takes only the national id of the token's owner. */
-  async getStatusReport(sayadId: string, viewer: string): Promise<ChequeStatusReportRecord | null> {
+  /**
+   * The status inquiry, as the person (`idType` 1, their national id) or as the company they act for
+   * (`idType` 2, its legal id); `nationalCode` is always the token's person.
+   */
+  async getStatusReport(sayadId: string, viewer: ChequeViewer): Promise<ChequeStatusReportRecord | null> {
     const operationId = 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post';
     const answer = await nullIfNotFound(
       this.upstream.read(operationId, {
-        body: { sayadId, nationalCode: viewer },
-        subject: viewer,
+        body: { sayadId, nationalCode: viewer.nationalId, ...askedAs(viewer) },
+        subject: viewer.nationalId,
       }),
     );
     if (!answer) return null;
@@ -81,13 +82,13 @@ export class ChequesAPI {
     return { status: r.chequeStatus, awaitingAcceptance: r.onGoing, drawers: r.customers.map(partyOf) };
   }
 
-  /** `chequeType` is the cheque's kind code (1 normal, 2 bank, 3 coded, 4 ad-hoc). */
-  async getChain(sayadId: string, viewer: string, chequeType: number): Promise<ChequeChainRecord[] | null> {
+  /** `chequeType` is the cheque's kind code (1 normal, 2 bank, 3 coded, 4 ad-hoc); asked as in `getStatusReport`. */
+  async getChain(sayadId: string, viewer: ChequeViewer, chequeType: number): Promise<ChequeChainRecord[] | null> {
     const operationId = 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post';
     const answer = await nullIfNotFound(
       this.upstream.read(operationId, {
-        body: { sayadId, chequeType: String(chequeType), nationalCode: viewer },
-        subject: viewer,
+        body: { sayadId, chequeType: String(chequeType), nationalCode: viewer.nationalId, ...askedAs(viewer) },
+        subject: viewer.nationalId,
       }),
     );
     if (!answer) return null;
@@ -165,6 +166,11 @@ export class ChequesAPI {
         .filter((id) => /^\d{16}$/.test(id)),
     }));
   }
+}
+
+/** Whom a Sayad inquiry asks as: the company (`idType` 2, its legal id) or the person (`idType` 1, their national id). */
+function askedAs(viewer: ChequeViewer): { idType: string; idCode: string } {
+  return viewer.legalId ? { idType: '2', idCode: viewer.legalId } : { idType: '1', idCode: viewer.nationalId };
 }
 
 /** Sayad answers write bank codes without leading zeros (`15`); the schema's are 3 digits. */

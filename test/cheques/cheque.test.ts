@@ -180,6 +180,61 @@ describe('Query.cheque', () => {
     expect(view.path).toContain(`/users/${WOMAN.nationalId}/`);
   });
 
+  it('shows a company’s cheque status and chain to its representative, asked as the legal person', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!, $legal: String!) { cheque(sayadId: $id) {
+        view(legalId: $legal) { type }
+        statusReport(legalId: $legal) { status awaitingAcceptance drawers { idCode } }
+        chain(legalId: $legal) { role party { idCode } }
+      } }`,
+      { id: companyChequeId, legal: company },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).cheque).toEqual({
+      view: { type: 'BANK' },
+      statusReport: { status: 'AWAITING_ACCEPTANCE', awaitingAcceptance: true, drawers: [{ idCode: drawer }] },
+      chain: [{ role: 'DRAWER', party: { idCode: drawer } }],
+    });
+    // One call each: the chain's kind is the company view's, from the one holder's inquiry.
+    expect(callCounts(h)).toEqual(Object.fromEntries(INQUIRIES.map((id) => [id, 1])));
+    for (const id of INQUIRIES.slice(1)) {
+      expect(at(h.upstreamCalls(id), 0).body).toMatchObject({
+        sayadId: companyChequeId,
+        nationalCode: WOMAN.nationalId,
+        idType: '2',
+        idCode: company,
+      });
+    }
+    expect(at(h.upstreamCalls(INQUIRIES[2] as OperationId), 0).body).toMatchObject({ chequeType: '2' });
+  });
+
+  it('asks the status and chain as the person, by default, and hides a cheque the company is not in', async () => {
+    h.sandbox.clearCalls();
+    const mine = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!) { cheque(sayadId: $id) { statusReport { statusCode } chain(type: NORMAL) { step } } }`,
+      { id: sayadId },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(mine.errors).toBeUndefined();
+    expect(dataOf(mine).cheque).toEqual({ statusReport: { statusCode: 7 }, chain: [{ step: 0 }] });
+    for (const id of INQUIRIES.slice(1)) {
+      expect(at(h.upstreamCalls(id), 0).body).toMatchObject({ idType: '1', idCode: WOMAN.nationalId });
+    }
+    // The first cheque is drawn to WOMAN, not to the company: asked as the company, nothing shows.
+    h.sandbox.clearCalls();
+    const theirs = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!, $legal: String!) { cheque(sayadId: $id) {
+        statusReport(legalId: $legal) { statusCode } chain(legalId: $legal, type: NORMAL) { step } } }`,
+      { id: sayadId, legal: company },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(theirs.errors).toBeUndefined();
+    expect(dataOf(theirs).cheque).toEqual({ statusReport: null, chain: null });
+    expect(callCounts(h)).toEqual({ [INQUIRIES[1] as string]: 1, [INQUIRIES[2] as string]: 1 });
+  });
+
   it('sends the chain inquiry the cheque’s own kind, read from the holder’s inquiry', async () => {
     h.sandbox.clearCalls();
     const res = await h.gql<{ cheque: Record<string, unknown> }>(
@@ -219,6 +274,8 @@ describe('Query.cheque', () => {
     ['view(legalId: "123")', 'legalId'],
     [`view(legalId: "${INVALID_LEGAL_ID}")`, 'legalId'],
     ['chain(type: OTHER)', 'type'],
+    ['statusReport(legalId: "123")', 'legalId'],
+    [`chain(legalId: "${INVALID_LEGAL_ID}")`, 'legalId'],
   ])('refuses %s before any upstream call', async (field, path) => {
     h.sandbox.clearCalls();
     const res = await h.gql(

@@ -10,11 +10,11 @@ export const Cheque: ChequeResolvers = {
     typeof reference.sayadId === 'string' && isValidSayadId(reference.sayadId) ? { sayadId: reference.sayadId } : null,
   view: async (cheque, args, context) =>
     context.dataSources.cheques.getCheque(cheque.sayadId, await viewerOf(context, args.legalId)),
-  statusReport: async (cheque, _args, context) =>
-    context.dataSources.cheques.getStatusReport(cheque.sayadId, (await viewerOf(context)).nationalId),
+  statusReport: async (cheque, args, context) =>
+    context.dataSources.cheques.getStatusReport(cheque.sayadId, await viewerOf(context, args.legalId)),
   chain: async (cheque, args, context) => {
     if (args.type === 'OTHER') throw new BadUserInputError('type', 'expected a known kind of cheque, not OTHER');
-    const viewer = await viewerOf(context);
+    const viewer = await viewerOf(context, args.legalId);
     const { cheques } = context.dataSources;
     // The inquiry wants the cheque's kind: the caller's, or the one the holder's inquiry gives.
     let type: number | null | undefined = args.type;
@@ -23,7 +23,7 @@ export const Cheque: ChequeResolvers = {
       if (!seen) return null;
       type = seen.type;
     }
-    return cheques.getChain(cheque.sayadId, viewer.nationalId, type ?? CHEQUE_TYPE.NORMAL);
+    return cheques.getChain(cheque.sayadId, viewer, type ?? CHEQUE_TYPE.NORMAL);
   },
   drawerReport: (cheque, args, context) =>
     context.dataSources.cheques.getDrawerReport(cheque.sayadId, parseChequeActor(args.drawer, 'drawer', false)),
