@@ -260,6 +260,9 @@ export class SayadHandlers {
     const legal = request.query['idType'] === '2';
     const asked = legal ? (request.query['idCode'] ?? '') : (request.params['user'] ?? '');
     if (legal && !isValidLegalId(asked)) reject('invalid idCode');
+    // Designed: a Shahab code sent must be the person's (a company is asked by its legal id alone).
+    const shahabId = request.query['shahabId'];
+    if (shahabId !== undefined && (legal || shahabId !== shahabCodeOf(asked))) reject('invalid shahabId');
     if (!cheque || !involves(cheque, asked)) return fail(NOT_FOUND);
     const { leaf } = cheque;
     return done({
@@ -298,6 +301,9 @@ export class SayadHandlers {
     requireTrackId(request);
     const fields = bodyOf(request.body);
     const issuer = partyOf(fields, 'idCode');
+    const callerBranchCode = fields['callerBranchCode'];
+    if (callerBranchCode !== undefined && (typeof callerBranchCode !== 'string' || callerBranchCode.trim() === ''))
+      reject('invalid callerBranchCode');
     const cheque = this.registry.get(sayadIdOf(fields));
     if (
       issuer.idCode !== request.params['user'] ||

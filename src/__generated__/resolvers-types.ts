@@ -21,7 +21,7 @@ import type { ChequeActionJobRecord } from '../datasources/flows/chequeAction.js
 import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models.js';
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
-import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
+import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord, ChequeLeafRecord } from '../datasources/types/cheques.js';
 import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
@@ -845,6 +845,11 @@ export type Cheque = {
    * A malformed `drawer` fails with `BAD_USER_INPUT` and sends nothing.
    */
   readonly drawerReport?: Maybe<ChequeDrawerReport>;
+  /**
+   * The chequebook leaf behind the Sayad id, whether or not it was issued as a cheque (the serial inquiry,
+   * under the client's credentials, scope `credit:sayad-serial-inquiry:get`); null when no leaf has it.
+   */
+  readonly leaf?: Maybe<ChequeLeaf>;
   /** The 16-digit Sayad id. */
   readonly sayadId: Scalars['String']['output'];
   /** Where the cheque stands, whether it awaits an acceptance, and who drew it (the status inquiry). */
@@ -879,6 +884,7 @@ export type ChequeChainArgs = {
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type ChequeDrawerReportArgs = {
+  callerBranchCode?: InputMaybe<Scalars['String']['input']>;
   drawer: ChequeActorInput;
 };
 
@@ -908,6 +914,7 @@ export type ChequeStatusReportArgs = {
  */
 export type ChequeViewArgs = {
   legalId?: InputMaybe<Scalars['String']['input']>;
+  shahabCode?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The Sayad system applied the action. */
@@ -1114,6 +1121,29 @@ export type ChequeDrawerReport = {
 export type { ChequeIssueMedia };
 
 export type { ChequeIssueType };
+
+/** A leaf of a Sayad chequebook, as the serial inquiry gives it. */
+export type ChequeLeaf = {
+  readonly __typename?: 'ChequeLeaf';
+  /** That account (from the IBAN: no call); null when the upstream gives no valid IBAN. */
+  readonly account?: Maybe<BankAccount>;
+  /** The Sayad code of the branch that keeps the account (the bank code without leading zeros, then the branch). */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** When the chequebook expires; null when the upstream gives no date (it may write the text `null`). */
+  readonly expiresOn?: Maybe<PersianDate>;
+  /** The chequebook holder's name as the bank records it (the first holder of a joint account). */
+  readonly holderName?: Maybe<Scalars['String']['output']>;
+  /** The IBAN of the account the leaf is drawn on, as the upstream gives it. */
+  readonly iban?: Maybe<Scalars['String']['output']>;
+  /** When the chequebook was issued. */
+  readonly issuedOn?: Maybe<PersianDate>;
+  /** The upstream's media code of the book: `BANS` normal, `CHD` digital, `CHS` ad-hoc, `CHT` inter-bank guaranteed. */
+  readonly media?: Maybe<Scalars['String']['output']>;
+  /** The leaf's serial number. */
+  readonly serialNumber?: Maybe<Scalars['String']['output']>;
+  /** The chequebook's series number. */
+  readonly seriesNumber?: Maybe<Scalars['String']['output']>;
+};
 
 export type { ChequeMedia };
 
@@ -5018,6 +5048,7 @@ export type ResolversTypes = ResolversObject<{
   ChequeDrawerReport: ResolverTypeWrapper<ChequeDrawerReportRecord>;
   ChequeIssueMedia: ChequeIssueMedia;
   ChequeIssueType: ChequeIssueType;
+  ChequeLeaf: ResolverTypeWrapper<ChequeLeafRecord>;
   ChequeMedia: ChequeMedia;
   ChequeParty: ResolverTypeWrapper<ChequePartyRecord>;
   ChequePartyInput: ChequePartyInput;
@@ -5245,6 +5276,7 @@ export type ResolversParentTypes = ResolversObject<{
   ChequeActorInput: ChequeActorInput;
   ChequeChainLink: ChequeChainRecord;
   ChequeDrawerReport: ChequeDrawerReportRecord;
+  ChequeLeaf: ChequeLeafRecord;
   ChequeParty: ChequePartyRecord;
   ChequePartyInput: ChequePartyInput;
   ChequeSigner: ChequeSigner;
@@ -5690,6 +5722,7 @@ export type ChequeResolvers<ContextType = Context, ParentType extends ResolversP
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Cheque']> | FederationReferenceType, FederationReferenceType, ContextType>;
   chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType, Partial<ChequeChainArgs>>;
   drawerReport?: Resolver<Maybe<ResolversTypes['ChequeDrawerReport']>, ParentType, ContextType, RequireFields<ChequeDrawerReportArgs, 'drawer'>>;
+  leaf?: Resolver<Maybe<ResolversTypes['ChequeLeaf']>, ParentType, ContextType>;
   sayadId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType, Partial<ChequeStatusReportArgs>>;
   view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType, Partial<ChequeViewArgs>>;
@@ -5773,6 +5806,18 @@ export type ChequeDrawerReportResolvers<ContextType = Context, ParentType extend
 export type ChequeIssueMediaResolvers = EnumResolverSignature<{ DIGITAL?: any, PAPER?: any }, ResolversTypes['ChequeIssueMedia']>;
 
 export type ChequeIssueTypeResolvers = EnumResolverSignature<{ AD_HOC?: any, BANK?: any, CODED?: any, NORMAL?: any }, ResolversTypes['ChequeIssueType']>;
+
+export type ChequeLeafResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeLeaf'] = ResolversParentTypes['ChequeLeaf']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  media?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
 
 export type ChequeMediaResolvers = EnumResolverSignature<{ DIGITAL?: any, OTHER?: any, PAPER?: any }, ResolversTypes['ChequeMedia']>;
 
@@ -7039,6 +7084,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ChequeDrawerReport?: ChequeDrawerReportResolvers<ContextType>;
   ChequeIssueMedia?: ChequeIssueMediaResolvers;
   ChequeIssueType?: ChequeIssueTypeResolvers;
+  ChequeLeaf?: ChequeLeafResolvers<ContextType>;
   ChequeMedia?: ChequeMediaResolvers;
   ChequeParty?: ChequePartyResolvers<ContextType>;
   ChequePartyKind?: ChequePartyKindResolvers;

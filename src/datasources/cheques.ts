@@ -5,6 +5,7 @@ import {
   ChequebooksAnswer,
   ChequeChainAnswer,
   ChequeDrawerAnswer,
+  ChequeLeafDetailsAnswer,
   ChequeStatusAnswer,
   type ChequeParty,
 } from './records/cheques.js';
@@ -14,6 +15,7 @@ import type { SayadPartyRecord } from './types/chequeActions.js';
 import type {
   ChequeChainRecord,
   ChequeDrawerReportRecord,
+  ChequeLeafRecord,
   ChequePartyRecord,
   ChequeRecord,
   ChequeStatusReportRecord,
@@ -31,7 +33,7 @@ export class ChequesAPI {
 
   /** A company's view is asked as the legal person (`idType` 2, its legal id) under its representative's token. */
   async getCheque(sayadId: string, viewer: ChequeViewer): Promise<ChequeRecord | null> {
-    const query = { sayadId, ...askedAs(viewer) };
+    const query = { sayadId, ...askedAs(viewer), ...(viewer.shahabId && { shahabId: viewer.shahabId }) };
     const answer = await nullIfNotFound(
       this.upstream.read('creditSmsSayadChequeInquiryGet', { path: { user: viewer.nationalId }, query }),
     );
@@ -104,12 +106,20 @@ export class ChequesAPI {
   async getDrawerReport(
     sayadId: string,
     drawer: Pick<SayadPartyRecord, 'idCode' | 'shahabId'>,
+    callerBranchCode: string | null = null,
   ): Promise<ChequeDrawerReportRecord | null> {
     const operationId = 'creditCcSayadIssuerInquiryChequePost';
     const answer = await nullIfNotFound(
       this.upstream.read(operationId, {
         path: { user: drawer.idCode },
-        body: { sayadId, customerAuthStatus: '2', idCode: drawer.idCode, shahabId: drawer.shahabId, idType: '1' },
+        body: {
+          sayadId,
+          ...(callerBranchCode !== null && { callerBranchCode }),
+          customerAuthStatus: '2',
+          idCode: drawer.idCode,
+          shahabId: drawer.shahabId,
+          idType: '1',
+        },
       }),
     );
     if (!answer) return null;
@@ -135,6 +145,24 @@ export class ChequesAPI {
       media: r.chequeMedia,
       receivers: r.receivers.map(partyOf),
       issuedAt: r.issueDate,
+    };
+  }
+
+  /** The leaf behind a Sayad id (client credential); null when no leaf has it. */
+  async getLeaf(sayadId: string): Promise<ChequeLeafRecord | null> {
+    const operationId = 'creditSayadSerialInquiryGet';
+    const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { sayadId } }));
+    if (!answer) return null;
+    const r = decode(operationId, answer, ChequeLeafDetailsAnswer);
+    return {
+      iban: r.iban?.toUpperCase() ?? null,
+      serialNumber: r.serialNo,
+      seriesNumber: r.seriesNo,
+      issuedOn: r.issuedDate,
+      expiresOn: r.expirationDate === 'null' ? null : r.expirationDate,
+      media: r.mediaType,
+      branchCode: r.branchCode,
+      holderName: r.name,
     };
   }
 

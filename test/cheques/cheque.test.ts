@@ -235,6 +235,49 @@ describe('Query.cheque', () => {
     expect(callCounts(h)).toEqual({ [INQUIRIES[1] as string]: 1, [INQUIRIES[2] as string]: 1 });
   });
 
+  it('sends the person’s Shahab code with the holder’s inquiry when given; the sandbox refuses another', async () => {
+    h.sandbox.clearCalls();
+    const ask = (code: string) =>
+      h.gql<{ cheque: { view: { status: string } | null } }>(
+        `query($id: String!, $code: String!) { cheque(sayadId: $id) { view(shahabCode: $code) { status } } }`,
+        { id: sayadId, code },
+        withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+      );
+    const right = await ask(shahabCodeOf(WOMAN.nationalId));
+    expect(right.errors).toBeUndefined();
+    expect(dataOf(right).cheque.view).toEqual({ status: 'AWAITING_ACCEPTANCE' });
+    expect(at(h.upstreamCalls('creditSmsSayadChequeInquiryGet'), 0).query).toMatchObject({
+      idType: '1',
+      idCode: WOMAN.nationalId,
+      shahabId: shahabCodeOf(WOMAN.nationalId),
+    });
+    const wrong = await ask(shahabCodeOf(JOINT_HOLDER.nationalId));
+    expect(firstError(wrong).extensions).toMatchObject({ code: 'UPSTREAM_REJECTED' });
+  });
+
+  it('gives the chequebook leaf behind a Sayad id under client credentials, null for no leaf', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ cheque: { leaf: Record<string, unknown> | null } }>(
+      `query($id: String!) { cheque(sayadId: $id) { leaf { iban account { iban } serialNumber seriesNumber media holderName } } }`,
+      { id: sayadId },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).cheque.leaf).toEqual({
+      iban: account.iban,
+      account: { iban: account.iban },
+      serialNumber: String(book.serialFrom),
+      seriesNumber: book.seriesNo,
+      media: book.mediaType,
+      holderName: fullNameOf(personOf(drawer)),
+    });
+    expect(callCounts(h)).toEqual({ creditSayadSerialInquiryGet: 1 });
+    const none = await h.gql<{ cheque: { leaf: unknown } }>(
+      `{ cheque(sayadId: "9999999999999999") { leaf { iban } } }`,
+    );
+    expect(none.errors).toBeUndefined();
+    expect(dataOf(none).cheque.leaf).toBeNull();
+  });
+
   it('sends the chain inquiry the cheque’s own kind, read from the holder’s inquiry', async () => {
     h.sandbox.clearCalls();
     const res = await h.gql<{ cheque: Record<string, unknown> }>(
@@ -275,6 +318,8 @@ describe('Query.cheque', () => {
     [`view(legalId: "${INVALID_LEGAL_ID}")`, 'legalId'],
     ['chain(type: OTHER)', 'type'],
     ['statusReport(legalId: "123")', 'legalId'],
+    ['view(shahabCode: "12345")', 'shahabCode'],
+    [`view(legalId: "${company}", shahabCode: "${shahabCodeOf(WOMAN.nationalId)}")`, 'shahabCode'],
     [`chain(legalId: "${INVALID_LEGAL_ID}")`, 'legalId'],
   ])('refuses %s before any upstream call', async (field, path) => {
     h.sandbox.clearCalls();

@@ -92,3 +92,15 @@ export const ChequebooksAnswer = record({
     }),
   ),
 });
+
+/** `creditSayadSerialInquiryGet`: a chequebook leaf; `expirationDate` may be the text `null`. */
+export const ChequeLeafDetailsAnswer = record({
+  iban: text,
+  issuedDate: text,
+  expirationDate: text,
+  serialNo: text,
+  seriesNo: text,
+  mediaType: text,
+  branchCode: text,
+  name: text,
+});

@@ -9,7 +9,7 @@ export const Cheque: ChequeResolvers = {
   __resolveReference: (reference) =>
     typeof reference.sayadId === 'string' && isValidSayadId(reference.sayadId) ? { sayadId: reference.sayadId } : null,
   view: async (cheque, args, context) =>
-    context.dataSources.cheques.getCheque(cheque.sayadId, await viewerOf(context, args.legalId)),
+    context.dataSources.cheques.getCheque(cheque.sayadId, await viewerOf(context, args.legalId, args.shahabCode)),
   statusReport: async (cheque, args, context) =>
     context.dataSources.cheques.getStatusReport(cheque.sayadId, await viewerOf(context, args.legalId)),
   chain: async (cheque, args, context) => {
@@ -25,6 +25,12 @@ export const Cheque: ChequeResolvers = {
     }
     return cheques.getChain(cheque.sayadId, viewer, type ?? CHEQUE_TYPE.NORMAL);
   },
-  drawerReport: (cheque, args, context) =>
-    context.dataSources.cheques.getDrawerReport(cheque.sayadId, parseChequeActor(args.drawer, 'drawer', false)),
+  drawerReport: (cheque, args, context) => {
+    const drawer = parseChequeActor(args.drawer, 'drawer', false);
+    const branchUser = args.callerBranchCode ?? null;
+    if (branchUser !== null && !/^[A-Za-z0-9._-]{1,50}$/.test(branchUser))
+      throw new BadUserInputError('callerBranchCode', 'expected 1–50 letters, digits, `.`, `_` or `-`');
+    return context.dataSources.cheques.getDrawerReport(cheque.sayadId, drawer, branchUser);
+  },
+  leaf: (cheque, _args, context) => context.dataSources.cheques.getLeaf(cheque.sayadId),
 };
