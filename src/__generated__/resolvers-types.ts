@@ -814,10 +814,16 @@ export type CardIssuance = {
   readonly __typename?: 'CardIssuance';
   /** The cards issued, as the registry lists them. */
   readonly cards: ReadonlyArray<IssuedCard>;
+  /** The person's first name as the registry holds it. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** The person's family name as the registry holds it. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
   /** How many more cards the person may be issued at the bank that asks (the upstream's bank). */
   readonly remainingAtBank?: Maybe<Scalars['Int']['output']>;
   /** How many more cards the person may be issued at all banks together. */
   readonly remainingNationwide?: Maybe<Scalars['Int']['output']>;
+  /** The registry's trace number of this inquiry. */
+  readonly trace?: Maybe<Scalars['Int']['output']>;
 };
 
 /**
@@ -1691,6 +1697,8 @@ export type CreditReportInput = {
 /** A credit report being made by the credit bureau (two steps upstream: submitted, then fetched). */
 export type CreditReportJob = UpstreamJob & {
   readonly __typename?: 'CreditReportJob';
+  /** The credit bureau's id of the report (the submission's `assessmentId`, by which the report is then asked for), for the upstream's support; null until the submission was answered. */
+  readonly assessmentId?: Maybe<Scalars['String']['output']>;
   /** When the job was started. */
   readonly createdAt: Scalars['DateTime']['output'];
   /**
@@ -2115,6 +2123,8 @@ export type GuaranteedLoan = {
   readonly branchCode?: Maybe<Scalars['String']['output']>;
   /** The branch as the bureau describes it, in Persian. */
   readonly branchName?: Maybe<Scalars['String']['output']>;
+  /** The balance of the commitment the guarantee covers (the bureau's `commitmentBalanceAmount`). */
+  readonly commitmentBalanceAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** What the borrower still owes. */
   readonly debtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The borrower's first name. */
@@ -2123,6 +2133,8 @@ export type GuaranteedLoan = {
   readonly debtorLastName?: Maybe<Scalars['String']['output']>;
   /** Owed and deferred. */
   readonly deferredAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The part of the loan written off as unrecoverable (the bureau's `defunctAmount`); null when the bureau gives none. */
+  readonly defunctAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and doubtful of recovery. */
   readonly doubtfulAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the last instalment is due. */
@@ -2131,6 +2143,8 @@ export type GuaranteedLoan = {
   readonly guaranteePercent?: Maybe<Scalars['Float']['output']>;
   /** Penalty for late payment. */
   readonly latePenaltyAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** Obligations (for example guarantees) attached to the loan (the bureau's `obligationAmount`). */
+  readonly obligationAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The amount lent. */
   readonly originalAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and past its due date. */
@@ -2371,6 +2385,8 @@ export type IssuedCard = {
   readonly state?: Maybe<Scalars['String']['output']>;
   /** The registry's state code. */
   readonly stateCode?: Maybe<Scalars['Int']['output']>;
+  /** The day the registry last updated the card's record. */
+  readonly updatedOn?: Maybe<Scalars['GregorianDate']['output']>;
 };
 
 /** A company's knowledge-based (danesh-bonyan) certification. */
@@ -5714,8 +5730,11 @@ export type CardResolvers<ContextType = Context, ParentType extends ResolversPar
 
 export type CardIssuanceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CardIssuance'] = ResolversParentTypes['CardIssuance']> = ResolversObject<{
   cards?: Resolver<ReadonlyArray<ResolversTypes['IssuedCard']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   remainingAtBank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   remainingNationwide?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  trace?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Cheque'] = ResolversParentTypes['Cheque'], FederationReferenceType extends FederationReferenceTypes['Cheque'] = FederationReferenceTypes['Cheque']> = ResolversObject<{
@@ -6040,6 +6059,7 @@ export type CreditReportFileResolvers<ContextType = Context, ParentType extends 
 }>;
 
 export type CreditReportJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreditReportJob'] = ResolversParentTypes['CreditReportJob']> = ResolversObject<{
+  assessmentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   failure?: Resolver<Maybe<ResolversTypes['UpstreamJobFailure']>, ParentType, ContextType>;
   file?: Resolver<Maybe<ResolversTypes['CreditReportFile']>, ParentType, ContextType>;
@@ -6220,14 +6240,17 @@ export type GuaranteedLoanResolvers<ContextType = Context, ParentType extends Re
   benefitAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  commitmentBalanceAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   debtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   debtorFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   debtorLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deferredAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  defunctAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   doubtfulAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   guaranteePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   latePenaltyAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  obligationAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   originalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   pastDueAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   requestNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6330,6 +6353,7 @@ export type IssuedCardResolvers<ContextType = Context, ParentType extends Resolv
   registryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   stateCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  updatedOn?: Resolver<Maybe<ResolversTypes['GregorianDate']>, ParentType, ContextType>;
 }>;
 
 export type KnowledgeBasedStandingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['KnowledgeBasedStanding'] = ResolversParentTypes['KnowledgeBasedStanding']> = ResolversObject<{
