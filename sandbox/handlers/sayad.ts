@@ -128,6 +128,17 @@ function askedIn(fields: Fields): string {
   return nationalCode;
 }
 
+/**
+ * Who acts: the agent (`acceptorAgent`, `cancellerAgent`) when one is sent, a natural person other than the
+ * party, else the party. Designed: the agent's authority (attorney, representative) is not checked.
+ */
+function actingPerson(fields: Fields, party: SayadParty, agentField: string): string {
+  if (fields[agentField] === undefined || fields[agentField] === null) return party.idCode;
+  const agent = partyOf(fields[agentField], agentField);
+  if (agent.idType !== 1 || agent.idCode === party.idCode) reject(`invalid ${agentField}`);
+  return agent.idCode;
+}
+
 export class SayadHandlers {
   constructor(private readonly registry: SayadRegistry) {}
 
@@ -227,7 +238,7 @@ export class SayadHandlers {
     requireTrackId(request);
     const fields = bodyOf(request.body);
     const acceptor = partyOf(fields['acceptor'], 'acceptor');
-    if (acceptor.idCode !== request.params['user']) reject('invalid acceptor');
+    if (actingPerson(fields, acceptor, 'acceptorAgent') !== request.params['user']) reject('invalid acceptor');
     const accept = text(fields, 'accept');
     if (accept !== '0' && accept !== '1') reject('invalid accept');
     persianDescription(fields, 'acceptDescription');
@@ -243,7 +254,7 @@ export class SayadHandlers {
     requireTrackId(request);
     const fields = bodyOf(request.body);
     const canceller = partyOf(fields['canceller'], 'canceller');
-    if (canceller.idCode !== request.params['user']) reject('invalid canceller');
+    if (actingPerson(fields, canceller, 'cancellerAgent') !== request.params['user']) reject('invalid canceller');
     persianDescription(fields, 'cancelDescription');
     const sayadId = sayadIdOf(fields);
     return this.answered(this.registry.cancel(sayadId, canceller.idCode), request, {

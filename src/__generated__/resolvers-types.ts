@@ -258,11 +258,17 @@ export type AccountType =
 
 /** A receiver's answer to a cheque drawn or transferred to them (SMS consent, `credit:sms-sayad-accept-cheque:post`). */
 export type AnswerChequeInput = {
+  /**
+   * Someone who answers for the receiver (their attorney), sent as the Sayad system's `acceptorAgent`: the
+   * consent must then be the agent's. Not the receiver themself (`BAD_USER_INPUT` at `input.agent.nationalId`).
+   * Omitted: the receiver answers in person.
+   */
+  readonly agent?: InputMaybe<ChequeActorInput>;
   /** A note in Persian letters, up to 100 characters. */
   readonly description?: InputMaybe<Scalars['String']['input']>;
   /** As in `IssueChequeInput.idempotencyKey`. */
   readonly idempotencyKey: Scalars['String']['input'];
-  /** The receiver who answers; the consent must be theirs. */
+  /** The receiver who answers; the consent must be theirs, unless an `agent` answers for them. */
   readonly receiver: ChequeActorInput;
   /** The 16-digit Sayad id. */
   readonly sayadId: Scalars['String']['input'];
@@ -764,9 +770,15 @@ export type BusinessCreditValidation = {
 
 /** A drawer's cancellation of a cheque no receiver accepted yet (SMS consent, `credit:sms-sayad-cancel-cheque:post`). */
 export type CancelChequeInput = {
+  /**
+   * Someone who cancels for the drawer (their attorney), sent as the Sayad system's `cancellerAgent`: the
+   * consent must then be the agent's. Not the drawer themself (`BAD_USER_INPUT` at `input.agent.nationalId`).
+   * Omitted: the drawer cancels in person.
+   */
+  readonly agent?: InputMaybe<ChequeActorInput>;
   /** Why, in Persian letters, up to 100 characters. */
   readonly description?: InputMaybe<Scalars['String']['input']>;
-  /** The drawer who cancels; the consent must be theirs. */
+  /** The drawer who cancels; the consent must be theirs, unless an `agent` cancels for them. */
   readonly drawer: ChequeActorInput;
   /** As in `IssueChequeInput.idempotencyKey`. */
   readonly idempotencyKey: Scalars['String']['input'];
@@ -979,7 +991,7 @@ export type ChequeActionReceipt = {
   readonly message?: Maybe<Scalars['String']['output']>;
   /** The Sayad system's reference for the action; null when the outcome was learned from the upstream's call record. */
   readonly referenceId?: Maybe<Scalars['String']['output']>;
-  /** For a transfer: whether it is complete or awaits the receivers' acceptance. */
+  /** For a transfer: whether it is complete or awaits the receivers' acceptance. For an acceptance, when the Sayad system says (its `resultCode`): whether it completed the cheque's issue or transfer (`COMPLETED`) or other receivers must still accept (`APPROVAL_REGISTERED`). */
   readonly transferState?: Maybe<ChequeTransferState>;
 };
 

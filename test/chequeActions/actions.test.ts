@@ -12,6 +12,7 @@ import {
   HOLDER_VIEW,
   RESULT,
   act,
+  actorOf,
   answerInput,
   cancelInput,
   chequeConsents,
@@ -313,5 +314,65 @@ describe('consent', () => {
       transferInput(WOMAN.nationalId, at(BOOK.sayadIds, 7), [JOINT_HOLDER.nationalId]),
     );
     expect(firstError(none)).toMatchObject({ extensions: { code: 'CONSENT_REQUIRED', scope: AC_TRANSFER_SCOPE } });
+  });
+});
+
+describe('an agent who acts for the receiver or the drawer', () => {
+  const agent = { nationalId: JOINT_HOLDER.nationalId, shahabCode: actorOf(JOINT_HOLDER.nationalId).shahabCode };
+
+  it('accepts for the receiver under the agent’s consent, sending the agent as acceptorAgent', async () => {
+    const sayadId = at(BOOK.sayadIds, 8);
+    expect(
+      outcomeOf(await act(h, 'issueCheque', issueInput(8, [WOMAN.nationalId]), code), 'issueCheque').action.status,
+    ).toBe('SUCCESS');
+    h.sandbox.clearCalls();
+    const input = answerInput(WOMAN.nationalId, sayadId, { agent });
+    // The receiver's own consent does not cover an action the agent takes.
+    expect(firstError(await act(h, 'acceptCheque', input, sms[WOMAN.nationalId])).extensions).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(h.upstreamCalls()).toEqual([]);
+    const accepted = outcomeOf(await act(h, 'acceptCheque', input, sms[JOINT_HOLDER.nationalId]), 'acceptCheque');
+    expect(accepted).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: { type: 'ACCEPT', actorNationalId: JOINT_HOLDER.nationalId, receipt: { transferState: 'COMPLETED' } },
+    });
+    const call = at(h.upstreamCalls('creditSmsSayadAcceptChequePost'), 0);
+    expect(call.path).toContain(`/users/${JOINT_HOLDER.nationalId}/`);
+    expect(call.body).toMatchObject({
+      acceptor: { idCode: WOMAN.nationalId, idType: '1' },
+      acceptorAgent: { idCode: JOINT_HOLDER.nationalId, idType: '1', shahabId: agent.shahabCode },
+    });
+    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'ISSUED' });
+  });
+
+  it('cancels for the drawer under the agent’s consent, sending the agent as cancellerAgent', async () => {
+    const sayadId = at(BOOK.sayadIds, 9);
+    outcomeOf(await act(h, 'issueCheque', issueInput(9, [WOMAN.nationalId]), code), 'issueCheque');
+    h.sandbox.clearCalls();
+    const cancelled = outcomeOf(
+      await act(h, 'cancelCheque', cancelInput(sayadId, { agent }), sms[JOINT_HOLDER.nationalId]),
+      'cancelCheque',
+    );
+    expect(cancelled).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'CANCEL' } });
+    expect(at(h.upstreamCalls('creditSmsSayadCancelChequePost'), 0).body).toMatchObject({
+      canceller: { idCode: DRAWER },
+      cancellerAgent: { idCode: JOINT_HOLDER.nationalId },
+    });
+  });
+
+  it.each([
+    ['acceptCheque', () => answerInput(WOMAN.nationalId, at(BOOK.sayadIds, 10), { agent: actorOf(WOMAN.nationalId) })],
+    ['cancelCheque', () => cancelInput(at(BOOK.sayadIds, 10), { agent: actorOf(DRAWER) })],
+    [
+      'acceptCheque',
+      () => answerInput(WOMAN.nationalId, at(BOOK.sayadIds, 10), { agent: { ...agent, shahabCode: '1' } }),
+    ],
+  ] as const)('refuses %s with a bad agent before any upstream call', async (mutation, input) => {
+    h.sandbox.clearCalls();
+    const res = await act(h, mutation, input(), sms[JOINT_HOLDER.nationalId]);
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(String(firstError(res).extensions?.['argumentPath'])).toMatch(/^input\.agent\./);
+    expect(h.upstreamCalls()).toEqual([]);
   });
 });

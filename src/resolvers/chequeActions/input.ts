@@ -145,13 +145,15 @@ export function parseAnswerCheque(
 ): { idempotencyKey: string; order: AnswerChequeOrder } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
   const receiver = parseChequeActor(input.receiver, 'input.receiver', false);
+  const agent = agentOf(input.agent, receiver);
   return {
     idempotencyKey,
     order: {
       type: accept ? 'ACCEPT' : 'REJECT',
-      actor: receiver.idCode,
+      actor: (agent ?? receiver).idCode,
       sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
       acceptor: receiver,
+      ...(agent && { acceptorAgent: agent }),
       description: persianNote(input.description, 'input.description'),
     },
   };
@@ -160,14 +162,25 @@ export function parseAnswerCheque(
 export function parseCancelCheque(input: CancelChequeInput): { idempotencyKey: string; order: CancelChequeOrder } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
   const drawer = parseChequeActor(input.drawer, 'input.drawer', false);
+  const agent = agentOf(input.agent, drawer);
   return {
     idempotencyKey,
     order: {
       type: 'CANCEL',
-      actor: drawer.idCode,
+      actor: (agent ?? drawer).idCode,
       sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
       canceller: drawer,
+      ...(agent && { cancellerAgent: agent }),
       description: persianNote(input.description, 'input.description'),
     },
   };
+}
+
+/** Who acts for `principal` (an attorney), when given: the consent's person, never the principal. */
+function agentOf(input: AnswerChequeInput['agent'], principal: SayadPartyRecord): SayadPartyRecord | undefined {
+  if (input === null || input === undefined) return undefined;
+  const agent = parseChequeActor(input, 'input.agent', false);
+  if (agent.idCode === principal.idCode)
+    throw new BadUserInputError('input.agent.nationalId', 'the agent acts for another person, not for themself');
+  return agent;
 }
