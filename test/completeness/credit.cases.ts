@@ -53,6 +53,11 @@ async function asPerson(h: Harness, nationalId: string, fields: string, scopes =
   );
 }
 
+/** A person's reports carry the legal id member empty: it is a company's id. */
+const NO_LEGAL_ID = {
+  notInGraph: 'a company’s legal id, empty in a person’s report (a company’s reports are Company fields, by that id)',
+} as const;
+
 const companyQuery = async (h: Harness, fields: string): Promise<unknown> =>
   dataOf(await h.gql(`query($n: String!) { company(nationalId: $n) { ${fields} } }`, { n: COMPANY }));
 
@@ -131,7 +136,7 @@ export const creditInquiries: readonly DocumentedOperation[] = [
     operationId: 'creditSmsFacilityInquiryGet',
     run: (h) => asPerson(h, BORROWER, `nationalId facilities { ${FACILITY_REPORT} }`),
     inputs: ['user'],
-    fields: facilityFields('person.facilities', { user: 'person.nationalId', legalId: 'person.nationalId' }),
+    fields: facilityFields('person.facilities', { user: 'person.nationalId', legalId: NO_LEGAL_ID }),
   },
   {
     operationId: 'credit_v2_clients_clientId_users_user_facilityInquiry_get_inquiry_get',
@@ -148,22 +153,22 @@ export const creditInquiries: readonly DocumentedOperation[] = [
         }),
       ),
     inputs: ['user'],
-    fields: bouncedFields('person.bouncedCheques', { nid: 'person.nationalId', legalId: 'person.nationalId' }),
+    fields: bouncedFields('person.bouncedCheques', { nid: 'person.nationalId', legalId: NO_LEGAL_ID }),
   },
   {
     operationId: 'creditSmsBackChequesGet',
     run: (h) => asPerson(h, BORROWER, `nationalId bouncedChequesConfirmedBySms { ${BOUNCED} }`),
     inputs: ['user'],
-    fields: bouncedFields('person.bouncedChequesConfirmedBySms', {
-      nid: 'person.nationalId',
-      legalId: 'person.nationalId',
-    }),
+    fields: bouncedFields('person.bouncedChequesConfirmedBySms', { nid: 'person.nationalId', legalId: NO_LEGAL_ID }),
   },
   {
     operationId: 'credit_v2_clients_clientId_users_user_backChequesLegal_get_legal_get',
     run: (h) => companyQuery(h, `nationalId bouncedCheques { ${BOUNCED} }`),
     inputs: ['user'],
-    fields: bouncedFields('company.bouncedCheques', { nid: 'company.nationalId', legalId: 'company.nationalId' }),
+    fields: bouncedFields('company.bouncedCheques', {
+      nid: { notInGraph: 'a person’s national id, empty in a company’s report' },
+      legalId: 'company.nationalId',
+    }),
   },
   {
     operationId: 'creditSmsGuarantyInquiryGet',
