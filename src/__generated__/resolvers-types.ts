@@ -264,6 +264,14 @@ export type AnswerChequeInput = {
    * Omitted: the receiver answers in person.
    */
   readonly agent?: InputMaybe<ChequeActorInput>;
+  /**
+   * The 11-digit legal id of the company the cheque is drawn or transferred to, when `receiver` answers as
+   * its representative: the company is sent as the Sayad system's `acceptor`, the receiver as its
+   * `acceptorAgent`, under the receiver's consent. Not 11 digits with a valid check digit:
+   * `BAD_USER_INPUT` at `input.company`; with `agent` too: `BAD_USER_INPUT` at `input.agent`. Nothing is sent
+   * then.
+   */
+  readonly company?: InputMaybe<Scalars['String']['input']>;
   /** A note in Persian letters, up to 100 characters. */
   readonly description?: InputMaybe<Scalars['String']['input']>;
   /** As in `IssueChequeInput.idempotencyKey`. */

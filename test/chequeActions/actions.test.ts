@@ -1,6 +1,6 @@
 /** The cheque mutations over HTTP: a cheque's life through them, idempotency, the Sayad system's refusals, consent. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
+import { COMPANY_SAMPLES, JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
@@ -373,6 +373,57 @@ describe('an agent who acts for the receiver or the drawer', () => {
     const res = await act(h, mutation, input(), sms[JOINT_HOLDER.nationalId]);
     expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(String(firstError(res).extensions?.['argumentPath'])).toMatch(/^input\.agent\./);
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it('accepts a cheque drawn to a company, by its representative: the company as acceptor, the person as agent', async () => {
+    const sayadId = at(BOOK.sayadIds, 11);
+    const company = COMPANY_SAMPLES.active.nationalId;
+    outcomeOf(
+      await act(
+        h,
+        'issueCheque',
+        issueInput(11, [], { receivers: [{ id: company, kind: 'COMPANY', name: COMPANY_SAMPLES.active.title }] }),
+        code,
+      ),
+      'issueCheque',
+    );
+    h.sandbox.clearCalls();
+    const accepted = outcomeOf(
+      await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId, { company }), sms[WOMAN.nationalId]),
+      'acceptCheque',
+    );
+    expect(accepted).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: { actorNationalId: WOMAN.nationalId },
+    });
+    const call = at(h.upstreamCalls('creditSmsSayadAcceptChequePost'), 0);
+    expect(call.path).toContain(`/users/${WOMAN.nationalId}/`);
+    expect(call.body).toMatchObject({
+      acceptor: { idCode: company, idType: '2' },
+      acceptorAgent: { idCode: WOMAN.nationalId, idType: '1' },
+    });
+    expect((call.body as { acceptor: Record<string, unknown> }).acceptor).not.toHaveProperty('shahabId');
+  });
+
+  it.each([
+    ['input.company', { company: '123' }],
+    [
+      'input.agent',
+      {
+        company: COMPANY_SAMPLES.active.nationalId,
+        agent: { nationalId: JOINT_HOLDER.nationalId, shahabCode: actorOf(JOINT_HOLDER.nationalId).shahabCode },
+      },
+    ],
+  ] as const)('refuses %s before any upstream call', async (argumentPath, overrides) => {
+    h.sandbox.clearCalls();
+    const res = await act(
+      h,
+      'acceptCheque',
+      answerInput(WOMAN.nationalId, at(BOOK.sayadIds, 11), overrides),
+      sms[WOMAN.nationalId],
+    );
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
     expect(h.upstreamCalls()).toEqual([]);
   });
 });

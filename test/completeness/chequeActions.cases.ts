@@ -1,4 +1,4 @@
-import { JOINT_HOLDER, WOMAN, shahabCodeOf } from '../fixtures/sandbox.js';
+import { COMPANY_SAMPLES, JOINT_HOLDER, WOMAN, shahabCodeOf } from '../fixtures/sandbox.js';
 import { codeConsent } from '../consent/support.js';
 import {
   AC_TRANSFER_SCOPE,
@@ -161,6 +161,29 @@ export const chequeActionCases: readonly DocumentedOperation[] = [
         'acceptCheque',
         answerInput(WOMAN.nationalId, sayadId, { agent: actorOf(JOINT_HOLDER.nationalId) }),
         smsOf(c, JOINT_HOLDER.nationalId),
+      );
+    },
+    inputs: ['user', 'sayadId', 'accept', 'acceptDescription', 'acceptor', 'acceptorAgent'],
+    fields: { ...receipt('acceptCheque'), resultCode: 'acceptCheque.action.receipt.transferState' },
+  },
+  {
+    operationId: 'creditSmsSayadAcceptChequePost',
+    variant: 'for a company, by its representative',
+    run: async (h) => {
+      const c = await consents(h);
+      const sayadId = at(BOOK.sayadIds, 5);
+      const company = COMPANY_SAMPLES.active.nationalId;
+      await applied(
+        h,
+        'issueCheque',
+        issueInput(5, [], { receivers: [{ id: company, kind: 'COMPANY', name: COMPANY_SAMPLES.active.title }] }),
+        c.code,
+      );
+      return applied(
+        h,
+        'acceptCheque',
+        answerInput(WOMAN.nationalId, sayadId, { company }),
+        smsOf(c, WOMAN.nationalId),
       );
     },
     inputs: ['user', 'sayadId', 'accept', 'acceptDescription', 'acceptor', 'acceptorAgent'],

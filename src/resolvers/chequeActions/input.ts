@@ -145,14 +145,20 @@ export function parseAnswerCheque(
 ): { idempotencyKey: string; order: AnswerChequeOrder } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
   const receiver = parseChequeActor(input.receiver, 'input.receiver', false);
-  const agent = agentOf(input.agent, receiver);
+  const company =
+    input.company === null || input.company === undefined ? undefined : parseLegalId(input.company, 'input.company');
+  if (company && input.agent)
+    throw new BadUserInputError('input.agent', "a company's representative answers as `receiver`, with no agent");
+  // For a company, the receiver is its representative: the company accepts, the receiver acts for it.
+  const acceptor: SayadPartyRecord = company ? { idCode: company, idType: 2, shahabId: null, name: '' } : receiver;
+  const agent = company ? receiver : agentOf(input.agent, receiver);
   return {
     idempotencyKey,
     order: {
       type: accept ? 'ACCEPT' : 'REJECT',
       actor: (agent ?? receiver).idCode,
       sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
-      acceptor: receiver,
+      acceptor,
       ...(agent && { acceptorAgent: agent }),
       description: persianNote(input.description, 'input.description'),
     },
