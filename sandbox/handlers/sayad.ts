@@ -208,7 +208,12 @@ export class SayadHandlers {
     const sayadId = sayadIdOf(fields);
     const cheque = this.registry.get(sayadId) ?? reject('invalid sayadId');
     const holder = partyOf(fields['holder'], 'holder');
-    if (holder.idCode !== userOf(request)) reject('invalid holder');
+    // Designed: a company holder passes a cheque on by a representative, who signs and whose token it is.
+    const signerIds = Array.isArray(fields['signers'])
+      ? fields['signers'].map((item: unknown) => (item as { signer?: { idCode?: unknown } } | null)?.signer?.idCode)
+      : [];
+    const actsForHolder = holder.idType === 2 ? signerIds.includes(userOf(request)) : holder.idCode === userOf(request);
+    if (!actsForHolder) reject('invalid holder');
     const giveBack = optionalText(fields, 'giveBack') === '1';
     const receivers = partiesOf(fields['receivers'], 'receivers');
     if (

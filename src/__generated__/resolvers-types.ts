@@ -4343,11 +4343,17 @@ export type TransactionCreditVerdict =
  * (`credit:sms-sayad-transfer-cheque:post`); either is used, as presented.
  */
 export type TransferChequeInput = {
+  /**
+   * The company (kind `COMPANY`) that holds the cheque, when `holder` passes it on as its representative:
+   * the company is sent as the Sayad system's `holder`, and `holder` signs (by default alone, the signature
+   * standing for the company's stamp). Of another kind: `BAD_USER_INPUT` at `input.company.kind`, nothing sent.
+   */
+  readonly company?: InputMaybe<ChequePartyInput>;
   /** What the transfer is for: 1–100 letters, digits, punctuation and spaces, no control characters. */
   readonly description: Scalars['String']['input'];
   /** True to give the cheque back to its drawers rather than pass it on. */
   readonly giveBack?: Scalars['Boolean']['input'];
-  /** The holder, who passes the cheque on. */
+  /** The holder, who passes the cheque on; with `company`, the company's representative, who signs for it. */
   readonly holder: ChequeActorInput;
   /** As in `IssueChequeInput.idempotencyKey`. */
   readonly idempotencyKey: Scalars['String']['input'];

@@ -406,6 +406,44 @@ describe('an agent who acts for the receiver or the drawer', () => {
     expect((call.body as { acceptor: Record<string, unknown> }).acceptor).not.toHaveProperty('shahabId');
   });
 
+  it('passes on a cheque a company holds, by its representative: the company as holder, the person signing', async () => {
+    const sayadId = at(BOOK.sayadIds, 11);
+    const company = { id: COMPANY_SAMPLES.active.nationalId, kind: 'COMPANY', name: COMPANY_SAMPLES.active.title };
+    h.sandbox.clearCalls();
+    const moved = outcomeOf(
+      await act(
+        h,
+        'transferCheque',
+        transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId], { company }),
+        sms[WOMAN.nationalId],
+      ),
+      'transferCheque',
+    );
+    expect(moved).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: {
+        type: 'TRANSFER',
+        actorNationalId: WOMAN.nationalId,
+        receipt: { transferState: 'AWAITING_ACCEPTANCE' },
+      },
+    });
+    const call = at(h.upstreamCalls('credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post'), 0);
+    expect(call.body).toMatchObject({
+      holder: { idCode: company.id, idType: '2', name: company.name },
+      signers: [{ signer: { idCode: WOMAN.nationalId, idType: '1' }, legalStamp: '1' }],
+    });
+    // A person's kind is refused as the company, before any call.
+    h.sandbox.clearCalls();
+    const wrong = await act(
+      h,
+      'transferCheque',
+      transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId], { company: { ...company, kind: 'PERSON' } }),
+      sms[WOMAN.nationalId],
+    );
+    expect(firstError(wrong).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'input.company.kind' });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
   it.each([
     ['input.company', { company: '123' }],
     [

@@ -151,6 +151,26 @@ export const chequeActionCases: readonly DocumentedOperation[] = [
     fields: transferFields,
   },
   {
+    operationId: 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post',
+    variant: 'for a company, by its representative',
+    run: async (h) => {
+      const c = await consents(h);
+      const sayadId = at(BOOK.sayadIds, 6);
+      const company = { id: COMPANY_SAMPLES.active.nationalId, kind: 'COMPANY', name: COMPANY_SAMPLES.active.title };
+      const woman = smsOf(c, WOMAN.nationalId);
+      await applied(h, 'issueCheque', issueInput(6, [], { receivers: [company] }), c.code);
+      await applied(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId, { company: company.id }), woman);
+      return applied(
+        h,
+        'transferCheque',
+        transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId], { company, toIban: DRAWER_ACCOUNT.iban }),
+        woman,
+      );
+    },
+    inputs: TRANSFER_INPUTS,
+    fields: transferFields,
+  },
+  {
     operationId: 'creditSmsSayadAcceptChequePost',
     variant: 'by an agent',
     run: async (h) => {

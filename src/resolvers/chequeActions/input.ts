@@ -122,16 +122,24 @@ export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: str
 
 export function parseTransferCheque(input: TransferChequeInput): { idempotencyKey: string; draft: TransferDraft } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
-  const holder = parseChequeActor(input.holder, 'input.holder', true);
+  const person = parseChequeActor(input.holder, 'input.holder', true);
+  if (input.company && input.company.kind !== 'COMPANY')
+    throw new BadUserInputError(
+      'input.company.kind',
+      'expected COMPANY: a person passes on their own cheque as `holder`',
+    );
+  // For a company, the person is its representative: the company is the holder, the person signs for it.
+  const holder = input.company ? party(input.company, 'input.company') : person;
+  const defaultSigner = input.company ? { signer: person, legalStamp: true } : { signer: person, legalStamp: false };
   return {
     idempotencyKey,
     draft: {
       type: input.giveBack ? 'GIVE_BACK' : 'TRANSFER',
-      actor: holder.idCode,
+      actor: person.idCode,
       sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
       holder,
-      receivers: parties(input.receivers, 'input.receivers', [holder]),
-      signers: signers(input.signers, 'input.signers', holder),
+      receivers: parties(input.receivers, 'input.receivers', [holder, person]),
+      signers: input.signers ? signers(input.signers, 'input.signers', person) : [defaultSigner],
       description: sayadText(input.description, 'input.description'),
       reason: input.reason,
       toIban: optionalIban(input.toIban, 'input.toIban'),
