@@ -860,8 +860,8 @@ export type Cheque = {
   /**
    * Everyone the cheque passed through, the drawers first (the transfer chain inquiry, which wants the
    * cheque's kind). Without `type` the kind is read first from the holder's inquiry, asked as the same
-   * person or company (one call, shared with `view` asked with the same `legalId`; needs that inquiry's
-   * scope too).
+   * person or company (one call, shared with `view` asked with the same `legalId` and no `shahabCode`;
+   * needs that inquiry's scope too).
    */
   readonly chain?: Maybe<ReadonlyArray<ChequeChainLink>>;
   /**
