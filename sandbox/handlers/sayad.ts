@@ -110,6 +110,35 @@ const involves = (cheque: SayadCheque, idCode: string): boolean =>
     (party) => party.idCode === idCode,
   );
 
+/**
+ * Whom the status and chain inquiries ask as (designed, as the holder's inquiry): `idType` 2 the company of
+ * legal id `idCode`, under its representative's token (`nationalCode`); otherwise the person `nationalCode`
+ * (`idCode`, when sent with `idType` 1, must be the same).
+ */
+function askedIn(fields: Fields): string {
+  const nationalCode = required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode');
+  const idType = optionalText(fields, 'idType');
+  const idCode = optionalText(fields, 'idCode');
+  if (idType === '2') {
+    if (idCode === null || !isValidLegalId(idCode)) reject('invalid idCode');
+    return idCode;
+  }
+  if (idType !== null && idType !== '1') reject('invalid idType');
+  if (idCode !== null && idCode !== nationalCode) reject('invalid idCode');
+  return nationalCode;
+}
+
+/**
+ * Who acts: the agent (`acceptorAgent`, `cancellerAgent`) when one is sent, a natural person other than the
+ * party, else the party. Designed: the agent's authority (attorney, representative) is not checked.
+ */
+function actingPerson(fields: Fields, party: SayadParty, agentField: string): string {
+  if (fields[agentField] === undefined || fields[agentField] === null) return party.idCode;
+  const agent = partyOf(fields[agentField], agentField);
+  if (agent.idType !== 1 || agent.idCode === party.idCode) reject(`invalid ${agentField}`);
+  return agent.idCode;
+}
+
 export class SayadHandlers {
   constructor(private readonly registry: SayadRegistry) {}
 
@@ -179,7 +208,12 @@ export class SayadHandlers {
     const sayadId = sayadIdOf(fields);
     const cheque = this.registry.get(sayadId) ?? reject('invalid sayadId');
     const holder = partyOf(fields['holder'], 'holder');
-    if (holder.idCode !== userOf(request)) reject('invalid holder');
+    // Designed: a company holder passes a cheque on by a representative, who signs and whose token it is.
+    const signerIds = Array.isArray(fields['signers'])
+      ? fields['signers'].map((item: unknown) => (item as { signer?: { idCode?: unknown } } | null)?.signer?.idCode)
+      : [];
+    const actsForHolder = holder.idType === 2 ? signerIds.includes(userOf(request)) : holder.idCode === userOf(request);
+    if (!actsForHolder) reject('invalid holder');
     const giveBack = optionalText(fields, 'giveBack') === '1';
     const receivers = partiesOf(fields['receivers'], 'receivers');
     if (
@@ -209,7 +243,7 @@ export class SayadHandlers {
     requireTrackId(request);
     const fields = bodyOf(request.body);
     const acceptor = partyOf(fields['acceptor'], 'acceptor');
-    if (acceptor.idCode !== request.params['user']) reject('invalid acceptor');
+    if (actingPerson(fields, acceptor, 'acceptorAgent') !== request.params['user']) reject('invalid acceptor');
     const accept = text(fields, 'accept');
     if (accept !== '0' && accept !== '1') reject('invalid accept');
     persianDescription(fields, 'acceptDescription');
@@ -225,7 +259,7 @@ export class SayadHandlers {
     requireTrackId(request);
     const fields = bodyOf(request.body);
     const canceller = partyOf(fields['canceller'], 'canceller');
-    if (canceller.idCode !== request.params['user']) reject('invalid canceller');
+    if (actingPerson(fields, canceller, 'cancellerAgent') !== request.params['user']) reject('invalid canceller');
     persianDescription(fields, 'cancelDescription');
     const sayadId = sayadIdOf(fields);
     return this.answered(this.registry.cancel(sayadId, canceller.idCode), request, {
@@ -242,6 +276,9 @@ export class SayadHandlers {
     const legal = request.query['idType'] === '2';
     const asked = legal ? (request.query['idCode'] ?? '') : (request.params['user'] ?? '');
     if (legal && !isValidLegalId(asked)) reject('invalid idCode');
+    // Designed: a Shahab code sent must be the person's (a company is asked by its legal id alone).
+    const shahabId = request.query['shahabId'];
+    if (shahabId !== undefined && (legal || shahabId !== shahabCodeOf(asked))) reject('invalid shahabId');
     if (!cheque || !involves(cheque, asked)) return fail(NOT_FOUND);
     const { leaf } = cheque;
     return done({
@@ -280,6 +317,9 @@ export class SayadHandlers {
     requireTrackId(request);
     const fields = bodyOf(request.body);
     const issuer = partyOf(fields, 'idCode');
+    const callerBranchCode = fields['callerBranchCode'];
+    if (callerBranchCode !== undefined && (typeof callerBranchCode !== 'string' || callerBranchCode.trim() === ''))
+      reject('invalid callerBranchCode');
     const cheque = this.registry.get(sayadIdOf(fields));
     if (
       issuer.idCode !== request.params['user'] ||
@@ -318,8 +358,7 @@ export class SayadHandlers {
   readonly statusInquiry: OperationHandler = guarded((request) => {
     const fields = bodyOf(request.body);
     const cheque = this.registry.get(sayadIdOf(fields));
-    if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode')))
-      return fail(NOT_FOUND);
+    if (!cheque || !involves(cheque, askedIn(fields))) return fail(NOT_FOUND);
     return done({
       sayadId: cheque.leaf.sayadId,
       onGoing: cheque.status === 7 || cheque.status === 8,
@@ -332,8 +371,7 @@ export class SayadHandlers {
   readonly chain: OperationHandler = guarded((request) => {
     const fields = bodyOf(request.body);
     const cheque = this.registry.get(sayadIdOf(fields));
-    if (!cheque || !involves(cheque, required(optionalText(fields, 'nationalCode') ?? undefined, 'nationalCode')))
-      return fail(NOT_FOUND);
+    if (!cheque || !involves(cheque, askedIn(fields))) return fail(NOT_FOUND);
     // Designed: the inquiry is for a kind of cheque; asked as another kind, it is refused.
     const chequeType = optionalText(fields, 'chequeType');
     if (chequeType !== null && chequeType !== String(cheque.chequeType)) reject('invalid chequeType');

@@ -21,7 +21,7 @@ import type { ChequeActionJobRecord } from '../datasources/flows/chequeAction.js
 import type { ChequeActionOutcomeModel } from '../resolvers/chequeActions/models.js';
 import type { ChequeActionReceiptRecord } from '../datasources/types/chequeActions.js';
 import type { ChequeModel } from '../resolvers/cheques/models.js';
-import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord } from '../datasources/types/cheques.js';
+import type { ChequeRecord, ChequeStatusReportRecord, ChequeDrawerReportRecord, ChequePartyRecord, ChequeChainRecord, ChequebookRecord, ChequeLeafRecord } from '../datasources/types/cheques.js';
 import type { StatementEntryRecord, StatementDetailsRecord, StatementIbanInformationRecord, StatementCardInformationRecord, StatementLedgerInformationRecord, StatementKeshavarziDetailsRecord, StatementChequeInformationRecord, BankRecord, HolderName, AccountInfoRecord } from '../datasources/types/accounts.js';
 import type { StatementPageModel, CardModel, BankAccountModel, BankModel } from '../resolvers/accounts/models.js';
 import type { TransferOutcomeModel } from '../resolvers/transfers/models.js';
@@ -260,11 +260,25 @@ export type AccountType =
 
 /** A receiver's answer to a cheque drawn or transferred to them (SMS consent, `credit:sms-sayad-accept-cheque:post`). */
 export type AnswerChequeInput = {
+  /**
+   * Someone who answers for the receiver (their attorney), sent as the Sayad system's `acceptorAgent`: the
+   * consent must then be the agent's. Not the receiver themself (`BAD_USER_INPUT` at `input.agent.nationalId`).
+   * Omitted: the receiver answers in person.
+   */
+  readonly agent?: InputMaybe<ChequeActorInput>;
+  /**
+   * The 11-digit legal id of the company the cheque is drawn or transferred to, when `receiver` answers as
+   * its representative: the company is sent as the Sayad system's `acceptor`, the receiver as its
+   * `acceptorAgent`, under the receiver's consent. Not 11 digits with a valid check digit:
+   * `BAD_USER_INPUT` at `input.company`; with `agent` too: `BAD_USER_INPUT` at `input.agent`. Nothing is sent
+   * then.
+   */
+  readonly company?: InputMaybe<Scalars['String']['input']>;
   /** A note in Persian letters, up to 100 characters. */
   readonly description?: InputMaybe<Scalars['String']['input']>;
   /** As in `IssueChequeInput.idempotencyKey`. */
   readonly idempotencyKey: Scalars['String']['input'];
-  /** The receiver who answers; the consent must be theirs. */
+  /** The receiver who answers; the consent must be theirs, unless an `agent` answers for them. */
   readonly receiver: ChequeActorInput;
   /** The 16-digit Sayad id. */
   readonly sayadId: Scalars['String']['input'];
@@ -785,9 +799,15 @@ export type BusinessCreditValidation = {
 
 /** A drawer's cancellation of a cheque no receiver accepted yet (SMS consent, `credit:sms-sayad-cancel-cheque:post`). */
 export type CancelChequeInput = {
+  /**
+   * Someone who cancels for the drawer (their attorney), sent as the Sayad system's `cancellerAgent`: the
+   * consent must then be the agent's. Not the drawer themself (`BAD_USER_INPUT` at `input.agent.nationalId`).
+   * Omitted: the drawer cancels in person.
+   */
+  readonly agent?: InputMaybe<ChequeActorInput>;
   /** Why, in Persian letters, up to 100 characters. */
   readonly description?: InputMaybe<Scalars['String']['input']>;
-  /** The drawer who cancels; the consent must be theirs. */
+  /** The drawer who cancels; the consent must be theirs, unless an `agent` cancels for them. */
   readonly drawer: ChequeActorInput;
   /** As in `IssueChequeInput.idempotencyKey`. */
   readonly idempotencyKey: Scalars['String']['input'];
@@ -838,17 +858,24 @@ export type CardIssuance = {
   readonly __typename?: 'CardIssuance';
   /** The cards issued, as the registry lists them. */
   readonly cards: ReadonlyArray<IssuedCard>;
+  /** The person's first name as the registry holds it. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** The person's family name as the registry holds it. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
   /** How many more cards the person may be issued at the bank that asks (the upstream's bank). */
   readonly remainingAtBank?: Maybe<Scalars['Int']['output']>;
   /** How many more cards the person may be issued at all banks together. */
   readonly remainingNationwide?: Maybe<Scalars['Int']['output']>;
+  /** The registry's trace number of this inquiry. */
+  readonly trace?: Maybe<Scalars['Int']['output']>;
 };
 
 /**
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
@@ -856,10 +883,9 @@ export type Cheque = {
   readonly __typename?: 'Cheque';
   /**
    * Everyone the cheque passed through, the drawers first (the transfer chain inquiry, which wants the
-   * cheque's kind). Without `type` the kind is read first from the holder's inquiry (one call, shared
-   * with `view` asked without `legalId`; needs that inquiry's scope too). The status and chain
-   * inquiries take only the national id of the consenting person, so they show natural persons' cheques;
-   * a company's cheque is seen through `view(legalId:)`.
+   * cheque's kind). Without `type` the kind is read first from the holder's inquiry, asked as the same
+   * person or company (one call, shared with `view` asked with the same `legalId` and no `shahabCode`;
+   * needs that inquiry's scope too).
    */
   readonly chain?: Maybe<ReadonlyArray<ChequeChainLink>>;
   /**
@@ -869,6 +895,11 @@ export type Cheque = {
    * A malformed `drawer` fails with `BAD_USER_INPUT` and sends nothing.
    */
   readonly drawerReport?: Maybe<ChequeDrawerReport>;
+  /**
+   * The chequebook leaf behind the Sayad id, whether or not it was issued as a cheque (the serial inquiry,
+   * under the client's credentials, scope `credit:sayad-serial-inquiry:get`); null when no leaf has it.
+   */
+  readonly leaf?: Maybe<ChequeLeaf>;
   /** The 16-digit Sayad id. */
   readonly sayadId: Scalars['String']['output'];
   /** Where the cheque stands, whether it awaits an acceptance, and who drew it (the status inquiry). */
@@ -882,11 +913,13 @@ export type Cheque = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type ChequeChainArgs = {
+  legalId?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<ChequeType>;
 };
 
@@ -895,11 +928,13 @@ export type ChequeChainArgs = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type ChequeDrawerReportArgs = {
+  callerBranchCode?: InputMaybe<Scalars['String']['input']>;
   drawer: ChequeActorInput;
 };
 
@@ -908,12 +943,28 @@ export type ChequeDrawerReportArgs = {
  * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
  * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
- * cheque as that person (a drawer, a holder or an awaited receiver) sees it (`view` also as a company the person acts for); without a consent they fail
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
+ * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
+ * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ */
+export type ChequeStatusReportArgs = {
+  legalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * A Sayad cheque, identified by its 16-digit Sayad id. What the upstream shows of a cheque depends on
+ * who asks: `view`, `statusReport` and `chain` come from inquiries under the SMS consent the caller
+ * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
+ * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
+ * acts for (argument `legalId`); without a consent they fail
  * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
  * a drawer the client names. Each part is null when the cheque is not theirs to see.
  */
 export type ChequeViewArgs = {
   legalId?: InputMaybe<Scalars['String']['input']>;
+  shahabCode?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The Sayad system applied the action. */
@@ -972,7 +1023,7 @@ export type ChequeActionReceipt = {
   readonly message?: Maybe<Scalars['String']['output']>;
   /** The Sayad system's reference for the action; null when the outcome was learned from the upstream's call record. */
   readonly referenceId?: Maybe<Scalars['String']['output']>;
-  /** For a transfer: whether it is complete or awaits the receivers' acceptance. */
+  /** For a transfer: whether it is complete or awaits the receivers' acceptance. For an acceptance, when the Sayad system says (its `resultCode`): whether it completed the cheque's issue or transfer (`COMPLETED`) or other receivers must still accept (`APPROVAL_REGISTERED`). */
   readonly transferState?: Maybe<ChequeTransferState>;
 };
 
@@ -1120,6 +1171,29 @@ export type ChequeDrawerReport = {
 export type { ChequeIssueMedia };
 
 export type { ChequeIssueType };
+
+/** A leaf of a Sayad chequebook, as the serial inquiry gives it. */
+export type ChequeLeaf = {
+  readonly __typename?: 'ChequeLeaf';
+  /** That account (from the IBAN: no call); null when the upstream gives no valid IBAN. */
+  readonly account?: Maybe<BankAccount>;
+  /** The Sayad code of the branch that keeps the account (the bank code without leading zeros, then the branch). */
+  readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** When the chequebook expires; null when the upstream gives no date (it may write the text `null`). */
+  readonly expiresOn?: Maybe<PersianDate>;
+  /** The chequebook holder's name as the bank records it (the first holder of a joint account). */
+  readonly holderName?: Maybe<Scalars['String']['output']>;
+  /** The IBAN of the account the leaf is drawn on, as the upstream gives it. */
+  readonly iban?: Maybe<Scalars['String']['output']>;
+  /** When the chequebook was issued. */
+  readonly issuedOn?: Maybe<PersianDate>;
+  /** The upstream's media code of the book: `BANS` normal, `CHD` digital, `CHS` ad-hoc, `CHT` inter-bank guaranteed. */
+  readonly media?: Maybe<Scalars['String']['output']>;
+  /** The leaf's serial number. */
+  readonly serialNumber?: Maybe<Scalars['String']['output']>;
+  /** The chequebook's series number. */
+  readonly seriesNumber?: Maybe<Scalars['String']['output']>;
+};
 
 export type { ChequeMedia };
 
@@ -1676,6 +1750,8 @@ export type CreditReportInput = {
 /** A credit report being made by the credit bureau (two steps upstream: submitted, then fetched). */
 export type CreditReportJob = UpstreamJob & {
   readonly __typename?: 'CreditReportJob';
+  /** The credit bureau's id of the report (the submission's `assessmentId`, by which the report is then asked for), for the upstream's support; null until the submission was answered. */
+  readonly assessmentId?: Maybe<Scalars['String']['output']>;
   /** When the job was started. */
   readonly createdAt: Scalars['DateTime']['output'];
   /**
@@ -2100,6 +2176,8 @@ export type GuaranteedLoan = {
   readonly branchCode?: Maybe<Scalars['String']['output']>;
   /** The branch as the bureau describes it, in Persian. */
   readonly branchName?: Maybe<Scalars['String']['output']>;
+  /** The balance of the commitment the guarantee covers (the bureau's `commitmentBalanceAmount`). */
+  readonly commitmentBalanceAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** What the borrower still owes. */
   readonly debtAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The borrower's first name. */
@@ -2108,6 +2186,8 @@ export type GuaranteedLoan = {
   readonly debtorLastName?: Maybe<Scalars['String']['output']>;
   /** Owed and deferred. */
   readonly deferredAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** The part of the loan written off as unrecoverable (the bureau's `defunctAmount`); null when the bureau gives none. */
+  readonly defunctAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and doubtful of recovery. */
   readonly doubtfulAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** When the last instalment is due. */
@@ -2116,6 +2196,8 @@ export type GuaranteedLoan = {
   readonly guaranteePercent?: Maybe<Scalars['Float']['output']>;
   /** Penalty for late payment. */
   readonly latePenaltyAmount?: Maybe<Scalars['RialAmount']['output']>;
+  /** Obligations (for example guarantees) attached to the loan (the bureau's `obligationAmount`). */
+  readonly obligationAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** The amount lent. */
   readonly originalAmount?: Maybe<Scalars['RialAmount']['output']>;
   /** Owed and past its due date. */
@@ -2421,6 +2503,8 @@ export type IssuedCard = {
   readonly state?: Maybe<Scalars['String']['output']>;
   /** The registry's state code. */
   readonly stateCode?: Maybe<Scalars['Int']['output']>;
+  /** The day the registry last updated the card's record. */
+  readonly updatedOn?: Maybe<Scalars['GregorianDate']['output']>;
 };
 
 /** A company's knowledge-based (danesh-bonyan) certification. */
@@ -4428,11 +4512,17 @@ export type TransactionCreditVerdict =
  * (`credit:sms-sayad-transfer-cheque:post`); either is used, as presented.
  */
 export type TransferChequeInput = {
+  /**
+   * The company (kind `COMPANY`) that holds the cheque, when `holder` passes it on as its representative:
+   * the company is sent as the Sayad system's `holder`, and `holder` signs (by default alone, the signature
+   * standing for the company's stamp). Of another kind: `BAD_USER_INPUT` at `input.company.kind`, nothing sent.
+   */
+  readonly company?: InputMaybe<ChequePartyInput>;
   /** What the transfer is for: 1–100 letters, digits, punctuation and spaces, no control characters. */
   readonly description: Scalars['String']['input'];
   /** True to give the cheque back to its drawers rather than pass it on. */
   readonly giveBack?: Scalars['Boolean']['input'];
-  /** The holder, who passes the cheque on. */
+  /** The holder, who passes the cheque on; with `company`, the company's representative, who signs for it. */
   readonly holder: ChequeActorInput;
   /** As in `IssueChequeInput.idempotencyKey`. */
   readonly idempotencyKey: Scalars['String']['input'];
@@ -5195,6 +5285,7 @@ export type ResolversTypes = ResolversObject<{
   ChequeDrawerReport: ResolverTypeWrapper<ChequeDrawerReportRecord>;
   ChequeIssueMedia: ChequeIssueMedia;
   ChequeIssueType: ChequeIssueType;
+  ChequeLeaf: ResolverTypeWrapper<ChequeLeafRecord>;
   ChequeMedia: ChequeMedia;
   ChequeParty: ResolverTypeWrapper<ChequePartyRecord>;
   ChequePartyInput: ChequePartyInput;
@@ -5427,6 +5518,7 @@ export type ResolversParentTypes = ResolversObject<{
   ChequeActorInput: ChequeActorInput;
   ChequeChainLink: ChequeChainRecord;
   ChequeDrawerReport: ChequeDrawerReportRecord;
+  ChequeLeaf: ChequeLeafRecord;
   ChequeParty: ChequePartyRecord;
   ChequePartyInput: ChequePartyInput;
   ChequeSigner: ChequeSigner;
@@ -5878,16 +5970,20 @@ export type CardResolvers<ContextType = Context, ParentType extends ResolversPar
 
 export type CardIssuanceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CardIssuance'] = ResolversParentTypes['CardIssuance']> = ResolversObject<{
   cards?: Resolver<ReadonlyArray<ResolversTypes['IssuedCard']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   remainingAtBank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   remainingNationwide?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  trace?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ChequeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Cheque'] = ResolversParentTypes['Cheque'], FederationReferenceType extends FederationReferenceTypes['Cheque'] = FederationReferenceTypes['Cheque']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Cheque']> | FederationReferenceType, FederationReferenceType, ContextType>;
   chain?: Resolver<Maybe<ReadonlyArray<ResolversTypes['ChequeChainLink']>>, ParentType, ContextType, Partial<ChequeChainArgs>>;
   drawerReport?: Resolver<Maybe<ResolversTypes['ChequeDrawerReport']>, ParentType, ContextType, RequireFields<ChequeDrawerReportArgs, 'drawer'>>;
+  leaf?: Resolver<Maybe<ResolversTypes['ChequeLeaf']>, ParentType, ContextType>;
   sayadId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType>;
+  statusReport?: Resolver<Maybe<ResolversTypes['ChequeStatusReport']>, ParentType, ContextType, Partial<ChequeStatusReportArgs>>;
   view?: Resolver<Maybe<ResolversTypes['ChequeView']>, ParentType, ContextType, Partial<ChequeViewArgs>>;
 }>;
 
@@ -5969,6 +6065,18 @@ export type ChequeDrawerReportResolvers<ContextType = Context, ParentType extend
 export type ChequeIssueMediaResolvers = EnumResolverSignature<{ DIGITAL?: any, PAPER?: any }, ResolversTypes['ChequeIssueMedia']>;
 
 export type ChequeIssueTypeResolvers = EnumResolverSignature<{ AD_HOC?: any, BANK?: any, CODED?: any, NORMAL?: any }, ResolversTypes['ChequeIssueType']>;
+
+export type ChequeLeafResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeLeaf'] = ResolversParentTypes['ChequeLeaf']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
+  media?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
 
 export type ChequeMediaResolvers = EnumResolverSignature<{ DIGITAL?: any, OTHER?: any, PAPER?: any }, ResolversTypes['ChequeMedia']>;
 
@@ -6194,6 +6302,7 @@ export type CreditReportFileResolvers<ContextType = Context, ParentType extends 
 }>;
 
 export type CreditReportJobResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreditReportJob'] = ResolversParentTypes['CreditReportJob']> = ResolversObject<{
+  assessmentId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   failure?: Resolver<Maybe<ResolversTypes['UpstreamJobFailure']>, ParentType, ContextType>;
   file?: Resolver<Maybe<ResolversTypes['CreditReportFile']>, ParentType, ContextType>;
@@ -6374,14 +6483,17 @@ export type GuaranteedLoanResolvers<ContextType = Context, ParentType extends Re
   benefitAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   branchName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  commitmentBalanceAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   debtAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   debtorFirstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   debtorLastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deferredAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  defunctAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   doubtfulAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   guaranteePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   latePenaltyAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  obligationAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   originalAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   pastDueAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
   requestNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6508,6 +6620,7 @@ export type IssuedCardResolvers<ContextType = Context, ParentType extends Resolv
   registryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   stateCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  updatedOn?: Resolver<Maybe<ResolversTypes['GregorianDate']>, ParentType, ContextType>;
 }>;
 
 export type KnowledgeBasedStandingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['KnowledgeBasedStanding'] = ResolversParentTypes['KnowledgeBasedStanding']> = ResolversObject<{
@@ -7301,6 +7414,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ChequeDrawerReport?: ChequeDrawerReportResolvers<ContextType>;
   ChequeIssueMedia?: ChequeIssueMediaResolvers;
   ChequeIssueType?: ChequeIssueTypeResolvers;
+  ChequeLeaf?: ChequeLeafResolvers<ContextType>;
   ChequeMedia?: ChequeMediaResolvers;
   ChequeParty?: ChequePartyResolvers<ContextType>;
   ChequePartyKind?: ChequePartyKindResolvers;

@@ -5,6 +5,7 @@ import {
   ChequebooksAnswer,
   ChequeChainAnswer,
   ChequeDrawerAnswer,
+  ChequeLeafDetailsAnswer,
   ChequeStatusAnswer,
   type ChequeParty,
 } from './records/cheques.js';
@@ -14,6 +15,7 @@ import type { SayadPartyRecord } from './types/chequeActions.js';
 import type {
   ChequeChainRecord,
   ChequeDrawerReportRecord,
+  ChequeLeafRecord,
   ChequePartyRecord,
   ChequeRecord,
   ChequeStatusReportRecord,
@@ -31,9 +33,7 @@ export class ChequesAPI {
 
   /** A company's view is asked as the legal person (`idType` 2, its legal id) under its representative's token. */
   async getCheque(sayadId: string, viewer: ChequeViewer): Promise<ChequeRecord | null> {
-    const query = viewer.legalId
-      ? { sayadId, idType: '2', idCode: viewer.legalId }
-      : { sayadId, idType: '1', idCode: viewer.nationalId };
+    const query = { sayadId, ...askedAs(viewer), ...(viewer.shahabId && { shahabId: viewer.shahabId }) };
     const answer = await nullIfNotFound(
       this.upstream.read('creditSmsSayadChequeInquiryGet', { path: { user: viewer.nationalId }, query }),
     );
@@ -67,13 +67,16 @@ export class ChequesAPI {
     };
   }
 
-  /** The status inquiry takes only the national id of the token's owner. */
-  async getStatusReport(sayadId: string, viewer: string): Promise<ChequeStatusReportRecord | null> {
+  /**
+   * The status inquiry, as the person (`idType` 1, their national id) or as the company they act for
+   * (`idType` 2, its legal id); `nationalCode` is always the token's person.
+   */
+  async getStatusReport(sayadId: string, viewer: ChequeViewer): Promise<ChequeStatusReportRecord | null> {
     const operationId = 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post';
     const answer = await nullIfNotFound(
       this.upstream.read(operationId, {
-        body: { sayadId, nationalCode: viewer },
-        subject: viewer,
+        body: { sayadId, nationalCode: viewer.nationalId, ...askedAs(viewer) },
+        subject: viewer.nationalId,
       }),
     );
     if (!answer) return null;
@@ -81,13 +84,13 @@ export class ChequesAPI {
     return { status: r.chequeStatus, awaitingAcceptance: r.onGoing, drawers: r.customers.map(partyOf) };
   }
 
-  /** `chequeType` is the cheque's kind code (1 normal, 2 bank, 3 coded, 4 ad-hoc). */
-  async getChain(sayadId: string, viewer: string, chequeType: number): Promise<ChequeChainRecord[] | null> {
+  /** `chequeType` is the cheque's kind code (1 normal, 2 bank, 3 coded, 4 ad-hoc); asked as in `getStatusReport`. */
+  async getChain(sayadId: string, viewer: ChequeViewer, chequeType: number): Promise<ChequeChainRecord[] | null> {
     const operationId = 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post';
     const answer = await nullIfNotFound(
       this.upstream.read(operationId, {
-        body: { sayadId, chequeType: String(chequeType), nationalCode: viewer },
-        subject: viewer,
+        body: { sayadId, chequeType: String(chequeType), nationalCode: viewer.nationalId, ...askedAs(viewer) },
+        subject: viewer.nationalId,
       }),
     );
     if (!answer) return null;
@@ -103,12 +106,20 @@ export class ChequesAPI {
   async getDrawerReport(
     sayadId: string,
     drawer: Pick<SayadPartyRecord, 'idCode' | 'shahabId'>,
+    callerBranchCode: string | null = null,
   ): Promise<ChequeDrawerReportRecord | null> {
     const operationId = 'creditCcSayadIssuerInquiryChequePost';
     const answer = await nullIfNotFound(
       this.upstream.read(operationId, {
         path: { user: drawer.idCode },
-        body: { sayadId, customerAuthStatus: '2', idCode: drawer.idCode, shahabId: drawer.shahabId, idType: '1' },
+        body: {
+          sayadId,
+          ...(callerBranchCode !== null && { callerBranchCode }),
+          customerAuthStatus: '2',
+          idCode: drawer.idCode,
+          shahabId: drawer.shahabId,
+          idType: '1',
+        },
       }),
     );
     if (!answer) return null;
@@ -134,6 +145,24 @@ export class ChequesAPI {
       media: r.chequeMedia,
       receivers: r.receivers.map(partyOf),
       issuedAt: r.issueDate,
+    };
+  }
+
+  /** The leaf behind a Sayad id (client credential); null when no leaf has it. */
+  async getLeaf(sayadId: string): Promise<ChequeLeafRecord | null> {
+    const operationId = 'creditSayadSerialInquiryGet';
+    const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { sayadId } }));
+    if (!answer) return null;
+    const r = decode(operationId, answer, ChequeLeafDetailsAnswer);
+    return {
+      iban: r.iban?.toUpperCase() ?? null,
+      serialNumber: r.serialNo,
+      seriesNumber: r.seriesNo,
+      issuedOn: r.issuedDate,
+      expiresOn: r.expirationDate === 'null' ? null : r.expirationDate,
+      media: r.mediaType,
+      branchCode: r.branchCode,
+      holderName: r.name,
     };
   }
 
@@ -165,6 +194,11 @@ export class ChequesAPI {
         .filter((id) => /^\d{16}$/.test(id)),
     }));
   }
+}
+
+/** Whom a Sayad inquiry asks as: the company (`idType` 2, its legal id) or the person (`idType` 1, their national id). */
+function askedAs(viewer: ChequeViewer): { idType: string; idCode: string } {
+  return viewer.legalId ? { idType: '2', idCode: viewer.legalId } : { idType: '1', idCode: viewer.nationalId };
 }
 
 /** Sayad answers write bank codes without leading zeros (`15`); the schema's are 3 digits. */

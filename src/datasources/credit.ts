@@ -102,6 +102,9 @@ export class CreditAPI {
         deferredAmount: d.deferredAmount,
         doubtfulAmount: d.suspiciousAmount,
         latePenaltyAmount: d.latePenaltyAmount,
+        obligationAmount: d.obligationAmount,
+        defunctAmount: d.defunctAmount,
+        commitmentBalanceAmount: d.commitmentBalanceAmount,
         setDate: d.setDate,
         endDate: d.endDate,
       })),
@@ -122,14 +125,27 @@ export class CreditAPI {
     const answer = await this.upstream.read(operationId, { query: { nationalCode: nationalId } });
     const entries = decode(operationId, answer, CardIssuanceAnswer);
     const entry = entries.find((e) => e.nationalCode === nationalId) ?? entries[0];
-    if (!entry) return { remainingNationwide: null, remainingAtBank: null, cards: [] };
+    if (!entry) {
+      return {
+        trace: null,
+        firstName: null,
+        lastName: null,
+        remainingNationwide: null,
+        remainingAtBank: null,
+        cards: [],
+      };
+    }
     return {
+      trace: entry.trace,
+      firstName: entry.firstName,
+      lastName: entry.lastName,
       remainingNationwide: entry.remain?.iran ?? null,
       remainingAtBank: entry.remain?.bank ?? null,
       cards: entry.history.map((h) => ({
         maskedPan: h.pan,
         bank: h.bankCode,
         issueDate: h.issueDate,
+        updatedOn: h.updated,
         cardType: h.cardType,
         stateCode: h.stateCode,
         state: h.stateDescription,

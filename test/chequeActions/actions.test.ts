@@ -1,6 +1,6 @@
 /** The cheque mutations over HTTP: a cheque's life through them, idempotency, the Sayad system's refusals, consent. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
+import { COMPANY_SAMPLES, JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
 import { codeConsent, withHandle } from '../consent/support.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
@@ -12,6 +12,7 @@ import {
   HOLDER_VIEW,
   RESULT,
   act,
+  actorOf,
   answerInput,
   cancelInput,
   chequeConsents,
@@ -313,5 +314,154 @@ describe('consent', () => {
       transferInput(WOMAN.nationalId, at(BOOK.sayadIds, 7), [JOINT_HOLDER.nationalId]),
     );
     expect(firstError(none)).toMatchObject({ extensions: { code: 'CONSENT_REQUIRED', scope: AC_TRANSFER_SCOPE } });
+  });
+});
+
+describe('an agent who acts for the receiver or the drawer', () => {
+  const agent = { nationalId: JOINT_HOLDER.nationalId, shahabCode: actorOf(JOINT_HOLDER.nationalId).shahabCode };
+
+  it('accepts for the receiver under the agent’s consent, sending the agent as acceptorAgent', async () => {
+    const sayadId = at(BOOK.sayadIds, 8);
+    expect(
+      outcomeOf(await act(h, 'issueCheque', issueInput(8, [WOMAN.nationalId]), code), 'issueCheque').action.status,
+    ).toBe('SUCCESS');
+    h.sandbox.clearCalls();
+    const input = answerInput(WOMAN.nationalId, sayadId, { agent });
+    // The receiver's own consent does not cover an action the agent takes.
+    expect(firstError(await act(h, 'acceptCheque', input, sms[WOMAN.nationalId])).extensions).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(h.upstreamCalls()).toEqual([]);
+    const accepted = outcomeOf(await act(h, 'acceptCheque', input, sms[JOINT_HOLDER.nationalId]), 'acceptCheque');
+    expect(accepted).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: { type: 'ACCEPT', actorNationalId: JOINT_HOLDER.nationalId, receipt: { transferState: 'COMPLETED' } },
+    });
+    const call = at(h.upstreamCalls('creditSmsSayadAcceptChequePost'), 0);
+    expect(call.path).toContain(`/users/${JOINT_HOLDER.nationalId}/`);
+    expect(call.body).toMatchObject({
+      acceptor: { idCode: WOMAN.nationalId, idType: '1' },
+      acceptorAgent: { idCode: JOINT_HOLDER.nationalId, idType: '1', shahabId: agent.shahabCode },
+    });
+    expect(await view(WOMAN.nationalId, sayadId)).toMatchObject({ status: 'ISSUED' });
+  });
+
+  it('cancels for the drawer under the agent’s consent, sending the agent as cancellerAgent', async () => {
+    const sayadId = at(BOOK.sayadIds, 9);
+    outcomeOf(await act(h, 'issueCheque', issueInput(9, [WOMAN.nationalId]), code), 'issueCheque');
+    h.sandbox.clearCalls();
+    const cancelled = outcomeOf(
+      await act(h, 'cancelCheque', cancelInput(sayadId, { agent }), sms[JOINT_HOLDER.nationalId]),
+      'cancelCheque',
+    );
+    expect(cancelled).toMatchObject({ __typename: 'ChequeActionCompleted', action: { type: 'CANCEL' } });
+    expect(at(h.upstreamCalls('creditSmsSayadCancelChequePost'), 0).body).toMatchObject({
+      canceller: { idCode: DRAWER },
+      cancellerAgent: { idCode: JOINT_HOLDER.nationalId },
+    });
+  });
+
+  it.each([
+    ['acceptCheque', () => answerInput(WOMAN.nationalId, at(BOOK.sayadIds, 10), { agent: actorOf(WOMAN.nationalId) })],
+    ['cancelCheque', () => cancelInput(at(BOOK.sayadIds, 10), { agent: actorOf(DRAWER) })],
+    [
+      'acceptCheque',
+      () => answerInput(WOMAN.nationalId, at(BOOK.sayadIds, 10), { agent: { ...agent, shahabCode: '1' } }),
+    ],
+  ] as const)('refuses %s with a bad agent before any upstream call', async (mutation, input) => {
+    h.sandbox.clearCalls();
+    const res = await act(h, mutation, input(), sms[JOINT_HOLDER.nationalId]);
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(String(firstError(res).extensions?.['argumentPath'])).toMatch(/^input\.agent\./);
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it('accepts a cheque drawn to a company, by its representative: the company as acceptor, the person as agent', async () => {
+    const sayadId = at(BOOK.sayadIds, 11);
+    const company = COMPANY_SAMPLES.active.nationalId;
+    outcomeOf(
+      await act(
+        h,
+        'issueCheque',
+        issueInput(11, [], { receivers: [{ id: company, kind: 'COMPANY', name: COMPANY_SAMPLES.active.title }] }),
+        code,
+      ),
+      'issueCheque',
+    );
+    h.sandbox.clearCalls();
+    const accepted = outcomeOf(
+      await act(h, 'acceptCheque', answerInput(WOMAN.nationalId, sayadId, { company }), sms[WOMAN.nationalId]),
+      'acceptCheque',
+    );
+    expect(accepted).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: { actorNationalId: WOMAN.nationalId },
+    });
+    const call = at(h.upstreamCalls('creditSmsSayadAcceptChequePost'), 0);
+    expect(call.path).toContain(`/users/${WOMAN.nationalId}/`);
+    expect(call.body).toMatchObject({
+      acceptor: { idCode: company, idType: '2' },
+      acceptorAgent: { idCode: WOMAN.nationalId, idType: '1' },
+    });
+    expect((call.body as { acceptor: Record<string, unknown> }).acceptor).not.toHaveProperty('shahabId');
+  });
+
+  it('passes on a cheque a company holds, by its representative: the company as holder, the person signing', async () => {
+    const sayadId = at(BOOK.sayadIds, 11);
+    const company = { id: COMPANY_SAMPLES.active.nationalId, kind: 'COMPANY', name: COMPANY_SAMPLES.active.title };
+    h.sandbox.clearCalls();
+    const moved = outcomeOf(
+      await act(
+        h,
+        'transferCheque',
+        transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId], { company }),
+        sms[WOMAN.nationalId],
+      ),
+      'transferCheque',
+    );
+    expect(moved).toMatchObject({
+      __typename: 'ChequeActionCompleted',
+      action: {
+        type: 'TRANSFER',
+        actorNationalId: WOMAN.nationalId,
+        receipt: { transferState: 'AWAITING_ACCEPTANCE' },
+      },
+    });
+    const call = at(h.upstreamCalls('credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post'), 0);
+    expect(call.body).toMatchObject({
+      holder: { idCode: company.id, idType: '2', name: company.name },
+      signers: [{ signer: { idCode: WOMAN.nationalId, idType: '1' }, legalStamp: '1' }],
+    });
+    // A person's kind is refused as the company, before any call.
+    h.sandbox.clearCalls();
+    const wrong = await act(
+      h,
+      'transferCheque',
+      transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId], { company: { ...company, kind: 'PERSON' } }),
+      sms[WOMAN.nationalId],
+    );
+    expect(firstError(wrong).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'input.company.kind' });
+    expect(h.upstreamCalls()).toEqual([]);
+  });
+
+  it.each([
+    ['input.company', { company: '123' }],
+    [
+      'input.agent',
+      {
+        company: COMPANY_SAMPLES.active.nationalId,
+        agent: { nationalId: JOINT_HOLDER.nationalId, shahabCode: actorOf(JOINT_HOLDER.nationalId).shahabCode },
+      },
+    ],
+  ] as const)('refuses %s before any upstream call', async (argumentPath, overrides) => {
+    h.sandbox.clearCalls();
+    const res = await act(
+      h,
+      'acceptCheque',
+      answerInput(WOMAN.nationalId, at(BOOK.sayadIds, 11), overrides),
+      sms[WOMAN.nationalId],
+    );
+    expect(firstError(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath });
+    expect(h.upstreamCalls()).toEqual([]);
   });
 });

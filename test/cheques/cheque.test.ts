@@ -180,6 +180,104 @@ describe('Query.cheque', () => {
     expect(view.path).toContain(`/users/${WOMAN.nationalId}/`);
   });
 
+  it('shows a company’s cheque status and chain to its representative, asked as the legal person', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!, $legal: String!) { cheque(sayadId: $id) {
+        view(legalId: $legal) { type }
+        statusReport(legalId: $legal) { status awaitingAcceptance drawers { idCode } }
+        chain(legalId: $legal) { role party { idCode } }
+      } }`,
+      { id: companyChequeId, legal: company },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).cheque).toEqual({
+      view: { type: 'BANK' },
+      statusReport: { status: 'AWAITING_ACCEPTANCE', awaitingAcceptance: true, drawers: [{ idCode: drawer }] },
+      chain: [{ role: 'DRAWER', party: { idCode: drawer } }],
+    });
+    // One call each: the chain's kind is the company view's, from the one holder's inquiry.
+    expect(callCounts(h)).toEqual(Object.fromEntries(INQUIRIES.map((id) => [id, 1])));
+    for (const id of INQUIRIES.slice(1)) {
+      expect(at(h.upstreamCalls(id), 0).body).toMatchObject({
+        sayadId: companyChequeId,
+        nationalCode: WOMAN.nationalId,
+        idType: '2',
+        idCode: company,
+      });
+    }
+    expect(at(h.upstreamCalls(INQUIRIES[2] as OperationId), 0).body).toMatchObject({ chequeType: '2' });
+  });
+
+  it('asks the status and chain as the person, by default, and hides a cheque the company is not in', async () => {
+    h.sandbox.clearCalls();
+    const mine = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!) { cheque(sayadId: $id) { statusReport { statusCode } chain(type: NORMAL) { step } } }`,
+      { id: sayadId },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(mine.errors).toBeUndefined();
+    expect(dataOf(mine).cheque).toEqual({ statusReport: { statusCode: 7 }, chain: [{ step: 0 }] });
+    for (const id of INQUIRIES.slice(1)) {
+      expect(at(h.upstreamCalls(id), 0).body).toMatchObject({ idType: '1', idCode: WOMAN.nationalId });
+    }
+    // The first cheque is drawn to WOMAN, not to the company: asked as the company, nothing shows.
+    h.sandbox.clearCalls();
+    const theirs = await h.gql<{ cheque: Record<string, unknown> }>(
+      `query($id: String!, $legal: String!) { cheque(sayadId: $id) {
+        statusReport(legalId: $legal) { statusCode } chain(legalId: $legal, type: NORMAL) { step } } }`,
+      { id: sayadId, legal: company },
+      withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+    );
+    expect(theirs.errors).toBeUndefined();
+    expect(dataOf(theirs).cheque).toEqual({ statusReport: null, chain: null });
+    expect(callCounts(h)).toEqual({ [INQUIRIES[1] as string]: 1, [INQUIRIES[2] as string]: 1 });
+  });
+
+  it('sends the person’s Shahab code with the holder’s inquiry when given; the sandbox refuses another', async () => {
+    h.sandbox.clearCalls();
+    const ask = (code: string) =>
+      h.gql<{ cheque: { view: { status: string } | null } }>(
+        `query($id: String!, $code: String!) { cheque(sayadId: $id) { view(shahabCode: $code) { status } } }`,
+        { id: sayadId, code },
+        withHandle(present(handles[WOMAN.nationalId], 'handles[WOMAN.nationalId]')),
+      );
+    const right = await ask(shahabCodeOf(WOMAN.nationalId));
+    expect(right.errors).toBeUndefined();
+    expect(dataOf(right).cheque.view).toEqual({ status: 'AWAITING_ACCEPTANCE' });
+    expect(at(h.upstreamCalls('creditSmsSayadChequeInquiryGet'), 0).query).toMatchObject({
+      idType: '1',
+      idCode: WOMAN.nationalId,
+      shahabId: shahabCodeOf(WOMAN.nationalId),
+    });
+    const wrong = await ask(shahabCodeOf(JOINT_HOLDER.nationalId));
+    expect(firstError(wrong).extensions).toMatchObject({ code: 'UPSTREAM_REJECTED' });
+  });
+
+  it('gives the chequebook leaf behind a Sayad id under client credentials, null for no leaf', async () => {
+    h.sandbox.clearCalls();
+    const res = await h.gql<{ cheque: { leaf: Record<string, unknown> | null } }>(
+      `query($id: String!) { cheque(sayadId: $id) { leaf { iban account { iban } serialNumber seriesNumber media holderName } } }`,
+      { id: sayadId },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).cheque.leaf).toEqual({
+      iban: account.iban,
+      account: { iban: account.iban },
+      serialNumber: String(book.serialFrom),
+      seriesNumber: book.seriesNo,
+      media: book.mediaType,
+      holderName: fullNameOf(personOf(drawer)),
+    });
+    expect(callCounts(h)).toEqual({ creditSayadSerialInquiryGet: 1 });
+    const none = await h.gql<{ cheque: { leaf: unknown } }>(
+      `{ cheque(sayadId: "9999999999999999") { leaf { iban } } }`,
+    );
+    expect(none.errors).toBeUndefined();
+    expect(dataOf(none).cheque.leaf).toBeNull();
+  });
+
   it('sends the chain inquiry the cheque’s own kind, read from the holder’s inquiry', async () => {
     h.sandbox.clearCalls();
     const res = await h.gql<{ cheque: Record<string, unknown> }>(
@@ -219,6 +317,10 @@ describe('Query.cheque', () => {
     ['view(legalId: "123")', 'legalId'],
     [`view(legalId: "${INVALID_LEGAL_ID}")`, 'legalId'],
     ['chain(type: OTHER)', 'type'],
+    ['statusReport(legalId: "123")', 'legalId'],
+    ['view(shahabCode: "12345")', 'shahabCode'],
+    [`view(legalId: "${company}", shahabCode: "${shahabCodeOf(WOMAN.nationalId)}")`, 'shahabCode'],
+    [`chain(legalId: "${INVALID_LEGAL_ID}")`, 'legalId'],
   ])('refuses %s before any upstream call', async (field, path) => {
     h.sandbox.clearCalls();
     const res = await h.gql(

@@ -169,4 +169,24 @@ describe('Cheque.drawerReport', () => {
     expect(partialDataOf(res).cheque).toEqual({ sayadId: awaiting, drawerReport: null });
     expect(h.upstreamCalls()).toEqual([]);
   });
+
+  it.each(['', 'شعبه', 'a'.repeat(51), 'user 1'])(
+    'refuses the branch user %j before any upstream call, and sends one given',
+    async (branchUser) => {
+      const ask = (callerBranchCode: string) =>
+        h.gql<Report>(
+          `query($id: String!, $drawer: ChequeActorInput!, $branch: String) { cheque(sayadId: $id) { drawerReport(drawer: $drawer, callerBranchCode: $branch) { statusCode } } }`,
+          { id: awaiting, drawer: { nationalId: drawer, shahabCode: shahabCodeOf(drawer) }, branch: callerBranchCode },
+        );
+      h.sandbox.clearCalls();
+      const bad = await ask(branchUser);
+      expect(firstError(bad).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'callerBranchCode' });
+      expect(h.upstreamCalls()).toEqual([]);
+      const good = await ask('teller_015.7');
+      expect(good.errors).toBeUndefined();
+      expect(at(h.upstreamCalls('creditCcSayadIssuerInquiryChequePost'), 0).body).toMatchObject({
+        callerBranchCode: 'teller_015.7',
+      });
+    },
+  );
 });

@@ -41,6 +41,19 @@ describe('leaves', () => {
     });
   });
 
+  it('flag reads the integers 1 and 0, as numbers or strings, and no other number', () => {
+    const shape = record({ a: flag, b: flag, c: flag, d: flag, e: flag, f: flag, g: flag });
+    expect(shape.parse({ a: 1, b: 0, c: '1', d: ' 0 ', e: 2, f: -1, g: '' })).toEqual({
+      a: true,
+      b: false,
+      c: true,
+      d: false,
+      e: null,
+      f: null,
+      g: null,
+    });
+  });
+
   it('rial and count read numbers or digit strings, and refuse what is no whole number', () => {
     const shape = record({ amount: rial, n: count });
     expect(shape.parse({ amount: '۱۲٬۰۰۰', n: '7' })).toEqual({ amount: '12000', n: 7 });

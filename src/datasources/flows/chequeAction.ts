@@ -108,12 +108,18 @@ function requestOf(order: ChequeActionOrder): { body: Record<string, unknown>; p
           accept: order.type === 'ACCEPT' ? '1' : '0',
           acceptDescription: order.description,
           acceptor: actor(order.acceptor),
+          ...(order.acceptorAgent && { acceptorAgent: actor(order.acceptorAgent) }),
         },
       };
     case 'CANCEL':
       return {
         path: { user: order.actor },
-        body: { sayadId: order.sayadId, cancelDescription: order.description, canceller: actor(order.canceller) },
+        body: {
+          sayadId: order.sayadId,
+          cancelDescription: order.description,
+          canceller: actor(order.canceller),
+          ...(order.cancellerAgent && { cancellerAgent: actor(order.cancellerAgent) }),
+        },
       };
   }
 }

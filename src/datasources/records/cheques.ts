@@ -1,15 +1,5 @@
 /** The Sayad cheque inquiries' answers (wire facts §4.8), as the upstream writes them. */
-import { z } from 'zod';
-import { count, flag, flagOf, list, record, rial, text, textOf } from '../shared/shapes.js';
-
-/** The Sayad answers' yes-or-no integers (`locked`, `legalStamp`: 0 or 1), or a yes/no word; null otherwise. */
-const bit = z
-  .unknown()
-  .optional()
-  .transform((value) => {
-    const code = textOf(value);
-    return code === '1' ? true : code === '0' ? false : flagOf(value);
-  });
+import { count, flag, list, record, rial, text } from '../shared/shapes.js';
 
 /** A person on a cheque: a holder, a drawer, a receiver or a link of the transfer chain. */
 export const ChequeParty = record({ idCode: text, idType: count, name: text });
@@ -28,9 +18,9 @@ export const ChequeAnswer = record({
   reason: text,
   chequeType: count,
   chequeMedia: count,
-  locked: bit,
+  locked: flag,
   holders: list(ChequeParty),
-  signers: list(record({ name: text, legalStamp: bit })),
+  signers: list(record({ name: text, legalStamp: flag })),
   issueDate: text,
   referenceId: text,
   bankCode: text,
@@ -70,7 +60,7 @@ export const ChequeDrawerAnswer = record({
     currency: count,
     blockStatus: count,
     guaranteeStatus: count,
-    locked: bit,
+    locked: flag,
   }),
   referenceId: text,
 });
@@ -101,4 +91,16 @@ export const ChequebooksAnswer = record({
       serialNumbers: text,
     }),
   ),
+});
+
+/** `creditSayadSerialInquiryGet`: a chequebook leaf; `expirationDate` may be the text `null`. */
+export const ChequeLeafDetailsAnswer = record({
+  iban: text,
+  issuedDate: text,
+  expirationDate: text,
+  serialNo: text,
+  seriesNo: text,
+  mediaType: text,
+  branchCode: text,
+  name: text,
 });

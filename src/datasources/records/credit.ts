@@ -163,6 +163,9 @@ export const GuarantyAnswer = record({
         deferredAmount: rial,
         suspiciousAmount: rial,
         latePenaltyAmount: rial,
+        obligationAmount: rial,
+        defunctAmount: rial,
+        commitmentBalanceAmount: rial,
         setDate: text,
         endDate: text,
       }),
@@ -175,6 +178,9 @@ export const ChequeColourAnswer = record({ chequeColor: chequeColourCode });
 
 /** One person's entry in the MACNA card registry; `remain` may be absent. */
 export const MacnaEntry = record({
+  trace: count,
+  firstName: text,
+  lastName: text,
   nationalCode: text,
   remain: optionalRecord({ iran: count, bank: count }),
   history: list(
@@ -182,6 +188,7 @@ export const MacnaEntry = record({
       pan: text,
       bankCode: bankRef,
       issueDate: gregorianDate,
+      updated: gregorianDate,
       cardType: count,
       stateCode: count,
       stateDescription: text,

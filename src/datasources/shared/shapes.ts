@@ -33,12 +33,16 @@ export function textOf(value: unknown): string | null {
   return null;
 }
 
-/** Booleans as JSON booleans, `"true"`/`"false"`, `Y`/`N` or `yes`/`no`; null otherwise. */
+/**
+ * Booleans as JSON booleans, `"true"`/`"false"`, `Y`/`N`, `yes`/`no`, or the integers 1/0 (as numbers or
+ * strings: the Sayad answers' `locked` and `legalStamp`, and any other yes-or-no the upstream writes as a
+ * number); null otherwise (another number, a blank, an unknown word).
+ */
 export function flagOf(value: unknown): boolean | null {
   if (typeof value === 'boolean') return value;
   const text = textOf(value)?.toLowerCase();
-  if (text === 'true' || text === 'y' || text === 'yes') return true;
-  if (text === 'false' || text === 'n' || text === 'no') return false;
+  if (text === 'true' || text === 'y' || text === 'yes' || text === '1') return true;
+  if (text === 'false' || text === 'n' || text === 'no' || text === '0') return false;
   return null;
 }
 

@@ -98,12 +98,16 @@ export interface TransferChequeOrder extends OrderBase {
 export interface AnswerChequeOrder extends OrderBase {
   readonly type: 'ACCEPT' | 'REJECT';
   readonly acceptor: SayadPartyRecord;
+  /** Who answers for the receiver (`acceptorAgent`), the consent's person; absent when the receiver answers. */
+  readonly acceptorAgent?: SayadPartyRecord;
   readonly description: string;
 }
 
 export interface CancelChequeOrder extends OrderBase {
   readonly type: 'CANCEL';
   readonly canceller: SayadPartyRecord;
+  /** Who cancels for the drawer (`cancellerAgent`), the consent's person; absent when the drawer cancels. */
+  readonly cancellerAgent?: SayadPartyRecord;
   readonly description: string;
 }
 

@@ -76,6 +76,22 @@ export interface ChequeViewer {
   readonly nationalId: string;
   /** The company's 11-digit legal id, when the person acts for one. */
   readonly legalId?: string;
+  /** The person's 16-digit Shahab code, sent with the holder's inquiry when the caller gives it (never with `legalId`). */
+  readonly shahabId?: string;
+}
+
+/** A chequebook leaf as the serial inquiry gives it. */
+export interface ChequeLeafRecord {
+  readonly iban: string | null;
+  readonly serialNumber: string | null;
+  readonly seriesNumber: string | null;
+  /** Jalali `YYYYMMDD`. */
+  readonly issuedOn: string | null;
+  /** Jalali `YYYYMMDD`; null when absent or the text `null`. */
+  readonly expiresOn: string | null;
+  readonly media: string | null;
+  readonly branchCode: string | null;
+  readonly holderName: string | null;
 }
 
 /** A Sayad cheque as its drawer's inquiry (the issuer inquiry) shows it. */

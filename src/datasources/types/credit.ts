@@ -114,6 +114,9 @@ export interface GuaranteedLoanRecord extends LoanAmountsRecord {
   readonly requestType: string | null;
   readonly guaranteePercent: number | null;
   readonly latePenaltyAmount: string | null;
+  readonly obligationAmount: string | null;
+  readonly defunctAmount: string | null;
+  readonly commitmentBalanceAmount: string | null;
   /** Jalali `YYYYMMDD`. */
   readonly setDate: string | null;
   readonly endDate: string | null;
@@ -145,6 +148,8 @@ export interface IssuedCardRecord {
   readonly bank: BankRef | null;
   /** Gregorian `YYYY-MM-DD`. */
   readonly issueDate: string | null;
+  /** Gregorian `YYYY-MM-DD`. */
+  readonly updatedOn: string | null;
   readonly cardType: number | null;
   readonly stateCode: number | null;
   readonly state: string | null;
@@ -154,6 +159,9 @@ export interface IssuedCardRecord {
 }
 
 export interface CardIssuanceRecord {
+  readonly trace: number | null;
+  readonly firstName: string | null;
+  readonly lastName: string | null;
   readonly remainingNationwide: number | null;
   readonly remainingAtBank: number | null;
   readonly cards: readonly IssuedCardRecord[];

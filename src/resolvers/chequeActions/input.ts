@@ -122,16 +122,24 @@ export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: str
 
 export function parseTransferCheque(input: TransferChequeInput): { idempotencyKey: string; draft: TransferDraft } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
-  const holder = parseChequeActor(input.holder, 'input.holder', true);
+  const person = parseChequeActor(input.holder, 'input.holder', true);
+  if (input.company && input.company.kind !== 'COMPANY')
+    throw new BadUserInputError(
+      'input.company.kind',
+      'expected COMPANY: a person passes on their own cheque as `holder`',
+    );
+  // For a company, the person is its representative: the company is the holder, the person signs for it.
+  const holder = input.company ? party(input.company, 'input.company') : person;
+  const defaultSigner = input.company ? { signer: person, legalStamp: true } : { signer: person, legalStamp: false };
   return {
     idempotencyKey,
     draft: {
       type: input.giveBack ? 'GIVE_BACK' : 'TRANSFER',
-      actor: holder.idCode,
+      actor: person.idCode,
       sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
       holder,
-      receivers: parties(input.receivers, 'input.receivers', [holder]),
-      signers: signers(input.signers, 'input.signers', holder),
+      receivers: parties(input.receivers, 'input.receivers', [holder, person]),
+      signers: input.signers ? signers(input.signers, 'input.signers', person) : [defaultSigner],
       description: sayadText(input.description, 'input.description'),
       reason: input.reason,
       toIban: optionalIban(input.toIban, 'input.toIban'),
@@ -145,13 +153,21 @@ export function parseAnswerCheque(
 ): { idempotencyKey: string; order: AnswerChequeOrder } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
   const receiver = parseChequeActor(input.receiver, 'input.receiver', false);
+  const company =
+    input.company === null || input.company === undefined ? undefined : parseLegalId(input.company, 'input.company');
+  if (company && input.agent)
+    throw new BadUserInputError('input.agent', "a company's representative answers as `receiver`, with no agent");
+  // For a company, the receiver is its representative: the company accepts, the receiver acts for it.
+  const acceptor: SayadPartyRecord = company ? { idCode: company, idType: 2, shahabId: null, name: '' } : receiver;
+  const agent = company ? receiver : agentOf(input.agent, receiver);
   return {
     idempotencyKey,
     order: {
       type: accept ? 'ACCEPT' : 'REJECT',
-      actor: receiver.idCode,
+      actor: (agent ?? receiver).idCode,
       sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
-      acceptor: receiver,
+      acceptor,
+      ...(agent && { acceptorAgent: agent }),
       description: persianNote(input.description, 'input.description'),
     },
   };
@@ -160,14 +176,25 @@ export function parseAnswerCheque(
 export function parseCancelCheque(input: CancelChequeInput): { idempotencyKey: string; order: CancelChequeOrder } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
   const drawer = parseChequeActor(input.drawer, 'input.drawer', false);
+  const agent = agentOf(input.agent, drawer);
   return {
     idempotencyKey,
     order: {
       type: 'CANCEL',
-      actor: drawer.idCode,
+      actor: (agent ?? drawer).idCode,
       sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
       canceller: drawer,
+      ...(agent && { cancellerAgent: agent }),
       description: persianNote(input.description, 'input.description'),
     },
   };
+}
+
+/** Who acts for `principal` (an attorney), when given: the consent's person, never the principal. */
+function agentOf(input: AnswerChequeInput['agent'], principal: SayadPartyRecord): SayadPartyRecord | undefined {
+  if (input === null || input === undefined) return undefined;
+  const agent = parseChequeActor(input, 'input.agent', false);
+  if (agent.idCode === principal.idCode)
+    throw new BadUserInputError('input.agent.nationalId', 'the agent acts for another person, not for themself');
+  return agent;
 }

@@ -1,4 +1,4 @@
-import type { ChequebookResolvers } from '../../__generated__/resolvers-types.js';
+import type { ChequeLeafResolvers, ChequebookResolvers } from '../../__generated__/resolvers-types.js';
 import { isValidIban } from '../../validation/identifiers.js';
 import { persianDate } from '../shared/persianDate.js';
 
@@ -12,4 +12,10 @@ export const Chequebook: ChequebookResolvers = {
   issuedOn: (book) => persianDate(book.issuedOn),
   expiresOn: (book) => persianDate(book.expiresOn),
   cheques: (book) => book.sayadIds.map((sayadId) => ({ sayadId })),
+};
+
+export const ChequeLeaf: ChequeLeafResolvers = {
+  account: (leaf) => (leaf.iban && isValidIban(leaf.iban) ? { iban: leaf.iban } : null),
+  issuedOn: (leaf) => persianDate(leaf.issuedOn),
+  expiresOn: (leaf) => persianDate(leaf.expiresOn),
 };

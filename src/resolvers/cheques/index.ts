@@ -2,7 +2,7 @@ import type { Resolvers } from '../../__generated__/resolvers-types.js';
 import { BankAccount } from './BankAccount.js';
 import { BouncedCheque } from './BouncedCheque.js';
 import { Cheque } from './Cheque.js';
-import { Chequebook } from './Chequebook.js';
+import { ChequeLeaf, Chequebook } from './Chequebook.js';
 import { ChequeDrawerReport } from './ChequeDrawerReport.js';
 import { ChequeChainLink, ChequeParty } from './ChequeParty.js';
 import { ChequeStatusReport } from './ChequeStatusReport.js';
@@ -21,6 +21,7 @@ export const cheques = {
   ChequeParty,
   ChequeChainLink,
   Chequebook,
+  ChequeLeaf,
   ChequeStatus,
   ChequeType,
   ChequeMedia,

@@ -5,6 +5,7 @@ export const CreditReportJob: CreditReportJobResolvers = {
   createdAt: (job) => isoInstant(job.createdAt),
   updatedAt: (job) => isoInstant(job.updatedAt),
   request: (job) => job.input,
+  assessmentId: (job) => job.ref || null,
   report: (job) => (job.status === 'SUCCESS' && job.result?.format === 'JSON' ? job.result.report : null),
   file: (job) =>
     job.status === 'SUCCESS' && job.result?.format === 'PDF' ? { ...job.result.document, jobId: job.id } : null,

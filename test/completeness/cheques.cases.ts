@@ -1,0 +1,298 @@
+import { operation, type OperationId } from '../../src/datasources/upstream/operations.js';
+import { COMPANY_SAMPLES, JOINT_HOLDER, WOMAN, shahabCodeOf } from '../fixtures/sandbox.js';
+import { smsConsent, withHandle } from '../consent/support.js';
+import { BOOK, DRAWER, DRAWER_ACCOUNT, act, chequeConsents, issueInput, partyOf } from '../cheques/support.js';
+import type { Harness } from '../helpers/harness.js';
+import { at, dataOf } from '../helpers/responses.js';
+import type { DocumentedOperation } from './support.js';
+
+const COMPANY = COMPANY_SAMPLES.active.nationalId;
+/** A cheque drawn to WOMAN, to be paid into the drawer's own account. */
+const PERSON_CHEQUE = at(BOOK.sayadIds, 0);
+/** A bank cheque drawn to a company and JOINT_HOLDER; WOMAN asks as the company's representative. */
+const COMPANY_CHEQUE = at(BOOK.sayadIds, 1);
+
+const INQUIRIES: readonly OperationId[] = [
+  'creditSmsSayadChequeInquiryGet',
+  'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post',
+  'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post',
+];
+
+interface World {
+  /** WOMAN's SMS consent for the three inquiries. */
+  readonly handle: string;
+}
+
+let ready: Promise<World> | undefined;
+
+/** Issues the two cheques through the graph once per file, and takes WOMAN's consent for the inquiries. */
+function world(h: Harness): Promise<World> {
+  ready ??= (async () => {
+    const { code } = await chequeConsents(h, []);
+    const toWoman = await act(
+      h,
+      'issueCheque',
+      issueInput(0, [WOMAN.nationalId], { toIban: DRAWER_ACCOUNT.iban, media: 'PAPER' }),
+      code,
+    );
+    const toCompany = await act(
+      h,
+      'issueCheque',
+      issueInput(1, [], {
+        receivers: [
+          { id: COMPANY, kind: 'COMPANY', name: COMPANY_SAMPLES.active.title },
+          partyOf(JOINT_HOLDER.nationalId),
+        ],
+        type: 'BANK',
+      }),
+      code,
+    );
+    for (const res of [toWoman, toCompany]) {
+      if (dataOf(res).issueCheque?.__typename !== 'ChequeActionCompleted') throw new Error(JSON.stringify(res));
+    }
+    const handle = await smsConsent(
+      h.gql,
+      WOMAN.nationalId,
+      INQUIRIES.map((id) => operation(id).scope),
+    );
+    return { handle };
+  })();
+  return ready;
+}
+
+const PARTY = 'idCode kind name';
+const VIEW = `view(legalId: $legal) {
+  status statusCode amount dueDate { jalali } description serialNumber seriesNumber reason type media locked
+  drawerAccount { iban } destinationAccount { iban } holders { ${PARTY} } signers { name legalStamp }
+  issuedAt { jalali } bank { code } branchCode currencyCode blockStatusCode guaranteeStatusCode
+  lockerBank { code } lockerBranchCode referenceId
+}`;
+
+async function inquire(h: Harness, sayadId: string, fields: string, legalId: string | null): Promise<unknown> {
+  const { handle } = await world(h);
+  h.sandbox.clearCalls();
+  return dataOf(
+    await h.gql(
+      `query($id: String!${legalId ? ', $legal: String' : ''}) { cheque(sayadId: $id) { sayadId ${fields} } }`,
+      { id: sayadId, ...(legalId && { legal: legalId }) },
+      withHandle(handle),
+    ),
+  );
+}
+
+const viewFields = {
+  message: { notInGraph: 'the upstream’s fixed success sentence, which says nothing of the cheque' },
+  referenceId: 'cheque.view.referenceId',
+  sayadId: 'cheque.sayadId',
+  branchCode: 'cheque.view.branchCode',
+  bankCode: 'cheque.view.bank.code',
+  amount: 'cheque.view.amount',
+  dueDate: 'cheque.view.dueDate.jalali',
+  description: 'cheque.view.description',
+  serialNo: 'cheque.view.serialNumber',
+  seriesNo: 'cheque.view.seriesNumber',
+  fromIban: 'cheque.view.drawerAccount.iban',
+  toIban: 'cheque.view.destinationAccount.iban',
+  reason: 'cheque.view.reason',
+  currency: 'cheque.view.currencyCode',
+  chequeStatus: 'cheque.view.statusCode',
+  chequeType: 'cheque.view.type',
+  chequeMedia: 'cheque.view.media',
+  blockStatus: 'cheque.view.blockStatusCode',
+  guaranteeStatus: 'cheque.view.guaranteeStatusCode',
+  locked: 'cheque.view.locked',
+  lockerBankCode: 'cheque.view.lockerBank.code',
+  lockerBranchCode: 'cheque.view.lockerBranchCode',
+  'holders[].idCode': 'cheque.view.holders.idCode',
+  'holders[].idType': 'cheque.view.holders.kind',
+  'holders[].name': 'cheque.view.holders.name',
+  'signers[].name': 'cheque.view.signers.name',
+  'signers[].legalStamp': 'cheque.view.signers.legalStamp',
+  issueDate: 'cheque.view.issuedAt.jalali',
+} as const;
+
+const statusFields = {
+  sayadId: 'cheque.sayadId',
+  onGoing: 'cheque.statusReport.awaitingAcceptance',
+  chequeStatus: 'cheque.statusReport.statusCode',
+  'customers[].idCode': 'cheque.statusReport.drawers.idCode',
+  'customers[].idType': 'cheque.statusReport.drawers.kind',
+  'customers[].name': 'cheque.statusReport.drawers.name',
+} as const;
+
+const chainFields = {
+  sayadId: 'cheque.sayadId',
+  'chain[].idCode': 'cheque.chain.party.idCode',
+  'chain[].idType': 'cheque.chain.party.kind',
+  'chain[].name': 'cheque.chain.party.name',
+  'chain[].role': 'cheque.chain.role',
+  'chain[].step': 'cheque.chain.step',
+  'chain[].date': 'cheque.chain.at.jalali',
+} as const;
+
+export const chequeInquiries: readonly DocumentedOperation[] = [
+  {
+    operationId: 'creditSmsSayadChequeInquiryGet',
+    variant: 'a person',
+    run: (h) =>
+      inquire(
+        h,
+        PERSON_CHEQUE,
+        VIEW.replace('legalId: $legal', `shahabCode: "${shahabCodeOf(WOMAN.nationalId)}"`),
+        null,
+      ),
+    inputs: ['user', 'sayadId', 'idType', 'idCode', 'shahabId'],
+    fields: viewFields,
+  },
+  {
+    operationId: 'creditSmsSayadChequeInquiryGet',
+    variant: 'a company',
+    run: (h) => inquire(h, COMPANY_CHEQUE, VIEW, COMPANY),
+    inputs: ['user', 'sayadId', 'idType', 'idCode'],
+    fields: viewFields,
+  },
+  {
+    operationId: 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post',
+    variant: 'a person',
+    run: (h) => inquire(h, PERSON_CHEQUE, `statusReport { statusCode awaitingAcceptance drawers { ${PARTY} } }`, null),
+    inputs: ['sayadId', 'nationalCode', 'idType', 'idCode'],
+    fields: statusFields,
+  },
+  {
+    operationId: 'credit_v2_clients_clientId_sms_chequeStatusInquiry_post_inquiry_post',
+    variant: 'a company',
+    run: (h) =>
+      inquire(
+        h,
+        COMPANY_CHEQUE,
+        `statusReport(legalId: $legal) { statusCode awaitingAcceptance drawers { ${PARTY} } }`,
+        COMPANY,
+      ),
+    inputs: ['sayadId', 'nationalCode', 'idType', 'idCode'],
+    fields: statusFields,
+  },
+  {
+    operationId: 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post',
+    variant: 'a person',
+    run: (h) => inquire(h, PERSON_CHEQUE, `chain(type: NORMAL) { role step at { jalali } party { ${PARTY} } }`, null),
+    inputs: ['sayadId', 'chequeType', 'nationalCode', 'idType', 'idCode'],
+    fields: chainFields,
+  },
+  {
+    operationId: 'credit_v2_clients_clientId_sms_sayadTransfersChainInquiry_post_inquiry_post',
+    variant: 'a company',
+    run: (h) =>
+      inquire(
+        h,
+        COMPANY_CHEQUE,
+        `chain(legalId: $legal, type: BANK) { role step at { jalali } party { ${PARTY} } }`,
+        COMPANY,
+      ),
+    inputs: ['sayadId', 'chequeType', 'nationalCode', 'idType', 'idCode'],
+    fields: chainFields,
+  },
+  {
+    operationId: 'creditCcSayadIssuerInquiryChequePost',
+    run: async (h) => {
+      await world(h);
+      h.sandbox.clearCalls();
+      return dataOf(
+        await h.gql(
+          `query($id: String!, $drawer: ChequeActorInput!) { cheque(sayadId: $id) { sayadId
+            drawerReport(drawer: $drawer, callerBranchCode: "0150123") {
+              status statusCode amount dueDate { jalali } type media drawerAccount { iban } receivers { ${PARTY} }
+              issuedAt { jalali } bank { code } branchCode description serialNumber seriesNumber reason
+              currencyCode blockStatusCode guaranteeStatusCode locked referenceId } } }`,
+          { id: PERSON_CHEQUE, drawer: { nationalId: DRAWER, shahabCode: shahabCodeOf(DRAWER) } },
+        ),
+      );
+    },
+    inputs: ['user', 'sayadId', 'callerBranchCode', 'customerAuthStatus', 'idCode', 'shahabId', 'idType'],
+    fields: {
+      referenceId: 'cheque.drawerReport.referenceId',
+      'inquiryResult.sayadId': 'cheque.sayadId',
+      'inquiryResult.amount': 'cheque.drawerReport.amount',
+      'inquiryResult.dueDate': 'cheque.drawerReport.dueDate.jalali',
+      'inquiryResult.fromIban': 'cheque.drawerReport.drawerAccount.iban',
+      'inquiryResult.chequeStatus': 'cheque.drawerReport.statusCode',
+      'inquiryResult.chequeType': 'cheque.drawerReport.type',
+      'inquiryResult.chequeMedia': 'cheque.drawerReport.media',
+      'inquiryResult.receivers[].idCode': 'cheque.drawerReport.receivers.idCode',
+      'inquiryResult.receivers[].idType': 'cheque.drawerReport.receivers.kind',
+      'inquiryResult.receivers[].name': 'cheque.drawerReport.receivers.name',
+      'inquiryResult.issueDate': 'cheque.drawerReport.issuedAt.jalali',
+      'inquiryResult.branchCode': 'cheque.drawerReport.branchCode',
+      'inquiryResult.bankCode': 'cheque.drawerReport.bank.code',
+      'inquiryResult.description': 'cheque.drawerReport.description',
+      'inquiryResult.serialNo': 'cheque.drawerReport.serialNumber',
+      'inquiryResult.seriesNo': 'cheque.drawerReport.seriesNumber',
+      'inquiryResult.reason': 'cheque.drawerReport.reason',
+      'inquiryResult.currency': 'cheque.drawerReport.currencyCode',
+      'inquiryResult.blockStatus': 'cheque.drawerReport.blockStatusCode',
+      'inquiryResult.guaranteeStatus': 'cheque.drawerReport.guaranteeStatusCode',
+      'inquiryResult.locked': 'cheque.drawerReport.locked',
+    },
+  },
+  {
+    operationId: 'creditSayadSerialInquiryGet',
+    run: async (h) =>
+      dataOf(
+        await h.gql(
+          `query($id: String!) { cheque(sayadId: $id) { sayadId leaf {
+            iban account { iban } serialNumber seriesNumber issuedOn { jalali } expiresOn { jalali } media
+            branchCode holderName } } }`,
+          { id: at(BOOK.sayadIds, 2) },
+        ),
+      ),
+    inputs: ['sayadId'],
+    fields: {
+      iban: 'cheque.leaf.iban',
+      issuedDate: 'cheque.leaf.issuedOn.jalali',
+      expirationDate: 'cheque.leaf.expiresOn.jalali',
+      serialNo: 'cheque.leaf.serialNumber',
+      seriesNo: 'cheque.leaf.seriesNumber',
+      mediaType: 'cheque.leaf.media',
+      branchCode: 'cheque.leaf.branchCode',
+      name: 'cheque.leaf.holderName',
+      returnedCheques: {
+        notInGraph:
+          'documented only as a nullable member, with no type or meaning in any source; the bounced cheques of the book’s holder are Person.bouncedCheques',
+      },
+    },
+  },
+  {
+    operationId: 'creditChequebookInquiryGet',
+    run: async (h) =>
+      dataOf(
+        await h.gql(
+          `{ account(iban: "${DRAWER_ACCOUNT.iban}") { chequebooks {
+            iban accountNumber branchCode branchName branchCodeAndName deliveryBranchCode customerName customerNumber
+            customerType customerId state large issuanceDate { jalali } firstSerial lastSerial sheets media
+            issuedOn { jalali } expiresOn { jalali } cheques { sayadId } } } }`,
+        ),
+      ),
+    inputs: ['deposit'],
+    fields: {
+      'chequeDetails[].accountNo': 'account.chequebooks.accountNumber',
+      'chequeDetails[].branchCode': 'account.chequebooks.branchCode',
+      'chequeDetails[].branchName': 'account.chequebooks.branchName',
+      'chequeDetails[].branchCodeAndName': 'account.chequebooks.branchCodeAndName',
+      'chequeDetails[].deliveryBranchCode': 'account.chequebooks.deliveryBranchCode',
+      'chequeDetails[].approvedDate': 'account.chequebooks.issuedOn.jalali',
+      'chequeDetails[].customerName': 'account.chequebooks.customerName',
+      'chequeDetails[].customerNo': 'account.chequebooks.customerNumber',
+      'chequeDetails[].customerType': 'account.chequebooks.customerType',
+      'chequeDetails[].nationalCode': 'account.chequebooks.customerId',
+      'chequeDetails[].expireDate': 'account.chequebooks.expiresOn.jalali',
+      'chequeDetails[].isABunch': 'account.chequebooks.large',
+      'chequeDetails[].issuanceDate': 'account.chequebooks.issuanceDate.jalali',
+      'chequeDetails[].mediaType': 'account.chequebooks.media',
+      'chequeDetails[].serialNoFrom': 'account.chequebooks.firstSerial',
+      'chequeDetails[].serialNoTo': 'account.chequebooks.lastSerial',
+      'chequeDetails[].serialNumbers': 'account.chequebooks.cheques.sayadId',
+      'chequeDetails[].iban': 'account.chequebooks.iban',
+      'chequeDetails[].sheetCount': 'account.chequebooks.sheets',
+      'chequeDetails[].stateDescription': 'account.chequebooks.state',
+    },
+  },
+];

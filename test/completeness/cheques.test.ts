@@ -1,0 +1,4 @@
+import { chequeInquiries } from './cheques.cases.js';
+import { describeDocumented } from './support.js';
+
+describeDocumented('cheque inquiries', chequeInquiries);
