@@ -1,6 +1,7 @@
 /**
- * Subscriptions held on one process, and how soon an upstream change reaches them. The subgraph runs
- * in a process of its own, polling its jobs at a fixed interval, and the sandbox in another, which
+ * Subscriptions held on one process, and how soon an upstream change reaches them. The subgraph's
+ * production build runs in a process of its own (`scripts/bench/processes.ts`, as `npm run bench` runs
+ * it), polling its jobs at a fixed interval, and the sandbox in another, which
  * settles each asynchronous bill inquiry after a delay set for it (`scripts/benchSandbox.ts`), spread
  * over one poll interval. The script starts `BENCH_JOBS` inquiries, opens `BENCH_SUBSCRIPTIONS`
  * `jobUpdated` subscriptions spread over them on `BENCH_SOCKETS` graphql-ws connections, samples the
@@ -8,7 +9,7 @@
  * moment its inquiry settled upstream (its delay after the sandbox received it, by the sandbox's own
  * call record). `BENCH_PER_JOB=true` also prints the first and last subscriber's delay per job.
  *
- *   npm run bench:subscriptions
+ *   npm run bench:subscriptions   (builds first)
  *   BENCH_SUBSCRIPTIONS=2000 BENCH_POLL_MS=500 npm run bench:subscriptions
  *
  * Targets: the subscriptions held under 1 GiB of resident memory, and the delivery delay at p99 under
@@ -19,10 +20,9 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { SANDBOX_CREDENTIALS } from '../src/config.js';
 import { billIdCheckDigit } from '../src/validation/identifiers.js';
-import { freePort, spawnSubgraph } from '../test/helpers/procUtils.js';
 import { mib, percentile, residentBytes, setting, until } from './bench/measure.js';
+import { startSubgraphProcess, type BenchProcess } from './bench/processes.js';
 
 const subscriptions = setting('BENCH_SUBSCRIPTIONS', 10_000);
 const sockets = Math.min(setting('BENCH_SOCKETS', 100), subscriptions);
@@ -62,28 +62,25 @@ const field = (name: string) => (message: unknown) =>
     : undefined;
 const sandboxUrl = String(await fromSandbox(field('url')));
 
-const port = await freePort();
-const subgraph = spawnSubgraph({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  UPSTREAM_BASE_URL: sandboxUrl,
-  UPSTREAM_CLIENT_ID: SANDBOX_CREDENTIALS.clientId,
-  UPSTREAM_CLIENT_SECRET: SANDBOX_CREDENTIALS.clientSecret,
-  UPSTREAM_CLIENT_NID: SANDBOX_CREDENTIALS.clientNid,
-  JOB_POLL_INITIAL_MS: String(pollMs),
-  JOB_POLL_MAX_MS: String(pollMs),
-  // One caller opens every subscription here: lift the per-caller rate limit, keep the rest as shipped.
-  RATE_LIMIT_PER_SECOND: '1000000',
-  RATE_LIMIT_BURST: '1000000',
-});
-const pid = subgraph.child.pid ?? 0;
-const httpUrl = `http://127.0.0.1:${port}`;
+// The production build, as `npm run bench` runs it (the per-caller rate limit off: one caller opens every
+// subscription here), its jobs polled at the fixed interval.
+let subgraph: BenchProcess;
+try {
+  subgraph = await startSubgraphProcess(sandboxUrl, [], {
+    JOB_POLL_INITIAL_MS: String(pollMs),
+    JOB_POLL_MAX_MS: String(pollMs),
+  });
+} catch (error) {
+  sandbox.disconnect();
+  throw error;
+}
+const { pid, url: httpUrl } = subgraph;
+const wsUrl = `${httpUrl.replace(/^http/, 'ws')}/graphql`;
 const clients: Client[] = [];
 
 async function shutdown(): Promise<void> {
   await Promise.all(clients.map((client) => client.dispose()));
-  await subgraph.kill();
+  await subgraph.run.kill();
   sandbox.disconnect();
 }
 
@@ -121,11 +118,6 @@ interface Subscriber {
 }
 
 try {
-  await until(
-    'the subgraph',
-    async () => (await fetch(`${httpUrl}/healthz`).catch(() => null))?.status === 200,
-    60_000,
-  );
   const idleBytes = residentBytes(pid, 'VmRSS');
 
   // Settling spread over one poll interval, so the changes land at every phase of their jobs' polls.
@@ -139,7 +131,7 @@ try {
   for (let index = 0; index < sockets; index += 1) {
     clients.push(
       createClient({
-        url: `ws://127.0.0.1:${port}/graphql`,
+        url: wsUrl,
         webSocketImpl: WebSocket,
         lazy: false,
         retryAttempts: 0,
@@ -228,7 +220,7 @@ try {
   for (const failure of failures) process.stderr.write(`bench: MISSED ${failure}\n`);
   process.exitCode = failures.length === 0 ? 0 : 1;
 } catch (error) {
-  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n${subgraph.stderr()}\n`);
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n${subgraph.run.stderr()}\n`);
   process.exitCode = 1;
 } finally {
   await shutdown();
