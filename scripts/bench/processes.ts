@@ -80,10 +80,14 @@ const upstreamEnv = (sandboxUrl: string) => ({
   UPSTREAM_CLIENT_NID: SANDBOX_CREDENTIALS.clientNid,
 });
 
-/** The subgraph's production build (`dist/index.js`, built by `npm run build`) in front of the sandbox; `nodeArgs` go to node. */
+/**
+ * The subgraph's production build (`dist/index.js`, built by `npm run build`) in front of the sandbox;
+ * `nodeArgs` go to node, `env` adds to or overrides the settings below.
+ */
 export async function startSubgraphProcess(
   sandboxUrl: string,
   nodeArgs: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
 ): Promise<BenchProcess> {
   const port = await freePort();
   const run = spawnNode([...nodeArgs, 'dist/index.js'], {
@@ -96,6 +100,7 @@ export async function startSubgraphProcess(
     RATE_LIMIT_PER_SECOND: '0',
     // No inbound-SMS reads in the background: every upstream call counted is one of the scenario's.
     SMS_INBOX_POLL_MS: '0',
+    ...env,
   });
   return started('the subgraph', run, `http://127.0.0.1:${port}`, '/healthz');
 }
