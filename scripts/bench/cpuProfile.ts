@@ -76,13 +76,13 @@ export const PARTS = [
   'upstream HTTP client (undici)',
   'Apollo Server request pipeline',
   'GraphQL parse, validate, execute (graphql, federation)',
-  'JSON parse and stringify',
+  'JSON: answers parsed, loader keys written',
   'garbage collection',
   'promises, timers, abort signals (Node internals)',
   'own code: upstream client (scheduler, resilience, envelope)',
   'own code: datasources and records',
   'own code: resolvers',
-  'own code: server, context, limits, observability',
+  'own code: server, context, limits, observability, lib',
   'libraries: cockatiel, dataloader, zod, prom-client, pino, OpenTelemetry',
   'the floor’s own code',
   'other',
@@ -100,7 +100,9 @@ function partOfScript(url: string): Part | null {
     if (own.startsWith('datasources/upstream/')) return 'own code: upstream client (scheduler, resilience, envelope)';
     if (own.startsWith('datasources/')) return 'own code: datasources and records';
     if (own.startsWith('resolvers/') || own.startsWith('federation/')) return 'own code: resolvers';
-    return 'own code: server, context, limits, observability';
+    // V8 counts JSON.parse and JSON.stringify in the function that calls them: here, our JSON module.
+    if (own === 'lib/json.js') return 'JSON: answers parsed, loader keys written';
+    return 'own code: server, context, limits, observability, lib';
   }
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (pkg !== undefined) {
@@ -109,7 +111,7 @@ function partOfScript(url: string): Part | null {
       return 'GraphQL parse, validate, execute (graphql, federation)';
     if (pkg.startsWith('@apollo/') || pkg === 'negotiator' || pkg === 'lru-cache' || pkg.startsWith('@graphql-tools'))
       return 'Apollo Server request pipeline';
-    if (pkg.startsWith('@escape.tech')) return 'own code: server, context, limits, observability';
+    if (pkg.startsWith('@escape.tech')) return 'own code: server, context, limits, observability, lib';
     return 'libraries: cockatiel, dataloader, zod, prom-client, pino, OpenTelemetry';
   }
   if (/^node:(_http|net|internal\/(streams|stream_base|http|net|url))/.test(url) || url.startsWith('node:http'))
@@ -132,7 +134,7 @@ export function partsOf(profile: CpuProfile): { byPart: Map<Part, number>; total
     if (!frame) part = 'other';
     else if (frame.functionName === '(garbage collector)') part = 'garbage collection';
     else if (frame.url === '' && (frame.functionName === 'parse' || frame.functionName === 'stringify'))
-      part = 'JSON parse and stringify';
+      part = 'JSON: answers parsed, loader keys written';
     else {
       const parent = parentOf.get(id);
       part = partOfScript(frame.url) ?? (parent === undefined ? 'other' : resolve(parent));
