@@ -80,9 +80,13 @@ export function valuesAt(data: unknown, path: GraphPath): unknown[] {
  * (`sandbox/requestBody.ts`, `recordedBody`), so form fields count as body fields.
  */
 export function inputsSent(call: RecordedCall): Set<string> {
-  const names = new Set(Object.keys(call.query));
+  const names = new Set(
+    Object.entries(call.query)
+      .filter(([, value]) => isGiven(value))
+      .map(([key]) => key),
+  );
   if (call.body !== null && typeof call.body === 'object' && !Array.isArray(call.body)) {
-    for (const key of Object.keys(call.body)) names.add(key);
+    for (const [key, value] of Object.entries(call.body)) if (isGiven(value)) names.add(key);
   }
   const spec = (operations as ReadonlyMap<string, { path: string }>).get(call.operationId);
   for (const match of spec?.path.matchAll(/\{(\w+)\}/g) ?? []) {
@@ -96,6 +100,11 @@ function resultOf(call: RecordedCall): unknown {
   const answer = call.answer;
   if (answer !== null && typeof answer === 'object' && 'result' in answer) return answer.result;
   return undefined;
+}
+
+/** A field's path in the answer as `valuesAt` walks it: lists are walked into, so `[]` marks drop out. */
+export function upstreamPath(field: string): string {
+  return field.replaceAll('[]', '').replace(/^\./, '');
 }
 
 /** An upstream value that carries something: an empty text or a null has nothing for the graph to show. */
@@ -145,7 +154,7 @@ export function describeDocumented(
         const unreachable = Object.entries(documented.fields)
           .filter(([, target]) => !isNotInGraph(target))
           .map(([field, target]) => [field, target as GraphPath] as const)
-          .filter(([field]) => valuesAt(results, field.replaceAll('[]', '')).some(isGiven))
+          .filter(([field]) => valuesAt(results, upstreamPath(field)).some(isGiven))
           .filter(([, path]) => !valuesAt(data, path).some((value) => value !== null && value !== undefined))
           .map(([field, path]) => `${field} → ${path}`);
         expect(unreachable, 'documented fields with no value in the graph').toEqual([]);
