@@ -90,7 +90,7 @@ const schema = z
     UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
     UPSTREAM_CONNECTIONS: positiveInt(64),
     UPSTREAM_MAX_CONCURRENCY: positiveInt(256),
-    UPSTREAM_REQUEST_CONCURRENCY: positiveInt(256),
+    UPSTREAM_REQUEST_CONCURRENCY: positiveInt(32),
     TOKEN_REFRESH_MARGIN_MS: positiveInt(5 * 60_000),
     UPSTREAM_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
     UPSTREAM_OPERATION_BUDGET_MS: positiveInt(15_000),

@@ -9,7 +9,7 @@ collectDefaultMetrics({ register: registry });
 
 const registers = [registry];
 
-/** Upstream calls by catalog operation and outcome (`success`, or the error code in lower case). */
+/** Upstream calls by catalog operation and outcome (`success`, the error code in lower case, `not_sent`, or `aborted`). */
 export const upstreamCalls = new Counter({
   name: 'subgraph_upstream_calls_total',
   help: 'Upstream calls by operation and outcome.',

@@ -1,7 +1,7 @@
 /**
- * How wide one operation goes upstream: a router's `_entities` batch alone on the process uses every
- * upstream slot the process has (the fair scheduler, not a per-operation cap, shares slots between
- * callers and operations), and `UPSTREAM_REQUEST_CONCURRENCY` narrows it when an operator asks.
+ * How wide one operation goes upstream: a router's `_entities` batch alone on the process goes 32 wide
+ * by default (half of the default pool: the other half stays free for other callers even while one
+ * operation's calls hang), never wider than the pool, and `UPSTREAM_REQUEST_CONCURRENCY` sets it.
  */
 import { describe, expect, it } from 'vitest';
 import { useHarness, type Harness } from '../helpers/harness.js';
@@ -30,15 +30,25 @@ async function sendBatch(h: Harness): Promise<{ widest: number; errors: unknown 
 }
 
 describe('an entities batch of 100 alone on the process', () => {
-  const h = useHarness({ env: { UPSTREAM_CONNECTIONS: '32', LIMIT_MAX_UPSTREAM_CALLS: '200' } });
+  const h = useHarness({ env: { LIMIT_MAX_UPSTREAM_CALLS: '200' } });
 
-  it('goes as wide as the process allows: every connection but the one kept for tokens', async () => {
+  it('goes 32 wide by default, leaving the rest of the pool to other callers', async () => {
     const batch = sendBatch(h);
-    await eventually(() => pending(h) >= 31, { what: '31 inquiries in flight at once', timeoutMs: 10_000 });
+    await eventually(() => pending(h) >= 32, { what: '32 inquiries in flight at once', timeoutMs: 10_000 });
     const { widest, errors } = await batch;
     expect(errors).toBeUndefined();
-    expect(widest).toBe(31);
+    expect(widest).toBe(32);
     expect(h.upstreamCalls(TOLLS)).toHaveLength(100);
+  });
+});
+
+describe('a small pool', () => {
+  const h = useHarness({ env: { UPSTREAM_CONNECTIONS: '12', LIMIT_MAX_UPSTREAM_CALLS: '200' } });
+
+  it('bounds one operation too: every connection but the one kept for tokens', async () => {
+    const { widest, errors } = await sendBatch(h);
+    expect(errors).toBeUndefined();
+    expect(widest).toBe(11);
   });
 });
 

@@ -319,7 +319,12 @@ export class UpstreamClient {
       if (error instanceof NotSentError) return this.notSent(spec, error.reason, trackId);
       if (!(error instanceof TransportError)) throw error;
       noteUpstreamAttempt(trackId);
-      this.record(spec, started, error.kind === 'timeout' ? ErrorCode.UpstreamTimeout : ErrorCode.UpstreamUnavailable);
+      const outcome = {
+        timeout: ErrorCode.UpstreamTimeout,
+        network: ErrorCode.UpstreamUnavailable,
+        aborted: 'ABORTED',
+      };
+      this.record(spec, started, outcome[error.kind]);
       const facts = { operationId: spec.id, trackId, failure: error.kind, ms: elapsed(started) };
       // A caller that went away is no fault of the upstream's: when a client disconnects, every call
       // its operation had in flight ends this way.
@@ -355,12 +360,15 @@ export class UpstreamClient {
   }
 }
 
+/** Half of a surrogate pair without its other half: `URLSearchParams` writes it as U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * A query-string component as `URLSearchParams` writes it (application/x-www-form-urlencoded: space as
  * `+`, everything but letters, digits and `*-._` percent-encoded), without building one per call.
  */
 export function formEncode(value: string): string {
-  return encodeURIComponent(value)
+  return encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'))
     .replace(/%20/g, '+')
     .replace(/[!'()~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -80,7 +80,7 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
       } catch (error) {
         if (timedOut) throw new TransportError('timeout', true, error);
         if (req.signal?.aborted) throw new TransportError('aborted', true, error);
-        throw new TransportError('network', !isConnectFailure(error), error);
+        throw new TransportError('network', !isConnectFailure(error) && !isRefusedBeforeSending(error), error);
       } finally {
         clearTimeout(timer);
         stopListening();
@@ -97,6 +97,12 @@ export function originAndPath(url: string): { origin: string; path: string } {
     throw new TypeError(`not an http(s) URL: ${url}`);
   const slash = url.indexOf('/', afterScheme + 2);
   return slash < 0 ? { origin: url, path: '/' } : { origin: url.slice(0, slash), path: url.slice(slash) };
+}
+
+/** A request the transport refused to send (a malformed URL or header): nothing reached the upstream. */
+function isRefusedBeforeSending(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof TypeError || code === 'UND_ERR_INVALID_ARG';
 }
 
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
