@@ -2311,7 +2311,7 @@ export type InquiryConsent = {
   /**
    * The accounts the person authorized (`accountNumbers`), each found by its number at `bank` as
    * `Query.accountByNumber` finds it: one conversion call per account, an account the bank no longer
-   * reports left out. Null when `accountNumbers` is null or the consent has no bank (SMS).
+   * reports or could not convert left out. Null when `accountNumbers` is null or the consent has no bank (SMS).
    */
   readonly accounts?: Maybe<ReadonlyArray<BankAccount>>;
   /** The 3-digit bank code of the account the person authorized; null for SMS consents. */

@@ -296,6 +296,12 @@ describe('BankAccount.statement', () => {
     ['a range wholly in the future', `from: "${jalaliDaysAgo(-5)}", to: "${jalaliDaysAgo(-3)}"`, 'to'],
     ['an hour past 23', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", fromTime: "24:00:00"`, 'fromTime'],
     ['a time without seconds', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", toTime: "12:30"`, 'toTime'],
+    ['a time half with colons', `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(0)}", toTime: "12:3000"`, 'toTime'],
+    [
+      'one day whose end is before its start',
+      `from: "${jalaliDaysAgo(1)}", to: "${jalaliDaysAgo(1)}", fromTime: "12:00:00", toTime: "11:59:59"`,
+      'toTime',
+    ],
   ])('refuses %s before any upstream call', async (_, args, argumentPath) => {
     const { errors } = await statement(own.iban, args);
     expect(firstError({ errors })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentPath } });

@@ -1,6 +1,6 @@
 /** The accounts and cards answers (`/facility`, `/oak`, `/mpg`), as the upstream writes them. */
 import { z } from 'zod';
-import { flag, list, optionalRecord, record, rial, text, textOf, word } from '../shared/shapes.js';
+import { flag, flagOf, list, optionalRecord, record, rial, text, textOf, word } from '../shared/shapes.js';
 import { ACCOUNT_STATUS, ACCOUNT_TYPE, CUSTOMER_TYPE, type HolderName } from '../types/accounts.js';
 
 /** Account status codes arrive as `"02"` or `"2"`. */
@@ -69,21 +69,22 @@ export const AccountIbanAnswer = record({
   depositOwners: holderNames,
 });
 
-/** `facilityBanksInfoGet`: a list of banks; only a JSON `false` makes a bank inactive. */
+/** `facilityBanksInfoGet`: a list of banks; a bank is active unless its flag says no (`false`, `"false"`, `0`). */
 export const BanksAnswer = list(
   record({
     code: text,
     name: text,
     cardPrefix: text,
+    // Active unless the bank list says no (false, "false", 0): a missing flag is no reason to hide a bank.
     active: z
       .unknown()
       .optional()
-      .transform((active) => active !== false),
+      .transform((active) => flagOf(active) !== false),
     extra: optionalRecord({
       ac_token: z
         .unknown()
         .optional()
-        .transform((token) => token !== false),
+        .transform((token) => flagOf(token) !== false),
       message: text,
     }),
   }),

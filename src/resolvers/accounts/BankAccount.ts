@@ -6,7 +6,7 @@ import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
 import { accountNumberOf } from '../shared/accountNumber.js';
 import { accountByNumber } from '../shared/accountByNumber.js';
-import { parseStatementRange, parseStatementTime } from './statementRange.js';
+import { checkStatementTimes, parseStatementRange, parseStatementTime } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
 
 const inquiry = (account: BankAccountModel, { dataSources }: Context) => dataSources.accounts.getIban(account.iban);
@@ -60,6 +60,7 @@ export const BankAccount: BankAccountResolvers = {
     const { fromDate, toDate } = parseStatementRange(args);
     const fromTime = parseStatementTime(args.fromTime, 'fromTime', bankCodeOf(account.iban));
     const toTime = parseStatementTime(args.toTime, 'toTime', bankCodeOf(account.iban));
+    checkStatementTimes(fromDate, toDate, fromTime, toTime);
     const page = parsePage(args);
     const accountNumber = await accountNumberOf(account, context);
     if (!accountNumber) return null;

@@ -6,7 +6,7 @@ import { parseDateNotInFuture } from '../../validation/dates.js';
 /** Banks whose statements take no time of day (wire facts §4.9): Keshavarzi and Karafarin. */
 const WITHOUT_TIMES: Readonly<Record<string, string>> = { '016': 'Keshavarzi', '053': 'Karafarin' };
 
-const TIME = /^(?<hour>\d{2}):?(?<minute>\d{2}):?(?<second>\d{2})$/;
+const TIME = /^(?<hour>\d{2})(?<sep>:?)(?<minute>\d{2})\k<sep>(?<second>\d{2})$/;
 
 /**
  * A time of day `HH:MM:SS` or `HHMMSS` as the upstream's `HHMMSS`; undefined when not given. The bank
@@ -33,6 +33,12 @@ export function parseStatementTime(
   )
     throw new BadUserInputError(argument, 'expected a time of day as `HH:MM:SS` or `HHMMSS` (Tehran time)');
   return `${groups['hour']}${groups['minute']}${groups['second']}`;
+}
+
+/** Refuses a window of one day whose `toTime` is before its `fromTime` (`HHMMSS` each). */
+export function checkStatementTimes(fromDate: string, toDate: string, fromTime?: string, toTime?: string): void {
+  if (fromDate === toDate && fromTime !== undefined && toTime !== undefined && toTime < fromTime)
+    throw new BadUserInputError('toTime', 'must not be before `fromTime` when `from` and `to` are the same day');
 }
 
 /** The upstream gives a statement of at most 31 days at a time. */

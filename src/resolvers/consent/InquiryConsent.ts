@@ -9,8 +9,12 @@ export const InquiryConsent: InquiryConsentResolvers = {
   accounts: async (consent, _args, context) => {
     const { accounts, bank } = consent;
     if (!accounts || bank === null) return null;
-    const found = await Promise.all(accounts.map((number) => accountByNumber(bank, number, context)));
-    return found.filter((account) => account !== null);
+    // One account the bank cannot convert (or a malformed number in the token) leaves that account out,
+    // not the whole list.
+    const found = await Promise.allSettled(accounts.map((number) => accountByNumber(bank, number, context)));
+    return found.flatMap((outcome) =>
+      outcome.status === 'fulfilled' && outcome.value !== null ? [outcome.value] : [],
+    );
   },
   expiresAt: (consent) => isoInstant(consent.expiresAt),
   grantedAt: (consent) => isoInstant(consent.grantedAt),
