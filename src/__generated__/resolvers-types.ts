@@ -263,13 +263,15 @@ export type AnswerChequeInput = {
   /**
    * Someone who answers for the receiver (their attorney), sent as the Sayad system's `acceptorAgent`: the
    * consent must then be the agent's. Not the receiver themself (`BAD_USER_INPUT` at `input.agent.nationalId`).
-   * Omitted: the receiver answers in person.
+   * Omitted: the receiver answers in person. The power of attorney is the Sayad system's to check (its
+   * register of attorneys): it refuses an agent it does not know.
    */
   readonly agent?: InputMaybe<ChequeActorInput>;
   /**
    * The 11-digit legal id of the company the cheque is drawn or transferred to, when `receiver` answers as
    * its representative: the company is sent as the Sayad system's `acceptor`, the receiver as its
-   * `acceptorAgent`, under the receiver's consent. Not 11 digits with a valid check digit:
+   * `acceptorAgent`, under the receiver's consent (whether they represent it is the Sayad system's to check,
+   * from its register of signatories). Not 11 digits with a valid check digit:
    * `BAD_USER_INPUT` at `input.company`; with `agent` too: `BAD_USER_INPUT` at `input.agent`. Nothing is sent
    * then.
    */
@@ -802,7 +804,8 @@ export type CancelChequeInput = {
   /**
    * Someone who cancels for the drawer (their attorney), sent as the Sayad system's `cancellerAgent`: the
    * consent must then be the agent's. Not the drawer themself (`BAD_USER_INPUT` at `input.agent.nationalId`).
-   * Omitted: the drawer cancels in person.
+   * Omitted: the drawer cancels in person. The power of attorney is the Sayad system's to check (its register
+   * of attorneys): it refuses an agent it does not know.
    */
   readonly agent?: InputMaybe<ChequeActorInput>;
   /** Why, in Persian letters, up to 100 characters. */
@@ -876,8 +879,10 @@ export type CardIssuance = {
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
  * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
  * acts for (argument `legalId`); without a consent they fail
- * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
- * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ * with `CONSENT_REQUIRED`. `drawerReport` and `leaf` need no consent: they are read under the client's
+ * credentials (for a drawer the client names; for the leaf, the chequebook's IBAN and holder, as the
+ * upstream gives them to the client for any Sayad id). Each consent-bound part is null when the cheque is
+ * not theirs to see.
  */
 export type Cheque = {
   readonly __typename?: 'Cheque';
@@ -915,8 +920,10 @@ export type Cheque = {
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
  * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
  * acts for (argument `legalId`); without a consent they fail
- * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
- * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ * with `CONSENT_REQUIRED`. `drawerReport` and `leaf` need no consent: they are read under the client's
+ * credentials (for a drawer the client names; for the leaf, the chequebook's IBAN and holder, as the
+ * upstream gives them to the client for any Sayad id). Each consent-bound part is null when the cheque is
+ * not theirs to see.
  */
 export type ChequeChainArgs = {
   legalId?: InputMaybe<Scalars['String']['input']>;
@@ -930,8 +937,10 @@ export type ChequeChainArgs = {
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
  * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
  * acts for (argument `legalId`); without a consent they fail
- * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
- * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ * with `CONSENT_REQUIRED`. `drawerReport` and `leaf` need no consent: they are read under the client's
+ * credentials (for a drawer the client names; for the leaf, the chequebook's IBAN and holder, as the
+ * upstream gives them to the client for any Sayad id). Each consent-bound part is null when the cheque is
+ * not theirs to see.
  */
 export type ChequeDrawerReportArgs = {
   callerBranchCode?: InputMaybe<Scalars['String']['input']>;
@@ -945,8 +954,10 @@ export type ChequeDrawerReportArgs = {
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
  * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
  * acts for (argument `legalId`); without a consent they fail
- * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
- * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ * with `CONSENT_REQUIRED`. `drawerReport` and `leaf` need no consent: they are read under the client's
+ * credentials (for a drawer the client names; for the leaf, the chequebook's IBAN and holder, as the
+ * upstream gives them to the client for any Sayad id). Each consent-bound part is null when the cheque is
+ * not theirs to see.
  */
 export type ChequeStatusReportArgs = {
   legalId?: InputMaybe<Scalars['String']['input']>;
@@ -959,8 +970,10 @@ export type ChequeStatusReportArgs = {
  * presents (header `x-consent-handle`, scopes of the `credit:sms-…` cheque inquiries), and show the
  * cheque as that person (a drawer, a holder or an awaited receiver) sees it, or as a company the person
  * acts for (argument `legalId`); without a consent they fail
- * with `CONSENT_REQUIRED`. `drawerReport` needs no consent: it is read under the client's credentials for
- * a drawer the client names. Each part is null when the cheque is not theirs to see.
+ * with `CONSENT_REQUIRED`. `drawerReport` and `leaf` need no consent: they are read under the client's
+ * credentials (for a drawer the client names; for the leaf, the chequebook's IBAN and holder, as the
+ * upstream gives them to the client for any Sayad id). Each consent-bound part is null when the cheque is
+ * not theirs to see.
  */
 export type ChequeViewArgs = {
   legalId?: InputMaybe<Scalars['String']['input']>;
@@ -4515,7 +4528,9 @@ export type TransferChequeInput = {
   /**
    * The company (kind `COMPANY`) that holds the cheque, when `holder` passes it on as its representative:
    * the company is sent as the Sayad system's `holder`, and `holder` signs (by default alone, the signature
-   * standing for the company's stamp). Of another kind: `BAD_USER_INPUT` at `input.company.kind`, nothing sent.
+   * standing for the company's stamp). Of another kind: `BAD_USER_INPUT` at `input.company.kind`; `signers`
+   * without `holder` among them: `BAD_USER_INPUT` at `input.signers`; nothing sent then. Whether `holder` may
+   * sign for the company is the Sayad system's to check (its register of signatories): it refuses otherwise.
    */
   readonly company?: InputMaybe<ChequePartyInput>;
   /** What the transfer is for: 1–100 letters, digits, punctuation and spaces, no control characters. */

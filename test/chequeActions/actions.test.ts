@@ -18,6 +18,7 @@ import {
   chequeConsents,
   issueInput,
   jalaliDaysAhead,
+  partyOf,
   transferInput,
   type ChequeOutcome,
 } from '../cheques/support.js';
@@ -441,6 +442,18 @@ describe('an agent who acts for the receiver or the drawer', () => {
       sms[WOMAN.nationalId],
     );
     expect(firstError(wrong).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'input.company.kind' });
+    expect(h.upstreamCalls()).toEqual([]);
+    // Signers named for the company must include its representative, who acts under their own consent.
+    const unsigned = await act(
+      h,
+      'transferCheque',
+      transferInput(WOMAN.nationalId, sayadId, [JOINT_HOLDER.nationalId], {
+        company,
+        signers: [{ party: partyOf(JOINT_HOLDER.nationalId), legalStamp: true }],
+      }),
+      sms[WOMAN.nationalId],
+    );
+    expect(firstError(unsigned).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentPath: 'input.signers' });
     expect(h.upstreamCalls()).toEqual([]);
   });
 

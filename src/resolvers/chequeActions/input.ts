@@ -131,6 +131,10 @@ export function parseTransferCheque(input: TransferChequeInput): { idempotencyKe
   // For a company, the person is its representative: the company is the holder, the person signs for it.
   const holder = input.company ? party(input.company, 'input.company') : person;
   const defaultSigner = input.company ? { signer: person, legalStamp: true } : { signer: person, legalStamp: false };
+  const named = input.signers ? signers(input.signers, 'input.signers', person) : [defaultSigner];
+  // The representative acts under their own consent: they sign, whoever else the company needs beside them.
+  if (input.company && !named.some(({ signer }) => signer.idCode === person.idCode))
+    throw new BadUserInputError('input.signers', "a company's representative (`holder`) is among its signers");
   return {
     idempotencyKey,
     draft: {
@@ -139,7 +143,7 @@ export function parseTransferCheque(input: TransferChequeInput): { idempotencyKe
       sayadId: parseSayadId(input.sayadId, 'input.sayadId'),
       holder,
       receivers: parties(input.receivers, 'input.receivers', [holder, person]),
-      signers: input.signers ? signers(input.signers, 'input.signers', person) : [defaultSigner],
+      signers: named,
       description: sayadText(input.description, 'input.description'),
       reason: input.reason,
       toIban: optionalIban(input.toIban, 'input.toIban'),
