@@ -129,6 +129,9 @@ const catalog = [
   op('kybCompanyInfoGet', 'GET kyb/companyInfo', 'kyb:company-info:get', 'cc', 'designed', 'retry'),
   op('oakCcStatementGet', 'GET oak/deposits/{deposit}/cc/statement', 'oak:cc-statement:get', 'cc', 'designed', 'retry'),
 
+  // §4.9 account data under the holder's authorization-code consent, from the wire facts.
+  op('oakBalanceGet', 'GET oak/deposits/{deposit}/balance', 'oak:balance:get', 'code', 'wire', 'retry'),
+
   // Identity, conversion and postal operations the wire facts document beyond the specification's tables.
   op('mpgCardInformationGet', 'GET mpg/cards/{card}', 'card:information:get', 'cc', 'wire', 'retry'),
   op('oakIbanInquiryGet', 'GET oak/ibanInquiry', 'oak:iban-inquiry:get', 'cc', 'wire', 'retry'),
