@@ -36,7 +36,7 @@ import { Transfers } from './transfers.js';
 import { Statements } from './statements.js';
 import { Balances } from './balances.js';
 import { SayadHandlers } from './sayad.js';
-import { sayadSerialInquiry } from './sayadLeaves.js';
+import { sayadIdBySerial, sayadSerialInquiry } from './sayadLeaves.js';
 import type { SayadRegistry } from '../sayad.js';
 import type { Ledger } from '../ledger.js';
 import type { SmsInboxes } from '../smsInbox.js';
@@ -139,6 +139,7 @@ export function createHandlers(
     creditChequebookInquiryGet: sayad.chequebooks,
     creditCcSayadIssuerInquiryChequePost: sayad.issuerInquiry,
     creditSayadSerialInquiryGet: sayadSerialInquiry,
+    creditSayadIdBySerialGet: sayadIdBySerial,
     devWagesGet: wages.list,
     facilityReceiveSmsGet: receiveSms(smsInboxes),
     facilityFinnotextPost: finnotext.send,

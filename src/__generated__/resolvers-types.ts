@@ -1197,16 +1197,24 @@ export type { ChequeIssueMedia };
 
 export type { ChequeIssueType };
 
-/** A leaf of a Sayad chequebook, as the serial inquiry gives it. */
+/**
+ * A leaf of a Sayad chequebook, as the serial inquiry (by its Sayad id, `Cheque.leaf`) or the Sayad id
+ * inquiry (by its serial and series numbers, `Query.chequeLeafBySerial`) gives it.
+ */
 export type ChequeLeaf = {
   readonly __typename?: 'ChequeLeaf';
   /** That account (from the IBAN: no call); null when the upstream gives no valid IBAN. */
   readonly account?: Maybe<BankAccount>;
   /** The Sayad code of the branch that keeps the account (the bank code without leading zeros, then the branch). */
   readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The cheque the leaf is, by its Sayad id (no call until one of its fields asks); null when the Sayad id is unknown. */
+  readonly cheque?: Maybe<Cheque>;
   /** When the chequebook expires; null when the upstream gives no date (it may write the text `null`). */
   readonly expiresOn?: Maybe<PersianDate>;
-  /** The chequebook holder's name as the bank records it (the first holder of a joint account). */
+  /**
+   * The chequebook holder's name as the bank records it (the first holder of a joint account). Null for a leaf
+   * found by its serial (`Query.chequeLeafBySerial`): that inquiry does not give it; ask `cheque { leaf { holderName } }`.
+   */
   readonly holderName?: Maybe<Scalars['String']['output']>;
   /** The IBAN of the account the leaf is drawn on, as the upstream gives it. */
   readonly iban?: Maybe<Scalars['String']['output']>;
@@ -1214,6 +1222,8 @@ export type ChequeLeaf = {
   readonly issuedOn?: Maybe<PersianDate>;
   /** The upstream's media code of the book: `BANS` normal, `CHD` digital, `CHS` ad-hoc, `CHT` inter-bank guaranteed. */
   readonly media?: Maybe<Scalars['String']['output']>;
+  /** The leaf's 16-digit Sayad id: the cheque's, or the one the upstream answered for the serial. */
+  readonly sayadId?: Maybe<Scalars['String']['output']>;
   /** The leaf's serial number. */
   readonly serialNumber?: Maybe<Scalars['String']['output']>;
   /** The chequebook's series number. */
@@ -3575,6 +3585,12 @@ export type Query = {
    * consent of the person (either grant).
    */
   readonly chequeAction?: Maybe<ChequeActionResult>;
+  /**
+   * A Sayad chequebook leaf by its serial number and its book's series number, as printed on the leaf, with
+   * its Sayad id (the Sayad id inquiry, under the client's credentials, scope `credit:sayad-id-by-serial:get`);
+   * null when no leaf has them.
+   */
+  readonly chequeLeafBySerial?: Maybe<ChequeLeaf>;
   /** A company by 11-digit legal national id (checked against its check digit). */
   readonly company?: Maybe<Company>;
   /**
@@ -3689,6 +3705,13 @@ export type QueryChequeArgs = {
 export type QueryChequeActionArgs = {
   idempotencyKey: Scalars['String']['input'];
   nationalId: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryChequeLeafBySerialArgs = {
+  serialNumber: Scalars['String']['input'];
+  seriesNumber: Scalars['String']['input'];
 };
 
 
@@ -6106,11 +6129,13 @@ export type ChequeIssueTypeResolvers = EnumResolverSignature<{ AD_HOC?: any, BAN
 export type ChequeLeafResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeLeaf'] = ResolversParentTypes['ChequeLeaf']> = ResolversObject<{
   account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType>;
   expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sayadId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -6938,6 +6963,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
   cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType, RequireFields<QueryChequeArgs, 'sayadId'>>;
   chequeAction?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<QueryChequeActionArgs, 'idempotencyKey' | 'nationalId'>>;
+  chequeLeafBySerial?: Resolver<Maybe<ResolversTypes['ChequeLeaf']>, ParentType, ContextType, RequireFields<QueryChequeLeafBySerialArgs, 'serialNumber' | 'seriesNumber'>>;
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'nationalId'>>;
   consent?: Resolver<Maybe<ResolversTypes['InquiryConsent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;

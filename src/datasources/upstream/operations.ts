@@ -179,6 +179,7 @@ const catalog = [
   op('creditGuaranteeCollateralsGet', 'GET credit/guaranteeCollaterals', 'credit:guarantee-collaterals:get', 'cc', 'wire', 'retry'),
   op('creditMacnaInquiryGet', 'GET credit/macnaInquiry', 'credit:macna-inquiry:get', 'cc', 'wire', 'retry'),
   op('creditChequeColorInquiryGet', 'GET credit/chequeColorInquiry', 'credit:cheque-color-inquiry:get', 'cc', 'wire', 'retry'),
+  op('creditSayadIdBySerialGet', 'GET credit/sayadIdBySerial', 'credit:sayad-id-by-serial:get', 'cc', 'wire', 'retry'),
   op('kycTransactionCreditInquiryVerifyPost', 'POST kyc/transactionCreditInquiryVerify', 'kyc:transaction-credit-inquiry-verify:post', 'cc', 'wire', 'once'),
   op('kycTransactionCreditInquiryReportGet', 'GET kyc/transactionCreditInquiryReport', 'kyc:transaction-credit-inquiry-report:get', 'cc', 'wire', 'retry'),
   op('kybTradeLicensesGet', 'GET kyb/tradeLicenses', 'kyb:trade-licenses:get', 'cc', 'designed', 'retry'),
