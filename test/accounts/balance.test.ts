@@ -4,6 +4,7 @@ import { operation } from '../../src/datasources/upstream/operations.js';
 import { CLIENT_PERSON, JOINT_HOLDER, accountsOf } from '../fixtures/sandbox.js';
 import { TRANSFER_SCOPE, codeConsent, withHandle } from '../consent/support.js';
 import { jalaliDaysAhead } from '../helpers/dates.js';
+import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { at, dataOf, firstError, present } from '../helpers/responses.js';
 
@@ -67,6 +68,14 @@ describe('BankAccount.balance', () => {
     expect(at(h.upstreamCalls('oakBalanceGet'), 0).status).toBe(200);
   });
 
+  it('asks the IBAN inquiry for the account number, then the balance: one call each', async () => {
+    h.sandbox.clearCalls();
+    const res = await balanceOf(own.iban, handle);
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).account.balance?.currentBalance).toBe(String(h.sandbox.balanceOf(own.iban)));
+    expect(callCounts(h)).toEqual({ oakIbanInquiryGet: 1, oakBalanceGet: 1 });
+  });
+
   it('refuses without a consent (CONSENT_REQUIRED), calling nothing', async () => {
     h.sandbox.clearCalls();
     const res = await balanceOf(own.iban);
@@ -93,7 +102,7 @@ describe('BankAccount.balance', () => {
     const res = await balanceOf(other.iban, handle);
     expect(res.data?.account.balance).toBeNull();
     expect(firstError(res).extensions?.['code']).toBe('FORBIDDEN');
-    expect(h.upstreamCalls('oakBalanceGet')).toEqual([]);
+    expect(h.upstreamCalls()).toEqual([]);
   });
 
   it('refuses an account the person did not authorize (FORBIDDEN), calling nothing', async () => {
