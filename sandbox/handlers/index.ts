@@ -34,8 +34,9 @@ import { TransactionCreditInquiries } from './transactionCredit.js';
 import { TRAFFIC_HANDLERS } from './traffic.js';
 import { Transfers } from './transfers.js';
 import { Statements } from './statements.js';
+import { Balances } from './balances.js';
 import { SayadHandlers } from './sayad.js';
-import { sayadSerialInquiry } from './sayadLeaves.js';
+import { sayadIdBySerial, sayadSerialInquiry } from './sayadLeaves.js';
 import type { SayadRegistry } from '../sayad.js';
 import type { Ledger } from '../ledger.js';
 import type { SmsInboxes } from '../smsInbox.js';
@@ -95,6 +96,7 @@ export function createHandlers(
 ): OperationHandlers {
   const transfers = new Transfers(ledger);
   const statements = new Statements(ledger, clientNid);
+  const balances = new Balances(ledger);
   const sayad = new SayadHandlers(sayadRegistry);
   const asyncInquiries = new AsyncBillInquiries(asyncDelayMs);
   const assessments = new CreditAssessments(asyncDelayMs);
@@ -125,6 +127,7 @@ export function createHandlers(
     oakTransferToDepositPost: transfers.transferTo,
     oakTransferInquiryGet: transfers.transferInquiry,
     oakCcStatementGet: statements.statement,
+    oakBalanceGet: balances.balance,
     creditAcSayadIssueChequePost: sayad.issue,
     creditAcSayadTransferChequePost: sayad.transfer,
     credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post: sayad.transfer,
@@ -136,6 +139,7 @@ export function createHandlers(
     creditChequebookInquiryGet: sayad.chequebooks,
     creditCcSayadIssuerInquiryChequePost: sayad.issuerInquiry,
     creditSayadSerialInquiryGet: sayadSerialInquiry,
+    creditSayadIdBySerialGet: sayadIdBySerial,
     devWagesGet: wages.list,
     facilityReceiveSmsGet: receiveSms(smsInboxes),
     facilityFinnotextPost: finnotext.send,

@@ -1,11 +1,12 @@
 /**
- * The leaf of a Sayad cheque by its Sayad id (wire facts §4.8, sayadSerialInquiry), under client
- * credentials: the world's chequebooks answer, whether or not the leaf was ever issued as a cheque.
+ * The leaf of a Sayad cheque by its Sayad id (wire facts §4.8, sayadSerialInquiry), and by its serial
+ * and series numbers with its Sayad id (sayadIdBySerial), under client credentials: the world's
+ * chequebooks answer, whether or not the leaf was ever issued as a cheque.
  */
-import { leafOf } from '../world/chequebooks.js';
+import { leafOf, leafOfSerial } from '../world/chequebooks.js';
 import { compactDate } from '../world/creditCommon.js';
 import { fullNameOf, personOf } from '../world/persons.js';
-import { guarded } from './inputs.js';
+import { guarded, reject, required } from './inputs.js';
 import { sayadBranchCode, sayadIdOf } from './sayad.js';
 import { done, fail, type OperationHandler } from './types.js';
 
@@ -25,5 +26,26 @@ export const sayadSerialInquiry: OperationHandler = guarded(({ query }) => {
     branchCode: sayadBranchCode(book.account),
     name: holder === undefined ? '' : fullNameOf(personOf(holder)),
     returnedCheques: null,
+  });
+});
+
+/** Designed: both numbers required, digits only (400 `invalid …`); 404 when no book has the leaf. */
+export const sayadIdBySerial: OperationHandler = guarded(({ query }) => {
+  const serialNo = required(query['serialNo'], 'serialNo');
+  const seriesNo = required(query['seriesNo'], 'seriesNo');
+  if (!/^\d+$/.test(serialNo)) reject('invalid serialNo');
+  if (!/^\d+$/.test(seriesNo)) reject('invalid seriesNo');
+  const leaf = leafOfSerial(serialNo, seriesNo);
+  if (!leaf) return fail({ status: 404, code: 'NOT_FOUND', message: 'cheque leaf not found' });
+  const { book } = leaf;
+  return done({
+    iban: book.account.iban,
+    issuedDate: compactDate(book.issuedOn),
+    expirationDate: compactDate(book.expiresOn),
+    serialNo: leaf.serialNo,
+    seriesNo: book.seriesNo,
+    sayadId: leaf.sayadId,
+    mediaType: book.mediaType,
+    branchCode: sayadBranchCode(book.account),
   });
 });

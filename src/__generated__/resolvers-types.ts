@@ -69,6 +69,23 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** An account's balances now, as the bank's balance inquiry gives them, in rials. */
+export type AccountBalance = {
+  readonly __typename?: 'AccountBalance';
+  /** The account number the bank answered for, in its own format (`number`). */
+  readonly accountNumber?: Maybe<Scalars['String']['output']>;
+  /** What can be withdrawn now (`availableBalance`); negative when overdrawn (see `debit`). */
+  readonly availableBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The account's balance (`currentBalance`); negative when overdrawn. */
+  readonly currentBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** Whether the available balance is negative, as the bank says (`debit`). */
+  readonly debit?: Maybe<Scalars['Boolean']['output']>;
+  /** The effective balance (`effectiveBalance`), as the bank computes it. */
+  readonly effectiveBalance?: Maybe<Scalars['RialAmount']['output']>;
+  /** The amount frozen (blocked) on the account (`freezeAmount`): Khavarmianeh (078) accounts only; null for other banks, which do not give it. */
+  readonly frozenAmount?: Maybe<Scalars['RialAmount']['output']>;
+};
+
 /** A holder of an account or card as the upstream names them. The upstream gives names only, never a national id. */
 export type AccountHolder = {
   readonly __typename?: 'AccountHolder';
@@ -303,6 +320,14 @@ export type BankAccount = {
   readonly __typename?: 'BankAccount';
   /** The account number in the bank's own format; for an account found by its number or its card, as known from that (no second call). */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
+  /**
+   * The account's balances now (the balance inquiry, scope `oak:balance:get`), under the holder's
+   * authorization-code consent (`startCodeConsent` at the account's bank; for Keshavarzi (016) too): present
+   * its handle. Without such a consent, `CONSENT_REQUIRED`; with a consent at another bank, or one whose
+   * authorized accounts (`InquiryConsent.accountNumbers`) do not include this one, `FORBIDDEN`: null with the
+   * error and no upstream call.
+   */
+  readonly balance?: Maybe<AccountBalance>;
   /** The bank, read from the IBAN's bank code. */
   readonly bank?: Maybe<Bank>;
   /** The 3-digit code of the account's bank, read from the IBAN (as `bank.code`). */
@@ -1185,16 +1210,24 @@ export type { ChequeIssueMedia };
 
 export type { ChequeIssueType };
 
-/** A leaf of a Sayad chequebook, as the serial inquiry gives it. */
+/**
+ * A leaf of a Sayad chequebook, as the serial inquiry (by its Sayad id, `Cheque.leaf`) or the Sayad id
+ * inquiry (by its serial and series numbers, `Query.chequeLeafBySerial`) gives it.
+ */
 export type ChequeLeaf = {
   readonly __typename?: 'ChequeLeaf';
   /** That account (from the IBAN: no call); null when the upstream gives no valid IBAN. */
   readonly account?: Maybe<BankAccount>;
   /** The Sayad code of the branch that keeps the account (the bank code without leading zeros, then the branch). */
   readonly branchCode?: Maybe<Scalars['String']['output']>;
+  /** The cheque the leaf is, by its Sayad id (no call until one of its fields asks); null when the Sayad id is unknown. */
+  readonly cheque?: Maybe<Cheque>;
   /** When the chequebook expires; null when the upstream gives no date (it may write the text `null`). */
   readonly expiresOn?: Maybe<PersianDate>;
-  /** The chequebook holder's name as the bank records it (the first holder of a joint account). */
+  /**
+   * The chequebook holder's name as the bank records it (the first holder of a joint account). Null for a leaf
+   * found by its serial (`Query.chequeLeafBySerial`): that inquiry does not give it; ask `cheque { leaf { holderName } }`.
+   */
   readonly holderName?: Maybe<Scalars['String']['output']>;
   /** The IBAN of the account the leaf is drawn on, as the upstream gives it. */
   readonly iban?: Maybe<Scalars['String']['output']>;
@@ -1202,6 +1235,8 @@ export type ChequeLeaf = {
   readonly issuedOn?: Maybe<PersianDate>;
   /** The upstream's media code of the book: `BANS` normal, `CHD` digital, `CHS` ad-hoc, `CHT` inter-bank guaranteed. */
   readonly media?: Maybe<Scalars['String']['output']>;
+  /** The leaf's 16-digit Sayad id: the cheque's, or the one the upstream answered for the serial. */
+  readonly sayadId?: Maybe<Scalars['String']['output']>;
   /** The leaf's serial number. */
   readonly serialNumber?: Maybe<Scalars['String']['output']>;
   /** The chequebook's series number. */
@@ -3563,6 +3598,12 @@ export type Query = {
    * consent of the person (either grant).
    */
   readonly chequeAction?: Maybe<ChequeActionResult>;
+  /**
+   * A Sayad chequebook leaf by its serial number and its book's series number, as printed on the leaf, with
+   * its Sayad id (the Sayad id inquiry, under the client's credentials, scope `credit:sayad-id-by-serial:get`);
+   * null when no leaf has them.
+   */
+  readonly chequeLeafBySerial?: Maybe<ChequeLeaf>;
   /** A company by 11-digit legal national id (checked against its check digit). */
   readonly company?: Maybe<Company>;
   /**
@@ -3677,6 +3718,13 @@ export type QueryChequeArgs = {
 export type QueryChequeActionArgs = {
   idempotencyKey: Scalars['String']['input'];
   nationalId: Scalars['String']['input'];
+};
+
+
+/** Read-only entry points of the graph. Malformed arguments fail with `BAD_USER_INPUT` before any upstream call. */
+export type QueryChequeLeafBySerialArgs = {
+  serialNumber: Scalars['String']['input'];
+  seriesNumber: Scalars['String']['input'];
 };
 
 
@@ -5253,8 +5301,10 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
-  AccountHolder: ResolverTypeWrapper<HolderName>;
+  AccountBalance: ResolverTypeWrapper<AccountBalance>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  AccountHolder: ResolverTypeWrapper<HolderName>;
   AccountHolderDetails: ResolverTypeWrapper<AccountInfoRecord>;
   AccountStatementConnection: ResolverTypeWrapper<StatementPageModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -5265,7 +5315,6 @@ export type ResolversTypes = ResolversObject<{
   AnswerChequeInput: AnswerChequeInput;
   Bank: ResolverTypeWrapper<BankModel>;
   BankAccount: ResolverTypeWrapper<BankAccountModel>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BankGuarantee: ResolverTypeWrapper<BankGuaranteeRecord>;
   BankListing: ResolverTypeWrapper<BankRecord>;
   Bill: ResolverTypeWrapper<BillModel>;
@@ -5495,8 +5544,10 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
-  AccountHolder: HolderName;
+  AccountBalance: AccountBalance;
   String: Scalars['String']['output'];
+  Boolean: Scalars['Boolean']['output'];
+  AccountHolder: HolderName;
   AccountHolderDetails: AccountInfoRecord;
   AccountStatementConnection: StatementPageModel;
   Int: Scalars['Int']['output'];
@@ -5505,7 +5556,6 @@ export type ResolversParentTypes = ResolversObject<{
   AnswerChequeInput: AnswerChequeInput;
   Bank: BankModel;
   BankAccount: BankAccountModel;
-  Boolean: Scalars['Boolean']['output'];
   BankGuarantee: BankGuaranteeRecord;
   BankListing: BankRecord;
   Bill: BillModel;
@@ -5689,6 +5739,15 @@ export type ResolversParentTypes = ResolversObject<{
   VideoMatch: VideoMatchRecord;
 }>;
 
+export type AccountBalanceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountBalance'] = ResolversParentTypes['AccountBalance']> = ResolversObject<{
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  availableBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  currentBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  debit?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  effectiveBalance?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+  frozenAmount?: Resolver<Maybe<ResolversTypes['RialAmount']>, ParentType, ContextType>;
+}>;
+
 export type AccountHolderResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AccountHolder'] = ResolversParentTypes['AccountHolder']> = ResolversObject<{
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fullName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5772,6 +5831,7 @@ export type BankResolvers<ContextType = Context, ParentType extends ResolversPar
 export type BankAccountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BankAccount'] = ResolversParentTypes['BankAccount'], FederationReferenceType extends FederationReferenceTypes['BankAccount'] = FederationReferenceTypes['BankAccount']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['BankAccount']> | FederationReferenceType, FederationReferenceType, ContextType>;
   accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  balance?: Resolver<Maybe<ResolversTypes['AccountBalance']>, ParentType, ContextType>;
   bank?: Resolver<Maybe<ResolversTypes['Bank']>, ParentType, ContextType>;
   bankCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   chequebooks?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Chequebook']>>, ParentType, ContextType>;
@@ -6084,11 +6144,13 @@ export type ChequeIssueTypeResolvers = EnumResolverSignature<{ AD_HOC?: any, BAN
 export type ChequeLeafResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChequeLeaf'] = ResolversParentTypes['ChequeLeaf']> = ResolversObject<{
   account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
   branchCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType>;
   expiresOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   holderName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   iban?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sayadId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   serialNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   seriesNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -6916,6 +6978,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   card?: Resolver<Maybe<ResolversTypes['Card']>, ParentType, ContextType, RequireFields<QueryCardArgs, 'number'>>;
   cheque?: Resolver<Maybe<ResolversTypes['Cheque']>, ParentType, ContextType, RequireFields<QueryChequeArgs, 'sayadId'>>;
   chequeAction?: Resolver<Maybe<ResolversTypes['ChequeActionResult']>, ParentType, ContextType, RequireFields<QueryChequeActionArgs, 'idempotencyKey' | 'nationalId'>>;
+  chequeLeafBySerial?: Resolver<Maybe<ResolversTypes['ChequeLeaf']>, ParentType, ContextType, RequireFields<QueryChequeLeafBySerialArgs, 'serialNumber' | 'seriesNumber'>>;
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'nationalId'>>;
   consent?: Resolver<Maybe<ResolversTypes['InquiryConsent']>, ParentType, ContextType>;
   consentScopes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryConsentScopesArgs, 'grant'>>;
@@ -7397,6 +7460,7 @@ export type VideoMatchResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type Resolvers<ContextType = Context> = ResolversObject<{
+  AccountBalance?: AccountBalanceResolvers<ContextType>;
   AccountHolder?: AccountHolderResolvers<ContextType>;
   AccountHolderDetails?: AccountHolderDetailsResolvers<ContextType>;
   AccountStatementConnection?: AccountStatementConnectionResolvers<ContextType>;

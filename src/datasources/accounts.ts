@@ -4,6 +4,7 @@ import {
   AccountIbanAnswer,
   AccountInfoAnswer,
   AccountOwnerAnswer,
+  BalanceAnswer,
   BanksAnswer,
   CardAccountAnswer,
   CardDepositAnswer,
@@ -15,6 +16,7 @@ import {
 import type { UpstreamAccess } from './shared/requestUpstream.js';
 import { decode } from './shared/shapes.js';
 import type {
+  AccountBalanceRecord,
   AccountHolderRecord,
   AccountInfoRecord,
   AccountNumberRecord,
@@ -37,7 +39,7 @@ const MAX_PAGES = 30;
 
 /**
  * Accounts and cards: card and account number conversions, the IBAN and card inquiries, account
- * holders, the bank list and account statements.
+ * holders, the bank list, account statements, and an account's balance under its holder's consent.
  */
 export class AccountsAPI {
   constructor(private readonly upstream: UpstreamAccess) {}
@@ -148,6 +150,28 @@ export class AccountsAPI {
     const answer = await this.upstream.read('mpgCardInformationGet', { path: { card } });
     const r = decode('mpgCardInformationGet', answer, CardHolderAnswer);
     return { card, maskedNumber: r.destCard, holderName: r.name, bankName: r.bankName };
+  }
+
+  /**
+   * Whether the caller's consent lets the balance inquiry act for `nationalId`; throws CONSENT_REQUIRED or
+   * FORBIDDEN as the call itself would, without calling the upstream.
+   */
+  authorizeBalance(nationalId: string): Promise<void> {
+    return this.upstream.authorize('oakBalanceGet', nationalId);
+  }
+
+  /** The balances of an account the person `nationalId` authorized, under their authorization-code consent. */
+  async getBalance(accountNumber: string, nationalId: string): Promise<AccountBalanceRecord> {
+    const answer = await this.upstream.read('oakBalanceGet', { path: { deposit: accountNumber }, subject: nationalId });
+    const r = decode('oakBalanceGet', answer, BalanceAnswer);
+    return {
+      currentBalance: r.currentBalance,
+      availableBalance: r.availableBalance,
+      effectiveBalance: r.effectiveBalance,
+      frozenAmount: r.freezeAmount,
+      accountNumber: r.number,
+      debit: r.debit,
+    };
   }
 
   /**

@@ -5,6 +5,7 @@ import {
   ChequebooksAnswer,
   ChequeChainAnswer,
   ChequeDrawerAnswer,
+  ChequeLeafBySerialAnswer,
   ChequeLeafDetailsAnswer,
   ChequeStatusAnswer,
   type ChequeParty,
@@ -155,6 +156,7 @@ export class ChequesAPI {
     if (!answer) return null;
     const r = decode(operationId, answer, ChequeLeafDetailsAnswer);
     return {
+      sayadId,
       iban: r.iban?.toUpperCase() ?? null,
       serialNumber: r.serialNo,
       seriesNumber: r.seriesNo,
@@ -163,6 +165,25 @@ export class ChequesAPI {
       media: r.mediaType,
       branchCode: r.branchCode,
       holderName: r.name,
+    };
+  }
+
+  /** The leaf of a serial number in a series, with its Sayad id (client credential); null when no leaf has them. */
+  async getLeafBySerial(serialNo: string, seriesNo: string): Promise<ChequeLeafRecord | null> {
+    const operationId = 'creditSayadIdBySerialGet';
+    const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { serialNo, seriesNo } }));
+    if (!answer) return null;
+    const r = decode(operationId, answer, ChequeLeafBySerialAnswer);
+    return {
+      sayadId: r.sayadId,
+      iban: r.iban?.toUpperCase() ?? null,
+      serialNumber: r.serialNo,
+      seriesNumber: r.seriesNo,
+      issuedOn: r.issuedDate,
+      expiresOn: r.expirationDate === 'null' ? null : r.expirationDate,
+      media: r.mediaType,
+      branchCode: r.branchCode,
+      holderName: null,
     };
   }
 

@@ -35,6 +35,17 @@ export function parseShahabCode(value: string, path: string): string {
   return digits;
 }
 
+/** The upstream states no format for a leaf's serial or series number: 1 to 20 digits is designed (see the catalog notes). */
+export const CHEQUE_NUMBER_MAX = 20;
+
+/** A cheque leaf's serial number, or its chequebook's series number: digits only (Persian digits accepted). */
+export function parseChequeNumber(value: string, path: string): string {
+  const digits = normalizeDigits(value.trim());
+  if (!new RegExp(`^\\d{1,${CHEQUE_NUMBER_MAX}}$`).test(digits))
+    throw new BadUserInputError(path, `expected 1 to ${CHEQUE_NUMBER_MAX} digits`);
+  return digits;
+}
+
 /** The person acting on a cheque or asking about it, as the caller gives them. */
 export interface ChequeActorClaim {
   readonly nationalId: string;

@@ -400,3 +400,37 @@ const PASARGAD_ACCOUNT = 'IR260570051750301234001201';
 
 /** The client whose own accounts the Keshavarzi statement reads. */
 export const KESHAVARZI_CLIENT = JOINT_HOLDER.nationalId;
+
+/** A person of the sandbox's world with a Khavarmianeh (078) account, and that account. */
+const KHAVARMIANEH_HOLDER = '1234000075';
+const KHAVARMIANEH_ACCOUNT = 'IR740780096290301234000003';
+
+const BALANCE = `query($iban: String!) { account(iban: $iban) {
+  balance { currentBalance availableBalance effectiveBalance frozenAmount accountNumber debit } } }`;
+
+/** The balance under the holder's code consent at the account's bank. */
+async function balanceOf(h: Harness, holder: string, bank: string, iban: string): Promise<unknown> {
+  const handle = await codeConsent(h.gql, holder, bank, ['oak:balance:get']);
+  return dataOf(await h.gql(BALANCE, { iban }, withHandle(handle)));
+}
+
+/** The balance of a Khavarmianeh account (which alone gives `freezeAmount`) and of another bank's. */
+export const balanceOperations: readonly DocumentedOperation[] = [
+  {
+    operationId: 'oakBalanceGet',
+    variant: 'a Khavarmianeh account and an account of another bank',
+    run: async (h) => [
+      await balanceOf(h, KHAVARMIANEH_HOLDER, '078', KHAVARMIANEH_ACCOUNT),
+      await balanceOf(h, CLIENT_PERSON.nationalId, CLIENT_PERSON.account.bankCode, CLIENT_PERSON.account.iban),
+    ],
+    inputs: ['deposit'],
+    fields: {
+      currentBalance: 'account.balance.currentBalance',
+      availableBalance: 'account.balance.availableBalance',
+      effectiveBalance: 'account.balance.effectiveBalance',
+      freezeAmount: 'account.balance.frozenAmount',
+      number: 'account.balance.accountNumber',
+      debit: 'account.balance.debit',
+    },
+  },
+];

@@ -261,6 +261,29 @@ export const chequeInquiries: readonly DocumentedOperation[] = [
     },
   },
   {
+    operationId: 'creditSayadIdBySerialGet',
+    run: async (h) =>
+      dataOf(
+        await h.gql(
+          `query($serial: String!, $series: String!) { chequeLeafBySerial(serialNumber: $serial, seriesNumber: $series) {
+            iban account { iban } issuedOn { jalali } expiresOn { jalali } serialNumber seriesNumber sayadId
+            cheque { sayadId } media branchCode } }`,
+          { serial: String(BOOK.serialFrom + 1), series: BOOK.seriesNo },
+        ),
+      ),
+    inputs: ['serialNo', 'seriesNo'],
+    fields: {
+      iban: 'chequeLeafBySerial.iban',
+      issuedDate: 'chequeLeafBySerial.issuedOn.jalali',
+      expirationDate: 'chequeLeafBySerial.expiresOn.jalali',
+      serialNo: 'chequeLeafBySerial.serialNumber',
+      seriesNo: 'chequeLeafBySerial.seriesNumber',
+      sayadId: 'chequeLeafBySerial.sayadId',
+      mediaType: 'chequeLeafBySerial.media',
+      branchCode: 'chequeLeafBySerial.branchCode',
+    },
+  },
+  {
     operationId: 'creditChequebookInquiryGet',
     run: async (h) =>
       dataOf(

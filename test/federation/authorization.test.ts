@@ -81,6 +81,11 @@ const PROBES: readonly Probe[] = [
     },
   },
   {
+    field: 'BankAccount.balance',
+    query: `query($iban: String!) { account(iban: $iban) { balance { __typename } } }`,
+    variables: { iban: at(sepah, 0).iban },
+  },
+  {
     field: 'Query.transfer',
     query: `query($nid: String!, $key: String!) { transfer(nationalId: $nid, idempotencyKey: $key) { __typename } }`,
     variables: { nid: PERSON, key: randomUUID() },

@@ -42,6 +42,7 @@ const PUBLIC_ROOT_FIELDS = {
     'bill',
     'card',
     'cheque',
+    'chequeLeafBySerial',
     'company',
     'consentScopes',
     'faceComparison',

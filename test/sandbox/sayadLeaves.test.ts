@@ -1,4 +1,4 @@
-/** The sandbox's Sayad leaf inquiry (sayadSerialInquiry) over HTTP, checked against the chequebook inquiry. */
+/** The sandbox's Sayad leaf inquiries (sayadSerialInquiry, sayadIdBySerial) over HTTP, checked against the chequebook inquiry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation } from '../../src/datasources/upstream/operations.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
@@ -20,6 +20,7 @@ beforeAll(async () => {
     await issueToken(sandbox, [
       operation('creditSayadSerialInquiryGet').scope,
       operation('creditChequebookInquiryGet').scope,
+      operation('creditSayadIdBySerialGet').scope,
     ])
   ).value;
 });
@@ -79,5 +80,41 @@ describe('sayadSerialInquiry', () => {
       code: 'VALIDATION_ERROR',
       message: 'invalid sayadId',
     });
+  });
+});
+
+const bySerial = (serialNo: string, seriesNo: string) =>
+  callOperation(sandbox, 'creditSayadIdBySerialGet', { token, query: { serialNo, seriesNo } });
+
+describe('sayadIdBySerial', () => {
+  it('answers the leaf of a serial and series with its Sayad id, as the serial inquiry gives it', async () => {
+    const leaf = 4;
+    const result = resultOf(await bySerial(String(book.serialFrom + leaf), book.seriesNo));
+    const { name: _name, returnedCheques: _returned, ...byId } = resultOf(await inquiry(at(book.sayadIds, leaf)));
+    expect(result).toEqual({ ...byId, sayadId: at(book.sayadIds, leaf) });
+  });
+
+  it('finds the last leaf of the books of several people’s accounts, and none of their leaves past them', async () => {
+    const books = [THREE_BANKS, JOINT_HOLDER].flatMap((person) => accountsOf(person.nationalId).flatMap(chequebooksOf));
+    expect(books.length).toBeGreaterThan(1);
+    for (const each of books) {
+      const last = each.sheets - 1;
+      const found = resultOf(await bySerial(String(each.serialFrom + last), each.seriesNo));
+      expect(found['sayadId']).toBe(at(each.sayadIds, last));
+      // Past the book: no leaf, or (after a full book of 25) the first leaf of the next account's book.
+      const past = await bySerial(String(each.serialFrom + each.sheets), each.seriesNo);
+      if (each.sheets < 25) expect(errorOf(past)).toMatchObject({ status: 404 });
+      else if (errorOf(past).status === 200) expect(each.sayadIds).not.toContain(resultOf(past)['sayadId']);
+    }
+  });
+
+  it.each([
+    ['letters in the serial', { serialNo: '12a456', seriesNo: '123456' }, 'invalid serialNo'],
+    ['letters in the series', { serialNo: '123456', seriesNo: '12-456' }, 'invalid seriesNo'],
+    ['no serial', { seriesNo: '123456' }, 'serialNo is required'],
+    ['no series', { serialNo: '123456' }, 'seriesNo is required'],
+  ])('refuses %s', async (_, query, message) => {
+    const answer = await callOperation(sandbox, 'creditSayadIdBySerialGet', { token, query });
+    expect(errorOf(answer)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message });
   });
 });

@@ -246,3 +246,16 @@ export const StatementAnswer = record({
   lastRecordNumber: text,
   transactionChain: text,
 });
+
+/**
+ * `oakBalanceGet`: the balances as JSON numbers (signed), `freezeAmount` from Khavarmianeh only, `number`
+ * the account, `debit` true when the available balance is negative.
+ */
+export const BalanceAnswer = record({
+  currentBalance: rial,
+  availableBalance: rial,
+  effectiveBalance: rial,
+  freezeAmount: rial,
+  number: text,
+  debit: flag,
+});

@@ -93,6 +93,18 @@ export const ChequebooksAnswer = record({
   ),
 });
 
+/** `creditSayadIdBySerialGet`: the leaf of a serial and series, with its Sayad id. */
+export const ChequeLeafBySerialAnswer = record({
+  iban: text,
+  issuedDate: text,
+  expirationDate: text,
+  serialNo: text,
+  seriesNo: text,
+  sayadId: text,
+  mediaType: text,
+  branchCode: text,
+});
+
 /** `creditSayadSerialInquiryGet`: a chequebook leaf; `expirationDate` may be the text `null`. */
 export const ChequeLeafDetailsAnswer = record({
   iban: text,

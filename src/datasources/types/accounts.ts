@@ -269,3 +269,15 @@ export interface StatementChequeInformationRecord {
   readonly dueDate: string | null;
   readonly status: string | null;
 }
+
+/** An account's balances now, as the balance inquiry gives them. Amounts in signed rials. */
+export interface AccountBalanceRecord {
+  readonly currentBalance: string | null;
+  readonly availableBalance: string | null;
+  readonly effectiveBalance: string | null;
+  /** Khavarmianeh (078) accounts only. */
+  readonly frozenAmount: string | null;
+  /** The account number the bank answered for, in its own format. */
+  readonly accountNumber: string | null;
+  readonly debit: boolean | null;
+}

@@ -80,8 +80,10 @@ export interface ChequeViewer {
   readonly shahabId?: string;
 }
 
-/** A chequebook leaf as the serial inquiry gives it. */
+/** A chequebook leaf as the serial inquiry (by Sayad id) or the Sayad id inquiry (by serial) gives it. */
 export interface ChequeLeafRecord {
+  /** The leaf's 16-digit Sayad id: the one asked, or the one the upstream answered for a serial. */
+  readonly sayadId: string | null;
   readonly iban: string | null;
   readonly serialNumber: string | null;
   readonly seriesNumber: string | null;
@@ -91,6 +93,7 @@ export interface ChequeLeafRecord {
   readonly expiresOn: string | null;
   readonly media: string | null;
   readonly branchCode: string | null;
+  /** Given by the serial inquiry only (null for a leaf found by its serial). */
   readonly holderName: string | null;
 }
 

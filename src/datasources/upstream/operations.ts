@@ -129,6 +129,9 @@ const catalog = [
   op('kybCompanyInfoGet', 'GET kyb/companyInfo', 'kyb:company-info:get', 'cc', 'designed', 'retry'),
   op('oakCcStatementGet', 'GET oak/deposits/{deposit}/cc/statement', 'oak:cc-statement:get', 'cc', 'designed', 'retry'),
 
+  // §4.9 account data under the holder's authorization-code consent, from the wire facts.
+  op('oakBalanceGet', 'GET oak/deposits/{deposit}/balance', 'oak:balance:get', 'code', 'wire', 'retry'),
+
   // Identity, conversion and postal operations the wire facts document beyond the specification's tables.
   op('mpgCardInformationGet', 'GET mpg/cards/{card}', 'card:information:get', 'cc', 'wire', 'retry'),
   op('oakIbanInquiryGet', 'GET oak/ibanInquiry', 'oak:iban-inquiry:get', 'cc', 'wire', 'retry'),
@@ -176,6 +179,7 @@ const catalog = [
   op('creditGuaranteeCollateralsGet', 'GET credit/guaranteeCollaterals', 'credit:guarantee-collaterals:get', 'cc', 'wire', 'retry'),
   op('creditMacnaInquiryGet', 'GET credit/macnaInquiry', 'credit:macna-inquiry:get', 'cc', 'wire', 'retry'),
   op('creditChequeColorInquiryGet', 'GET credit/chequeColorInquiry', 'credit:cheque-color-inquiry:get', 'cc', 'wire', 'retry'),
+  op('creditSayadIdBySerialGet', 'GET credit/sayadIdBySerial', 'credit:sayad-id-by-serial:get', 'cc', 'wire', 'retry'),
   op('kycTransactionCreditInquiryVerifyPost', 'POST kyc/transactionCreditInquiryVerify', 'kyc:transaction-credit-inquiry-verify:post', 'cc', 'wire', 'once'),
   op('kycTransactionCreditInquiryReportGet', 'GET kyc/transactionCreditInquiryReport', 'kyc:transaction-credit-inquiry-report:get', 'cc', 'wire', 'retry'),
   op('kybTradeLicensesGet', 'GET kyb/tradeLicenses', 'kyb:trade-licenses:get', 'cc', 'designed', 'retry'),

@@ -1,6 +1,8 @@
 import type { BankAccountResolvers } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
 import { AYANDEH } from '../../datasources/accounts.js';
+import { operation } from '../../datasources/upstream/operations.js';
+import { consentForbidden, consentRequired } from '../../errors.js';
 import { isValidIban, parseLegalId, parseNationalId } from '../../validation/identifiers.js';
 import { lazyField } from '../shared/lazyField.js';
 import { parsePage, slicePage } from '../shared/pagination.js';
@@ -8,6 +10,11 @@ import { accountNumberOf } from '../shared/accountNumber.js';
 import { accountByNumber } from '../shared/accountByNumber.js';
 import { checkStatementTimes, parseStatementRange, parseStatementTime } from './statementRange.js';
 import type { BankAccountModel } from './models.js';
+
+const BALANCE = operation('oakBalanceGet');
+
+/** Account numbers compared by their digits: banks write the same number with `.`, `-` or `/`. */
+const digitsOf = (accountNumber: string) => accountNumber.replace(/\D/g, '');
 
 const inquiry = (account: BankAccountModel, { dataSources }: Context) => dataSources.accounts.getIban(account.iban);
 
@@ -69,6 +76,22 @@ export const BankAccount: BankAccountResolvers = {
       { fromDate, toDate, fromTime, toTime },
     );
     return { ...slicePage(transactions, page), currentBalance, availableBalance, details };
+  },
+  // Under the holder's code consent: checked (person, grant, scope, then bank and authorized accounts) before the call.
+  balance: async (account, _args, context) => {
+    if (!context.consent) throw consentRequired(BALANCE.scope, 'authorization_code');
+    const consent = await context.consent.describe();
+    await context.dataSources.accounts.authorizeBalance(consent.nationalId);
+    const bankCode = bankCodeOf(account.iban);
+    if (consent.bank !== bankCode)
+      throw consentForbidden(
+        `The consent covers accounts at bank ${consent.bank ?? '(none)'}, not this account's bank (${bankCode}).`,
+      );
+    const accountNumber = await accountNumberOf(account, context);
+    if (!accountNumber) return null;
+    if (consent.accounts && !consent.accounts.some((listed) => digitsOf(listed) === digitsOf(accountNumber)))
+      throw consentForbidden('The person did not authorize this account in the consent.');
+    return context.dataSources.accounts.getBalance(accountNumber, consent.nationalId);
   },
   // By the account number when the account was found by it, else by the IBAN: either way, one call.
   holderDetails: (account, _args, { dataSources }) =>

@@ -1,5 +1,5 @@
 import type { ChequeLeafResolvers, ChequebookResolvers } from '../../__generated__/resolvers-types.js';
-import { isValidIban } from '../../validation/identifiers.js';
+import { isValidIban, isValidSayadId } from '../../validation/identifiers.js';
 import { persianDate } from '../shared/persianDate.js';
 
 export const Chequebook: ChequebookResolvers = {
@@ -15,6 +15,8 @@ export const Chequebook: ChequebookResolvers = {
 };
 
 export const ChequeLeaf: ChequeLeafResolvers = {
+  // The Cheque entity's key: its fields call what they need, under whichever view they ask for.
+  cheque: (leaf) => (leaf.sayadId && isValidSayadId(leaf.sayadId) ? { sayadId: leaf.sayadId } : null),
   account: (leaf) => (leaf.iban && isValidIban(leaf.iban) ? { iban: leaf.iban } : null),
   issuedOn: (leaf) => persianDate(leaf.issuedOn),
   expiresOn: (leaf) => persianDate(leaf.expiresOn),
