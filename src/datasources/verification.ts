@@ -89,7 +89,7 @@ export class VerificationAPI {
       path: { nid: nationalId },
       query: identityClaimQuery(claim),
     });
-    return identityMatchOf(decode('kycSmsNidVerificationGet', answer, IdentityMatchAnswer));
+    return identityMatchOf(decode('kycSmsNidVerificationGet', answer, IdentityMatchAnswer), claim);
   }
 
   async getMilitaryService(nationalId: string): Promise<MilitaryServiceRecord> {
@@ -180,7 +180,7 @@ export class VerificationAPI {
       path: { nid: nationalId },
       query: identityClaimQuery(claim),
     });
-    return identityMatchOf(decode('facilityCcNidVerificationGet', answer, IdentityMatchAnswer));
+    return identityMatchOf(decode('facilityCcNidVerificationGet', answer, IdentityMatchAnswer), claim);
   }
 
   /** Civil-registry identity confirmed by the person's SMS consent. */

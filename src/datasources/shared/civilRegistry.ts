@@ -51,14 +51,19 @@ export const IdentityMatchAnswer = record({
   trackingCode: text,
 });
 
-export function identityMatchOf(r: z.output<typeof IdentityMatchAnswer>): IdentityMatchRecord {
+/**
+ * The match as the graph shows it. Only what was claimed is shown back: a detail the claim left out is
+ * null whatever the answer holds, so a match is never a way to read the registry's record.
+ */
+export function identityMatchOf(r: z.output<typeof IdentityMatchAnswer>, claim: IdentityClaim): IdentityMatchRecord {
+  const claimed = <T>(given: unknown, value: T): T | null => (given === null || given === undefined ? null : value);
   return {
     birthDate: r.birthDate,
-    fullName: r.fullName,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    fatherName: r.fatherName,
-    gender: r.gender,
+    fullName: claimed(claim.fullName, r.fullName),
+    firstName: claimed(claim.firstName, r.firstName),
+    lastName: claimed(claim.lastName, r.lastName),
+    fatherName: claimed(claim.fatherName, r.fatherName),
+    gender: claimed(claim.gender, r.gender),
     status: r.status,
     fullNameSimilarity: r.fullNameSimilarity,
     firstNameSimilarity: r.firstNameSimilarity,

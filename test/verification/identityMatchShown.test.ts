@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { IdentityMatchAnswer, identityMatchOf } from '../../src/datasources/shared/civilRegistry.js';
+
+/** An answer that holds every detail, as a registry giving back its own record would. */
+const answer = IdentityMatchAnswer.parse({
+  birthDate: '1370/01/01',
+  fullName: 'مریم احمدی',
+  firstName: 'مریم',
+  lastName: 'احمدی',
+  fatherName: 'علی',
+  gender: 'زن',
+  status: 'DONE',
+  firstNameSimilarity: 100,
+  deathStatus: 'زنده',
+});
+
+describe('an identity match', () => {
+  it('shows back only the details that were claimed, whatever the answer holds', () => {
+    const match = identityMatchOf(answer, { birthDate: '1370/01/01', firstName: 'مریم' });
+    expect(match).toMatchObject({
+      birthDate: '1370/01/01',
+      firstName: 'مریم',
+      fullName: null,
+      lastName: null,
+      fatherName: null,
+      gender: null,
+      firstNameSimilarity: 100,
+    });
+  });
+
+  it('shows every detail when every one was claimed', () => {
+    const match = identityMatchOf(answer, {
+      birthDate: '1370/01/01',
+      fullName: 'مریم احمدی',
+      firstName: 'مریم',
+      lastName: 'احمدی',
+      fatherName: 'علی',
+      gender: 'FEMALE',
+    });
+    expect(match).toMatchObject({ fullName: 'مریم احمدی', lastName: 'احمدی', fatherName: 'علی' });
+    expect(match.gender).not.toBeNull();
+  });
+});
