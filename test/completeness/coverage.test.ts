@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/datasources/upstream/operations.js';
 import type { DocumentedOperation } from './support.js';
@@ -20,6 +20,24 @@ describe('completeness cases', () => {
     const covered = new Set((await allCases()).map((documented) => documented.operationId));
     const missing = [...operations.keys()].filter((id) => !covered.has(id) && !(id in WITHOUT_CASE));
     expect(missing.sort()).toEqual([]);
+  });
+
+  it('are each run by a test file of this folder', async () => {
+    const here = new URL('.', import.meta.url);
+    const files = readdirSync(here);
+    const tests = files
+      .filter((name) => name.endsWith('.test.ts'))
+      .map((name) => readFileSync(new URL(name, here), 'utf8'))
+      .join('\n');
+    const unrun: string[] = [];
+    for (const name of files.filter((file) => file.endsWith('.cases.ts'))) {
+      const module = (await import(`./${name}`)) as Record<string, unknown>;
+      for (const [exported, value] of Object.entries(module)) {
+        if (Array.isArray(value) && !new RegExp(`describeDocumented\\([^;]*\\b${exported}\\b`).test(tests))
+          unrun.push(`${name}: ${exported}`);
+      }
+    }
+    expect(unrun).toEqual([]);
   });
 
   it('name only operations of the catalog', async () => {
