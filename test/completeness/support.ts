@@ -19,9 +19,20 @@ export interface NotInGraph {
 
 /**
  * A path in the GraphQL response's `data`, keys joined by dots (`company.board.fullName`); a list met
- * on the way is walked into, element by element, so the path reads a field of any element.
+ * on the way is walked into, element by element, so the path reads a field of any element. The graph
+ * must show one of the values the upstream answered there, as it was (digits and case aside).
  */
 export type GraphPath = string;
+
+/**
+ * A field the graph gives in another form at `path`: a date made ISO or Persian, an amount and its sign
+ * made one signed amount, a code made an enum, a text made a list. `as` says how; the graph must show a
+ * value there, and `as` is what a reader checks it against.
+ */
+export interface Reshaped {
+  readonly path: GraphPath;
+  readonly as: string;
+}
 
 export interface DocumentedOperation {
   /** The catalog id of the operation. */
@@ -39,7 +50,7 @@ export interface DocumentedOperation {
    * Every field of the answer's `result`, by its path in the answer (`a.b`; `list[]` for a list of
    * values, `list[].c` for a field of its elements): where the graph gives it, or why it does not.
    */
-  readonly fields: Readonly<Record<string, GraphPath | NotInGraph>>;
+  readonly fields: Readonly<Record<string, GraphPath | Reshaped | NotInGraph>>;
 }
 
 /** The leaf paths of a value: `a.b` for fields, `list[]`/`list[].c` through lists; null counts as a leaf. */
@@ -112,8 +123,18 @@ function isGiven(value: unknown): boolean {
   return value !== null && value !== undefined && value !== '';
 }
 
-function isNotInGraph(target: GraphPath | NotInGraph): target is NotInGraph {
-  return typeof target === 'object';
+function isNotInGraph(target: GraphPath | Reshaped | NotInGraph): target is NotInGraph {
+  return typeof target === 'object' && 'notInGraph' in target;
+}
+
+const pathOf = (target: GraphPath | Reshaped): GraphPath => (typeof target === 'string' ? target : target.path);
+
+/** A scalar as the comparison of upstream and graph values sees it: text, Latin digits, no case or edges. */
+function comparable(value: unknown): string {
+  return String(value)
+    .replace(/[۰-۹]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -151,13 +172,31 @@ export function describeDocumented(
         ).toEqual([]);
 
         const results = calls.map(resultOf);
-        const unreachable = Object.entries(documented.fields)
-          .filter(([, target]) => !isNotInGraph(target))
-          .map(([field, target]) => [field, target as GraphPath] as const)
-          .filter(([field]) => valuesAt(results, upstreamPath(field)).some(isGiven))
-          .filter(([, path]) => !valuesAt(data, path).some((value) => value !== null && value !== undefined))
-          .map(([field, path]) => `${field} → ${path}`);
+        const mapped = Object.entries(documented.fields).flatMap(([field, target]) =>
+          isNotInGraph(target)
+            ? []
+            : [{ field, target, given: valuesAt(results, upstreamPath(field)).filter(isGiven) }],
+        );
+        const unreachable = mapped
+          .filter(({ given }) => given.length > 0)
+          .filter(
+            ({ target }) => !valuesAt(data, pathOf(target)).some((value) => value !== null && value !== undefined),
+          )
+          .map(({ field, target }) => `${field} → ${pathOf(target)}`);
         expect(unreachable, 'documented fields with no value in the graph').toEqual([]);
+
+        // A field mapped as it is must arrive as it was: a value from elsewhere at that path proves nothing.
+        const changed = mapped
+          .filter(({ target }) => typeof target === 'string')
+          .filter(({ given }) => given.length > 0 && given.every((value) => typeof value !== 'object'))
+          .filter(({ target, given }) => {
+            const shown = new Set(valuesAt(data, pathOf(target)).map(comparable));
+            return !given.some((value) => shown.has(comparable(value)));
+          })
+          .map(({ field, target }) => `${field} → ${pathOf(target)}`);
+        expect(changed, 'fields mapped as they are whose upstream value the graph does not show').toEqual([]);
+        for (const { field, target } of mapped)
+          if (typeof target !== 'string') expect(target.as.length, `how ${field} is reshaped`).toBeGreaterThan(10);
 
         for (const [field, target] of Object.entries(documented.fields)) {
           if (isNotInGraph(target)) expect(target.notInGraph.length, `reason for ${field}`).toBeGreaterThan(10);
