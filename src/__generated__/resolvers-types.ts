@@ -318,7 +318,12 @@ export type Bank = {
  */
 export type BankAccount = {
   readonly __typename?: 'BankAccount';
-  /** The account number in the bank's own format; for an account found by its number or its card, as known from that (no second call). */
+  /**
+   * The account number. Found by its IBAN: in the bank's own format, as the IBAN inquiry gives it. Found by
+   * its card: as the card-to-IBAN conversion gives it. Found by its number (`accountByNumber`, or a reference
+   * by `bankCode` and `accountNumber`): the number as it was given, its separators kept (the conversion only
+   * echoes the number it was sent). No second call in the last two cases.
+   */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /**
    * The account's balances now (the balance inquiry, scope `oak:balance:get`), under the holder's

@@ -136,6 +136,22 @@ describe('bank accounts', () => {
     });
   });
 
+  it('keeps the account number as it was given, separators and all: the conversion only echoes it', async () => {
+    const { account } = WOMAN;
+    const given = account.deposit.replace(/\D+/g, '.');
+    const res = await h.gql<{ accountByNumber: { iban: string; accountNumber: string } }>(
+      `query($b: String!, $n: String!) { accountByNumber(bankCode: $b, accountNumber: $n) { iban accountNumber } }`,
+      { b: account.bankCode, n: given },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(dataOf(res).accountByNumber).toEqual({ iban: account.iban, accountNumber: given });
+    // The conversion's `deposit` is the number sent, its groups joined by `/`: the same digits and groups.
+    const conversion = at(h.upstreamCalls('facilityDepositToIbanGet'), 0);
+    expect(conversion.query['deposit']).toBe(given.replaceAll('.', '/'));
+    expect(conversion.answer).toMatchObject({ result: { deposit: given.replaceAll('.', '/') } });
+    expect(callCounts()).toEqual({ facilityDepositToIbanGet: 1 });
+  });
+
   it('answers status and holders of an account found by number from the conversion alone', async () => {
     const { account } = JOINT_HOLDER;
     const res = await h.gql<{ accountByNumber: { status: string; holders: Array<{ fullName: string }> } }>(

@@ -4,7 +4,7 @@ import { codeConsent, withHandle } from '../consent/support.js';
 import { jalaliDaysAhead } from '../helpers/dates.js';
 import type { Harness } from '../helpers/harness.js';
 import { at, dataOf } from '../helpers/responses.js';
-import type { DocumentedOperation, GraphPath, NotInGraph } from './support.js';
+import type { DocumentedOperation, GraphPath, NotInGraph, Reshaped } from './support.js';
 
 const CARD = WOMAN.account.card;
 const AYANDEH = THREE_BANKS.ayandeh;
@@ -43,6 +43,28 @@ const STATEMENT = `query($iban: String!, $from: String!, $to: String!, $fromTime
 const statementOf = async (h: Harness, iban: string, times: { fromTime?: string; toTime?: string } = {}) =>
   dataOf(await h.gql(STATEMENT, { iban, from: jalaliDaysAhead(-30), to: jalaliDaysAhead(0), ...times }));
 
+/** An account status code as the graph's `AccountStatus`. */
+const STATUS_CODE =
+  'the status code, `01`…`08` (or without its leading zero), as the enum AccountStatus: 01 CLOSED, 02 ACTIVE, 03 BLOCKED_DEPOSIT_ALLOWED, 04 BLOCKED, 05 DORMANT, 06 ERROR, 07 IBAN_ERROR, 08 NO_ACCOUNT';
+/** An account type code as the graph's `AccountType`. */
+const ACCOUNT_TYPE_CODE =
+  'the account type code as the enum AccountType: 010 CURRENT, 015 BANKS, 020 FOREIGN_CURRENCY, 025 NOTICE_DEPOSIT, 030 SHORT_TERM_DEPOSIT, 035 SPECIAL_QARZ_SAVINGS, 040 QARZ_AL_HASANEH, 045 LONG_TERM_DEPOSIT, 050 TRUST_INVESTMENT, 055 CARD_ACCOUNT, 060 LOAN_ACCOUNT';
+/** A customer type code as the graph's `CustomerType`. */
+const CUSTOMER_TYPE_CODE = 'the customer type code as the enum CustomerType: 01 NATURAL, 02 LEGAL, 24 JOINT';
+/** Owners written as one text, each `name / status`. */
+const OWNERS_TEXT =
+  'the owners written as one text, each `name / status` and joint owners separated by `،` or `,`, as one holder per owner named by the part before ` / ` (the status word after it is not shown)';
+
+/** A statement amount: 16 digits, zero-padded, in rials. */
+const PADDED = 'the zero-padded amount in rials (16 digits) as its whole number, leading zeros dropped';
+/** A statement amount and its sign, `C` (credit) or `D` (debit). */
+const SIGNED =
+  'the zero-padded amount in rials and its sign (`C` credit, `D` debit) as one signed amount: leading zeros dropped, `-` before a non-zero debit amount';
+const signedAt = (path: GraphPath): Reshaped => ({ path, as: SIGNED });
+/** A transaction's credit and debit amounts (one of them zero). */
+const CREDIT_OR_DEBIT =
+  'the credit and the debit amounts (one of them zero) as one amount, the non-zero one with leading zeros dropped; `direction` says which (DEBIT when the debit is not zero, else CREDIT)';
+
 const CORE_MESSAGE: NotInGraph = {
   notInGraph:
     'a field of the bank core system’s message that carried this page (its transaction id, sequence, record type, acknowledgement, message number): it says nothing of the account and changes with every call',
@@ -50,28 +72,29 @@ const CORE_MESSAGE: NotInGraph = {
 
 const n = 'account.statement.nodes';
 /** The answer's fields common to every bank's statement, where the graph gives them. */
-const STATEMENT_FIELDS: Readonly<Record<string, GraphPath | NotInGraph>> = {
+const STATEMENT_FIELDS: Readonly<Record<string, GraphPath | Reshaped | NotInGraph>> = {
   iban: 'account.statement.details.iban',
   branchCode: 'account.statement.details.branchCode',
   branchName: 'account.statement.details.branchName',
   customerName: 'account.statement.details.holderFirstName',
   customerFamilyName: 'account.statement.details.holderLastName',
-  openDate: 'account.statement.details.openedOn.jalali',
+  openDate: { path: 'account.statement.details.openedOn.jalali', as: 'the Jalali date YYYYMMDD written YYYY/MM/DD' },
   accountTypeCode: 'account.statement.details.accountTypeCode',
   subTypeCode: 'account.statement.details.subTypeCode',
   // Each amount and its sign make one signed amount in the graph.
-  accountCurrentBalance: 'account.statement.currentBalance',
-  accountCurrentBalanceSign: 'account.statement.currentBalance',
-  accountAvailableBalance: 'account.statement.availableBalance',
-  accountAvailableBalanceSign: 'account.statement.availableBalance',
-  effectiveAccountBalance: 'account.statement.details.effectiveBalance',
-  effectiveAccountBalanceSign: 'account.statement.details.effectiveBalance',
-  averageBalance: 'account.statement.details.averageBalance',
-  averageBalanceSign: 'account.statement.details.averageBalance',
-  // The bank's second names of the current balance and of the available balance's sign.
-  currentBalance: 'account.statement.currentBalance',
-  currentBalanceSign: 'account.statement.currentBalance',
-  availableSign: 'account.statement.availableBalance',
+  accountCurrentBalance: signedAt('account.statement.currentBalance'),
+  accountCurrentBalanceSign: signedAt('account.statement.currentBalance'),
+  accountAvailableBalance: signedAt('account.statement.availableBalance'),
+  accountAvailableBalanceSign: signedAt('account.statement.availableBalance'),
+  effectiveAccountBalance: signedAt('account.statement.details.effectiveBalance'),
+  effectiveAccountBalanceSign: signedAt('account.statement.details.effectiveBalance'),
+  averageBalance: signedAt('account.statement.details.averageBalance'),
+  averageBalanceSign: signedAt('account.statement.details.averageBalance'),
+  // The bank's second names of the current balance and of the available balance's sign (read when the
+  // first names are absent).
+  currentBalance: signedAt('account.statement.currentBalance'),
+  currentBalanceSign: signedAt('account.statement.currentBalance'),
+  availableSign: signedAt('account.statement.availableBalance'),
   backupAccountNumber: 'account.statement.details.backupAccountNumber',
   cicsTransId: CORE_MESSAGE,
   seqNo: CORE_MESSAGE,
@@ -90,11 +113,11 @@ const STATEMENT_FIELDS: Readonly<Record<string, GraphPath | NotInGraph>> = {
   'transactions[].recordNumber': `${n}.recordNumber`,
   'transactions[].chequeNo': `${n}.chequeNumber`,
   // The balance and its sign make one signed balance.
-  'transactions[].balance': `${n}.balance`,
-  'transactions[].balanceSign': `${n}.balance`,
+  'transactions[].balance': signedAt(`${n}.balance`),
+  'transactions[].balanceSign': signedAt(`${n}.balance`),
   // One of credit and debit is zero: together they are the amount and its direction.
-  'transactions[].transactionAmountCredit': `${n}.amount`,
-  'transactions[].transactionAmountDebit': `${n}.direction`,
+  'transactions[].transactionAmountCredit': { path: `${n}.amount`, as: CREDIT_OR_DEBIT },
+  'transactions[].transactionAmountDebit': { path: `${n}.amount`, as: CREDIT_OR_DEBIT },
   'transactions[].transactionDescription': `${n}.description`,
   'transactions[].optionalInformation30': `${n}.optionalInformation30`,
   'transactions[].optionalInformation15': `${n}.optionalInformation15`,
@@ -102,16 +125,28 @@ const STATEMENT_FIELDS: Readonly<Record<string, GraphPath | NotInGraph>> = {
   'transactions[].optionalInformation': `${n}.optionalInformation`,
   'transactions[].branchNo': `${n}.branchNumber`,
   // `date` (YYMMDD) is `fullDate` (YYYYMMDD) short of its century; with `time` they are `bookedAt`.
-  'transactions[].date': `${n}.bookedAt.jalali`,
-  'transactions[].fullDate': `${n}.bookedAt.jalali`,
-  'transactions[].time': `${n}.bookedAt.jalali`,
+  'transactions[].date': {
+    path: `${n}.bookedAt.jalali`,
+    as: 'the Jalali date YYMMDD, `fullDate` short of its century, as the date part of YYYY/MM/DD HH:MM:SS',
+  },
+  'transactions[].fullDate': {
+    path: `${n}.bookedAt.jalali`,
+    as: 'the Jalali date YYYYMMDD, with `time`, written YYYY/MM/DD HH:MM:SS',
+  },
+  'transactions[].time': {
+    path: `${n}.bookedAt.jalali`,
+    as: 'the time HHMMSS, with `fullDate`, as the time part of YYYY/MM/DD HH:MM:SS',
+  },
   'transactions[].requestDate': `${n}.requestDate`,
   'transactions[].requestTime': `${n}.requestTime`,
   'transactions[].originKey': `${n}.originKey`,
   'transactions[].rawOriginKey': `${n}.rawOriginKey`,
   'transactions[].userID': `${n}.userId`,
   'transactions[].source': `${n}.source`,
-  'transactions[].additionalInformation': `${n}.additionalInformation`,
+  'transactions[].additionalInformation': {
+    path: `${n}.additionalInformation`,
+    as: 'the `|`-separated parts as a list, each trimmed, empty parts left out',
+  },
   'transactions[].transactionClass': `${n}.kind`,
   'transactions[].ibanInformationMap.branchCode': `${n}.ibanInformation.branchCode`,
   'transactions[].ibanInformationMap.bankCode': `${n}.ibanInformation.bankCode`,
@@ -119,7 +154,7 @@ const STATEMENT_FIELDS: Readonly<Record<string, GraphPath | NotInGraph>> = {
   'transactions[].ibanInformationMap.transactionClass': `${n}.ibanInformation.transactionClass`,
   'transactions[].ibanInformationMap.name': `${n}.ibanInformation.name`,
   'transactions[].ibanInformationMap.destinationIban': `${n}.ibanInformation.destinationIban`,
-  'transactions[].ibanInformationMap.chargeAmount': `${n}.ibanInformation.chargeAmount`,
+  'transactions[].ibanInformationMap.chargeAmount': { path: `${n}.ibanInformation.chargeAmount`, as: PADDED },
   'transactions[].ibanInformationMap.payId': `${n}.ibanInformation.payId`,
   'transactions[].ibanInformationMap.chakavakInfo': `${n}.ibanInformation.chakavakInfo`,
   'transactions[].ibanInformationMap.transactionTypeCode': `${n}.ibanInformation.transactionTypeCode`,
@@ -201,7 +236,7 @@ export const accountOperations: readonly DocumentedOperation[] = [
       IBAN: 'card.iban',
       card: 'card.number',
       deposit: 'card.account.accountNumber',
-      depositStatus: 'card.account.status',
+      depositStatus: { path: 'card.account.status', as: STATUS_CODE },
       // The bank's name, as the bank list names the account's bank.
       bankName: 'card.account.bank.name',
       depositOwners: 'card.account.holders.fullName',
@@ -239,12 +274,12 @@ export const accountOperations: readonly DocumentedOperation[] = [
     inputs: ['iban', 'bankCode'],
     fields: {
       deposit: 'account.holderDetails.accountNumber',
-      accountStatus: 'account.holderDetails.status',
+      accountStatus: { path: 'account.holderDetails.status', as: STATUS_CODE },
       customerFirstname: 'account.holderDetails.firstName',
       customerLastname: 'account.holderDetails.lastName',
       idNumber: 'account.holderDetails.holderId',
-      accountType: 'account.holderDetails.accountType',
-      customerType: 'account.holderDetails.customerType',
+      accountType: { path: 'account.holderDetails.accountType', as: ACCOUNT_TYPE_CODE },
+      customerType: { path: 'account.holderDetails.customerType', as: CUSTOMER_TYPE_CODE },
     },
   },
   {
@@ -258,12 +293,12 @@ export const accountOperations: readonly DocumentedOperation[] = [
     inputs: ['deposit', 'bankCode'],
     fields: {
       deposit: 'accountByNumber.holderDetails.accountNumber',
-      accountStatus: 'accountByNumber.holderDetails.status',
+      accountStatus: { path: 'accountByNumber.holderDetails.status', as: STATUS_CODE },
       customerFirstname: 'accountByNumber.holderDetails.firstName',
       customerLastname: 'accountByNumber.holderDetails.lastName',
       idNumber: 'accountByNumber.holderDetails.holderId',
-      accountType: 'accountByNumber.holderDetails.accountType',
-      customerType: 'accountByNumber.holderDetails.customerType',
+      accountType: { path: 'accountByNumber.holderDetails.accountType', as: ACCOUNT_TYPE_CODE },
+      customerType: { path: 'accountByNumber.holderDetails.customerType', as: CUSTOMER_TYPE_CODE },
     },
   },
   {
@@ -275,12 +310,17 @@ export const accountOperations: readonly DocumentedOperation[] = [
       ),
     inputs: ['deposit', 'bankCode'],
     fields: {
-      deposit: 'accountByNumber.accountNumber',
-      accountStatus: 'accountByNumber.status',
+      // The conversion echoes the number it was sent, its groups joined by `/` as it requires (Pasargad's
+      // as the bank writes them, Resalat's by `.`): the graph keeps the number as the caller wrote it.
+      deposit: {
+        path: 'accountByNumber.accountNumber',
+        as: 'the number sent, echoed with its groups joined by `/` (by `.` for Resalat, as written for Pasargad), shown with the same digits and groups but the separators the caller wrote in `accountNumber`',
+      },
+      accountStatus: { path: 'accountByNumber.status', as: STATUS_CODE },
       // The bank's name, as the bank list names the account's bank.
       bankName: 'accountByNumber.bank.name',
       iban: 'accountByNumber.iban',
-      depositOwners: 'accountByNumber.holders.fullName',
+      depositOwners: { path: 'accountByNumber.holders.fullName', as: OWNERS_TEXT },
     },
   },
   {
@@ -330,7 +370,7 @@ export const accountOperations: readonly DocumentedOperation[] = [
       depositComment: 'account.description',
       'depositOwners[].firstName': 'account.holders.firstName',
       'depositOwners[].lastName': 'account.holders.lastName',
-      depositStatus: 'account.status',
+      depositStatus: { path: 'account.status', as: STATUS_CODE },
       errorDescription: {
         notInGraph:
           'the inquiry’s error text: "بدون خطا" (no error) for every account found, and for none found `status` is `NO_ACCOUNT`',
@@ -389,7 +429,7 @@ export const pasargadStatementOperations: readonly DocumentedOperation[] = [
     fields: {
       ...STATEMENT_FIELDS,
       'transactions[].refCode': `${n}.refCode`,
-      'transactions[].transactionAmount': `${n}.transactionAmount`,
+      'transactions[].transactionAmount': { path: `${n}.transactionAmount`, as: PADDED },
     },
   },
 ];

@@ -41,7 +41,9 @@ export const postalOperations: readonly DocumentedOperation[] = [
       dataOf(await h.gql(`{ postalAddress(postalCode: "${POSTAL_CODE}") { coordinates { latitude longitude } } }`)),
     inputs: ['postalCode'],
     fields: {
-      postalCode: 'postalAddress.coordinates',
+      postalCode: {
+        notInGraph: 'the postal code asked, returned as sent: the coordinates are read under the `postalCode` argument',
+      },
       lat: 'postalAddress.coordinates.latitude',
       lng: 'postalAddress.coordinates.longitude',
     },

@@ -158,8 +158,10 @@ export const transferOperations: readonly DocumentedOperation[] = [
     },
     inputs: ['inquiryTrackId'],
     fields: {
-      // `DONE`: the transfer is known applied, so its job is `SUCCESS` with the receipt.
-      transferStatus: 'transfer.transfer.status',
+      transferStatus: {
+        path: 'transfer.transfer.status',
+        as: 'the inquiry’s word, in any case, as the transfer job’s status: `DONE` or `SUCCESS` (applied) as SUCCESS with the receipt, `FAILED` as FAILED (refused by the bank), any other word as PENDING while the transfer may still settle',
+      },
       transactionAmount: `${r}.amount`,
       sourceNumber: `${r}.sourceNumber`,
       destinationNumber: `${r}.destinationNumber`,
@@ -211,8 +213,10 @@ export const callLogOperations: readonly DocumentedOperation[] = [
     inputs: ['trackId'],
     fields: {
       'wages[].trackId': 'chequeAction.action.trackId',
-      // `DONE`: the action took effect, so it is `SUCCESS`.
-      'wages[].status': 'chequeAction.action.status',
+      'wages[].status': {
+        path: 'chequeAction.action.status',
+        as: 'the call’s word, in any case, as the cheque action’s status: `DONE` (applied) as SUCCESS, `FAILED` as FAILED, `PENDING` or `UNKNOWN` as PENDING',
+      },
       'wages[].amount': CALL_BILLING,
       'wages[].transactionAmount': CALL_BILLING,
       'wages[].tariffName': CALL_BILLING,
