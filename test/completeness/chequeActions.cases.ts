@@ -17,7 +17,7 @@ import {
 } from '../cheques/support.js';
 import type { Harness } from '../helpers/harness.js';
 import { at, dataOf } from '../helpers/responses.js';
-import type { DocumentedOperation } from './support.js';
+import type { DocumentedOperation, Reshaped } from './support.js';
 
 interface Consents {
   readonly code: string;
@@ -65,9 +65,15 @@ const receipt = (mutation: ChequeMutation) => ({
   referenceId: `${mutation}.action.receipt.referenceId`,
 });
 
+/** The Sayad system's state of a transfer after the action, as the schema's enum. */
+const transferState = (mutation: ChequeMutation): Reshaped => ({
+  path: `${mutation}.action.receipt.transferState`,
+  as: 'the code 1/2/3/4/5 as the enum TRANSFERRED/AWAITING_ACCEPTANCE/APPROVAL_REGISTERED/COMPLETED/CANCELLED (OTHER for any other code)',
+});
+
 const transferFields = {
   ...receipt('transferCheque'),
-  resultCode: 'transferCheque.action.receipt.transferState',
+  resultCode: transferState('transferCheque'),
 };
 
 const TRANSFER_INPUTS = [
@@ -184,7 +190,7 @@ export const chequeActionCases: readonly DocumentedOperation[] = [
       );
     },
     inputs: ['user', 'sayadId', 'accept', 'acceptDescription', 'acceptor', 'acceptorAgent'],
-    fields: { ...receipt('acceptCheque'), resultCode: 'acceptCheque.action.receipt.transferState' },
+    fields: { ...receipt('acceptCheque'), resultCode: transferState('acceptCheque') },
   },
   {
     operationId: 'creditSmsSayadAcceptChequePost',
@@ -207,7 +213,7 @@ export const chequeActionCases: readonly DocumentedOperation[] = [
       );
     },
     inputs: ['user', 'sayadId', 'accept', 'acceptDescription', 'acceptor', 'acceptorAgent'],
-    fields: { ...receipt('acceptCheque'), resultCode: 'acceptCheque.action.receipt.transferState' },
+    fields: { ...receipt('acceptCheque'), resultCode: transferState('acceptCheque') },
   },
   {
     operationId: 'creditSmsSayadCancelChequePost',

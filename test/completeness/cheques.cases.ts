@@ -4,7 +4,7 @@ import { smsConsent, withHandle } from '../consent/support.js';
 import { BOOK, DRAWER, DRAWER_ACCOUNT, act, chequeConsents, issueInput, partyOf } from '../cheques/support.js';
 import type { Harness } from '../helpers/harness.js';
 import { at, dataOf } from '../helpers/responses.js';
-import type { DocumentedOperation } from './support.js';
+import type { DocumentedOperation, Reshaped } from './support.js';
 
 const COMPANY = COMPANY_SAMPLES.active.nationalId;
 /** A cheque drawn to WOMAN, to be paid into the drawer's own account. */
@@ -80,14 +80,27 @@ async function inquire(h: Harness, sayadId: string, fields: string, legalId: str
   );
 }
 
+const DATE = 'the Jalali date YYYYMMDD written YYYY/MM/DD';
+const reshaped = (path: string, as: string): Reshaped => ({ path, as });
+const date = (path: string): Reshaped => reshaped(`${path}.jalali`, DATE);
+const dateTime = (path: string): Reshaped =>
+  reshaped(`${path}.jalali`, 'the Jalali date and time YYYYMMDDHHmmss written YYYY/MM/DD HH:mm:ss');
+const bankCode = (path: string): Reshaped =>
+  reshaped(`${path}.code`, 'the bank code zero-padded to three digits (15 → 015)');
+const chequeType = (path: string): Reshaped => reshaped(path, 'the code 1/2/3/4 as the enum NORMAL/BANK/CODED/AD_HOC');
+const chequeMedia = (path: string): Reshaped => reshaped(path, 'the code 1/2 as the enum PAPER/DIGITAL');
+const partyKind = (path: string): Reshaped =>
+  reshaped(path, 'the code 1/2/3/4 as the enum NATURAL/LEGAL/FOREIGN_NATURAL/FOREIGN_LEGAL');
+const flag = (path: string): Reshaped => reshaped(path, 'the flag 0/1 as the boolean false/true');
+
 const viewFields = {
   message: { notInGraph: 'the upstream’s fixed success sentence, which says nothing of the cheque' },
   referenceId: 'cheque.view.referenceId',
   sayadId: 'cheque.sayadId',
   branchCode: 'cheque.view.branchCode',
-  bankCode: 'cheque.view.bank.code',
+  bankCode: bankCode('cheque.view.bank'),
   amount: 'cheque.view.amount',
-  dueDate: 'cheque.view.dueDate.jalali',
+  dueDate: date('cheque.view.dueDate'),
   description: 'cheque.view.description',
   serialNo: 'cheque.view.serialNumber',
   seriesNo: 'cheque.view.seriesNumber',
@@ -96,19 +109,19 @@ const viewFields = {
   reason: 'cheque.view.reason',
   currency: 'cheque.view.currencyCode',
   chequeStatus: 'cheque.view.statusCode',
-  chequeType: 'cheque.view.type',
-  chequeMedia: 'cheque.view.media',
+  chequeType: chequeType('cheque.view.type'),
+  chequeMedia: chequeMedia('cheque.view.media'),
   blockStatus: 'cheque.view.blockStatusCode',
   guaranteeStatus: 'cheque.view.guaranteeStatusCode',
-  locked: 'cheque.view.locked',
+  locked: flag('cheque.view.locked'),
   lockerBankCode: 'cheque.view.lockerBank.code',
   lockerBranchCode: 'cheque.view.lockerBranchCode',
   'holders[].idCode': 'cheque.view.holders.idCode',
-  'holders[].idType': 'cheque.view.holders.kind',
+  'holders[].idType': partyKind('cheque.view.holders.kind'),
   'holders[].name': 'cheque.view.holders.name',
   'signers[].name': 'cheque.view.signers.name',
-  'signers[].legalStamp': 'cheque.view.signers.legalStamp',
-  issueDate: 'cheque.view.issuedAt.jalali',
+  'signers[].legalStamp': flag('cheque.view.signers.legalStamp'),
+  issueDate: dateTime('cheque.view.issuedAt'),
 } as const;
 
 const statusFields = {
@@ -116,18 +129,18 @@ const statusFields = {
   onGoing: 'cheque.statusReport.awaitingAcceptance',
   chequeStatus: 'cheque.statusReport.statusCode',
   'customers[].idCode': 'cheque.statusReport.drawers.idCode',
-  'customers[].idType': 'cheque.statusReport.drawers.kind',
+  'customers[].idType': partyKind('cheque.statusReport.drawers.kind'),
   'customers[].name': 'cheque.statusReport.drawers.name',
 } as const;
 
 const chainFields = {
   sayadId: 'cheque.sayadId',
   'chain[].idCode': 'cheque.chain.party.idCode',
-  'chain[].idType': 'cheque.chain.party.kind',
+  'chain[].idType': partyKind('cheque.chain.party.kind'),
   'chain[].name': 'cheque.chain.party.name',
   'chain[].role': 'cheque.chain.role',
   'chain[].step': 'cheque.chain.step',
-  'chain[].date': 'cheque.chain.at.jalali',
+  'chain[].date': dateTime('cheque.chain.at'),
 } as const;
 
 export const chequeInquiries: readonly DocumentedOperation[] = [
@@ -212,17 +225,17 @@ export const chequeInquiries: readonly DocumentedOperation[] = [
       referenceId: 'cheque.drawerReport.referenceId',
       'inquiryResult.sayadId': 'cheque.sayadId',
       'inquiryResult.amount': 'cheque.drawerReport.amount',
-      'inquiryResult.dueDate': 'cheque.drawerReport.dueDate.jalali',
+      'inquiryResult.dueDate': date('cheque.drawerReport.dueDate'),
       'inquiryResult.fromIban': 'cheque.drawerReport.drawerAccount.iban',
       'inquiryResult.chequeStatus': 'cheque.drawerReport.statusCode',
-      'inquiryResult.chequeType': 'cheque.drawerReport.type',
-      'inquiryResult.chequeMedia': 'cheque.drawerReport.media',
+      'inquiryResult.chequeType': chequeType('cheque.drawerReport.type'),
+      'inquiryResult.chequeMedia': chequeMedia('cheque.drawerReport.media'),
       'inquiryResult.receivers[].idCode': 'cheque.drawerReport.receivers.idCode',
-      'inquiryResult.receivers[].idType': 'cheque.drawerReport.receivers.kind',
+      'inquiryResult.receivers[].idType': partyKind('cheque.drawerReport.receivers.kind'),
       'inquiryResult.receivers[].name': 'cheque.drawerReport.receivers.name',
-      'inquiryResult.issueDate': 'cheque.drawerReport.issuedAt.jalali',
+      'inquiryResult.issueDate': dateTime('cheque.drawerReport.issuedAt'),
       'inquiryResult.branchCode': 'cheque.drawerReport.branchCode',
-      'inquiryResult.bankCode': 'cheque.drawerReport.bank.code',
+      'inquiryResult.bankCode': bankCode('cheque.drawerReport.bank'),
       'inquiryResult.description': 'cheque.drawerReport.description',
       'inquiryResult.serialNo': 'cheque.drawerReport.serialNumber',
       'inquiryResult.seriesNo': 'cheque.drawerReport.seriesNumber',
@@ -230,7 +243,7 @@ export const chequeInquiries: readonly DocumentedOperation[] = [
       'inquiryResult.currency': 'cheque.drawerReport.currencyCode',
       'inquiryResult.blockStatus': 'cheque.drawerReport.blockStatusCode',
       'inquiryResult.guaranteeStatus': 'cheque.drawerReport.guaranteeStatusCode',
-      'inquiryResult.locked': 'cheque.drawerReport.locked',
+      'inquiryResult.locked': flag('cheque.drawerReport.locked'),
     },
   },
   {
@@ -247,8 +260,8 @@ export const chequeInquiries: readonly DocumentedOperation[] = [
     inputs: ['sayadId'],
     fields: {
       iban: 'cheque.leaf.iban',
-      issuedDate: 'cheque.leaf.issuedOn.jalali',
-      expirationDate: 'cheque.leaf.expiresOn.jalali',
+      issuedDate: date('cheque.leaf.issuedOn'),
+      expirationDate: date('cheque.leaf.expiresOn'),
       serialNo: 'cheque.leaf.serialNumber',
       seriesNo: 'cheque.leaf.seriesNumber',
       mediaType: 'cheque.leaf.media',
@@ -274,8 +287,8 @@ export const chequeInquiries: readonly DocumentedOperation[] = [
     inputs: ['serialNo', 'seriesNo'],
     fields: {
       iban: 'chequeLeafBySerial.iban',
-      issuedDate: 'chequeLeafBySerial.issuedOn.jalali',
-      expirationDate: 'chequeLeafBySerial.expiresOn.jalali',
+      issuedDate: date('chequeLeafBySerial.issuedOn'),
+      expirationDate: date('chequeLeafBySerial.expiresOn'),
       serialNo: 'chequeLeafBySerial.serialNumber',
       seriesNo: 'chequeLeafBySerial.seriesNumber',
       sayadId: 'chequeLeafBySerial.sayadId',
@@ -306,13 +319,16 @@ export const chequeInquiries: readonly DocumentedOperation[] = [
       'chequeDetails[].customerNo': 'account.chequebooks.customerNumber',
       'chequeDetails[].customerType': 'account.chequebooks.customerType',
       'chequeDetails[].nationalCode': 'account.chequebooks.customerId',
-      'chequeDetails[].expireDate': 'account.chequebooks.expiresOn.jalali',
+      'chequeDetails[].expireDate': date('account.chequebooks.expiresOn'),
       'chequeDetails[].isABunch': 'account.chequebooks.large',
-      'chequeDetails[].issuanceDate': 'account.chequebooks.issuanceDate.jalali',
+      'chequeDetails[].issuanceDate': date('account.chequebooks.issuanceDate'),
       'chequeDetails[].mediaType': 'account.chequebooks.media',
       'chequeDetails[].serialNoFrom': 'account.chequebooks.firstSerial',
       'chequeDetails[].serialNoTo': 'account.chequebooks.lastSerial',
-      'chequeDetails[].serialNumbers': 'account.chequebooks.cheques.sayadId',
+      'chequeDetails[].serialNumbers': reshaped(
+        'account.chequebooks.cheques.sayadId',
+        'the comma-separated Sayad ids as a list of cheques, one Sayad id each',
+      ),
       'chequeDetails[].iban': 'account.chequebooks.iban',
       'chequeDetails[].sheetCount': 'account.chequebooks.sheets',
       'chequeDetails[].stateDescription': 'account.chequebooks.state',

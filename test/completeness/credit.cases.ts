@@ -12,7 +12,18 @@ import { CREDIT_SMS_SCOPES } from '../credit/support.js';
 import { eventually } from '../helpers/eventually.js';
 import type { Harness } from '../helpers/harness.js';
 import { dataOf } from '../helpers/responses.js';
-import type { DocumentedOperation } from './support.js';
+import type { DocumentedOperation, GraphPath, NotInGraph, Reshaped } from './support.js';
+
+type Target = GraphPath | Reshaped | NotInGraph;
+
+const date = (path: string): Reshaped => ({
+  path: `${path}.jalali`,
+  as: 'the Jalali date YYYYMMDD written YYYY/MM/DD',
+});
+const bankCode = (path: string): Reshaped => ({
+  path: `${path}.code`,
+  as: 'the bank code zero-padded to three digits (63 → 063)',
+});
 
 const BORROWER = CREDIT_SAMPLES.borrower.nationalId;
 const GUARANTOR = CREDIT_SAMPLES.cleanGuarantor.nationalId;
@@ -67,7 +78,7 @@ const FACILITY_REPORT = `name totalAmount debtAmount pastDueAmount deferredAmoun
     setDate { jalali } endDate { jalali } group moratoriumDate { jalali } }`;
 
 /** The facility answer's fields under `at` (the report's path in the graph). */
-function facilityFields(at: string, whose: Record<string, string | { notInGraph: string }>) {
+function facilityFields(at: string, whose: Record<string, Target>) {
   const item = `${at}.facilities`;
   return {
     ...whose,
@@ -77,10 +88,13 @@ function facilityFields(at: string, whose: Record<string, string | { notInGraph:
     facilityPastExpiredTotalAmount: `${at}.pastDueAmount`,
     facilityDeferredTotalAmount: `${at}.deferredAmount`,
     facilitySuspiciousTotalAmount: `${at}.doubtfulAmount`,
-    dishonored: `${at}.dishonoured`,
+    dishonored: {
+      path: `${at}.dishonoured`,
+      as: 'the bad-debtor mark as a boolean: blank, 0, false, N or no is false, any other mark (here 1) true',
+    },
     // The two blocks of an item carry the same facts; one Facility field serves both (one block is read whole).
-    'facilityList[].bankCode': `${item}.bank.code`,
-    'facilityList[].FacilityBankCode': `${item}.bank.code`,
+    'facilityList[].bankCode': bankCode(`${item}.bank`),
+    'facilityList[].FacilityBankCode': bankCode(`${item}.bank`),
     'facilityList[].branchCode': `${item}.branchCode`,
     'facilityList[].FacilityBranchCode': `${item}.branchCode`,
     'facilityList[].branchDescription': `${item}.branchName`,
@@ -104,28 +118,28 @@ function facilityFields(at: string, whose: Record<string, string | { notInGraph:
     'facilityList[].FacilityCurrencyCode': `${item}.currency`,
     'facilityList[].FacilityStatus': `${item}.status`,
     'facilityList[].FacilityAmountObligation': `${item}.obligationAmount`,
-    'facilityList[].FacilitySetDate': `${item}.setDate.jalali`,
-    'facilityList[].FacilityEndDate': `${item}.endDate.jalali`,
+    'facilityList[].FacilitySetDate': date(`${item}.setDate`),
+    'facilityList[].FacilityEndDate': date(`${item}.endDate`),
     'facilityList[].FacilityGroup': `${item}.group`,
-    'facilityList[].FacilityMoratoriumDate': `${item}.moratoriumDate.jalali`,
+    'facilityList[].FacilityMoratoriumDate': date(`${item}.moratoriumDate`),
   };
 }
 
 const BOUNCED = `name cheques { bank { code } branchCode branchName accountNumber amount issueDate { jalali }
   bounceDate { jalali } number chequeId }`;
 
-function bouncedFields(at: string, whose: Record<string, string | { notInGraph: string }>) {
+function bouncedFields(at: string, whose: Record<string, Target>) {
   const item = `${at}.cheques`;
   return {
     ...whose,
     name: `${at}.name`,
     'chequeList[].accountNumber': `${item}.accountNumber`,
     'chequeList[].amount': `${item}.amount`,
-    'chequeList[].backDate': `${item}.bounceDate.jalali`,
+    'chequeList[].backDate': date(`${item}.bounceDate`),
     'chequeList[].bankCode': `${item}.bank.code`,
     'chequeList[].branchCode': `${item}.branchCode`,
     'chequeList[].branchDescription': `${item}.branchName`,
-    'chequeList[].date': `${item}.issueDate.jalali`,
+    'chequeList[].date': date(`${item}.issueDate`),
     'chequeList[].id': `${item}.chequeId`,
     'chequeList[].number': `${item}.number`,
   };
@@ -183,8 +197,14 @@ export const creditInquiries: readonly DocumentedOperation[] = [
       ),
     inputs: ['user'],
     fields: {
-      guarantyFirstName: 'person.guaranteedLoans.guarantorName',
-      guarantyLastName: 'person.guaranteedLoans.guarantorName',
+      guarantyFirstName: {
+        path: 'person.guaranteedLoans.guarantorName',
+        as: 'the first name, then the last name, joined by a space into one name',
+      },
+      guarantyLastName: {
+        path: 'person.guaranteedLoans.guarantorName',
+        as: 'the last name, after the first name and a space, in one name',
+      },
       guarantyNationalCode: 'person.nationalId',
       inquiryResultId: 'person.guaranteedLoans.inquiryId',
       'debtorList[].debtorFirstName': 'person.guaranteedLoans.loans.debtorFirstName',
@@ -195,9 +215,9 @@ export const creditInquiries: readonly DocumentedOperation[] = [
       'debtorList[].deferredAmount': 'person.guaranteedLoans.loans.deferredAmount',
       'debtorList[].orginalAmount': 'person.guaranteedLoans.loans.originalAmount',
       'debtorList[].pastExpiredAmount': 'person.guaranteedLoans.loans.pastDueAmount',
-      'debtorList[].bankCode': 'person.guaranteedLoans.loans.bank.code',
-      'debtorList[].setDate': 'person.guaranteedLoans.loans.setDate.jalali',
-      'debtorList[].endDate': 'person.guaranteedLoans.loans.endDate.jalali',
+      'debtorList[].bankCode': bankCode('person.guaranteedLoans.loans.bank'),
+      'debtorList[].setDate': date('person.guaranteedLoans.loans.setDate'),
+      'debtorList[].endDate': date('person.guaranteedLoans.loans.endDate'),
       'debtorList[].guarantyPercent': 'person.guaranteedLoans.loans.guaranteePercent',
       'debtorList[].requestNumber': 'person.guaranteedLoans.loans.requestNumber',
       'debtorList[].requestType': 'person.guaranteedLoans.loans.requestType',
@@ -245,9 +265,9 @@ export const creditInquiries: readonly DocumentedOperation[] = [
       guaranteeSubTypeDesc: 'bankGuarantee.kind',
       cif: 'bankGuarantee.customerNumber',
       debtAmount: 'bankGuarantee.amount',
-      issueDate: 'bankGuarantee.issueDate.jalali',
-      maturityDate: 'bankGuarantee.maturityDate.jalali',
-      renewDate: 'bankGuarantee.renewalDate.jalali',
+      issueDate: date('bankGuarantee.issueDate'),
+      maturityDate: date('bankGuarantee.maturityDate'),
+      renewDate: date('bankGuarantee.renewalDate'),
       companyPreDebtAmount: 'bankGuarantee.previousDebtAmount',
       issueChargeAmount: 'bankGuarantee.issueCharge',
       lastRenewChargeAmount: 'bankGuarantee.lastRenewalCharge',
@@ -288,9 +308,9 @@ export const creditInquiries: readonly DocumentedOperation[] = [
       'collaterals[].evaluatedAmount': 'bankGuarantee.collaterals.evaluatedAmount',
       'collaterals[].debtAmount': 'bankGuarantee.collaterals.debtAmount',
       'collaterals[].interestRate': 'bankGuarantee.collaterals.interestRate',
-      'collaterals[].receiveDate': 'bankGuarantee.collaterals.receiveDate.jalali',
-      'collaterals[].issueDate': 'bankGuarantee.collaterals.issueDate.jalali',
-      'collaterals[].assignDate': 'bankGuarantee.collaterals.assignDate.jalali',
+      'collaterals[].receiveDate': date('bankGuarantee.collaterals.receiveDate'),
+      'collaterals[].issueDate': date('bankGuarantee.collaterals.issueDate'),
+      'collaterals[].assignDate': date('bankGuarantee.collaterals.assignDate'),
     },
   },
   {
@@ -318,7 +338,7 @@ export const creditInquiries: readonly DocumentedOperation[] = [
       '[].history[].issueDate': 'person.issuedCards.cards.issueDate',
       '[].history[].cardType': 'person.issuedCards.cards.cardType',
       '[].history[].pan': 'person.issuedCards.cards.maskedPan',
-      '[].history[].bankCode': 'person.issuedCards.cards.bank.code',
+      '[].history[].bankCode': bankCode('person.issuedCards.cards.bank'),
       '[].history[].stateCode': 'person.issuedCards.cards.stateCode',
       '[].history[].stateDescription': 'person.issuedCards.cards.state',
       '[].history[].messageCode': 'person.issuedCards.cards.messageCode',
@@ -406,10 +426,10 @@ const asReportOwner = async (h: Harness, nationalId: string) =>
   withHandle(await smsConsent(h.gql, nationalId, REPORT_SCOPES));
 
 /** The report's fields, read by the job's `report` (JSON). */
-function reportFields(): Record<string, string | { notInGraph: string }> {
+function reportFields(): Record<string, Target> {
   const facility = facilityFields('job.report.facilities', {});
   const bounced = bouncedFields('job.report.bouncedCheques', {});
-  const data: Record<string, string | { notInGraph: string }> = {};
+  const data: Record<string, Target> = {};
   for (const [path, target] of [...Object.entries(facility), ...Object.entries(bounced)]) {
     data[`data.${path}`] = target;
   }
