@@ -24,7 +24,10 @@ const boardFields = (prefix: string) => ({
   [`${prefix}byNewsId`]: 'company.boardMembers.appointmentNoticeId',
   [`${prefix}nationalId`]: 'company.boardMembers.nationalId',
   [`${prefix}name`]: 'company.boardMembers.name',
-  [`${prefix}gender`]: 'company.boardMembers.gender',
+  [`${prefix}gender`]: {
+    path: 'company.boardMembers.gender',
+    as: 'the registry word مرد (man) or زن (woman), or M/F, as the enum MALE/FEMALE',
+  },
   [`${prefix}pictureUrl`]: 'company.boardMembers.pictureUrl',
   [`${prefix}mobile`]: 'company.boardMembers.personMobile.mobile',
   // Read only where `mobile` is empty: the member's mobile either way.
@@ -45,9 +48,15 @@ const holderFields = (group: string, related: boolean) => ({
   [`signholdersStatus.${group}.holders[].name`]: 'company.signingRights.signatories.name',
   [`signholdersStatus.${group}.holders[].title`]: 'company.signingRights.signatories.title',
   [`signholdersStatus.${group}.holders[].nationalId`]: 'company.signingRights.signatories.nationalId',
-  // Each status says what the holder's group says: the signatory's kind carries both.
-  [`signholdersStatus.${group}.holders[].obligatoryStatus`]: 'company.signingRights.signatories.kind',
-  [`signholdersStatus.${group}.holders[].normalStatus`]: 'company.signingRights.signatories.kind',
+  // Each status says what the holder's group says: the signatory's kind, read from the group, carries both.
+  [`signholdersStatus.${group}.holders[].obligatoryStatus`]: {
+    path: 'company.signingRights.signatories.kind',
+    as: 'true as the kind OBLIGATORY or OBLIGATORY_AND_NORMAL, false as NORMAL (the kind of the group the holder is listed in)',
+  },
+  [`signholdersStatus.${group}.holders[].normalStatus`]: {
+    path: 'company.signingRights.signatories.kind',
+    as: 'true as the kind NORMAL or OBLIGATORY_AND_NORMAL, false as OBLIGATORY (the kind of the group the holder is listed in)',
+  },
   ...(related
     ? {
         // A relation is listed under the signatory it names.
@@ -104,8 +113,11 @@ const verifications = async (h: Harness) => [
 const GAZETTE_DATA = {
   'data.companyId': 'job.request.companyId',
   'data.nationalId': 'job.request.nationalId',
-  'data.isVerified': 'job.verification.verdict',
-  'data.signatureType': 'job.verification.signatureKind',
+  'data.isVerified': { path: 'job.verification.verdict', as: 'true/false as the enum VERIFIED/NOT_VERIFIED' },
+  'data.signatureType': {
+    path: 'job.verification.signatureKind',
+    as: 'the word obligatory/normal/obligatoryAndNormal (any case) as the enum OBLIGATORY/NORMAL/OBLIGATORY_AND_NORMAL, given only when verified',
+  },
   'data.positionName': 'job.verification.position',
   'data.newsId': 'job.verification.noticeId',
   'data.newspaperDate': 'job.verification.noticePublishedOn.jalali',
@@ -136,7 +148,10 @@ export const companyOperations: readonly DocumentedOperation[] = [
       registrationNo: 'company.registrationNumber',
       title: 'company.name',
       // The registration day in both calendars: one date in the graph.
-      registrationDate: 'company.registeredOn.iso',
+      registrationDate: {
+        path: 'company.registeredOn.iso',
+        as: 'the Gregorian date-time YYYY-MM-DDT00:00:00 as its day YYYY-MM-DD (the same day as `persianRegistrationDate`, which is read first when both come)',
+      },
       persianRegistrationDate: 'company.registeredOn.jalali',
       capital: 'company.capital',
       address: 'company.address',
@@ -151,7 +166,10 @@ export const companyOperations: readonly DocumentedOperation[] = [
       status: 'company.statusText',
       edareKol: 'company.registryOffice',
       vahedSabti: 'company.registryUnit',
-      lastUpdate: 'company.lastUpdated',
+      lastUpdate: {
+        path: 'company.lastUpdated',
+        as: "the registry's Tehran wall-clock time YYYY-MM-DDTHH:mm:ss (no offset) as an ISO-8601 instant in UTC (Tehran's offset taken off)",
+      },
       registrationTypeId: 'company.registrationType.id',
       registrationTypeTitle: 'company.registrationType.title',
       knowledgeBasedState: 'company.knowledgeBased.state',

@@ -27,8 +27,14 @@ export const peopleOperations: readonly DocumentedOperation[] = [
       lastName: 'person.identity.lastName',
       fatherName: 'person.identity.fatherName',
       birthDate: 'person.identity.birthDate.jalali',
-      gender: 'person.identity.gender',
-      deathStatus: 'person.identity.alive',
+      gender: {
+        path: 'person.identity.gender',
+        as: 'the registry word مرد (man) or زن (woman), or M/F, as the enum MALE/FEMALE',
+      },
+      deathStatus: {
+        path: 'person.identity.alive',
+        as: 'the registry word زنده (alive) as true and مرده (dead) as false',
+      },
       identityNo: 'person.identity.identityNumber',
       identitySeri: 'person.identity.identitySeries',
       identitySerial: 'person.identity.identitySerial',
@@ -43,9 +49,10 @@ export const peopleOperations: readonly DocumentedOperation[] = [
     run: startCheck,
     inputs: ['mobile', 'nationalCode', 'version'],
     fields: {
-      // The challenge is answered only when the upstream says the code was texted (`smsSent` true);
-      // any other answer fails the mutation.
-      smsSent: 'startMobileOwnershipCheck.checkId',
+      smsSent: {
+        path: 'startMobileOwnershipCheck.checkId',
+        as: 'true as a challenge returned (its `checkId` set); any other answer fails the mutation and returns none',
+      },
     },
   },
   {

@@ -1,11 +1,17 @@
 import { VEHICLE_SAMPLES } from '../fixtures/sandbox.js';
 import { dataOf } from '../helpers/responses.js';
-import type { DocumentedOperation } from './support.js';
+import type { DocumentedOperation, Reshaped } from './support.js';
 
 /** The driver of the sandbox's world: plates with offenses, images, tolls, a motorcycle and licences. */
 const { driver } = VEHICLE_SAMPLES;
 const [PLATE] = driver.plates;
 const DATE = 'jalali iso';
+
+/** A Gregorian date-time the upstream writes in Tehran's wall-clock time (no offset), read at `path` as an instant. */
+const tehranTime = (path: string, shape: string): Reshaped => ({
+  path,
+  as: `the Tehran wall-clock time ${shape} (no offset) as an ISO-8601 instant in UTC (Tehran's offset, +03:30 or +04:30 in its daylight-saving years, taken off)`,
+});
 /** A licence whose negative points lead to a verdict (`Rule`), so every field of the answer carries a value. */
 const LICENCE_WITH_RULE = '1000000033';
 const DETAILS = 'vehicle.ownedBy.details';
@@ -40,7 +46,7 @@ export const vehicleOperations: readonly DocumentedOperation[] = [
       'Bills[].city': 'vehicle.ownedBy.offenses.nodes.city',
       'Bills[].location': 'vehicle.ownedBy.offenses.nodes.location',
       'Bills[].date': 'vehicle.ownedBy.offenses.nodes.occurredAt.jalali',
-      'Bills[].normalizedDate': 'vehicle.ownedBy.offenses.nodes.recordedAt',
+      'Bills[].normalizedDate': tehranTime('vehicle.ownedBy.offenses.nodes.recordedAt', 'YYYY-MM-DD HH:mm:ss'),
       'Bills[].serial': 'vehicle.ownedBy.offenses.nodes.plateSerial',
       'Bills[].license': 'vehicle.ownedBy.offenses.nodes.plateText',
       'Bills[].billId': 'vehicle.ownedBy.offenses.nodes.billId',
@@ -127,7 +133,7 @@ export const vehicleOperations: readonly DocumentedOperation[] = [
       'bills[].amount': 'vehicle.ownedBy.trafficTolls.nodes.amount',
       'bills[].fee': 'vehicle.ownedBy.trafficTolls.nodes.fee',
       'bills[].totalAmount': 'vehicle.ownedBy.trafficTolls.nodes.totalAmount',
-      'bills[].date': 'vehicle.ownedBy.trafficTolls.nodes.chargedAt',
+      'bills[].date': tehranTime('vehicle.ownedBy.trafficTolls.nodes.chargedAt', 'MM/DD/YYYY HH:mm:ss'),
       'bills[].paymentStatus': 'vehicle.ownedBy.trafficTolls.nodes.paymentStatus',
     },
   },
@@ -143,7 +149,7 @@ export const vehicleOperations: readonly DocumentedOperation[] = [
     fields: {
       'bills[].paymentId': 'vehicle.freewayTolls.nodes.paymentId',
       'bills[].price': 'vehicle.freewayTolls.nodes.amount',
-      'bills[].date': 'vehicle.freewayTolls.nodes.passedAt',
+      'bills[].date': tehranTime('vehicle.freewayTolls.nodes.passedAt', 'YYYY-MM-DD HH:mm:ss'),
       'bills[].gateway': 'vehicle.freewayTolls.nodes.gateway',
       'bills[].freeway': 'vehicle.freewayTolls.nodes.freeway',
       totalAmount: 'vehicle.freewayTolls.totalAmount',
@@ -239,7 +245,7 @@ export const vehicleOperations: readonly DocumentedOperation[] = [
       'plateNumbers[].nationalId': 'person.activePlates.registeredNationalId',
       'plateNumbers[].plateNumber': 'person.activePlates.plateText',
       'plateNumbers[].revoked': 'person.activePlates.revoked',
-      'plateNumbers[].revokedDateTime': 'person.activePlates.revokedAt',
+      'plateNumbers[].revokedDateTime': tehranTime('person.activePlates.revokedAt', 'MM/DD/YYYY HH:mm:ss'),
       'plateNumbers[].revokedDescription': 'person.activePlates.revocationReason',
       'plateNumbers[].serialNumber': 'person.activePlates.serialNumber',
     },
@@ -348,8 +354,10 @@ export const vehicleOperations: readonly DocumentedOperation[] = [
       usageCodeCii: `${POLICY}.vehicle.centralInsurance.usageCode`,
       usageNameCii: `${POLICY}.vehicle.centralInsurance.usage`,
       modelCii: `${POLICY}.vehicle.centralInsurance.model`,
-      // A JSON text holding the endorsements: each one's id, title and description in the graph.
-      edrsJson: `${POLICY}.endorsements.title`,
+      edrsJson: {
+        path: `${POLICY}.endorsements.title`,
+        as: 'a JSON text of an array of `{ id, nam, Dsc }` as a list of endorsements, each with `id`, `title` (`nam`) and `description` (`Dsc`)',
+      },
       endorseDate: `${POLICY}.lastEndorsedOn.jalali`,
       endorseText: `${POLICY}.lastEndorsementText`,
       'damageTypes[]': {
@@ -375,7 +383,7 @@ export const vehicleOperations: readonly DocumentedOperation[] = [
       'licenses[].licenseType': 'person.drivingLicences.licences.type',
       'licenses[].licenseStatus': 'person.drivingLicences.licences.status',
       'licenses[].barCode': 'person.drivingLicences.licences.barcode',
-      'licenses[].issueDate': 'person.drivingLicences.licences.issuedAt',
+      'licenses[].issueDate': tehranTime('person.drivingLicences.licences.issuedAt', 'MM/DD/YYYY HH:mm:ss'),
       'licenses[].licenseValidityPeriod': 'person.drivingLicences.licences.validityPeriod',
       'licenses[].firstname': 'person.drivingLicences.licences.firstName',
       'licenses[].lastname': 'person.drivingLicences.licences.lastName',

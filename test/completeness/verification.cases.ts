@@ -3,7 +3,7 @@ import { smsConsent, withHandle } from '../consent/support.js';
 import type { Harness } from '../helpers/harness.js';
 import { dataOf } from '../helpers/responses.js';
 import { jpeg, mp4, png } from '../verification/files.js';
-import type { DocumentedOperation } from './support.js';
+import type { DocumentedOperation, Reshaped } from './support.js';
 
 /**
  * A man born in 1356 (Shahab needs his birth-certificate number) who owes taxes, holds a passport and
@@ -32,6 +32,18 @@ async function person(h: Harness, selection: string, handle?: string): Promise<u
 /** An SMS consent of PERSON to `scope`. */
 const consentTo = (h: Harness, scope: string): Promise<string> => smsConsent(h.gql, NID, [scope]);
 
+/** The registry's gender word at `path`, given as the graph's enum. */
+const gender = (path: string): Reshaped => ({
+  path,
+  as: 'the registry word مرد (man) or زن (woman), or M/F, as the enum MALE/FEMALE',
+});
+
+/** The registry's death status at `path`, given as a yes or no. */
+const alive = (path: string): Reshaped => ({
+  path,
+  as: 'the registry word زنده (alive) as true and مرده (dead) as false',
+});
+
 const IDENTITY_MATCH = `fullNameSimilarity firstNameSimilarity lastNameSimilarity fatherNameSimilarity genderSimilarity
   alive description trackingCode birthDate { jalali } fullName firstName lastName fatherName gender status`;
 
@@ -54,9 +66,9 @@ const identityMatchFields = (field: string): DocumentedOperation['fields'] => ({
   lastNameSimilarity: `person.${field}.lastNameSimilarity`,
   fatherName: `person.${field}.fatherName`,
   fatherNameSimilarity: `person.${field}.fatherNameSimilarity`,
-  gender: `person.${field}.gender`,
+  gender: gender(`person.${field}.gender`),
   genderSimilarity: `person.${field}.genderSimilarity`,
-  deathStatus: `person.${field}.alive`,
+  deathStatus: alive(`person.${field}.alive`),
   description: `person.${field}.description`,
   trackingCode: `person.${field}.trackingCode`,
 });
@@ -73,8 +85,8 @@ const civilIdentityFields = (field: string): DocumentedOperation['fields'] => ({
   lastName: `person.${field}.lastName`,
   fatherName: `person.${field}.fatherName`,
   birthDate: `person.${field}.birthDate.jalali`,
-  gender: `person.${field}.gender`,
-  deathStatus: `person.${field}.alive`,
+  gender: gender(`person.${field}.gender`),
+  deathStatus: alive(`person.${field}.alive`),
   identityNo: `person.${field}.identityNumber`,
   identitySeri: `person.${field}.identitySeries`,
   identitySerial: `person.${field}.identitySerial`,
@@ -90,14 +102,14 @@ const SHAHAB = 'code confirmed firstName lastName fatherName gender birthDate { 
 const shahabFields = (field: string): DocumentedOperation['fields'] => ({
   // The national id asked about, which the person is reached by.
   nid: 'person.nationalId',
-  birthDate: `person.${field}.birthDate.jalali`,
+  birthDate: { path: `person.${field}.birthDate.jalali`, as: 'the Jalali date YYYYMMDD written YYYY/MM/DD' },
   shahabCode: `person.${field}.code`,
   identityNo: `person.${field}.identityNumber`,
   firstName: `person.${field}.firstName`,
   lastName: `person.${field}.lastName`,
   fatherName: `person.${field}.fatherName`,
-  gender: `person.${field}.gender`,
-  isConfirmed: `person.${field}.confirmed`,
+  gender: gender(`person.${field}.gender`),
+  isConfirmed: { path: `person.${field}.confirmed`, as: 'the flag Y/N (or true/false) as true/false' },
 });
 
 /** The civil registry: identity records and matches, life status, Shahab codes. */
@@ -144,7 +156,7 @@ export const civilRegistryOperations: readonly DocumentedOperation[] = [
     operationId: 'kycDeathStatusInquiryGet',
     run: (h) => person(h, `lifeStatus(birthDate: "${BIRTH}") { alive trackingCode }`),
     inputs: ['nationalCode', 'birthDate'],
-    fields: { deathStatus: 'person.lifeStatus.alive', trackingCode: 'person.lifeStatus.trackingCode' },
+    fields: { deathStatus: alive('person.lifeStatus.alive'), trackingCode: 'person.lifeStatus.trackingCode' },
   },
   {
     operationId: 'oakShahabInquiryGet',
@@ -345,7 +357,10 @@ export const mediaOperations: readonly DocumentedOperation[] = [
     fields: {
       faceVerification: 'person.liveVideoMatch.faceMatchPercentage',
       liveness: 'person.liveVideoMatch.livenessScore',
-      speechSimilarity: 'person.liveVideoMatch.speechSimilarityPercentage',
+      speechSimilarity: {
+        path: 'person.liveVideoMatch.speechSimilarityPercentage',
+        as: 'a score from 0 to 1 as a percentage (times 100, to two decimals); one above 1 taken as a percentage already',
+      },
       printLiveness: 'person.liveVideoMatch.filmedFromPhoto',
       replayLiveness: 'person.liveVideoMatch.filmedFromVideo',
       trackingCode: 'person.liveVideoMatch.trackingCode',
@@ -415,8 +430,10 @@ export const mediaOperations: readonly DocumentedOperation[] = [
       birthDate: 'front.birthDate.jalali',
       expirationDate: 'front.expiresOn.jalali',
       serial: 'back.serial',
-      // `national-card-front` or `national-card-back`: the side read, which `side` gives (the one asked).
-      docType: 'front.side',
+      docType: {
+        notInGraph:
+          'the side read (`national-card-front` or `national-card-back`), which only echoes the `side` the caller asked for; the graph gives that side as asked',
+      },
     },
   },
 ];
