@@ -10,20 +10,26 @@ import { guarded, reject, required } from './inputs.js';
 import { sayadBranchCode, sayadIdOf } from './sayad.js';
 import { done, fail, type OperationHandler } from './types.js';
 
-export const sayadSerialInquiry: OperationHandler = guarded(({ query }) => {
-  const leaf = leafOf(sayadIdOf(query));
-  if (!leaf) return fail({ status: 404, code: 'NOT_FOUND', message: 'cheque leaf not found' });
-  const { book } = leaf;
-  // A joint account's book is named after its first holder.
-  const holder = book.account.owners[0];
-  return done({
+/** What both leaf inquiries answer of a leaf: its book's account, dates, numbers, media and branch. */
+function leafFields({ book, serialNo }: NonNullable<ReturnType<typeof leafOf>>) {
+  return {
     iban: book.account.iban,
     issuedDate: compactDate(book.issuedOn),
     expirationDate: compactDate(book.expiresOn),
-    serialNo: leaf.serialNo,
+    serialNo,
     seriesNo: book.seriesNo,
     mediaType: book.mediaType,
     branchCode: sayadBranchCode(book.account),
+  };
+}
+
+export const sayadSerialInquiry: OperationHandler = guarded(({ query }) => {
+  const leaf = leafOf(sayadIdOf(query));
+  if (!leaf) return fail({ status: 404, code: 'NOT_FOUND', message: 'cheque leaf not found' });
+  // A joint account's book is named after its first holder.
+  const holder = leaf.book.account.owners[0];
+  return done({
+    ...leafFields(leaf),
     name: holder === undefined ? '' : fullNameOf(personOf(holder)),
     returnedCheques: null,
   });
@@ -37,15 +43,5 @@ export const sayadIdBySerial: OperationHandler = guarded(({ query }) => {
   if (!/^\d+$/.test(seriesNo)) reject('invalid seriesNo');
   const leaf = leafOfSerial(serialNo, seriesNo);
   if (!leaf) return fail({ status: 404, code: 'NOT_FOUND', message: 'cheque leaf not found' });
-  const { book } = leaf;
-  return done({
-    iban: book.account.iban,
-    issuedDate: compactDate(book.issuedOn),
-    expirationDate: compactDate(book.expiresOn),
-    serialNo: leaf.serialNo,
-    seriesNo: book.seriesNo,
-    sayadId: leaf.sayadId,
-    mediaType: book.mediaType,
-    branchCode: sayadBranchCode(book.account),
-  });
+  return done({ ...leafFields(leaf), sayadId: leaf.sayadId });
 });

@@ -155,17 +155,7 @@ export class ChequesAPI {
     const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { sayadId } }));
     if (!answer) return null;
     const r = decode(operationId, answer, ChequeLeafDetailsAnswer);
-    return {
-      sayadId,
-      iban: r.iban?.toUpperCase() ?? null,
-      serialNumber: r.serialNo,
-      seriesNumber: r.seriesNo,
-      issuedOn: r.issuedDate,
-      expiresOn: r.expirationDate === 'null' ? null : r.expirationDate,
-      media: r.mediaType,
-      branchCode: r.branchCode,
-      holderName: r.name,
-    };
+    return leafOf(sayadId, r, r.name);
   }
 
   /** The leaf of a serial number in a series, with its Sayad id (client credential); null when no leaf has them. */
@@ -174,17 +164,7 @@ export class ChequesAPI {
     const answer = await nullIfNotFound(this.upstream.read(operationId, { query: { serialNo, seriesNo } }));
     if (!answer) return null;
     const r = decode(operationId, answer, ChequeLeafBySerialAnswer);
-    return {
-      sayadId: r.sayadId,
-      iban: r.iban?.toUpperCase() ?? null,
-      serialNumber: r.serialNo,
-      seriesNumber: r.seriesNo,
-      issuedOn: r.issuedDate,
-      expiresOn: r.expirationDate === 'null' ? null : r.expirationDate,
-      media: r.mediaType,
-      branchCode: r.branchCode,
-      holderName: null,
-    };
+    return leafOf(r.sayadId, r, null);
   }
 
   async listChequebooks(accountNumber: string): Promise<ChequebookRecord[]> {
@@ -229,4 +209,24 @@ function bankCodeOf(code: string | null): string | null {
 
 function partyOf(r: z.output<typeof ChequeParty>): ChequePartyRecord {
   return { idCode: r.idCode, idType: r.idType, name: r.name };
+}
+
+/** The fields both leaf inquiries answer (by Sayad id, by serial), as one leaf. */
+function leafOf(
+  sayadId: string | null,
+  r: Omit<z.output<typeof ChequeLeafBySerialAnswer>, 'sayadId'>,
+  holderName: string | null,
+): ChequeLeafRecord {
+  return {
+    sayadId,
+    iban: r.iban?.toUpperCase() ?? null,
+    serialNumber: r.serialNo,
+    seriesNumber: r.seriesNo,
+    issuedOn: r.issuedDate,
+    // The upstream writes a missing expiry as the text "null".
+    expiresOn: r.expirationDate === 'null' ? null : r.expirationDate,
+    media: r.mediaType,
+    branchCode: r.branchCode,
+    holderName,
+  };
 }
