@@ -326,11 +326,13 @@ export type BankAccount = {
    */
   readonly accountNumber?: Maybe<Scalars['String']['output']>;
   /**
-   * The account's balances now (the balance inquiry, scope `oak:balance:get`), under the holder's
-   * authorization-code consent (`startCodeConsent` at the account's bank; for Keshavarzi (016) too): present
-   * its handle. Without such a consent, `CONSENT_REQUIRED`; with a consent at another bank, or one whose
-   * authorized accounts (`InquiryConsent.accountNumbers`) do not include this one, `FORBIDDEN`: null with the
-   * error and no upstream call.
+   * The account's balances now (the balance inquiry, scope `oak:balance:get`, naming the account as the
+   * consent's token lists it), under the holder's authorization-code consent (`startCodeConsent` at the
+   * account's bank; for Keshavarzi (016) too): present its handle. Without such a consent, `CONSENT_REQUIRED`;
+   * with a consent at another bank, one that lists no authorized accounts (`InquiryConsent.accountNumbers`
+   * null: granted before they were kept, so ask again), or one whose list does not include this account,
+   * `FORBIDDEN`: null with the error, and no balance inquiry sent (finding the number of an account known by
+   * its IBAN takes one IBAN inquiry first). Null without an error when the bank gives the account no number.
    */
   readonly balance?: Maybe<AccountBalance>;
   /** The bank, read from the IBAN's bank code. */

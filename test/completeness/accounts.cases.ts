@@ -124,10 +124,8 @@ const STATEMENT_FIELDS: Readonly<Record<string, GraphPath | Reshaped | NotInGrap
   'transactions[].optionalInformation1': `${n}.optionalInformation1`,
   'transactions[].optionalInformation': `${n}.optionalInformation`,
   'transactions[].branchNo': `${n}.branchNumber`,
-  // `date` (YYMMDD) is `fullDate` (YYYYMMDD) short of its century; with `time` they are `bookedAt`.
   'transactions[].date': {
-    path: `${n}.bookedAt.jalali`,
-    as: 'the Jalali date YYMMDD, `fullDate` short of its century, as the date part of YYYY/MM/DD HH:MM:SS',
+    notInGraph: 'the day of `fullDate` short of its century (YYMMDD): `bookedAt` is read from `fullDate` and `time`',
   },
   'transactions[].fullDate': {
     path: `${n}.bookedAt.jalali`,

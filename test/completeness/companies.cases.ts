@@ -48,14 +48,14 @@ const holderFields = (group: string, related: boolean) => ({
   [`signholdersStatus.${group}.holders[].name`]: 'company.signingRights.signatories.name',
   [`signholdersStatus.${group}.holders[].title`]: 'company.signingRights.signatories.title',
   [`signholdersStatus.${group}.holders[].nationalId`]: 'company.signingRights.signatories.nationalId',
-  // Each status says what the holder's group says: the signatory's kind, read from the group, carries both.
+  // The signatory's kind is read from the group the holder is listed in, not from these two flags.
   [`signholdersStatus.${group}.holders[].obligatoryStatus`]: {
-    path: 'company.signingRights.signatories.kind',
-    as: 'true as the kind OBLIGATORY or OBLIGATORY_AND_NORMAL, false as NORMAL (the kind of the group the holder is listed in)',
+    notInGraph:
+      'a flag repeating the group the holder is listed in; `signatories.kind` is read from the group (OBLIGATORY, NORMAL or both)',
   },
   [`signholdersStatus.${group}.holders[].normalStatus`]: {
-    path: 'company.signingRights.signatories.kind',
-    as: 'true as the kind NORMAL or OBLIGATORY_AND_NORMAL, false as OBLIGATORY (the kind of the group the holder is listed in)',
+    notInGraph:
+      'a flag repeating the group the holder is listed in; `signatories.kind` is read from the group (OBLIGATORY, NORMAL or both)',
   },
   ...(related
     ? {

@@ -77,7 +77,8 @@ export const BankAccount: BankAccountResolvers = {
     );
     return { ...slicePage(transactions, page), currentBalance, availableBalance, details };
   },
-  // Under the holder's code consent: checked (person, grant, scope, then bank and authorized accounts) before the call.
+  // Under the holder's code consent: checked (person, grant and scope, bank, then the authorized accounts)
+  // before the balance inquiry, which names the account as the consent's token lists it.
   balance: async (account, _args, context) => {
     if (!context.consent) throw consentRequired(BALANCE.scope, 'authorization_code');
     const consent = await context.consent.describe();
@@ -87,11 +88,21 @@ export const BankAccount: BankAccountResolvers = {
       throw consentForbidden(
         `The consent covers accounts at bank ${consent.bank ?? '(none)'}, not this account's bank (${bankCode}).`,
       );
+    // Without the token's list nothing here says the account is the person's: the upstream alone would.
+    if (consent.accounts === undefined || consent.accounts === null)
+      throw consentForbidden(
+        'The consent does not list the accounts the person authorized (it was granted before they were kept): ask the person to consent again.',
+      );
     const accountNumber = await accountNumberOf(account, context);
     if (!accountNumber) return null;
-    if (consent.accounts && !consent.accounts.some((listed) => digitsOf(listed) === digitsOf(accountNumber)))
-      throw consentForbidden('The person did not authorize this account in the consent.');
-    return context.dataSources.accounts.getBalance(accountNumber, consent.nationalId);
+    const listed = consent.accounts.find((number) => digitsOf(number) === digitsOf(accountNumber));
+    if (listed === undefined)
+      throw consentForbidden(
+        consent.accounts.length === 0
+          ? 'The consent lists no account the person authorized.'
+          : 'The person did not authorize this account in the consent.',
+      );
+    return context.dataSources.accounts.getBalance(listed, consent.nationalId);
   },
   // By the account number when the account was found by it, else by the IBAN: either way, one call.
   holderDetails: (account, _args, { dataSources }) =>
