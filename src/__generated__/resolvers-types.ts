@@ -2287,7 +2287,7 @@ export type IbanOwnership =
 
 /**
  * How claimed details match the civil registry. Similarities are percentages (0–100), null for details not
- * given. The claimed details come back as the registry compared them (the upstream answers the ones sent).
+ * given. The claimed details come back as claimed (in the registry's spelling when it answers the same text), never the registry's own where they differ: a match is no way to read the record.
  */
 export type IdentityMatch = {
   readonly __typename?: 'IdentityMatch';

@@ -28,6 +28,14 @@ describe('an identity match', () => {
     });
   });
 
+  it('shows a detail as claimed when the answer holds another: the similarity says how close it was', () => {
+    const match = identityMatchOf(answer, { birthDate: '1370/01/01', firstName: 'زهرا', lastName: 'احمدي' });
+    expect(match.firstName).toBe('زهرا');
+    // The same name but for an Arabic yeh: the answer's spelling is shown.
+    expect(match.lastName).toBe('احمدی');
+    expect(match.firstNameSimilarity).toBe(100);
+  });
+
   it('shows every detail when every one was claimed', () => {
     const match = identityMatchOf(answer, {
       birthDate: '1370/01/01',

@@ -1,5 +1,6 @@
 /** The civil registry's answers, shared by the people and verification inquiries, and the query of a claim. */
 import type { z } from 'zod';
+import { normalizeDigits } from '../../lib/digits.js';
 import { count, record, text } from './shapes.js';
 import type { CivilIdentityRecord } from '../types/people.js';
 import type { IdentityClaim, IdentityMatchRecord } from '../types/verification.js';
@@ -52,18 +53,29 @@ export const IdentityMatchAnswer = record({
 });
 
 /**
- * The match as the graph shows it. Only what was claimed is shown back: a detail the claim left out is
- * null whatever the answer holds, so a match is never a way to read the registry's record.
+ * The match as the graph shows it. Only what was claimed is shown back, and as it was claimed: a detail
+ * the claim left out is null, and one the answer gives otherwise than claimed shows the claim, so a
+ * match is never a way to read the registry's record (the similarities say how close the claim was).
  */
+/** Two texts the same but for digits' script, spacing and Arabic/Persian letter forms. */
+function sameText(a: string, b: string): boolean {
+  const plain = (text: string) =>
+    normalizeDigits(text).replace(/ي/g, 'ی').replace(/ك/g, 'ک').replace(/\s+/g, ' ').replace(/\//g, '').trim();
+  return plain(a) === plain(b);
+}
+
 export function identityMatchOf(r: z.output<typeof IdentityMatchAnswer>, claim: IdentityClaim): IdentityMatchRecord {
-  const claimed = <T>(given: unknown, value: T): T | null => (given === null || given === undefined ? null : value);
+  const claimedText = (given: string | null | undefined, answered: string | null): string | null => {
+    if (given === null || given === undefined) return null;
+    return answered !== null && sameText(answered, given) ? answered : given;
+  };
   return {
-    birthDate: r.birthDate,
-    fullName: claimed(claim.fullName, r.fullName),
-    firstName: claimed(claim.firstName, r.firstName),
-    lastName: claimed(claim.lastName, r.lastName),
-    fatherName: claimed(claim.fatherName, r.fatherName),
-    gender: claimed(claim.gender, r.gender),
+    birthDate: claimedText(claim.birthDate, r.birthDate),
+    fullName: claimedText(claim.fullName, r.fullName),
+    firstName: claimedText(claim.firstName, r.firstName),
+    lastName: claimedText(claim.lastName, r.lastName),
+    fatherName: claimedText(claim.fatherName, r.fatherName),
+    gender: claim.gender === null || claim.gender === undefined ? null : claim.gender,
     status: r.status,
     fullNameSimilarity: r.fullNameSimilarity,
     firstNameSimilarity: r.firstNameSimilarity,
