@@ -42,6 +42,8 @@ const SERIALS_PER_BOOK = 25;
  * `100000 + (A mod 32000) × 25`, so that every book's serials are 6 digits and no two books share a leaf.
  */
 function bookNumbers(account: Account): { seriesNo: string; serialFrom: number } {
+  // Past 31 banks a series would take 7 digits, and `leafOfSerial` would not find its books.
+  if (BANKS.length * 1_000_000_000 > BOOKS_PER_SERIES * 1_000_000) throw new Error('too many banks for 6-digit series');
   const number = account.bank.index * 1_000_000_000 + Number(account.key);
   return {
     seriesNo: String(Math.floor(number / BOOKS_PER_SERIES)).padStart(6, '0'),
