@@ -49,6 +49,26 @@ async function transfer(h: Harness, handle: string, input: ReturnType<typeof ord
 
 const r = 'transfer.receipt';
 
+/** The receipt's fields every bank answers, where the order's receipt gives them. */
+const RECEIPT_FIELDS = {
+  amount: `${r}.amount`,
+  description: `${r}.description`,
+  destinationFirstname: `${r}.destinationFirstName`,
+  destinationLastname: `${r}.destinationLastName`,
+  destinationNumber: `${r}.destinationNumber`,
+  inquiryDate: `${r}.inquiryDate`,
+  inquiryTime: `${r}.inquiryTime`,
+  inquirySequence: `${r}.inquirySequence`,
+  message: `${r}.message`,
+  paymentNumber: `${r}.paymentNumber`,
+  refCode: `${r}.refCode`,
+  sourceFirstname: `${r}.sourceFirstName`,
+  sourceLastname: `${r}.sourceLastName`,
+  sourceNumber: `${r}.sourceNumber`,
+  type: `${r}.rail`,
+  reasonDescription: `${r}.reasonDescription`,
+} as const;
+
 export const transferOperations: readonly DocumentedOperation[] = [
   {
     operationId: 'oakTransferToDepositPost',
@@ -71,24 +91,7 @@ export const transferOperations: readonly DocumentedOperation[] = [
       'merchantName',
       'merchantIban',
     ],
-    fields: {
-      amount: `${r}.amount`,
-      description: `${r}.description`,
-      destinationFirstname: `${r}.destinationFirstName`,
-      destinationLastname: `${r}.destinationLastName`,
-      destinationNumber: `${r}.destinationNumber`,
-      inquiryDate: `${r}.inquiryDate`,
-      inquiryTime: `${r}.inquiryTime`,
-      inquirySequence: `${r}.inquirySequence`,
-      message: `${r}.message`,
-      paymentNumber: `${r}.paymentNumber`,
-      refCode: `${r}.refCode`,
-      sourceFirstname: `${r}.sourceFirstName`,
-      sourceLastname: `${r}.sourceLastName`,
-      sourceNumber: `${r}.sourceNumber`,
-      type: `${r}.rail`,
-      reasonDescription: `${r}.reasonDescription`,
-    },
+    fields: RECEIPT_FIELDS,
   },
   {
     operationId: 'oakTransferToDepositPost',
@@ -114,22 +117,7 @@ export const transferOperations: readonly DocumentedOperation[] = [
     },
     inputs: ['amount', 'description', 'destinationNumber', 'deposit'],
     fields: {
-      amount: `${r}.amount`,
-      description: `${r}.description`,
-      destinationFirstname: `${r}.destinationFirstName`,
-      destinationLastname: `${r}.destinationLastName`,
-      destinationNumber: `${r}.destinationNumber`,
-      inquiryDate: `${r}.inquiryDate`,
-      inquiryTime: `${r}.inquiryTime`,
-      inquirySequence: `${r}.inquirySequence`,
-      message: `${r}.message`,
-      paymentNumber: `${r}.paymentNumber`,
-      refCode: `${r}.refCode`,
-      sourceFirstname: `${r}.sourceFirstName`,
-      sourceLastname: `${r}.sourceLastName`,
-      sourceNumber: `${r}.sourceNumber`,
-      type: `${r}.rail`,
-      reasonDescription: `${r}.reasonDescription`,
+      ...RECEIPT_FIELDS,
       transactionId: `${r}.transactionId`,
       endToEndId: `${r}.endToEndId`,
     },
