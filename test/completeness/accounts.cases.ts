@@ -207,6 +207,17 @@ const KESHAVARZI_FIELDS: Readonly<Record<string, GraphPath | NotInGraph>> = {
 /** The client's own accounts at Sepah (019): the client-credential statement serves only these. */
 const clientAccounts = accountsOf(CLIENT_PERSON.nationalId).filter((account) => account.bank.code === '019');
 
+/** The Ayandeh account inquiry's fields, under `holderDetails` of the account the query reached. */
+const holderDetailsFields = (root: string) => ({
+  deposit: `${root}.holderDetails.accountNumber`,
+  accountStatus: { path: `${root}.holderDetails.status`, as: STATUS_CODE },
+  customerFirstname: `${root}.holderDetails.firstName`,
+  customerLastname: `${root}.holderDetails.lastName`,
+  idNumber: `${root}.holderDetails.holderId`,
+  accountType: { path: `${root}.holderDetails.accountType`, as: ACCOUNT_TYPE_CODE },
+  customerType: { path: `${root}.holderDetails.customerType`, as: CUSTOMER_TYPE_CODE },
+});
+
 export const accountOperations: readonly DocumentedOperation[] = [
   {
     operationId: 'mpgCardInformationGet',
@@ -270,15 +281,7 @@ export const accountOperations: readonly DocumentedOperation[] = [
           accountNumber status firstName lastName holderId accountType customerType } } }`),
       ),
     inputs: ['iban', 'bankCode'],
-    fields: {
-      deposit: 'account.holderDetails.accountNumber',
-      accountStatus: { path: 'account.holderDetails.status', as: STATUS_CODE },
-      customerFirstname: 'account.holderDetails.firstName',
-      customerLastname: 'account.holderDetails.lastName',
-      idNumber: 'account.holderDetails.holderId',
-      accountType: { path: 'account.holderDetails.accountType', as: ACCOUNT_TYPE_CODE },
-      customerType: { path: 'account.holderDetails.customerType', as: CUSTOMER_TYPE_CODE },
-    },
+    fields: holderDetailsFields('account'),
   },
   {
     operationId: 'facilityGetAccountInfoGet',
@@ -289,15 +292,7 @@ export const accountOperations: readonly DocumentedOperation[] = [
           accountNumber status firstName lastName holderId accountType customerType } } }`),
       ),
     inputs: ['deposit', 'bankCode'],
-    fields: {
-      deposit: 'accountByNumber.holderDetails.accountNumber',
-      accountStatus: { path: 'accountByNumber.holderDetails.status', as: STATUS_CODE },
-      customerFirstname: 'accountByNumber.holderDetails.firstName',
-      customerLastname: 'accountByNumber.holderDetails.lastName',
-      idNumber: 'accountByNumber.holderDetails.holderId',
-      accountType: { path: 'accountByNumber.holderDetails.accountType', as: ACCOUNT_TYPE_CODE },
-      customerType: { path: 'accountByNumber.holderDetails.customerType', as: CUSTOMER_TYPE_CODE },
-    },
+    fields: holderDetailsFields('accountByNumber'),
   },
   {
     operationId: 'facilityDepositToIbanGet',
