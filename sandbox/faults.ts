@@ -40,10 +40,17 @@ export function checkedRule(rule: FaultRule): FaultRule {
   return rule;
 }
 
-/** Injected faults, applied in the order they were added, and extra latency per operation. */
+/** Answers held back until the test lets them go. */
+interface Hold {
+  readonly operationId: string | undefined;
+  readonly released: Promise<void>;
+}
+
+/** Injected faults, applied in the order they were added, extra latency per operation, and held answers. */
 export class FaultBook {
   private rules: ArmedRule[] = [];
   private readonly latency = new Map<string, number>();
+  private readonly holds = new Map<Hold, () => void>();
 
   constructor(private readonly random: () => number = Math.random) {}
 
@@ -57,10 +64,43 @@ export class FaultBook {
     return this.rules.map(({ rule, remaining }) => ({ rule: { ...rule }, remaining }));
   }
 
-  /** Forgets every fault rule and latency rule. */
+  /** Forgets every fault rule and latency rule, and lets every held answer go. */
   clear(): void {
     this.clearRules();
     this.clearLatency();
+    for (const release of [...this.holds.values()]) release();
+  }
+
+  /** Holds the answers of calls to `operationId` (of every call when omitted) until the function returned is called. */
+  hold(operationId?: string): () => void {
+    let resolve = () => {};
+    const hold: Hold = { operationId, released: new Promise<void>((done) => (resolve = done)) };
+    const release = () => {
+      this.holds.delete(hold);
+      resolve();
+    };
+    this.holds.set(hold, release);
+    return release;
+  }
+
+  /** Waits while a hold applies to calls to `operationId`; rejects when `signal` aborts first. */
+  async held(operationId: string, signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const hold = [...this.holds.keys()].find((h) => h.operationId === undefined || h.operationId === operationId);
+      if (!hold) return;
+      signal.throwIfAborted();
+      let stopListening = () => {};
+      const aborted = new Promise<never>((_, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        stopListening = () => signal.removeEventListener('abort', onAbort);
+      });
+      try {
+        await Promise.race([hold.released, aborted]);
+      } finally {
+        stopListening();
+      }
+    }
   }
 
   clearRules(): void {

@@ -106,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     injectFault: (rule) => faults.add(rule),
     faults: () => faults.list(),
     clearFaults: () => faults.clear(),
+    holdAnswers: (operationId) => faults.hold(operationId),
     setLatency: (rule) => faults.setLatency(rule),
     balanceOf: (iban) => {
       const account = accountOfIban(iban);

@@ -93,6 +93,8 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
         ? 'valid'
         : 'absent';
 
+  // A held call stays recorded as pending; it is answered as things stand when it is let go.
+  await state.faults.held(call.operationId, state.shutdown);
   const reply = await decide(state, { req, route, query, body, sentTrackId, trackId, call });
   if (reply === RESET) {
     req.socket.destroy();

@@ -121,8 +121,15 @@ export interface Sandbox {
   injectFault(rule: FaultRule): void;
   /** The fault rules injected and not cleared, with their remaining uses. */
   faults(): ArmedFault[];
-  /** Forgets every fault rule and latency rule. */
+  /** Forgets every fault rule and latency rule, and lets every held answer go. */
   clearFaults(): void;
+  /**
+   * Holds the answers of calls to `operationId` (of every call when omitted): each call is recorded,
+   * pending, and waits until the function returned is called (or `clearFaults`, or the sandbox closes);
+   * it is then answered as things stand at that moment. A test makes the upstream wait for it this way,
+   * however slow the machine, where a delay would race it.
+   */
+  holdAnswers(operationId?: string): () => void;
   /** Sets the extra latency of one operation, or of every call when `operationId` is omitted (0 removes it). */
   setLatency(rule: LatencyRule): void;
   /** An account's balance in rials: its opening balance in the world moved by the transfers applied. */
