@@ -79,7 +79,8 @@ export interface UpstreamErrorDetails {
   outcomeUnknown?: boolean;
   /**
    * True when nothing was sent: the call was refused here (its upstream group's breaker was open, its
-   * time budget was spent, or its caller cancelled it while it waited), so the upstream cannot have acted on it.
+   * time budget was spent, or its caller cancelled it while it waited), or it was never handed to a
+   * connection (none could be made, or it was given up first), so the upstream cannot have acted on it.
    */
   notSent?: boolean;
 }

@@ -70,6 +70,8 @@ export function errorFromTransport(
   retrySafe: boolean,
 ): UpstreamError {
   const outcomeUnknown = !retrySafe && error.maybeDelivered;
+  // A request never handed to a connection cannot have been acted on.
+  const notSent = !error.maybeDelivered;
   if (error.kind === 'timeout') {
     return new UpstreamError({
       code: ErrorCode.UpstreamTimeout,
@@ -77,6 +79,7 @@ export function errorFromTransport(
       operationId,
       ...(trackId && { trackId }),
       ...(outcomeUnknown && { outcomeUnknown }),
+      ...(notSent && { notSent }),
     });
   }
   return new UpstreamError({
@@ -85,5 +88,6 @@ export function errorFromTransport(
     operationId,
     trackId,
     ...(outcomeUnknown && { outcomeUnknown }),
+    ...(notSent && { notSent }),
   });
 }

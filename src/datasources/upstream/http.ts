@@ -1,4 +1,4 @@
-import { Agent, type FormData } from 'undici';
+import { Agent, type Dispatcher, type FormData } from 'undici';
 import { onAbort } from './abortListeners.js';
 
 export interface HttpRequest {
@@ -30,7 +30,11 @@ export class TransportError extends Error {
   override readonly name = 'TransportError';
   constructor(
     readonly kind: TransportFailure,
-    /** True when the request may have reached the upstream before the failure. */
+    /**
+     * True when the request may have reached the upstream before the failure: it was handed to a
+     * connection. False when it never was (no connection could be made, it was refused before sending,
+     * or it was given up while it waited for a connection).
+     */
     readonly maybeDelivered: boolean,
     cause?: unknown,
   ) {
@@ -43,51 +47,97 @@ export interface HttpTransport {
   close(): Promise<void>;
 }
 
-/** Pooled keep-alive HTTP over undici; one instance per process. */
+/**
+ * Pooled keep-alive HTTP over undici; one instance per process. Each request knows whether it was ever
+ * handed to a connection: undici starts a request (`onRequestStart`) right before it writes it, so a
+ * request that failed, timed out or was aborted before its start never left this process.
+ */
 export function createHttpTransport(options: { connections: number }): HttpTransport {
   const agent = new Agent({ connections: options.connections, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000 });
   return {
-    async send(req) {
-      // One controller per request, its listener on the caller's signal removed when the request ends:
-      // AbortSignal.any would leave a listener on the caller's signal per attempt until collected.
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, req.timeoutMs);
-      let stopListening = () => {};
-      if (req.signal?.aborted) controller.abort();
-      else if (req.signal) stopListening = onAbort(req.signal, () => controller.abort());
-      try {
-        const { origin, path } = originAndPath(req.url);
-        // The agent's own request takes origin and path as they are: undici's top-level `request` would
-        // parse the URL with the WHATWG parser on every call.
-        const res = await agent.request({
-          origin,
-          path,
-          method: req.method,
-          headers: req.headers,
-          body: req.form ?? req.body,
-          signal: controller.signal,
-        });
-        const retryAfter = res.headers['retry-after'];
-        return {
-          status: res.statusCode,
-          text: await res.body.text(),
-          ...(typeof retryAfter === 'string' && { retryAfter }),
-        };
-      } catch (error) {
-        if (timedOut) throw new TransportError('timeout', true, error);
-        if (req.signal?.aborted) throw new TransportError('aborted', true, error);
-        throw new TransportError('network', !isConnectFailure(error) && !isRefusedBeforeSending(error), error);
-      } finally {
-        clearTimeout(timer);
-        stopListening();
-      }
-    },
+    send: (req) => new Promise<HttpResponse>((resolve, reject) => dispatch(agent, req, resolve, reject)),
     close: () => agent.close(),
   };
+}
+
+/** Sends `req` through the agent, answering once through `resolve` or `reject`. */
+function dispatch(
+  agent: Agent,
+  req: HttpRequest,
+  resolve: (response: HttpResponse) => void,
+  reject: (error: TransportError) => void,
+): void {
+  let controller: Dispatcher.DispatchController | null = null;
+  let stopped: TransportFailure | null = null;
+  let ended = false;
+  let status = 0;
+  let retryAfter: string | undefined;
+  const chunks: Buffer[] = [];
+
+  const end = (): boolean => {
+    if (ended) return false;
+    ended = true;
+    clearTimeout(timer);
+    stopListening();
+    return true;
+  };
+  const fail = (kind: TransportFailure, cause?: unknown): void => {
+    if (end()) reject(new TransportError(kind, controller !== null, cause));
+  };
+  // Our own timeout or the caller's abort: a request not started yet is abandoned before it is written.
+  const stop = (kind: TransportFailure): void => {
+    stopped = kind;
+    controller?.abort(new Error(`upstream request ${kind}`));
+    fail(kind);
+  };
+  const timer = setTimeout(() => stop('timeout'), req.timeoutMs);
+  let stopListening = () => {};
+  if (req.signal?.aborted) {
+    stop('aborted');
+    return;
+  }
+  if (req.signal) stopListening = onAbort(req.signal, () => stop('aborted'));
+
+  let target: { origin: string; path: string };
+  try {
+    target = originAndPath(req.url);
+  } catch (error) {
+    fail('network', error);
+    return;
+  }
+  const { origin, path } = target;
+  agent.dispatch(
+    { origin, path, method: req.method, headers: req.headers, body: req.form ?? req.body ?? null },
+    {
+      onRequestStart(started) {
+        if (stopped) {
+          started.abort(new Error(`upstream request ${stopped}`));
+          return;
+        }
+        controller = started;
+      },
+      onResponseStart(_started, statusCode, headers) {
+        if (statusCode < 200) return;
+        status = statusCode;
+        const header = headers['retry-after'];
+        if (typeof header === 'string') retryAfter = header;
+      },
+      onResponseData(_started, chunk) {
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        if (!end()) return;
+        resolve({
+          status,
+          text: Buffer.concat(chunks).toString('utf8'),
+          ...(retryAfter !== undefined && { retryAfter }),
+        });
+      },
+      onResponseError(_started, error) {
+        fail(stopped ?? 'network', error);
+      },
+    },
+  );
 }
 
 /** `http://host:port` and the rest (path and query) of an absolute http(s) URL. */
@@ -97,17 +147,4 @@ export function originAndPath(url: string): { origin: string; path: string } {
     throw new TypeError(`not an http(s) URL: ${url}`);
   const slash = url.indexOf('/', afterScheme + 2);
   return slash < 0 ? { origin: url, path: '/' } : { origin: url.slice(0, slash), path: url.slice(slash) };
-}
-
-/** A request the transport refused to send (a malformed URL or header): nothing reached the upstream. */
-function isRefusedBeforeSending(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof TypeError || code === 'UND_ERR_INVALID_ARG';
-}
-
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function isConnectFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && CONNECT_FAILURES.has(code);
 }
