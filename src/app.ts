@@ -184,7 +184,7 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     store,
     events,
     leases,
-    kinds: upstreamJobKinds({ settleMs: config.jobs.actionSettleMs }),
+    kinds: upstreamJobKinds,
     upstream: {
       send: (operationId, options) => client.call(operationId, options),
       // A job asked under a person's consent keeps the consent's key; each of its calls looks the consent up anew.

@@ -126,8 +126,6 @@ const schema = z
     JOB_POLL_MAX_MS: positiveInt(10_000),
     JOB_MAX_AGE_MS: positiveInt(15 * 60_000),
     JOB_LEASE_MS: positiveInt(5_000),
-    // Half an hour: the upstream asks callers to look a transfer up 30 minutes after an unclear answer.
-    ACTION_SETTLE_MS: positiveInt(30 * 60_000),
     ACTION_KEY_RETENTION_MS: positiveInt(7 * 24 * 60 * 60_000),
     ACTION_TRACK_SECRET: z.string().min(32, 'ACTION_TRACK_SECRET must be at least 32 characters').optional(),
 
@@ -194,22 +192,6 @@ const schema = z
     LIMIT_BLOCK_FIELD_SUGGESTIONS: z.enum(['true', 'false']).default('true'),
   })
   .superRefine((env, ctx) => {
-    // A transfer whose answer timed out may still be on its way: "no such transfer" must not be final before it can have landed.
-    if (env.ACTION_SETTLE_MS < 2 * env.UPSTREAM_TIMEOUT_MS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ACTION_SETTLE_MS'],
-        message: 'ACTION_SETTLE_MS must be at least twice UPSTREAM_TIMEOUT_MS',
-      });
-    }
-    // A claimed action may wait for a slot for most of its budget before it is sent.
-    if (env.ACTION_SETTLE_MS < env.UPSTREAM_OPERATION_BUDGET_MS + env.UPSTREAM_TIMEOUT_MS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ACTION_SETTLE_MS'],
-        message: 'ACTION_SETTLE_MS must be at least UPSTREAM_OPERATION_BUDGET_MS plus UPSTREAM_TIMEOUT_MS',
-      });
-    }
     // Consents kept in Redis hold the person's upstream tokens: never in the clear.
     if (env.REDIS_URL && !env.CONSENT_ENCRYPTION_KEY) {
       ctx.addIssue({
@@ -298,12 +280,6 @@ export interface JobsConfig {
    * lease while it follows it; when that replica dies, another takes the job over within about 1.5 leases.
    */
   readonly leaseMs: number;
-  /**
-   * How long after a transfer or cheque action was claimed the upstream's "no such transfer" or "no
-   * such call" stays inconclusive (the request may still be on its way); after it, the action is known
-   * never to have been applied.
-   */
-  readonly actionSettleMs: number;
   /** How long the idempotency key of a transfer or cheque action is kept: a retry within it never sends again. */
   readonly actionKeyRetentionMs: number;
   /**
@@ -496,7 +472,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMaxMs: e.JOB_POLL_MAX_MS,
       maxAgeMs: e.JOB_MAX_AGE_MS,
       leaseMs: e.JOB_LEASE_MS,
-      actionSettleMs: e.ACTION_SETTLE_MS,
       actionKeyRetentionMs: e.ACTION_KEY_RETENTION_MS,
       actionTrackSecret: e.ACTION_TRACK_SECRET ?? null,
     },

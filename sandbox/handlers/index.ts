@@ -94,7 +94,7 @@ export function createHandlers(
   smsInboxes: SmsInboxes,
   finnotext: Finnotext,
 ): OperationHandlers {
-  const transfers = new Transfers(ledger);
+  const transfers = new Transfers(ledger, trackIds);
   const statements = new Statements(ledger, clientNid);
   const balances = new Balances(ledger);
   const sayad = new SayadHandlers(sayadRegistry);

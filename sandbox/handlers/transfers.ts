@@ -11,6 +11,7 @@
 import { tehranTimestamp } from '../calendar.js';
 import type { Failure } from '../envelopes.js';
 import type { AppliedTransfer, Ledger, TransferRail } from '../ledger.js';
+import type { TrackIdRegistry } from '../trackIds.js';
 import { jsonObject } from '../requestBody.js';
 import { accountOfDeposit, accountOfIban, accountsOf, type Account } from '../world/accounts.js';
 import { isValidIbanSyntax } from '../world/checks.js';
@@ -146,7 +147,10 @@ function receipt(transfer: AppliedTransfer, request: TransferRequest): Record<st
 const PASARGAD = '057';
 
 export class Transfers {
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly trackIds: TrackIdRegistry,
+  ) {}
 
   readonly transferTo: OperationHandler = guarded((request) => {
     requireTrackId(request);
@@ -187,11 +191,20 @@ export class Transfers {
     return done(receipt(transfer, body));
   });
 
-  /** Where a transfer stands, by the trackId it was sent with; 404 when none arrived with it. */
+  /**
+   * Where a transfer stands, by the trackId it was sent with: `PENDING` while its request has arrived and
+   * is not applied yet (held before its effect), `DONE` once applied; 404 when none arrived with it, or
+   * the one that did was refused.
+   */
   readonly transferInquiry: OperationHandler = guarded(({ query }) => {
     const inquiryTrackId = required(query['inquiryTrackId'], 'inquiryTrackId');
     const transfer = this.ledger.transferOf(inquiryTrackId);
-    if (!transfer) return fail({ status: 404, code: 'NOT_FOUND', message: 'transfer not found' });
+    if (!transfer) {
+      const call = this.trackIds.record(inquiryTrackId);
+      if (call?.operationId === 'oakTransferToDepositPost' && call.status === 'PENDING')
+        return done({ transferStatus: 'PENDING', transferTrackId: inquiryTrackId });
+      return fail({ status: 404, code: 'NOT_FOUND', message: 'transfer not found' });
+    }
     return done({
       transferStatus: 'DONE',
       transactionAmount: Number(transfer.amount),

@@ -1053,7 +1053,8 @@ export type ChequeActionJob = UpstreamJob & {
 /**
  * The upstream's answer settled nothing (a timeout, HTTP 408, a server error, a cut connection). The
  * action is never sent again: it is followed through the upstream's record of the call until it says
- * what happened. Follow it with `Query.chequeAction`, `Query.job` or `Subscription.jobUpdated`.
+ * what happened, however long that takes: it may still be applied. Follow it with `Query.chequeAction`,
+ * `Query.job` or `Subscription.jobUpdated`.
  */
 export type ChequeActionPending = {
   readonly __typename?: 'ChequeActionPending';
@@ -1097,11 +1098,11 @@ export type ChequeActionRejectionReason =
   | 'INVALID_INPUT'
   /** A party is malformed, or its Shahab code is not the person's. */
   | 'INVALID_PARTY'
-  /** The action never reached the upstream: its record shows so, or it was not sent because the upstream was failing. */
+  /** The action never left this subgraph: the upstream was failing (its breaker open) or could not be reached, or the time allowed ran out before it was sent. */
   | 'NOT_APPLIED'
   /** The actor is not the party the action needs: the drawer, the holder, or a receiver awaited. */
   | 'NOT_A_PARTY'
-  /** Refused for another reason. */
+  /** Refused for another reason, or recorded as failed in the upstream's record of the call. */
   | 'REJECTED'
   /** The Sayad id is no cheque the Sayad system knows, or no leaf to issue. */
   | 'UNKNOWN_CHEQUE'
@@ -3984,9 +3985,11 @@ export type SmsDelivery = {
 /**
  * An SMS send, followed until every recipient's delivery is final (then `SUCCESS`). `FAILED` when the
  * upstream refused the send (nothing was sent; `failure.code` is one of `INVALID_REQUEST`,
- * `SENDER_NOT_REGISTERED`, `INVALID_DESTINATION`, `LIMIT_EXCEEDED`, `REJECTED`, `CONSENT_REFUSED`,
- * `NOT_APPLIED`), or `JOB_EXPIRED` when the delivery report was not final within six hours (`delivery`
- * keeps what it last showed). Visible to anyone holding its id.
+ * `SENDER_NOT_REGISTERED`, `INVALID_DESTINATION`, `LIMIT_EXCEEDED`, `REJECTED` (also when the upstream
+ * records a send whose answer was lost as failed), `CONSENT_REFUSED`, `NOT_APPLIED` (never left this
+ * subgraph)), or `JOB_EXPIRED` when the delivery report was not final within six hours (`delivery` keeps
+ * what it last showed; a send whose answer was lost and that the upstream never showed may still have been
+ * sent). Visible to anyone holding its id.
  */
 export type SmsDeliveryJob = UpstreamJob & {
   readonly __typename?: 'SmsDeliveryJob';
@@ -4739,7 +4742,8 @@ export type TransferOrder = {
 /**
  * The upstream's answer settled nothing (a timeout, HTTP 408, a server error, a cut connection). The
  * transfer is never sent again: it is followed through the bank's transfer inquiry until the bank says
- * what happened. Follow it with `Query.transfer`, `Query.job` or `Subscription.jobUpdated`.
+ * what happened, however long that takes. It may still be applied: tell the payer it is in progress, never
+ * that no money moved. Follow it with `Query.transfer`, `Query.job` or `Subscription.jobUpdated`.
  */
 export type TransferPending = {
   readonly __typename?: 'TransferPending';
@@ -4834,9 +4838,9 @@ export type TransferRejectionReason =
   | 'INVALID_DESTINATION_NAME'
   /** The source account is not one the consent covers. */
   | 'INVALID_SOURCE'
-  /** The transfer never reached the bank: the transfer inquiry shows so, or it was not sent because the upstream was failing. */
+  /** The transfer never left this subgraph: the upstream was failing (its breaker open) or could not be reached, or the time allowed ran out before it was sent. */
   | 'NOT_APPLIED'
-  /** The bank refused it for another reason. */
+  /** The bank refused it for another reason, or reported it failed (its inquiry, or the upstream's record of the request). */
   | 'REJECTED_BY_BANK'
   /** The source and the destination are the same account. */
   | 'SAME_ACCOUNT';

@@ -15,7 +15,6 @@ const h = useHarness({
   env: {
     REDIS_URL: TEST_REDIS_URL,
     REDIS_KEY_PREFIX: prefix,
-    ACTION_SETTLE_MS: '1000',
     UPSTREAM_TIMEOUT_MS: '500',
     UPSTREAM_OPERATION_BUDGET_MS: '500',
   },

@@ -22,7 +22,7 @@ import { eventually } from '../helpers/eventually.js';
 import { at, dataOf, present } from '../helpers/responses.js';
 
 const h = useHarness({
-  env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
+  env: { UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
 });
 let code = '';
 let sms: Record<string, string> = {};
@@ -93,18 +93,26 @@ describe('an unclear answer to a cheque action', () => {
     expect(dataOf(seen).cheque.view.status).toBe('ISSUED');
   });
 
-  it('follows an action that lands only after the client gave up on it, and finds it completed', async () => {
+  it('follows an action that lands only long after the client gave up on it, pending until then, and finds it completed', async () => {
     const sayadId = await issued(17);
-    h.sandbox.injectFault({ operationId: 'creditSmsSayadAcceptChequePost', delayMs: 800 });
+    // Held before its effect, its record pending, for as many looks at the call log as the test wants.
+    const release = h.sandbox.holdAnswers('creditSmsSayadAcceptChequePost');
     const input = answerInput(WOMAN.nationalId, sayadId);
     const pending = await act(h, 'acceptCheque', input, sms[WOMAN.nationalId]);
     expect(present(dataOf(pending)['acceptCheque'], 'acceptCheque').__typename).toBe('ChequeActionPending');
+    const looked = h.upstreamCalls('devWagesGet').length;
+    await eventually(() => h.upstreamCalls('devWagesGet').length >= looked + 10, {
+      what: 'ten looks at the call log while the action is held',
+      timeoutMs: 15_000,
+    });
+    expect(await follow(WOMAN.nationalId, input.idempotencyKey)).toMatchObject({ __typename: 'ChequeActionPending' });
+    release();
     expect(await settled(WOMAN.nationalId, input.idempotencyKey)).toMatchObject({
       __typename: 'ChequeActionCompleted',
     });
   });
 
-  it('reports an action refused with 408 before it took effect as rejected once the settling time has passed, and the cheque is untouched', async () => {
+  it('reports an action answered 408 before it took effect as rejected on the call log’s record that it failed, and the cheque is untouched', async () => {
     const sayadId = await issued(14, [JOINT_HOLDER.nationalId]);
     h.sandbox.injectFault({ operationId: 'creditSmsSayadCancelChequePost', status: 408 });
     const input = cancelInput(sayadId);

@@ -74,7 +74,6 @@ describe('billInquiry job kind', () => {
         pollMaxMs: 20,
         maxAgeMs: 60_000,
         leaseMs: 5_000,
-        actionSettleMs: 60_000,
         actionKeyRetentionMs: 60_000,
         actionTrackSecret: null,
       },

@@ -56,7 +56,7 @@ describe('the maximum age of a job', () => {
   });
 
   it('is unlimited for transfers and cheque actions', () => {
-    expect(transferJob({ settleMs: 1 }).maxAgeMs).toBe(Number.POSITIVE_INFINITY);
-    expect(chequeActionJob({ settleMs: 1 }).maxAgeMs).toBe(Number.POSITIVE_INFINITY);
+    expect(transferJob.maxAgeMs).toBe(Number.POSITIVE_INFINITY);
+    expect(chequeActionJob.maxAgeMs).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -27,7 +27,8 @@ describe('refusalFrom', () => {
       );
       expect(failure).toEqual({
         code: 'NOT_APPLIED',
-        message: 'The upstream is failing; the transfer was not sent and was not applied.',
+        message:
+          'The transfer was never sent (the upstream is failing or could not be reached), so it was not applied.',
       });
       expect(refusedWith).toEqual([]);
     }

@@ -135,7 +135,6 @@ export const FAST: JobsConfig = {
   pollMaxMs: 30,
   maxAgeMs: 60_000,
   leaseMs: 5_000,
-  actionSettleMs: 60_000,
   actionKeyRetentionMs: 60_000,
   actionTrackSecret: null,
 };

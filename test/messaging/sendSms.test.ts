@@ -241,4 +241,33 @@ describe('sendSms', () => {
     dataOf(await sendSms(input));
     expect(h.upstreamCalls(SEND)).toHaveLength(1);
   });
+
+  it('keeps a send that reaches the upstream long after it timed out here pending until then, and follows it to its delivery', async () => {
+    // Held before its effect: the upstream has the call (pending) and no report, for as long as the test says.
+    const release = h.sandbox.holdAnswers(SEND);
+    const job = dataOf(await sendSms({ messages: [{ to: mobile(), text: 'late' }] })).sendSms;
+    expect(job.status).toBe('PENDING');
+    const looked = h.upstreamCalls('devWagesGet').length;
+    await eventually(() => h.upstreamCalls('devWagesGet').length >= looked + 10, {
+      what: 'ten looks at the call log while the send is held',
+      timeoutMs: 15_000,
+    });
+    expect(dataOf(await h.gql<{ job: JobData }>(JOB, { id: job.id })).job.status).toBe('PENDING');
+    release();
+    const final = await finalState(job.id);
+    expect(final.status).toBe('SUCCESS');
+    expect(at(final.delivery?.recipients ?? [], 0)).toMatchObject({ status: 'DELIVERED' });
+    expect(h.upstreamCalls(SEND)).toHaveLength(1);
+  });
+
+  it('fails an unclear send only once the upstream records it failed, with nothing sent', async () => {
+    const release = h.sandbox.holdAnswers(SEND);
+    h.sandbox.injectFault({ operationId: SEND, status: 500 });
+    const job = dataOf(await sendSms({ messages: [{ to: mobile(), text: 'lost' }] })).sendSms;
+    expect(job.status).toBe('PENDING');
+    release();
+    const final = await finalState(job.id);
+    expect(final).toMatchObject({ status: 'FAILED', failure: { code: 'REJECTED' }, delivery: null });
+    expect(h.sandbox.sentSms().filter((sent) => sent.text === 'lost')).toEqual([]);
+  });
 });

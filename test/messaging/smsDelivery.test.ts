@@ -5,7 +5,6 @@ import type { JobUpstream } from '../../src/datasources/flows/port.js';
 import { SMS_DELIVERY_CODES, type SmsDeliveryRecord } from '../../src/datasources/types/messaging.js';
 import { ErrorCode, UpstreamError } from '../../src/errors.js';
 
-const SETTLE_MS = 60_000;
 const CLAIMED_AT = 1_000_000;
 
 const input = (...to: string[]): SmsDeliveryJobInput => ({
@@ -28,6 +27,17 @@ function upstream(answer: Array<{ to_number: unknown; status: unknown }> | Error
   };
 }
 
+/** An upstream whose inquiry fails with `inquiry` and whose call log lists `calls` (or fails with it). */
+function withCallLog(inquiry: Error, calls: Array<{ trackId: string; status: string }> | Error): JobUpstream {
+  return {
+    send: async (operationId) => {
+      if (operationId !== 'devWagesGet') throw inquiry;
+      if (calls instanceof Error) throw calls;
+      return { trackId: 'log', result: { wages: calls, total: calls.length } };
+    },
+  };
+}
+
 const notFound = new UpstreamError({
   code: ErrorCode.NotFound,
   message: 'no such send',
@@ -45,7 +55,7 @@ describe('the SMS delivery job', () => {
   });
 
   it('matches report lines to recipients by mobile, in any written form, one line per message', async () => {
-    const job = smsDeliveryJob({ settleMs: SETTLE_MS, now: () => CLAIMED_AT });
+    const job = smsDeliveryJob;
     const outcome = await job.poll(
       upstream([
         { to_number: '+989121110002', status: 23 },
@@ -72,7 +82,7 @@ describe('the SMS delivery job', () => {
   });
 
   it('follows an undocumented code as UNKNOWN, and succeeds once every recipient is final', async () => {
-    const job = smsDeliveryJob({ settleMs: SETTLE_MS, now: () => CLAIMED_AT });
+    const job = smsDeliveryJob;
     const unknown = await job.poll(
       upstream([{ to_number: '09121110001', status: 77 }]),
       't',
@@ -84,19 +94,32 @@ describe('the SMS delivery job', () => {
     expect(done).toMatchObject({ status: 'SUCCESS', result: { recipients: [{ status: 'NO_REPORT_POSSIBLE' }] } });
   });
 
-  it('waits for an unclear send until the settling time, then says it was never sent', async () => {
-    let clock = CLAIMED_AT;
-    const job = smsDeliveryJob({ settleMs: SETTLE_MS, now: () => clock });
-    expect(await job.poll(upstream(notFound), 't', input('09121110001'), null)).toEqual({ status: 'PENDING' });
-    clock += SETTLE_MS;
-    expect(await job.poll(upstream(notFound), 't', input('09121110001'), null)).toMatchObject({
-      status: 'FAILED',
-      failure: { code: 'NOT_APPLIED' },
-    });
-    // A send whose answer was read is never declared unsent.
-    expect(await job.poll(upstream(notFound), 't', input('09121110001'), sent)).toEqual({ status: 'PENDING' });
+  it('keeps an unclear send pending however long the upstream shows nothing, and fails it only on its call log', async () => {
+    const job = smsDeliveryJob;
+    // No report and no record of the call: it may still arrive, at any time.
+    expect(await job.poll(withCallLog(notFound, []), 't', input('09121110001'), null)).toEqual({ status: 'PENDING' });
+    for (const status of ['PENDING', 'UNKNOWN', 'DONE'])
+      expect(
+        await job.poll(withCallLog(notFound, [{ trackId: 't', status }]), 't', input('09121110001'), null),
+      ).toEqual({
+        status: 'PENDING',
+      });
+    // Another call's record says nothing of this one.
+    expect(
+      await job.poll(withCallLog(notFound, [{ trackId: 'other', status: 'FAILED' }]), 't', input('09121110001'), null),
+    ).toEqual({ status: 'PENDING' });
+    expect(
+      await job.poll(withCallLog(notFound, [{ trackId: 't', status: 'FAILED' }]), 't', input('09121110001'), null),
+    ).toMatchObject({ status: 'FAILED', failure: { code: 'REJECTED' } });
+    // A send whose answer was read is never declared failed.
+    expect(
+      await job.poll(withCallLog(notFound, [{ trackId: 't', status: 'FAILED' }]), 't', input('09121110001'), sent),
+    ).toEqual({ status: 'PENDING' });
     // A report it cannot read says nothing: ask again.
     expect(await job.poll(upstream(new Error('cut')), 't', input('09121110001'), null)).toEqual({ status: 'PENDING' });
+    expect(await job.poll(withCallLog(notFound, new Error('cut')), 't', input('09121110001'), null)).toEqual({
+      status: 'PENDING',
+    });
   });
 
   it('reads the upstream refusals of a send by their documented messages', () => {

@@ -1,6 +1,6 @@
 /** How the money and cheque actions read the upstream's answers: which outcome each answer counts as. */
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/errors.js';
+import { ErrorCode, UpstreamError } from '../../src/errors.js';
 import { callStatusOf } from '../../src/datasources/flows/callRecords.js';
 import { chequeActions } from '../../src/datasources/flows/chequeAction.js';
 import { transfers } from '../../src/datasources/flows/transfer.js';
@@ -20,14 +20,25 @@ describe('transfer inquiry', () => {
     ['DONE', 'APPLIED'],
     ['success', 'APPLIED'],
     [' Failed ', 'FAILED'],
-    ['PENDING', 'UNKNOWN'],
-    ['', 'UNKNOWN'],
-    [null, 'UNKNOWN'],
-    [7, 'UNKNOWN'],
-    ['constructor', 'UNKNOWN'],
+    ['PENDING', 'IN_PROGRESS'],
+    ['', 'IN_PROGRESS'],
+    [null, 'IN_PROGRESS'],
+    [7, 'IN_PROGRESS'],
+    ['constructor', 'IN_PROGRESS'],
   ])('reads the status %j as %s', async (transferStatus, state) => {
     const found = await transfers.inquire(answering({ ...receipt, transferStatus }), 'T1');
     expect(found.state).toBe(state);
+  });
+
+  it('reads no transfer with the trackId (404) as absent', async () => {
+    const absent: Pick<UpstreamAccess, 'send' | 'read'> = {
+      send: () =>
+        Promise.reject(
+          new UpstreamError({ code: ErrorCode.NotFound, message: 'none', operationId: 'x', httpStatus: 404 }),
+        ),
+      read: () => Promise.reject(new Error('unused')),
+    };
+    expect(await transfers.inquire(absent, 'T1')).toEqual({ state: 'ABSENT' });
   });
 
   it('reads the receipt of an applied transfer', async () => {

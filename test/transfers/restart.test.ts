@@ -73,7 +73,6 @@ async function startSubgraph(): Promise<Subgraph> {
   const server = await startServer(
     loadConfig({
       ...subgraphEnv(sandbox),
-      ACTION_SETTLE_MS: '1000',
       UPSTREAM_TIMEOUT_MS: '500',
       UPSTREAM_OPERATION_BUDGET_MS: '500',
       REDIS_URL: TEST_REDIS_URL,

@@ -13,7 +13,7 @@ import { at, dataOf, firstError, present } from '../helpers/responses.js';
 import { transferAccounts } from '../helpers/transferAccounts.js';
 
 const h = useHarness({
-  env: { ACTION_SETTLE_MS: '1000', UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
+  env: { UPSTREAM_TIMEOUT_MS: '500', UPSTREAM_OPERATION_BUDGET_MS: '500' },
 });
 let handle = '';
 let otherHandle = '';
@@ -221,13 +221,14 @@ describe('unclear answers', () => {
     expect(h.upstreamCalls('oakTransferInquiryGet').length).toBeGreaterThan(0);
   });
 
-  it('reports a transfer refused with 408 before the bank saw it as not applied once the settling time has passed', async () => {
+  it('reports a transfer answered 408 before the bank saw it as rejected, on the call log’s record that it failed', async () => {
     h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 408 });
     const input = order({ amount: '80000' });
     const before = h.sandbox.balanceOf(rich.iban);
     expect(dataOf(await send(input)).transfer.__typename).toBe('TransferPending');
     const outcome = await settled(input.idempotencyKey);
-    expect(outcome).toMatchObject({ __typename: 'TransferRejected', reason: 'NOT_APPLIED' });
+    expect(outcome).toMatchObject({ __typename: 'TransferRejected', reason: 'REJECTED_BY_BANK' });
+    expect(h.upstreamCalls('devWagesGet').length).toBeGreaterThan(0);
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
     expect(h.upstreamCalls('oakTransferToDepositPost')).toHaveLength(1);
   });

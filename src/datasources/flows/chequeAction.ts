@@ -6,7 +6,6 @@
  * that may have been applied stays pending until the upstream's record says what happened.
  */
 import { nullIfNotFound } from '../../errors.js';
-import type { CallStatus } from '../records/chequeActions.js';
 import { callStatusOf } from './callRecords.js';
 import { ChequeActionAnswer, ChequeLeafAnswer } from '../records/chequeActions.js';
 import type { UpstreamAccess } from '../shared/requestUpstream.js';
@@ -18,7 +17,6 @@ import type {
   SayadPartyRecord,
   SayadSignerRecord,
 } from '../types/chequeActions.js';
-import { attemptTrackIds } from '../upstream/client.js';
 import type { OperationId } from '../upstream/operations.js';
 import type { ActionInput, ActionJobRecord, DeskAction, JobFailure, JobKind, PollOutcome } from './port.js';
 import { refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
@@ -202,47 +200,32 @@ export const chequeAction: DeskAction<typeof CHEQUE_ACTION, ChequeActionOrder, C
     refusalFrom(error, 'cheque action', (e) => refused(e.details.upstreamMessage, e.details.upstreamCode)),
 };
 
-/** The failure code of an action the upstream's record shows never arrived. */
-export const NOT_APPLIED = 'NOT_APPLIED';
-
-export function chequeActionJob(options: {
-  settleMs: number;
-  now?: () => number;
-}): JobKind<ChequeActionJobInput, ChequeActionReceiptRecord, typeof CHEQUE_ACTION> {
-  const now = options.now ?? Date.now;
-  return {
-    name: CHEQUE_ACTION,
-    maxAgeMs: Number.POSITIVE_INFINITY,
-    submit: () =>
-      Promise.reject(
-        new Error('a cheque action is claimed and sent by the action desk, never submitted by the engine'),
-      ),
-    async poll(upstream, trackId, input): Promise<PollOutcome<ChequeActionReceiptRecord>> {
-      try {
-        // The first attempt, or the resend after a rejected token: at most one of them was applied.
-        const statuses: (CallStatus | null)[] = [];
-        for (const sent of attemptTrackIds(trackId)) {
-          const status = await callStatusOf(upstream, sent);
-          if (status === 'DONE')
-            return { status: 'SUCCESS', result: { referenceId: null, message: null, resultCode: null } };
-          statuses.push(status);
-        }
-        if (statuses.includes('PENDING') || statuses.includes('UNKNOWN')) return { status: 'PENDING' };
-        // An attempt not on record yet may still arrive until the settling time has passed.
-        if (statuses.includes(null) && now() - input.claimedAt < options.settleMs) return { status: 'PENDING' };
-        if (statuses.includes('FAILED'))
-          return {
-            status: 'FAILED',
-            failure: { code: 'REJECTED', message: 'The upstream records the action as failed; it was not applied.' },
-          };
+/**
+ * A cheque action's job, for an action whose answer settled nothing. The Sayad actions have no inquiry of
+ * their own: the upstream's call log says how the call ended. Its request may reach the upstream however
+ * late, so only the log's word ends the job (done, or failed); until then it is pending, however long that
+ * takes. (An action known never to have left this process is settled by the action desk.)
+ */
+export const chequeActionJob: JobKind<ChequeActionJobInput, ChequeActionReceiptRecord, typeof CHEQUE_ACTION> = {
+  name: CHEQUE_ACTION,
+  maxAgeMs: Number.POSITIVE_INFINITY,
+  submit: () =>
+    Promise.reject(new Error('a cheque action is claimed and sent by the action desk, never submitted by the engine')),
+  async poll(upstream, trackId): Promise<PollOutcome<ChequeActionReceiptRecord>> {
+    try {
+      const status = await callStatusOf(upstream, trackId);
+      if (status === 'DONE')
+        return { status: 'SUCCESS', result: { referenceId: null, message: null, resultCode: null } };
+      if (status === 'FAILED')
         return {
           status: 'FAILED',
-          failure: { code: NOT_APPLIED, message: 'The action never reached the upstream; it was not applied.' },
+          failure: { code: 'REJECTED', message: 'The upstream records the action as failed; it was not applied.' },
         };
-      } catch {
-        // A record that could not be read says nothing about the action: ask again later.
-        return { status: 'PENDING' };
-      }
-    },
-  };
-}
+      // Pending, unknown, or not on record yet: the call may still arrive and take effect.
+      return { status: 'PENDING' };
+    } catch {
+      // A record that could not be read says nothing about the action: ask again later.
+      return { status: 'PENDING' };
+    }
+  },
+};

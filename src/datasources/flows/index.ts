@@ -21,17 +21,15 @@ export type UpstreamJob =
 
 export type UpstreamJobKind = UpstreamJob['kind'];
 
-/** The kinds the job engine runs; `settleMs` is how long an unclear action may take to appear upstream. */
-export function upstreamJobKinds(options: { settleMs: number }): readonly JobKind<never, unknown, UpstreamJobKind>[] {
-  return [
-    billInquiryJob,
-    transferJob(options),
-    chequeActionJob(options),
-    creditReportJob,
-    gazetteSignatureJob,
-    smsDeliveryJob(options),
-  ];
-}
+/** The kinds the job engine runs. */
+export const upstreamJobKinds: readonly JobKind<never, unknown, UpstreamJobKind>[] = [
+  billInquiryJob,
+  transferJob,
+  chequeActionJob,
+  creditReportJob,
+  gazetteSignatureJob,
+  smsDeliveryJob,
+];
 
 const KIND_NAMES: ReadonlySet<string> = new Set(
   Object.keys({

@@ -5,8 +5,8 @@ import type { JobFailure } from './port.js';
 
 /**
  * The common part of every action's `refusalOf`: the upstream refused the request (400, classified by
- * `refused`) or the token (after one renewal), the call was refused before it was sent (its upstream
- * group's breaker was open), or the consent failed before anything was sent.
+ * `refused`) or the token, the call never left this process (its upstream group's breaker was open, or
+ * it was never handed to a connection), or the consent failed before anything was sent.
  */
 export function refusalFrom(
   error: unknown,
@@ -16,7 +16,10 @@ export function refusalFrom(
   if (error instanceof UpstreamError) {
     // Never sent, so never applied: a definite outcome, not an unclear one.
     if (error.details.notSent)
-      return { code: 'NOT_APPLIED', message: `The upstream is failing; the ${noun} was not sent and was not applied.` };
+      return {
+        code: 'NOT_APPLIED',
+        message: `The ${noun} was never sent (the upstream is failing or could not be reached), so it was not applied.`,
+      };
     const status = error.details.httpStatus;
     if (status === 400) return refused(error);
     if (status === 401 || status === 403) {

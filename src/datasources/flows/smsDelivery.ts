@@ -2,8 +2,8 @@
  * An SMS send and its delivery report (wire facts §4.10) as one job: `finnotext` sent once with a
  * trackId chosen and stored before sending, then `finnotextInquiry` by that trackId until every
  * recipient's delivery is final. Only the action desk sends one: claimed before it is sent (its id names
- * the idempotency key), and, when its answer was unclear, followed through the same inquiry, which shows
- * whether the send reached the upstream. An SMS is never sent twice.
+ * the idempotency key), and, when its answer was unclear, followed through the same inquiry and the
+ * upstream's call log, which show whether the send reached the upstream. An SMS is never sent twice.
  */
 import { nullIfNotFound } from '../../errors.js';
 import { canonicalMobile } from '../../validation/identifiers.js';
@@ -17,6 +17,7 @@ import {
   type SmsRecipientRecord,
 } from '../types/messaging.js';
 import type { ActionInput, ActionJobRecord, DeskAction, JobKind, PollOutcome } from './port.js';
+import { callStatusOf } from './callRecords.js';
 import { refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
 
 const SEND = 'facilityFinnotextPost';
@@ -122,42 +123,40 @@ export const smsAction: DeskAction<typeof SMS_DELIVERY, SmsOrderRecord, SmsDeliv
   sent: (result) => ({ status: 'PENDING', progress: result }),
 };
 
-/** The failure code of a send the upstream shows never arrived. */
-export const NOT_SENT = 'NOT_APPLIED';
-
-export function smsDeliveryJob(options: {
-  settleMs: number;
-  now?: () => number;
-}): JobKind<SmsDeliveryJobInput, SmsDeliveryRecord, typeof SMS_DELIVERY> {
-  const now = options.now ?? Date.now;
-  return {
-    name: SMS_DELIVERY,
-    maxAgeMs: DELIVERY_MAX_AGE_MS,
-    submit: () =>
-      Promise.reject(new Error('an SMS is claimed and sent by the action desk, never submitted by the engine')),
-    async poll(upstream, trackId, input, current): Promise<PollOutcome<SmsDeliveryRecord>> {
-      try {
-        const report = await sms.report(upstream, trackId);
-        if (report === null) {
-          // Sent (its answer was read) but not reported yet, or an unclear send that may still arrive.
-          if (current || now() - input.claimedAt < options.settleMs) return { status: 'PENDING' };
+/**
+ * An SMS send's job: its delivery report followed until every recipient's delivery is final. A send whose
+ * answer settled nothing may reach the upstream however late, so it is failed only on the upstream's
+ * word (its call log records the send as failed); otherwise it stays pending until the report shows it,
+ * or the job expires with no claim that nothing was sent.
+ */
+export const smsDeliveryJob: JobKind<SmsDeliveryJobInput, SmsDeliveryRecord, typeof SMS_DELIVERY> = {
+  name: SMS_DELIVERY,
+  maxAgeMs: DELIVERY_MAX_AGE_MS,
+  submit: () =>
+    Promise.reject(new Error('an SMS is claimed and sent by the action desk, never submitted by the engine')),
+  async poll(upstream, trackId, input, current): Promise<PollOutcome<SmsDeliveryRecord>> {
+    try {
+      const report = await sms.report(upstream, trackId);
+      if (report === null) {
+        // Sent (its answer was read) but not reported yet, or an unclear send that may still arrive.
+        if (!current && (await callStatusOf(upstream, trackId)) === 'FAILED')
           return {
             status: 'FAILED',
-            failure: { code: NOT_SENT, message: 'The SMS never reached the upstream; nothing was sent.' },
+            failure: { code: 'REJECTED', message: 'The upstream records the send as failed; nothing was sent.' },
           };
-        }
-        const delivery: SmsDeliveryRecord = {
-          numberOfRecords: current?.numberOfRecords ?? report.length,
-          numberOfParts: current?.numberOfParts ?? null,
-          recipients: recipientsOf(input.order, report),
-        };
-        return delivery.recipients.every((recipient) => recipient.final)
-          ? { status: 'SUCCESS', result: delivery }
-          : { status: 'PENDING', progress: delivery };
-      } catch {
-        // An inquiry that failed says nothing about the send: ask again later.
         return { status: 'PENDING' };
       }
-    },
-  };
-}
+      const delivery: SmsDeliveryRecord = {
+        numberOfRecords: current?.numberOfRecords ?? report.length,
+        numberOfParts: current?.numberOfParts ?? null,
+        recipients: recipientsOf(input.order, report),
+      };
+      return delivery.recipients.every((recipient) => recipient.final)
+        ? { status: 'SUCCESS', result: delivery }
+        : { status: 'PENDING', progress: delivery };
+    } catch {
+      // An inquiry that failed says nothing about the send: ask again later.
+      return { status: 'PENDING' };
+    }
+  },
+};

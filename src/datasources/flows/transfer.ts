@@ -10,14 +10,18 @@ import { TransferReceiptAnswer, TransferStatusAnswer } from '../records/transfer
 import { decode } from '../shared/shapes.js';
 import type { UpstreamAccess } from '../shared/requestUpstream.js';
 import type { TransferOrderRecord, TransferReceiptRecord } from '../types/transfers.js';
-import { attemptTrackIds, type UpstreamResult } from '../upstream/client.js';
+import type { UpstreamResult } from '../upstream/client.js';
+import { callStatusOf } from './callRecords.js';
 import type { ActionInput, ActionJobRecord, DeskAction, JobKind, PollOutcome } from './port.js';
 import { refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
 
 export type TransferInquiry =
   | { readonly state: 'APPLIED'; readonly receipt: TransferReceiptRecord }
   | { readonly state: 'FAILED' }
-  | { readonly state: 'UNKNOWN' };
+  /** The bank knows the transfer and has no final word on it yet. */
+  | { readonly state: 'IN_PROGRESS' }
+  /** The bank knows no transfer sent with the trackId (so far: a late request may still arrive). */
+  | { readonly state: 'ABSENT' };
 
 function receiptOf(
   operationId: 'oakTransferToDepositPost' | 'oakTransferInquiryGet',
@@ -74,18 +78,18 @@ export const transfers = {
   },
 
   /**
-   * Where the transfer sent with `trackId` stands: applied with its receipt, failed at the bank, or
-   * unknown (the upstream knows no transfer with it, or has no final word yet).
+   * Where the transfer sent with `trackId` stands: applied with its receipt, failed at the bank, known
+   * with no final word yet, or absent (no transfer with it has reached the bank so far).
    */
   async inquire(upstream: Pick<UpstreamAccess, 'send'>, trackId: string): Promise<TransferInquiry> {
     const answer = await nullIfNotFound(upstream.send('oakTransferInquiryGet', { query: { inquiryTrackId: trackId } }));
-    if (!answer) return { state: 'UNKNOWN' };
+    if (!answer) return { state: 'ABSENT' };
     const { transferStatus } = decode('oakTransferInquiryGet', answer, TransferStatusAnswer);
     // The receipt is read only once the transfer is known applied.
     if (transferStatus === 'APPLIED')
       return { state: 'APPLIED', receipt: receiptOf('oakTransferInquiryGet', answer, trackId) };
     if (transferStatus === 'FAILED') return { state: 'FAILED' };
-    return { state: 'UNKNOWN' };
+    return { state: 'IN_PROGRESS' };
   },
 };
 
@@ -134,42 +138,41 @@ export const transferAction: DeskAction<typeof TRANSFER, TransferOrderRecord, Tr
     ),
 };
 
-/** The failure code of a transfer the upstream shows was never applied. */
-export const NOT_APPLIED = 'NOT_APPLIED';
-
-export function transferJob(options: {
-  settleMs: number;
-  now?: () => number;
-}): JobKind<TransferJobInput, TransferReceiptRecord, typeof TRANSFER> {
-  const now = options.now ?? Date.now;
-  return {
-    name: TRANSFER,
-    maxAgeMs: Number.POSITIVE_INFINITY,
-    submit: () =>
-      Promise.reject(new Error('a transfer is claimed and sent by the action desk, never submitted by the engine')),
-    async poll(upstream, trackId, input): Promise<PollOutcome<TransferReceiptRecord>> {
-      try {
-        let failed = false;
-        // The first attempt, or the resend after a rejected token: at most one of them was applied.
-        for (const sent of attemptTrackIds(trackId)) {
-          const found = await transfers.inquire(upstream, sent);
-          if (found.state === 'APPLIED') return { status: 'SUCCESS', result: found.receipt };
-          if (found.state === 'FAILED') failed = true;
-        }
-        if (failed)
-          return {
-            status: 'FAILED',
-            failure: { code: 'REJECTED_BY_BANK', message: 'The bank reports the transfer failed; no money moved.' },
-          };
-        if (now() - input.claimedAt < options.settleMs) return { status: 'PENDING' };
+/**
+ * A transfer's job, for a transfer whose answer settled nothing. Its request may have reached the bank
+ * however late (queued in the network or in the upstream after this process gave up on it), so only the
+ * upstream's word ends it: the bank's inquiry (applied, or failed), or the call log's record that the
+ * request failed. Until then it is pending, however long that takes; "never reached the bank" is never
+ * concluded from silence. (A transfer known never to have left this process is settled by the action desk.)
+ */
+export const transferJob: JobKind<TransferJobInput, TransferReceiptRecord, typeof TRANSFER> = {
+  name: TRANSFER,
+  maxAgeMs: Number.POSITIVE_INFINITY,
+  submit: () =>
+    Promise.reject(new Error('a transfer is claimed and sent by the action desk, never submitted by the engine')),
+  async poll(upstream, trackId): Promise<PollOutcome<TransferReceiptRecord>> {
+    try {
+      const found = await transfers.inquire(upstream, trackId);
+      if (found.state === 'APPLIED') return { status: 'SUCCESS', result: found.receipt };
+      if (found.state === 'FAILED')
         return {
           status: 'FAILED',
-          failure: { code: NOT_APPLIED, message: 'The transfer never reached the bank; no money moved.' },
+          failure: { code: 'REJECTED_BY_BANK', message: 'The bank reports the transfer failed; no money moved.' },
         };
-      } catch {
-        // An inquiry that failed says nothing about the transfer: ask again later.
-        return { status: 'PENDING' };
-      }
-    },
-  };
-}
+      if (found.state === 'IN_PROGRESS') return { status: 'PENDING' };
+      // Unknown to the bank so far: failed for good only if the upstream handled the request and failed it.
+      if ((await callStatusOf(upstream, trackId)) === 'FAILED')
+        return {
+          status: 'FAILED',
+          failure: {
+            code: 'REJECTED_BY_BANK',
+            message: 'The upstream records the transfer request as failed; no money moved.',
+          },
+        };
+      return { status: 'PENDING' };
+    } catch {
+      // An inquiry that failed says nothing about the transfer: ask again later.
+      return { status: 'PENDING' };
+    }
+  },
+};
