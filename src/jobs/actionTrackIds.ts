@@ -28,8 +28,7 @@ export type ActionTrackIds = (name: ActionName) => string;
 
 /**
  * The trackIds of `clientId`'s actions: a UUID (RFC 9562 version 8, 36 characters) from the first 16
- * bytes of the HMAC, the form of every trackId in the upstream's documentation; within the 38
- * characters that leave room for the `R-` of a resend after a rejected token.
+ * bytes of the HMAC, the form of every trackId in the upstream's documentation.
  */
 export function actionTrackIds(key: Buffer, clientId: string): ActionTrackIds {
   return ({ kind, actor, idempotencyKey }) => {

@@ -160,7 +160,7 @@ describe('token rejection', () => {
     ]);
   });
 
-  it('refuses a chosen trackId that leaves no room for the resend, before sending anything', async () => {
+  it('refuses a chosen trackId longer than 38 characters or not of letters, digits and hyphens, before sending anything', async () => {
     const client = setup();
     await expect(client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'x'.repeat(39) })).rejects.toThrow(
       /unusable trackId/,

@@ -8,7 +8,6 @@ import type { ResilienceConfig } from '../../src/config.js';
 import {
   NO_RESILIENCE,
   UpstreamClient,
-  attemptTrackIds,
   type UserCredentials,
   type UserTokenNeed,
 } from '../../src/datasources/upstream/client.js';
@@ -341,12 +340,6 @@ describe('calls not sent', () => {
       notSent: true,
     });
     expect(http.requests).toEqual([]);
-  });
-});
-
-describe('chosen trackIds', () => {
-  it('a call with a chosen trackId may have reached the upstream under it or under `R-` before it', () => {
-    expect(attemptTrackIds('transfer-1')).toEqual(['transfer-1', 'R-transfer-1']);
   });
 });
 

@@ -84,21 +84,14 @@ export interface CallOptions {
   readonly lane?: Lane;
   /**
    * The trackId to send, for a call whose outcome must be looked up later by it (a money movement):
-   * letters, digits and hyphens, at most 38 characters. The one resend after a rejected token goes
-   * with `R-` before it (the official SDK's convention), since the upstream refuses a trackId twice.
+   * letters, digits and hyphens, at most 38 characters. Such a call is sent once, never resent.
    * Omitted: a fresh UUID for every attempt.
    */
   readonly trackId?: string;
 }
 
-/** Room for an `R-` within the upstream's 40 characters (actions sent before chosen trackIds stopped being resent used it). */
+/** Within the upstream's 40 characters (the derived trackIds of actions are 36). */
 const CHOSEN_TRACK_ID = /^[A-Za-z0-9-]{1,38}$/;
-
-/**
- * The trackIds a call with a chosen trackId may have reached the upstream with: itself and, for an
- * action stored by an earlier version that resent after a rejected token, `R-` before it.
- */
-export const attemptTrackIds = (trackId: string): readonly [string, string] => [trackId, `R-${trackId}`];
 
 export interface UpstreamResult {
   readonly result: unknown;
@@ -177,10 +170,10 @@ export class UpstreamClient {
     const credentials = this.credentialsFor(spec, options);
     if (options.trackId !== undefined && !CHOSEN_TRACK_ID.test(options.trackId))
       throw new Error(`${operationId}: unusable trackId ${options.trackId}`);
-    const chosen = options.trackId === undefined ? undefined : attemptTrackIds(options.trackId);
+    const chosen = options.trackId;
     const budget = this.resilience.budget(options.signal);
     let token = await credentials.token();
-    let answer = await this.attempts(spec, options, token, budget, () => chosen?.[0] ?? randomUUID());
+    let answer = await this.attempts(spec, options, token, budget, () => chosen ?? randomUUID());
     if (answer.kind === 'answer' && answer.outcome.kind === 'failure' && isTokenRejection(answer.outcome)) {
       this.options.logger.info(
         { operationId, trackId: answer.trackId },
@@ -190,7 +183,7 @@ export class UpstreamClient {
       // A call with a chosen trackId (a transfer, a cheque action) is not resent under another trackId:
       // were the upstream to forget trackIds it refused for their token, a later resend under the chosen
       // one after the store lost its record would be applied a second time. It fails, never applied.
-      if (!chosen) answer = await this.attempts(spec, options, token, budget, randomUUID);
+      if (chosen === undefined) answer = await this.attempts(spec, options, token, budget, randomUUID);
     }
     if (answer.kind === 'notSent') throw notSentError(spec.id, answer.reason);
     if (answer.kind === 'transport') throw errorFromTransport(spec.id, answer.error, answer.trackId, spec.retrySafe);
