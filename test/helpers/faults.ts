@@ -1,9 +1,19 @@
 import type { FaultRule } from '../fixtures/sandbox.js';
 
 /**
+ * The upstream timeout of the property tests: short enough that a late landing is quick, long enough
+ * that a busy machine's own slowness (the subgraph, its sandbox and the test share one event loop) does
+ * not time every call out.
+ */
+export const PROPERTY_UPSTREAM_TIMEOUT_MS = 1_000;
+
+/** How long after its arrival a late landing lands: well after the client gave up on it. */
+export const LATE_LANDING_MS = 1_500;
+
+/**
  * Faults that leave an action's outcome unclear to its sender: timeouts, HTTP 408 and 5xx, cut
  * connections, each before or after the upstream applied it, and a request landing only after the
- * client gave up on it (the upstream timeout of the property tests is 300 ms).
+ * client gave up on it.
  */
 export const UNCLEAR_ANSWERS: readonly FaultRule[] = [
   { status: 408 },
@@ -12,8 +22,8 @@ export const UNCLEAR_ANSWERS: readonly FaultRule[] = [
   { status: 500 },
   { reset: true },
   { reset: true, afterEffect: true },
-  { delayMs: 450, afterEffect: true },
-  { delayMs: 450 },
+  { delayMs: LATE_LANDING_MS, afterEffect: true },
+  { delayMs: LATE_LANDING_MS },
 ];
 
 /** Faults of the lookups that follow an unclear action (an inquiry, the call log). */
