@@ -54,6 +54,7 @@ beforeAll(async () => {
 });
 
 /** The drawer's own leaves: a fresh one for every cheque of every run. */
+const CHEQUES_PER_RUN = 8;
 const LEAVES = accountsOf(DRAWER)
   .filter((account) => account.owners.length === 1)
   .flatMap((account) => chequebooksOf(account).flatMap((book) => book.sayadIds));
@@ -249,7 +250,7 @@ const life = fc.array(
   },
 );
 const scenario = fc.record({
-  lives: fc.array(life, { minLength: 8, maxLength: 8 }),
+  lives: fc.array(life, { minLength: CHEQUES_PER_RUN, maxLength: CHEQUES_PER_RUN }),
   // Every run has a late landing and an answer lost after the effect, besides the random faults.
   actionFaults: fc
     .tuple(
@@ -274,6 +275,11 @@ describe('cheque actions under retries, duplicates and faults', () => {
   it(
     'apply each idempotency key at most once and end every key in a definite outcome that matches the Sayad system',
     async () => {
+      // The drawer's leaves last this many runs of one sandbox: a soak repeats the file (docs/TESTING.md).
+      const asked = propertyParameters(RUNS).numRuns ?? RUNS;
+      expect(asked, `runs asked; the drawer's ${LEAVES.length} leaves allow at most`).toBeLessThanOrEqual(
+        Math.floor(LEAVES.length / CHEQUES_PER_RUN),
+      );
       let requests = 0;
       let runs = 0;
       let leavesUsed = 0;
