@@ -328,7 +328,7 @@ export const base64Size = (encoded: string): number =>
 export const AssessmentSubmitAnswer = record({ assessmentId: text });
 
 const riskGrade = word<CreditRiskGrade>(
-  Object.fromEntries(CREDIT_RISK_GRADES.map((grade) => [grade, grade])) as Record<string, CreditRiskGrade>,
+  Object.fromEntries(CREDIT_RISK_GRADES.map((grade) => [grade, grade])),
   (grade) => grade.toUpperCase(),
 );
 
