@@ -204,7 +204,7 @@ export const MacnaEntry = record({
  * as that one entry. Every entry is read in full.
  */
 export const CardIssuanceAnswer = z.preprocess(
-  (result) => (Array.isArray(result) ? result : [result]),
+  (result): unknown[] => (Array.isArray(result) ? result : [result]),
   z.array(MacnaEntry),
 );
 
