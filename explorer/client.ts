@@ -47,7 +47,7 @@ function documentOf(query: string): DocumentNode | undefined {
 // GraphiQL gives the editor's last parsed document, which, when Run follows an edit at once, can still be
 // the previous operation: the subscription would then be posted over HTTP, which the subgraph refuses.
 const fetcher: Fetcher = (params, options) => {
-  const secret = options?.headers?.[ROUTER_SECRET_HEADER];
+  const secret: unknown = options?.headers?.[ROUTER_SECRET_HEADER];
   const wsClient = wsClientFor(typeof secret === 'string' ? secret : '');
   const documentAST = documentOf(params.query) ?? options?.documentAST;
   return createGraphiQLFetcher({ url: httpUrl, wsClient })(params, { ...options, documentAST });

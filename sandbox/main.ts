@@ -43,7 +43,13 @@ const stop = (signal: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received, closing the sandbox`);
-  void sandbox.close().then(() => process.exit(0));
+  sandbox.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('The sandbox did not close cleanly:', error);
+      process.exit(1);
+    },
+  );
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

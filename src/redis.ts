@@ -43,7 +43,7 @@ export type RedisSettingReader = (name: string) => Promise<string | null>;
 
 export function redisSettings(redis: Redis): RedisSettingReader {
   return async (name) => {
-    const reply = (await redis.call('CONFIG', 'GET', name)) as unknown;
+    const reply = await redis.call('CONFIG', 'GET', name);
     return Array.isArray(reply) && typeof reply[1] === 'string' ? reply[1] : null;
   };
 }

@@ -120,7 +120,7 @@ export function authorize(
 export function verifySms(request: ConsentEndpointRequest, book: ConsentBook): ConsentEndpointOutcome {
   if (!request.clientAuthenticated) return { ok: false, failure: unauthorized('invalid client credentials') };
   const fields = jsonObject(request.body) ?? {};
-  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : '');
+  const text = (name: string) => (typeof fields[name] === 'string' ? fields[name] : '');
   const nid = text('nid');
   // The upstream answers any wrong input with the same message.
   if (!isValidNationalId(nid)) return invalid('invalid otp or mobile');

@@ -94,7 +94,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const runtime = createGatewayRuntime({
     supergraph: options.supergraphSdl,
-    transports: { http: await import(HTTP_TRANSPORT), [SUBSCRIPTION_KIND]: subscriptions.transport },
+    transports: { http: (await import(HTTP_TRANSPORT)) as unknown, [SUBSCRIPTION_KIND]: subscriptions.transport },
     transportEntries: { [INQUIRY_SUBGRAPH]: inquiryTransportEntry(options.routerSecret) },
     propagateHeaders: {
       // The consent handle is a secret of the client's: only our subgraph is given it.

@@ -68,7 +68,7 @@ export class JobEngine {
   private stopped = false;
 
   constructor(private readonly options: JobEngineOptions) {
-    for (const kind of options.kinds) this.kinds.set(kind.name, kind as JobKind<unknown, unknown>);
+    for (const kind of options.kinds) this.kinds.set(kind.name, kind);
     this.now = options.now ?? Date.now;
     this.leases = options.leases ?? new MemoryJobLeases();
   }

@@ -49,7 +49,7 @@ export async function identifyCaller(evidence: CallerEvidence): Promise<Caller> 
 
 /** A header or parameter value as a short printable string, or null. */
 function bounded(value: unknown): string | null {
-  const text = Array.isArray(value) ? value[0] : value;
+  const text: unknown = Array.isArray(value) ? value[0] : value;
   if (typeof text !== 'string') return null;
   const cleaned = text.replace(/[^\x21-\x7e]/g, '').slice(0, 100);
   return cleaned === '' ? null : cleaned;

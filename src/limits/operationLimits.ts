@@ -95,7 +95,7 @@ export class OperationLimits {
     const cost = operationCost(this.schema, document, operationName, variables, {
       defaultListSize: this.config.defaultListSize,
     });
-    if (!known) this.costs.set(document, (known = new Map()));
+    if (!known) this.costs.set(document, (known = new Map<string, number>()));
     if (known.size >= COSTS_KEPT_PER_DOCUMENT) known.clear();
     known.set(key, cost);
     return cost;

@@ -20,7 +20,11 @@ export function operationsPlugin<TContext extends object>(): ApolloServerPlugin<
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
           graphqlOperations.inc({ type, outcome: errors.length > 0 ? 'error' : 'ok' });
           graphqlDuration.observe({ type }, (performance.now() - started) / 1000);
-          markRequestErrors(errors.map((error) => String(error.extensions?.['code'] ?? 'INTERNAL_SERVER_ERROR')));
+          markRequestErrors(
+            errors.map(({ extensions }) =>
+              typeof extensions?.['code'] === 'string' ? extensions['code'] : 'INTERNAL_SERVER_ERROR',
+            ),
+          );
         },
       };
     },

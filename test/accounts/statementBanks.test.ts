@@ -10,7 +10,7 @@ function answering(transaction: Record<string, unknown>): UpstreamAccess {
     read: () => Promise.resolve(page),
     send: () => Promise.reject(new Error('no sends')),
     authorize: () => Promise.resolve(),
-  } as unknown as UpstreamAccess;
+  };
 }
 
 const base = {

@@ -32,6 +32,7 @@ describe('the frontend kit (client/)', () => {
         .map((specifier) => `${file}: ${specifier}`),
     );
     expect(reaching).toEqual([]);
-    expect(Object.keys(JSON.parse(read('package.json')).dependencies)).not.toContain('@apollo/client');
+    const { dependencies } = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    expect(Object.keys(dependencies)).not.toContain('@apollo/client');
   });
 });

@@ -8,9 +8,9 @@ import { testRedis } from '../helpers/redis.js';
 function recordingLogger() {
   const warnings: string[] = [];
   const logger = createLogger('silent');
-  logger.warn = ((...args: unknown[]) => {
+  logger.warn = (...args: unknown[]) => {
     warnings.push(String(args.find((arg) => typeof arg === 'string')));
-  }) as typeof logger.warn;
+  };
   return { logger, warnings };
 }
 

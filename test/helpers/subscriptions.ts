@@ -15,7 +15,7 @@ export function collect<T>(client: Client, query: string, variables: Record<stri
       { query, variables },
       {
         next: (value) => {
-          if (value.data) collected.events.push(value.data as T);
+          if (value.data) collected.events.push(value.data);
           collected.errors.push(...((value.errors ?? []) as Collected<T>['errors']));
         },
         error: (error) => resolve({ ...collected, error }),

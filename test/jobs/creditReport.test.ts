@@ -24,13 +24,16 @@ interface Sent {
   readonly consent: string | null;
 }
 
-/** An upstream answering every call with `answer` (or throwing it), recording what was sent and under whom. */
-function fakeUpstream(answer: unknown | (() => never)): { upstream: JobUpstream; sent: Sent[] } {
+/**
+ * An upstream answering every call with `answer` (or, when it is a function, failing with what it throws),
+ * recording what was sent and under whom.
+ */
+function fakeUpstream(answer: unknown): { upstream: JobUpstream; sent: Sent[] } {
   const sent: Sent[] = [];
-  const reply = (consent: string | null) => (operationId: OperationId, options: AccessOptions) => {
+  const reply = (consent: string | null) => async (operationId: OperationId, options: AccessOptions) => {
     sent.push({ operationId, options, consent });
-    if (typeof answer === 'function') return Promise.reject((answer as () => never)());
-    return Promise.resolve<UpstreamResult>({ result: answer, trackId: 'track-1' });
+    if (typeof answer === 'function') (answer as () => never)();
+    return { result: answer, trackId: 'track-1' } satisfies UpstreamResult;
   };
   return { upstream: { send: reply(null), underConsent: (key) => ({ send: reply(key) }) }, sent };
 }

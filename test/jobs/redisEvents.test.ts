@@ -65,7 +65,7 @@ function eventsWhoseFirstSubscriptionFails() {
   const subscribe = subscriber.subscribe.bind(subscriber) as (...channels: string[]) => Promise<unknown>;
   vi.spyOn(subscriber, 'subscribe')
     .mockImplementationOnce(() => Promise.reject(new Error('connection lost')))
-    .mockImplementation((...channels: unknown[]) => subscribe(...channels.map(String)) as Promise<number>);
+    .mockImplementation((...channels: unknown[]) => subscribe(...channels.map(String)));
   return observed;
 }
 

@@ -17,13 +17,15 @@ const START_CHECK = `mutation($n: String!, $m: String!) { startMobileOwnershipCh
 const startSms = (h: Pick<Harness, 'gql'>, nationalId: string, mobile: string) =>
   h.gql<{ startSmsConsent: { __typename: string } }>(START_SMS, { input: { nationalId, mobile, scopes: [TAX_SCOPE] } });
 
-const codeOf = (res: GraphQLResponse<unknown>) =>
-  res.errors?.[0]?.extensions?.['code'] ?? res.errors?.[0]?.message ?? 'sent';
+function codeOf(res: GraphQLResponse<unknown>): string {
+  const code = res.errors?.[0]?.extensions?.['code'];
+  return typeof code === 'string' ? code : (res.errors?.[0]?.message ?? 'sent');
+}
 
 /** How many answers had each outcome: `sent`, or the error code. */
 function tally(answers: Array<GraphQLResponse<unknown>>): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const answer of answers) counts[String(codeOf(answer))] = (counts[String(codeOf(answer))] ?? 0) + 1;
+  for (const answer of answers) counts[codeOf(answer)] = (counts[codeOf(answer)] ?? 0) + 1;
   return counts;
 }
 

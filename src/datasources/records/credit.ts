@@ -204,7 +204,7 @@ export const MacnaEntry = record({
  * as that one entry. Every entry is read in full.
  */
 export const CardIssuanceAnswer = z.preprocess(
-  (result) => (Array.isArray(result) ? result : [result]),
+  (result): unknown[] => (Array.isArray(result) ? result : [result]),
   z.array(MacnaEntry),
 );
 
@@ -328,7 +328,7 @@ export const base64Size = (encoded: string): number =>
 export const AssessmentSubmitAnswer = record({ assessmentId: text });
 
 const riskGrade = word<CreditRiskGrade>(
-  Object.fromEntries(CREDIT_RISK_GRADES.map((grade) => [grade, grade])) as Record<string, CreditRiskGrade>,
+  Object.fromEntries(CREDIT_RISK_GRADES.map((grade) => [grade, grade])),
   (grade) => grade.toUpperCase(),
 );
 

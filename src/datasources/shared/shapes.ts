@@ -174,7 +174,7 @@ export function decodeLabelled<S extends z.ZodType>(label: string, answer: Upstr
   if (byShape?.has(shape)) return byShape.get(shape) as z.output<S>;
   const parsed = shape.safeParse(answer.result);
   if (parsed.success) {
-    if (!byShape) decoded.set(answer, (byShape = new Map()));
+    if (!byShape) decoded.set(answer, (byShape = new Map<z.ZodType, unknown>()));
     byShape.set(shape, parsed.data);
     return parsed.data;
   }

@@ -82,7 +82,7 @@ export class FairScheduler {
 
   private enqueue(lane: Lane, waiter: Waiter): void {
     let requests = this.callers.get(lane.caller);
-    if (!requests) this.callers.set(lane.caller, (requests = new Map()));
+    if (!requests) this.callers.set(lane.caller, (requests = new Map<string, Set<Waiter>>()));
     let waiters = requests.get(lane.request);
     if (!waiters) requests.set(lane.request, (waiters = new Set()));
     waiters.add(waiter);

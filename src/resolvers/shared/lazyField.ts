@@ -28,7 +28,7 @@ async function shared<Parent, Loaded>(
   let parents = started.get(context);
   if (!parents) started.set(context, (parents = new WeakMap()));
   let loads = parents.get(parent);
-  if (!loads) parents.set(parent, (loads = new Map()));
+  if (!loads) parents.set(parent, (loads = new Map<unknown, Promise<unknown>>()));
   let loading = loads.get(load) as Promise<Loaded> | undefined;
   if (!loading) {
     loading = Promise.resolve().then(() => load(parent, context));
