@@ -15,10 +15,10 @@ const TRACK_ID = 'T-1';
 const notFound = (operationId: string) =>
   new UpstreamError({ code: ErrorCode.NotFound, message: 'none', operationId, httpStatus: 404 });
 
-/** The bank's inquiry of the transfer: absent (404), failing, or a status word. */
-type Inquiry = 'absent' | 'failing' | string | null;
-/** The call log's record of the call: none, failing, or a status word. */
-type CallLog = 'none' | 'failing' | string | null;
+/** The bank's inquiry of the transfer: `absent` (404), `failing`, or the status word it answers. */
+type Inquiry = string | null;
+/** The call log's record of the call: `none`, `failing`, or the status word it answers. */
+type CallLog = string | null;
 
 /** An upstream whose transfer inquiry and call log answer as given; records what was asked. */
 function upstream(inquiry: Inquiry, log: CallLog, asked: OperationId[] = []): JobUpstream {
