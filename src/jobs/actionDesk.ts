@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ActionJobRecord, ActionPort, ActionRequest, DeskAction, JobRecord } from '../datasources/flows/port.js';
-import { isDuplicateTrackId } from '../datasources/flows/refusals.js';
+import { isDuplicateTrackId, notSent } from '../datasources/flows/refusals.js';
 import type { UpstreamAccess } from '../datasources/shared/requestUpstream.js';
 import { BadUserInputError } from '../errors.js';
 import { canonicalJson } from '../lib/json.js';
@@ -121,8 +121,25 @@ export class ActionDesk implements ActionPort {
     upstream: Pick<UpstreamAccess, 'send'>,
     job: ActionJobRecord<Kind, Order, Result>,
   ): Promise<ActionJobRecord<Kind, Order, Result>> {
+    // Whether the action's request was ever handed to the transport: if not, it never left.
+    let dispatched = false;
+    const watched: Pick<UpstreamAccess, 'send'> = {
+      send: (operationId, options) =>
+        upstream.send(
+          operationId,
+          options.trackId === job.ref
+            ? {
+                ...options,
+                onDispatch: () => {
+                  dispatched = true;
+                  options.onDispatch?.();
+                },
+              }
+            : options,
+        ),
+    };
     try {
-      const result = await action.send(upstream, job.input.order, job.ref);
+      const result = await action.send(watched, job.input.order, job.ref);
       const outcome = action.sent?.(result) ?? { status: 'SUCCESS', result };
       if (outcome.status === 'PENDING') await this.follow(job, outcome.progress);
       else await this.settle(action, job, outcome);
@@ -134,7 +151,9 @@ export class ActionDesk implements ActionPort {
         );
         await this.jobs.check(job);
       } else {
-        const refusal = action.refusalOf(error);
+        let refusal = action.refusalOf(error);
+        // Before its request was handed over, only a consent refusal says more than "never sent".
+        if (!dispatched && refusal?.code !== 'CONSENT_REQUIRED') refusal = notSent(action.noun);
         if (refusal) await this.settle(action, job, { status: 'FAILED', failure: refusal });
         else {
           this.logger.warn(

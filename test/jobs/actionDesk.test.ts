@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode, UpstreamError } from '../../src/errors.js';
 import type { DeskAction } from '../../src/datasources/flows/port.js';
+import type { UpstreamAccess } from '../../src/datasources/shared/requestUpstream.js';
 import { refusalFrom } from '../../src/datasources/flows/refusals.js';
 import { ActionDesk, actionJobId } from '../../src/jobs/actionDesk.js';
 import { actionTrackIds } from '../../src/jobs/actionTrackIds.js';
@@ -41,8 +42,16 @@ function action(sends: string[]): DeskAction<'fake', { readonly what: string }, 
   };
 }
 
+/** An upstream whose every call is handed to the transport and then fails with UPSTREAM_UNAVAILABLE. */
+const failingUpstream: Pick<UpstreamAccess, 'send'> = {
+  send: (operationId, options) => {
+    options.onDispatch?.();
+    return Promise.reject(new UpstreamError({ code: ErrorCode.UpstreamUnavailable, message: 'failing', operationId }));
+  },
+};
+
 const request = (key: string, what = key) => ({
-  upstream: { send: () => Promise.reject(new Error('not called')) },
+  upstream: failingUpstream,
   actor: '0499370899',
   idempotencyKey: key,
   asked: { what },
@@ -177,6 +186,39 @@ describe('ActionDesk', () => {
     expect(job.failure).toMatchObject({ code: 'NOT_APPLIED' });
     expect((await store.get(job.id))?.status).toBe('FAILED');
     expect(kind.polls).toEqual([]);
+    await engine.stop();
+  });
+
+  it('settles as not applied an action whose call failed before it was handed over, whatever the error', async () => {
+    for (const [key, failure] of [
+      ['k6a', new Error('the consent store is down')],
+      // Even an answer-like error (the token endpoint's 400) says nothing of the action's own request.
+      [
+        'k6b',
+        new UpstreamError({ code: ErrorCode.UpstreamRejected, message: 'no', operationId: 'token', httpStatus: 400 }),
+      ],
+      ['k6c', new UpstreamError({ code: ErrorCode.UpstreamTimeout, message: 'late', operationId: 'token' })],
+    ] as const) {
+      const kind = new ScriptedKind([success('7')], 'fake');
+      const { engine } = newEngine([kind]);
+      const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
+      const beforeHandOver = { send: () => Promise.reject(failure) };
+      const job = await desk.execute(failingAction(false), { ...request(key), upstream: beforeHandOver });
+      expect(job, key).toMatchObject({ status: 'FAILED', failure: { code: 'NOT_APPLIED' } });
+      expect(kind.polls, key).toEqual([]);
+      await engine.stop();
+    }
+  });
+
+  it('settles a consent that stopped covering the action before its call was handed over as CONSENT_REQUIRED', async () => {
+    const { engine } = newEngine([new ScriptedKind([success('7')], 'fake')]);
+    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
+    const consentGone = {
+      send: () =>
+        Promise.reject(new GraphQLError('consent required', { extensions: { code: ErrorCode.ConsentRequired } })),
+    };
+    const job = await desk.execute(failingAction(false), { ...request('k6d'), upstream: consentGone });
+    expect(job).toMatchObject({ status: 'FAILED', failure: { code: 'CONSENT_REQUIRED' } });
     await engine.stop();
   });
 
@@ -342,20 +384,24 @@ describe('ActionDesk', () => {
   });
 });
 
-/** An action whose one send fails with UPSTREAM_UNAVAILABLE, refused here before sending or not. */
+/**
+ * An action whose one call fails with UPSTREAM_UNAVAILABLE: refused here before it was handed over (an
+ * open breaker), or after it was handed to the transport (the answer settled nothing).
+ */
 function failingAction(notSent: boolean): DeskAction<'fake', { readonly what: string }, FakeResult> {
+  const refused = new UpstreamError({
+    code: ErrorCode.UpstreamUnavailable,
+    message: 'refused before sending',
+    operationId: 'oakTransferToDepositPost',
+    notSent: true,
+  });
   return {
     kind: 'fake',
     noun: 'fake action',
-    send: () =>
-      Promise.reject(
-        new UpstreamError({
-          code: ErrorCode.UpstreamUnavailable,
-          message: 'failing',
-          operationId: 'oakTransferToDepositPost',
-          ...(notSent && { notSent }),
-        }),
-      ),
+    send: (upstream, _order, trackId) =>
+      notSent
+        ? Promise.reject(refused)
+        : upstream.send('oakTransferToDepositPost', { trackId }).then(() => ({ amount: '1' })),
     refusalOf: (error) => refusalFrom(error, 'fake action', () => ({ code: 'REFUSED', message: 'refused' })),
   };
 }

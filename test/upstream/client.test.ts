@@ -139,6 +139,19 @@ describe('token rejection', () => {
     });
   });
 
+  it('reports a chosen trackId’s rejected token as it came, even when renewing the token fails', async () => {
+    const client = setup();
+    await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-5' });
+    sandbox.revokeAllTokens();
+    sandbox.injectFault({ operationId: 'token', status: 500 });
+    const error = await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-6' }).then(
+      () => null,
+      (failure: unknown) => failure as UpstreamError,
+    );
+    expect(error?.details).toMatchObject({ httpStatus: 401, trackId: 'chosen-6', operationId: 'billingInquiryCcGet' });
+    expect(billingCalls().filter((call) => call.trackId === 'chosen-6')).toHaveLength(1);
+  });
+
   it('sends a chosen trackId once: after a rejected token it renews the token but does not resend under another trackId', async () => {
     const client = setup();
     await client.call('billingInquiryCcGet', { query: waterQuery, trackId: 'chosen-1' });

@@ -81,6 +81,18 @@ describe('retries of calls safe to resend', () => {
     expect((await retriesOf('billingInquiryCcGet')) - before).toBe(2);
   });
 
+  it('tells the caller of each attempt it hands to the transport', async () => {
+    const client = setup();
+    sandbox.injectFault({ operationId: 'billingInquiryCcGet', times: 2, status: 503 });
+    let handedOver = 0;
+    await client.call('billingInquiryCcGet', {
+      query: { type: 'Water', parameter: WATER_BILL },
+      onDispatch: () => (handedOver += 1),
+    });
+    expect(handedOver).toBe(billing().length);
+    expect(handedOver).toBe(3);
+  });
+
   it('gives the last failure once every attempt failed', async () => {
     const client = setup();
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 503, times: Infinity });
@@ -205,9 +217,13 @@ describe('circuit breaker per upstream group', () => {
     expect(await gaugeOf('ecity')).toBe(2);
     const sent = sandbox.calls('ecityPostalCodeGet').length;
 
-    const refused = await upstreamErrorOf(postal(client));
+    let handedOver = 0;
+    const refused = await upstreamErrorOf(
+      client.call('ecityPostalCodeGet', { query: { postalCode: '1357913579' }, onDispatch: () => (handedOver += 1) }),
+    );
     expect(refused.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', operationId: 'ecityPostalCodeGet' });
     expect(refused.details.notSent).toBe(true);
+    expect(handedOver).toBe(0);
     // Every operation of the group, not only the failing one.
     await upstreamErrorOf(client.call('ecityPostalCodeCoordinatesGet', { query: { postalCode: '1357913579' } }));
     expect(sandbox.calls('ecityPostalCodeGet')).toHaveLength(sent);

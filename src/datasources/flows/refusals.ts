@@ -15,11 +15,7 @@ export function refusalFrom(
 ): JobFailure | null {
   if (error instanceof UpstreamError) {
     // Never sent, so never applied: a definite outcome, not an unclear one.
-    if (error.details.notSent)
-      return {
-        code: 'NOT_APPLIED',
-        message: `The ${noun} was never sent (the upstream is failing or could not be reached), so it was not applied.`,
-      };
+    if (error.details.notSent) return notSent(noun);
     const status = error.details.httpStatus;
     if (status === 400) return refused(error);
     if (status === 401 || status === 403) {
@@ -35,6 +31,14 @@ export function refusalFrom(
     return { code: 'CONSENT_REQUIRED', message: `The consent no longer covers this ${noun}; nothing was sent.` };
   }
   return null;
+}
+
+/** The failure of an action that never left this process: known not applied. */
+export function notSent(noun: string): JobFailure {
+  return {
+    code: 'NOT_APPLIED',
+    message: `The ${noun} was never sent (the upstream is failing or could not be reached), so it was not applied.`,
+  };
 }
 
 /** A refusal's failure by the first pattern its message matches: `[pattern, code, message]` rows. */

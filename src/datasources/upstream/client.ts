@@ -88,6 +88,11 @@ export interface CallOptions {
    * Omitted: a fresh UUID for every attempt.
    */
   readonly trackId?: string;
+  /**
+   * Called whenever an attempt is handed to the transport. A call that failed without it never left
+   * this process (refused by its breaker or budget, or failing before: its token, its consent, its URL).
+   */
+  readonly onDispatch?: () => void;
 }
 
 /** Within the upstream's 40 characters (the derived trackIds of actions are 36). */
@@ -110,8 +115,8 @@ export interface UpstreamClientOptions {
   readonly maxConcurrency: number;
   /**
    * The transport's connections to the upstream. Calls beyond them would wait in the transport's own
-   * first-come queue, with their timeout running (a money action timed out there was never sent but
-   * counts as unclear), where no turns are taken; so at most this many less one go out at once, the
+   * first-come queue, with their timeout running, where no turns are taken (one given up there was
+   * never sent); so at most this many less one go out at once, the
    * one left for token requests, which never wait for a slot. Omitted: no bound beyond `maxConcurrency`.
    */
   readonly connections?: number;
@@ -179,11 +184,22 @@ export class UpstreamClient {
         { operationId, trackId: answer.trackId },
         'upstream rejected the token; renewing it once',
       );
-      token = await credentials.renew(token);
-      // A call with a chosen trackId (a transfer, a cheque action) is not resent under another trackId:
-      // were the upstream to forget trackIds it refused for their token, a later resend under the chosen
-      // one after the store lost its record would be applied a second time. It fails, never applied.
-      if (chosen === undefined) answer = await this.attempts(spec, options, token, budget, randomUUID);
+      if (chosen === undefined) {
+        token = await credentials.renew(token);
+        answer = await this.attempts(spec, options, token, budget, randomUUID);
+      } else {
+        // A call with a chosen trackId (a transfer, a cheque action) is not resent under another trackId:
+        // were the upstream to forget trackIds it refused for their token, a later resend under the chosen
+        // one after the store lost its record would be applied a second time. It fails with the answer as
+        // it came, never applied; the token is renewed for the calls to come, and a renewal that fails
+        // must not hide that answer.
+        await credentials.renew(token).catch((error: unknown) => {
+          this.options.logger.warn(
+            { operationId, err: error instanceof Error ? error.message : String(error) },
+            'renewing a rejected token failed',
+          );
+        });
+      }
     }
     if (answer.kind === 'notSent') throw notSentError(spec.id, answer.reason);
     if (answer.kind === 'transport') throw errorFromTransport(spec.id, answer.error, answer.trackId, spec.retrySafe);
@@ -268,8 +284,9 @@ export class UpstreamClient {
           const stop = abandoned ?? budget.stopReason();
           if (stop) throw new NotSentError(stop);
           started = performance.now();
-          return this.resilience.guard(spec, () =>
-            this.options.http.send({
+          return this.resilience.guard(spec, () => {
+            options.onDispatch?.();
+            return this.options.http.send({
               method: spec.method,
               url,
               headers: {
@@ -282,8 +299,8 @@ export class UpstreamClient {
               ...(body instanceof FormData && { form: body }),
               timeoutMs: Math.max(1, Math.min(this.options.timeoutMs, Math.ceil(budget.remaining()))),
               ...(options.signal && { signal: options.signal }),
-            }),
-          );
+            });
+          });
         },
         options.lane,
         options.signal,
