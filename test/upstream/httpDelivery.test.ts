@@ -14,6 +14,8 @@ interface Upstream {
   readonly url: string;
   /** Paths of the requests received, in order. */
   readonly received: string[];
+  /** How many connections were opened to it. */
+  connections(): number;
   /** Answers every request held so far. */
   release(): void;
   close(): Promise<void>;
@@ -23,17 +25,21 @@ interface Upstream {
 async function upstream(): Promise<Upstream> {
   const received: string[] = [];
   let held: ServerResponse[] = [];
+  let connections = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     received.push(req.url ?? '');
     req.resume();
     if (req.url?.startsWith('/hold')) held.push(res);
+    else if (req.url === '/bom') res.end(Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('{"é":1}')]));
     else res.writeHead(429, { 'retry-after': '7' }).end('{"ok":true}');
   });
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     release() {
       for (const res of held) if (!res.destroyed) res.end('{}');
       held = [];
@@ -83,13 +89,23 @@ describe('the transport', () => {
     expect(failure).toMatchObject({ kind: 'network', maybeDelivered: false });
   });
 
+  it('reads an answer as UTF-8, without a leading byte-order mark', async () => {
+    const server = await upstream();
+    open.push(server);
+    const answer = await transport(2).send({ method: 'GET', url: `${server.url}/bom`, headers: {}, timeoutMs: 5_000 });
+    expect(answer.text).toBe('{"é":1}');
+    expect(JSON.parse(answer.text)).toEqual({ é: 1 });
+  });
+
   it('says a request that timed out on its connection may have arrived', async () => {
     const server = await upstream();
     open.push(server);
-    const failure = await failureOf(
-      transport(2).send({ method: 'POST', url: `${server.url}/hold`, headers: {}, body: '{}', timeoutMs: 100 }),
+    const http = transport(2);
+    const sending = failureOf(
+      http.send({ method: 'POST', url: `${server.url}/hold`, headers: {}, body: '{}', timeoutMs: 1_000 }),
     );
-    expect(failure).toMatchObject({ kind: 'timeout', maybeDelivered: true });
+    await eventually(() => server.received.length === 1, { what: 'the request to arrive' });
+    expect(await sending).toMatchObject({ kind: 'timeout', maybeDelivered: true });
     expect(server.received).toEqual(['/hold']);
   });
 
@@ -124,13 +140,14 @@ describe('the transport', () => {
     controller.abort();
     expect(await aborted).toMatchObject({ kind: 'aborted', maybeDelivered: false });
 
-    // The connection frees up: what was given up is never written on it; a later request is.
+    // The connection frees up: what was given up is never written on it, and it stays open for a later request.
     server.release();
     expect(await first).toMatchObject({ status: 200 });
     expect(await http.send({ method: 'GET', url: `${server.url}/after`, headers: {}, timeoutMs: 5_000 })).toMatchObject(
       { status: 429 },
     );
     expect(server.received).toEqual(['/hold-1', '/after']);
+    expect(server.connections()).toBe(1);
   });
 
   it('says a request aborted by its caller after it was written may have arrived', async () => {

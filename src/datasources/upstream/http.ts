@@ -60,6 +60,9 @@ export function createHttpTransport(options: { connections: number }): HttpTrans
   };
 }
 
+/** UTF-8, a leading byte-order mark dropped (an upstream may send one; JSON.parse refuses it). */
+const UTF8 = new TextDecoder('utf-8');
+
 /** Sends `req` through the agent, answering once through `resolve` or `reject`. */
 function dispatch(
   agent: Agent,
@@ -110,10 +113,9 @@ function dispatch(
     { origin, path, method: req.method, headers: req.headers, body: req.form ?? req.body ?? null },
     {
       onRequestStart(started) {
-        if (stopped) {
-          started.abort(new Error(`upstream request ${stopped}`));
-          return;
-        }
+        // Given up before its start: thrown here, undici fails the request before writing it and keeps
+        // the connection (aborting here would destroy the connection).
+        if (stopped) throw new Error(`upstream request ${stopped}`);
         controller = started;
       },
       onResponseStart(_started, statusCode, headers) {
@@ -129,7 +131,7 @@ function dispatch(
         if (!end()) return;
         resolve({
           status,
-          text: Buffer.concat(chunks).toString('utf8'),
+          text: UTF8.decode(Buffer.concat(chunks)),
           ...(retryAfter !== undefined && { retryAfter }),
         });
       },
