@@ -3987,9 +3987,9 @@ export type SmsDelivery = {
  * upstream refused the send (nothing was sent; `failure.code` is one of `INVALID_REQUEST`,
  * `SENDER_NOT_REGISTERED`, `INVALID_DESTINATION`, `LIMIT_EXCEEDED`, `REJECTED` (also when the upstream
  * records a send whose answer was lost as failed), `CONSENT_REFUSED`, `NOT_APPLIED` (never left this
- * subgraph)), or `JOB_EXPIRED` when the delivery report was not final within six hours (`delivery` keeps
- * what it last showed; a send whose answer was lost and that the upstream never showed may still have been
- * sent). Visible to anyone holding its id.
+ * subgraph)), or `JOB_EXPIRED` when the delivery report of a send the upstream accepted was not final
+ * within six hours (`delivery` keeps what it last showed). A send whose answer was lost stays `PENDING`
+ * until the upstream shows it or records it failed. Visible to anyone holding its id.
  */
 export type SmsDeliveryJob = UpstreamJob & {
   readonly __typename?: 'SmsDeliveryJob';

@@ -61,7 +61,14 @@ export class ActionDesk implements ActionPort {
       id,
       kind: action.kind,
       status: 'PENDING',
-      input: { actor: request.actor, idempotencyKey: request.idempotencyKey, fingerprint, order, claimedAt: at },
+      input: {
+        actor: request.actor,
+        idempotencyKey: request.idempotencyKey,
+        fingerprint,
+        order,
+        claimedAt: at,
+        dispatchedAt: null,
+      },
       ref: this.trackIds({ kind: action.kind, actor: request.actor, idempotencyKey: request.idempotencyKey }),
       result: null,
       failure: null,
@@ -119,24 +126,23 @@ export class ActionDesk implements ActionPort {
   private async send<Kind extends string, Order, Result>(
     action: DeskAction<Kind, Order, Result>,
     upstream: Pick<UpstreamAccess, 'send'>,
-    job: ActionJobRecord<Kind, Order, Result>,
+    claimed: ActionJobRecord<Kind, Order, Result>,
   ): Promise<ActionJobRecord<Kind, Order, Result>> {
-    // Whether the action's request was ever handed to the transport: if not, it never left.
+    // Right before the action's request is handed over for sending, the job records it, only if nobody
+    // settled it meanwhile: a job claimed and never so marked is known never to have been sent, also
+    // after this process died (the engine settles it as abandoned). Unmarked here, it never left.
+    let job = claimed;
     let dispatched = false;
+    const markDispatched = async (): Promise<void> => {
+      if (dispatched) return;
+      const marked = await this.jobs.amend(job, { ...job.input, dispatchedAt: this.now() });
+      if (!marked) throw new Error(`${action.noun} ${job.id} was settled before it was sent`);
+      job = marked as ActionJobRecord<Kind, Order, Result>;
+      dispatched = true;
+    };
     const watched: Pick<UpstreamAccess, 'send'> = {
       send: (operationId, options) =>
-        upstream.send(
-          operationId,
-          options.trackId === job.ref
-            ? {
-                ...options,
-                onDispatch: () => {
-                  dispatched = true;
-                  options.onDispatch?.();
-                },
-              }
-            : options,
-        ),
+        upstream.send(operationId, options.trackId === job.ref ? { ...options, beforeSend: markDispatched } : options),
     };
     try {
       const result = await action.send(watched, job.input.order, job.ref);
@@ -199,7 +205,11 @@ export class ActionDesk implements ActionPort {
     this.jobs.track(job.id);
   }
 
-  /** Stores a known outcome; if the store fails, the engine finds the outcome again by the trackId. */
+  /**
+   * Stores a known outcome. When the store fails, the engine stores it later (some outcomes, "never
+   * sent" among them, could not be found again by the trackId); when the job changed meanwhile, the
+   * engine follows it.
+   */
   private async settle<Kind extends string, Order, Result>(
     action: DeskAction<Kind, Order, Result>,
     job: ActionJobRecord<Kind, Order, Result>,
@@ -210,8 +220,10 @@ export class ActionDesk implements ActionPort {
     } catch (error) {
       this.logger.error(
         { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
-        `${action.noun} outcome could not be stored`,
+        `${action.noun} outcome could not be stored; storing it later`,
       );
+      this.jobs.finishLater(job, outcome);
+      return;
     }
     this.jobs.track(job.id);
   }

@@ -35,6 +35,14 @@ export interface JobEngineOptions {
 /** Upstream answers that will not change by asking again; after this many in a row the job fails. */
 const PERMANENT_FAILURE_LIMIT = 3;
 const BACKOFF_FACTOR = 1.5;
+/**
+ * A job pending for long is asked less often: at most every `pollMaxMs`, or every this fraction of its
+ * age once that is longer (an hour-old job about every minute), never less often than the longest wait.
+ */
+const AGE_FRACTION_BETWEEN_POLLS = 1 / 60;
+const LONGEST_WAIT_BETWEEN_POLLS_MS = 15 * 60_000;
+/** A job still pending this long is logged once, as something an operator may want to look at. */
+const LONG_PENDING_MS = 60 * 60_000;
 
 export type FinalOutcome = Exclude<PollOutcome<unknown>, { status: 'PENDING' }>;
 
@@ -48,6 +56,10 @@ interface PollState {
   leased: boolean;
   /** Whether this loop set out to store a final state: if it failed to announce it, the next turn does. */
   finishing: boolean;
+  /** When the job was made, once its record was read (older jobs are asked less often). */
+  createdAt: number | null;
+  /** Whether this process logged the job as pending for long. */
+  reportedLong: boolean;
 }
 
 /**
@@ -62,6 +74,7 @@ export class JobEngine {
   private readonly kinds = new Map<string, JobKind<unknown, unknown>>();
   private readonly polls = new Map<string, PollState>();
   private readonly running = new Set<Promise<void>>();
+  private readonly retries = new Set<NodeJS.Timeout>();
   private readonly now: () => number;
   private readonly leases: JobLeases;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -148,6 +161,47 @@ export class JobEngine {
   }
 
   /**
+   * Stores a final outcome reached outside polling that the store failed to take: tries again with
+   * backoff until it is stored, the job is final otherwise, or the engine stops. Meanwhile the job is
+   * followed as any other.
+   */
+  finishLater(job: JobRecord, outcome: FinalOutcome): void {
+    const attempt = (delay: number): void => {
+      if (this.stopped) return;
+      const timer = setTimeout(() => {
+        this.retries.delete(timer);
+        const run = this.settle(job, outcome)
+          .then(async (stored) => {
+            const latest = stored ? null : await this.options.store.get(job.id);
+            if (latest && !isFinal(latest.status)) attempt(this.nextDelay(delay, job.createdAt));
+          })
+          .catch((error: unknown) => {
+            this.options.logger.error(
+              { jobId: job.id, err: error instanceof Error ? error.message : String(error) },
+              'job outcome could not be stored; trying again',
+            );
+            attempt(this.nextDelay(delay, job.createdAt));
+          })
+          .finally(() => this.running.delete(run));
+        this.running.add(run);
+      }, delay);
+      timer.unref();
+      this.retries.add(timer);
+    };
+    attempt(this.options.config.pollInitialMs);
+    this.track(job.id);
+  }
+
+  /**
+   * Stores `input` as the pending job's input if the job is unchanged since it was read, without
+   * announcing it (the job's state is the same); the job as stored, or null when it had changed.
+   */
+  async amend<Input>(job: JobRecord<string, Input>, input: Input): Promise<JobRecord<string, Input> | null> {
+    const next = { ...job, input, version: job.version + 1 };
+    return (await this.options.store.replace(next, job.version)) ? next : null;
+  }
+
+  /**
    * Stores the result so far of a pending job whose result fills in while it runs, and announces it;
    * nothing when it is unchanged. The job as stored after it (as given when nothing was stored).
    */
@@ -197,6 +251,8 @@ export class JobEngine {
     this.stopped = true;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
+    for (const timer of this.retries) clearTimeout(timer);
+    this.retries.clear();
     const followed = [...this.polls];
     for (const [id, state] of followed) {
       if (state.timer) clearTimeout(state.timer);
@@ -244,7 +300,16 @@ export class JobEngine {
 
   private follow(id: string, delay: number): void {
     if (this.stopped || this.polls.has(id)) return;
-    const state: PollState = { timer: null, delay, permanentFailures: 0, kind: null, leased: false, finishing: false };
+    const state: PollState = {
+      timer: null,
+      delay,
+      permanentFailures: 0,
+      kind: null,
+      leased: false,
+      finishing: false,
+      createdAt: null,
+      reportedLong: false,
+    };
     this.polls.set(id, state);
     this.schedule(id, state);
     // Should another process take this job's lease and then die, this one takes it over.
@@ -315,10 +380,24 @@ export class JobEngine {
     state.finishing = false;
     if (state.kind === null) {
       state.kind = job.kind;
+      state.createdAt = job.createdAt;
       jobsFollowed.inc({ kind: job.kind });
     }
+    const kind = this.kind(job.kind);
+    const abandoned = kind.abandoned?.(job, this.now());
+    if (abandoned) {
+      // Only as read: a job that moved since (its sender went on after all) is polled again.
+      state.finishing = true;
+      if (await this.record(job, { status: 'FAILED', failure: abandoned })) await this.leave(id, state);
+      else {
+        state.finishing = false;
+        this.backOff(id, state);
+      }
+      return;
+    }
+    this.reportLongPending(job, state);
     const outcome = await this.ask(job, state);
-    const maxAgeMs = this.kind(job.kind).maxAgeMs ?? this.options.config.maxAgeMs;
+    const maxAgeMs = kind.maxAgeOf?.(job) ?? kind.maxAgeMs ?? this.options.config.maxAgeMs;
     const progress = outcome?.status === 'PENDING' ? outcome.progress : undefined;
     const current = progress === undefined ? job : await this.progress(job, progress);
     if ((outcome === null || outcome.status === 'PENDING') && this.now() - job.createdAt < maxAgeMs) {
@@ -343,8 +422,29 @@ export class JobEngine {
   }
 
   private backOff(id: string, state: PollState): void {
-    state.delay = Math.min(Math.ceil(state.delay * BACKOFF_FACTOR), this.options.config.pollMaxMs);
+    state.delay = this.nextDelay(state.delay, state.createdAt);
     this.schedule(id, state);
+  }
+
+  /** The wait after `delay` for a job made at `createdAt`: longer by the backoff, within the job's cap. */
+  private nextDelay(delay: number, createdAt: number | null): number {
+    const age = createdAt === null ? 0 : this.now() - createdAt;
+    const cap = Math.max(
+      this.options.config.pollMaxMs,
+      Math.min(LONGEST_WAIT_BETWEEN_POLLS_MS, age * AGE_FRACTION_BETWEEN_POLLS),
+    );
+    return Math.min(Math.ceil(delay * BACKOFF_FACTOR), cap);
+  }
+
+  /** Logs, once, a job still pending long after it was made (an action whose upstream gives no word). */
+  private reportLongPending(job: JobRecord, state: PollState): void {
+    const ageMs = this.now() - job.createdAt;
+    if (state.reportedLong || ageMs < LONG_PENDING_MS) return;
+    state.reportedLong = true;
+    this.options.logger.warn(
+      { jobId: job.id, kind: job.kind, ref: job.ref, ageMs },
+      'job still pending an hour after it was made: the upstream has given no final word yet',
+    );
   }
 
   /** The poll's outcome; null when the poll failed in a way that may pass (keep polling). */

@@ -44,9 +44,9 @@ function action(sends: string[]): DeskAction<'fake', { readonly what: string }, 
 
 /** An upstream whose every call is handed to the transport and then fails with UPSTREAM_UNAVAILABLE. */
 const failingUpstream: Pick<UpstreamAccess, 'send'> = {
-  send: (operationId, options) => {
-    options.onDispatch?.();
-    return Promise.reject(new UpstreamError({ code: ErrorCode.UpstreamUnavailable, message: 'failing', operationId }));
+  send: async (operationId, options) => {
+    await options.beforeSend?.();
+    throw new UpstreamError({ code: ErrorCode.UpstreamUnavailable, message: 'failing', operationId });
   },
 };
 
@@ -357,30 +357,37 @@ describe('ActionDesk', () => {
     await engine.stop();
   });
 
-  it('follows an action whose outcome could not be stored, and stores the outcome it finds by the trackId', async () => {
+  it('stores later the outcome it could not store, even one no poll could find again (never sent)', async () => {
     class FailingReplace extends CountingStore {
-      failures = 1;
+      failures = 0;
       override async replace(job: JobRecord, expectedVersion: number): Promise<boolean> {
-        if (this.failures > 0) {
+        if (job.status !== 'PENDING' && this.failures > 0) {
           this.failures -= 1;
           throw new Error('store down');
         }
         return super.replace(job, expectedVersion);
       }
     }
-    const store = new FailingReplace();
-    const kind = new ScriptedKind([success('7')], 'fake');
-    const { engine } = newEngine([kind], { store });
-    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
-    const job = await desk.execute(action([]), request('k15'));
-    expect(job.status).toBe('PENDING');
-    const settled = await eventually(async () => {
-      const stored = await store.get(job.id);
-      return stored?.status === 'SUCCESS' && stored;
-    });
-    expect(settled.result).toEqual({ amount: '7' });
-    expect(kind.polls.map((poll) => poll.ref)).toEqual([job.ref]);
-    await engine.stop();
+    for (const [key, act, expected] of [
+      ['k15', action([]), { status: 'SUCCESS', result: { amount: '1' } }],
+      ['k16', failingAction(true), { status: 'FAILED', failure: { code: 'NOT_APPLIED' } }],
+    ] as const) {
+      const store = new FailingReplace();
+      store.failures = 2;
+      // The upstream never says anything of it: only the desk knows the outcome.
+      const kind = new ScriptedKind([PENDING], 'fake');
+      const { engine } = newEngine([kind], { store });
+      const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds);
+      const job = await desk.execute(act, request(key));
+      expect(job.status, key).toBe('PENDING');
+      const settled = await eventually(async () => {
+        const stored = await store.get(job.id);
+        return stored?.status !== 'PENDING' && stored;
+      });
+      expect(settled, key).toMatchObject(expected);
+      expect(store.failures, key).toBe(0);
+      await engine.stop();
+    }
   });
 });
 

@@ -122,6 +122,24 @@ describe('the SMS delivery job', () => {
     });
   });
 
+  it('expires after six hours a send the upstream accepted, and never one whose answer was lost', () => {
+    const job = (result: SmsDeliveryRecord | null) =>
+      ({
+        id: 'j',
+        kind: 'smsDelivery',
+        status: 'PENDING',
+        input: input('09121110001'),
+        ref: 't',
+        result,
+        failure: null,
+        createdAt: 0,
+        updatedAt: 0,
+        version: 1,
+      }) as const;
+    expect(smsDeliveryJob.maxAgeOf?.(job(sent))).toBe(6 * 60 * 60_000);
+    expect(smsDeliveryJob.maxAgeOf?.(job(null))).toBe(Number.POSITIVE_INFINITY);
+  });
+
   it('reads the upstream refusals of a send by their documented messages', () => {
     const refused = (upstreamMessage: string) =>
       smsAction.refusalOf(

@@ -19,7 +19,7 @@ import type {
 } from '../types/chequeActions.js';
 import type { OperationId } from '../upstream/operations.js';
 import type { ActionInput, ActionJobRecord, DeskAction, JobFailure, JobKind, PollOutcome } from './port.js';
-import { refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
+import { abandonedAction, refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
 
 const AC_TRANSFER = 'creditAcSayadTransferChequePost';
 const SMS_TRANSFER = 'credit_v2_clients_clientId_sms_sayadTransferCheque_post_legal_post';
@@ -209,6 +209,7 @@ export const chequeAction: DeskAction<typeof CHEQUE_ACTION, ChequeActionOrder, C
 export const chequeActionJob: JobKind<ChequeActionJobInput, ChequeActionReceiptRecord, typeof CHEQUE_ACTION> = {
   name: CHEQUE_ACTION,
   maxAgeMs: Number.POSITIVE_INFINITY,
+  abandoned: abandonedAction('cheque action'),
   submit: () =>
     Promise.reject(new Error('a cheque action is claimed and sent by the action desk, never submitted by the engine')),
   async poll(upstream, trackId): Promise<PollOutcome<ChequeActionReceiptRecord>> {

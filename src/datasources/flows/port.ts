@@ -65,6 +65,14 @@ export interface JobKind<Input = unknown, Result = unknown, Name extends string 
   poll(upstream: JobUpstream, ref: string, input: Input, current?: Result | null): Promise<PollOutcome<Result>>;
   /** How long a job of this kind is polled before it expires as failed; default the engine's. Infinity: never. */
   readonly maxAgeMs?: number;
+  /** How long this job is polled before it expires, where that depends on the job as it stands; else `maxAgeMs`. */
+  maxAgeOf?(job: JobRecord<Name, Input, Result>): number;
+  /**
+   * The failure of a job its record alone shows will never move (an action claimed but never handed over
+   * for sending, whose sender stopped); null otherwise. Checked before each poll, stored only if the job
+   * has not changed since it was read.
+   */
+  abandoned?(job: JobRecord<Name, Input, Result>, now: number): JobFailure | null;
 }
 
 export const isFinal = (status: JobStatus): boolean => status !== 'PENDING';
@@ -79,6 +87,11 @@ export interface ActionInput<Order> {
   readonly order: Order;
   /** Epoch milliseconds. */
   readonly claimedAt: number;
+  /**
+   * Epoch milliseconds when the desk handed the action's request over for sending, stored before it was;
+   * null while it has not been, and absent in records claimed before the desk kept it (taken as sent).
+   */
+  readonly dispatchedAt?: number | null;
 }
 
 export type ActionJobRecord<Kind extends string, Order, Result> = JobRecord<Kind, ActionInput<Order>, Result>;

@@ -1,7 +1,7 @@
 /** What an upstream error says about an action: refused (never applied) or unclear. */
 import { GraphQLError } from 'graphql';
 import { ErrorCode, UpstreamError } from '../../errors.js';
-import type { JobFailure } from './port.js';
+import type { ActionInput, JobFailure, JobRecord } from './port.js';
 
 /**
  * The common part of every action's `refusalOf`: the upstream refused the request (400, classified by
@@ -39,6 +39,22 @@ export function notSent(noun: string): JobFailure {
     code: 'NOT_APPLIED',
     message: `The ${noun} was never sent (the upstream is failing or could not be reached), so it was not applied.`,
   };
+}
+
+/**
+ * How long after its claim an action never marked as handed over for sending counts as abandoned: its
+ * sender stopped before sending (the process died, or the store failed between the claim and the send).
+ * A live sender marks it within its operation's time budget, and loses to the abandonment if it comes
+ * later: the mark and the abandonment are both stored only over the claim as read.
+ */
+export const ABANDONED_AFTER_MS = 60_000;
+
+/** The `abandoned` of an action's job kind: claimed, never handed over, and its sender's time is up. */
+export function abandonedAction(
+  noun: string,
+): (job: JobRecord<string, ActionInput<unknown>>, now: number) => JobFailure | null {
+  return (job, now) =>
+    job.input.dispatchedAt === null && now - job.input.claimedAt >= ABANDONED_AFTER_MS ? notSent(noun) : null;
 }
 
 /** A refusal's failure by the first pattern its message matches: `[pattern, code, message]` rows. */

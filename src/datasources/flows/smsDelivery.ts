@@ -18,7 +18,7 @@ import {
 } from '../types/messaging.js';
 import type { ActionInput, ActionJobRecord, DeskAction, JobKind, PollOutcome } from './port.js';
 import { callStatusOf } from './callRecords.js';
-import { refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
+import { abandonedAction, refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
 
 const SEND = 'facilityFinnotextPost';
 const INQUIRY = 'facilityFinnotextInquiryGet';
@@ -31,7 +31,7 @@ export const SMS_SENDER = 'client';
 export type SmsDeliveryJobInput = ActionInput<SmsOrderRecord>;
 export type SmsDeliveryJobRecord = ActionJobRecord<typeof SMS_DELIVERY, SmsOrderRecord, SmsDeliveryRecord>;
 
-/** How long a delivery report is followed before the job expires (with the report it had). */
+/** How long the delivery report of a send the upstream accepted is followed before the job expires (with the report it had). */
 const DELIVERY_MAX_AGE_MS = 6 * 60 * 60_000;
 
 /** One line of the delivery report. */
@@ -126,12 +126,14 @@ export const smsAction: DeskAction<typeof SMS_DELIVERY, SmsOrderRecord, SmsDeliv
 /**
  * An SMS send's job: its delivery report followed until every recipient's delivery is final. A send whose
  * answer settled nothing may reach the upstream however late, so it is failed only on the upstream's
- * word (its call log records the send as failed); otherwise it stays pending until the report shows it,
- * or the job expires with no claim that nothing was sent.
+ * word (its call log records the send as failed); otherwise it stays pending until the report shows it.
+ * A send the upstream accepted expires after six hours with the report it had.
  */
 export const smsDeliveryJob: JobKind<SmsDeliveryJobInput, SmsDeliveryRecord, typeof SMS_DELIVERY> = {
   name: SMS_DELIVERY,
-  maxAgeMs: DELIVERY_MAX_AGE_MS,
+  // A send whose answer was never read is followed until the upstream says what became of it.
+  maxAgeOf: (job) => (job.result === null ? Number.POSITIVE_INFINITY : DELIVERY_MAX_AGE_MS),
+  abandoned: abandonedAction('SMS send'),
   submit: () =>
     Promise.reject(new Error('an SMS is claimed and sent by the action desk, never submitted by the engine')),
   async poll(upstream, trackId, input, current): Promise<PollOutcome<SmsDeliveryRecord>> {

@@ -13,7 +13,7 @@ import type { TransferOrderRecord, TransferReceiptRecord } from '../types/transf
 import type { UpstreamResult } from '../upstream/client.js';
 import { callStatusOf } from './callRecords.js';
 import type { ActionInput, ActionJobRecord, DeskAction, JobKind, PollOutcome } from './port.js';
-import { refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
+import { abandonedAction, refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
 
 export type TransferInquiry =
   | { readonly state: 'APPLIED'; readonly receipt: TransferReceiptRecord }
@@ -148,6 +148,7 @@ export const transferAction: DeskAction<typeof TRANSFER, TransferOrderRecord, Tr
 export const transferJob: JobKind<TransferJobInput, TransferReceiptRecord, typeof TRANSFER> = {
   name: TRANSFER,
   maxAgeMs: Number.POSITIVE_INFINITY,
+  abandoned: abandonedAction('transfer'),
   submit: () =>
     Promise.reject(new Error('a transfer is claimed and sent by the action desk, never submitted by the engine')),
   async poll(upstream, trackId): Promise<PollOutcome<TransferReceiptRecord>> {

@@ -89,10 +89,12 @@ export interface CallOptions {
    */
   readonly trackId?: string;
   /**
-   * Called whenever an attempt is handed to the transport. A call that failed without it never left
-   * this process (refused by its breaker or budget, or failing before: its token, its consent, its URL).
+   * Awaited right before each attempt is handed over for sending, once it has its slot, its token and
+   * its time: if it throws, the attempt is not sent and the call fails with that error. A call that
+   * failed before calling it never left this process (refused by its breaker or budget, or failing
+   * earlier: its token, its consent, its URL).
    */
-  readonly onDispatch?: () => void;
+  readonly beforeSend?: () => Promise<void>;
 }
 
 /** Within the upstream's 40 characters (the derived trackIds of actions are 36). */
@@ -280,13 +282,17 @@ export class UpstreamClient {
     try {
       // Tokens are fetched before a slot is taken, so a token request never waits behind user calls.
       const sending = this.scheduler.run(
-        () => {
-          const stop = abandoned ?? budget.stopReason();
+        async () => {
+          let stop = abandoned ?? budget.stopReason();
           if (stop) throw new NotSentError(stop);
           started = performance.now();
-          return this.resilience.guard(spec, () => {
-            options.onDispatch?.();
-            return this.options.http.send({
+          if (options.beforeSend) {
+            await options.beforeSend();
+            stop = budget.stopReason();
+            if (stop) throw new NotSentError(stop);
+          }
+          return this.resilience.guard(spec, () =>
+            this.options.http.send({
               method: spec.method,
               url,
               headers: {
@@ -299,8 +305,8 @@ export class UpstreamClient {
               ...(body instanceof FormData && { form: body }),
               timeoutMs: Math.max(1, Math.min(this.options.timeoutMs, Math.ceil(budget.remaining()))),
               ...(options.signal && { signal: options.signal }),
-            });
-          });
+            }),
+          );
         },
         options.lane,
         options.signal,
