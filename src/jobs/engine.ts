@@ -18,6 +18,7 @@ import {
 } from './types.js';
 import { MemoryJobLeases } from './memoryLeases.js';
 import { JobWatch } from './watch.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 export interface JobEngineOptions {
   readonly store: JobStore;
@@ -29,7 +30,7 @@ export interface JobEngineOptions {
   readonly upstream: JobUpstream;
   readonly config: JobsConfig;
   readonly logger: Logger;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 /** Upstream answers that will not change by asking again; after this many in a row the job fails. */
@@ -62,14 +63,14 @@ export class JobEngine {
   private readonly kinds = new Map<string, JobKind<unknown, unknown>>();
   private readonly polls = new Map<string, PollState>();
   private readonly running = new Set<Promise<void>>();
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly leases: JobLeases;
   private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(private readonly options: JobEngineOptions) {
     for (const kind of options.kinds) this.kinds.set(kind.name, kind as JobKind<unknown, unknown>);
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.leases = options.leases ?? new MemoryJobLeases();
   }
 
@@ -85,7 +86,7 @@ export class JobEngine {
     // Nothing is submitted upstream that could not be kept.
     await this.options.store.ping?.();
     const ref = await kind.submit(this.options.upstream, input);
-    const at = this.now();
+    const at = this.clock.now();
     const job: JobRecord<Name, Input, Result> = {
       id: randomUUID(),
       kind: kind.name,
@@ -153,7 +154,7 @@ export class JobEngine {
    */
   async progress(job: JobRecord, result: unknown): Promise<JobRecord> {
     if (canonicalJson(result) === canonicalJson(job.result)) return job;
-    const next: JobRecord = { ...job, result, updatedAt: this.now(), version: job.version + 1 };
+    const next: JobRecord = { ...job, result, updatedAt: this.clock.now(), version: job.version + 1 };
     if (!(await this.options.store.replace(next, job.version))) return job;
     await this.options.events.publish(next);
     return next;
@@ -321,7 +322,7 @@ export class JobEngine {
     const maxAgeMs = this.kind(job.kind).maxAgeMs ?? this.options.config.maxAgeMs;
     const progress = outcome?.status === 'PENDING' ? outcome.progress : undefined;
     const current = progress === undefined ? job : await this.progress(job, progress);
-    if ((outcome === null || outcome.status === 'PENDING') && this.now() - job.createdAt < maxAgeMs) {
+    if ((outcome === null || outcome.status === 'PENDING') && this.clock.now() - job.createdAt < maxAgeMs) {
       this.backOff(id, state);
       return;
     }
@@ -387,7 +388,7 @@ export class JobEngine {
       // A failed job keeps the result it had so far (an SMS whose delivery report never became final).
       result: outcome.status === 'SUCCESS' ? outcome.result : job.result,
       failure: outcome.status === 'FAILED' ? outcome.failure : null,
-      updatedAt: this.now(),
+      updatedAt: this.clock.now(),
       version: job.version + 1,
     };
     if (!(await this.options.store.replace(next, job.version))) return false;
