@@ -20,6 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import type { Clock } from '../src/lib/clock.js';
 import type { CallLog } from './callLog.js';
 import type { FaultBook } from './faults.js';
 import type { SmsInboxes } from './smsInbox.js';
@@ -54,6 +55,7 @@ const inboundSms = z
 
 /** What the admin path acts on. */
 export interface AdminTargets {
+  readonly clock: Clock;
   readonly faults: FaultBook;
   readonly smsInboxes: SmsInboxes;
   readonly calls: CallLog;
@@ -145,7 +147,7 @@ async function decide(targets: AdminTargets, req: IncomingMessage, resource: str
     const unknown = messages.find((message) => !smsInboxes.has(message.destinationAddress));
     if (unknown)
       return { status: 400, body: { error: `${unknown.destinationAddress} is not a sender number of the client` } };
-    const now = Date.now();
+    const now = targets.clock.now();
     const delivered = messages.map((message) =>
       smsInboxes.deliver(
         Object.fromEntries(Object.entries(message).filter(([, value]) => value !== undefined)) as typeof message,

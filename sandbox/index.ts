@@ -6,6 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { systemClock } from '../src/lib/clock.js';
 import { CallLog } from './callLog.js';
 import { ConsentBook } from './consent/book.js';
 import { FaultBook, seededRandom } from './faults.js';
@@ -48,6 +49,7 @@ function settingsOf(options: SandboxOptions): SandboxSettings {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const settings = settingsOf(options);
+  const clock = options.clock ?? systemClock;
   const host = options.host ?? '127.0.0.1';
   const shutdown = new AbortController();
   // Every delayed answer (faults, latency) listens to it while it waits: as many as calls in flight.
@@ -58,11 +60,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const ledger = new Ledger();
   const sayad = new SayadRegistry();
   const trackIds = new TrackIdRegistry();
-  const smsInboxes = new SmsInboxes();
+  const smsInboxes = new SmsInboxes(clock);
   const finnotext = new Finnotext(() => settings.asyncDelayMs);
   const server = createServer(
     createRequestListener({
       settings,
+      clock,
       tokens,
       consents: new ConsentBook(),
       faults,

@@ -18,9 +18,12 @@ import { resolveRoute, routeName, type Route } from './routes.js';
 import { handleRevokeRequest, handleTokenRequest, isClientAuthorization, type TokenStore } from './tokens.js';
 import { bodyFacts, isWellFormedTrackId, type TrackIdRegistry, type TrackIdVerdict } from './trackIds.js';
 import type { FaultRule, RecordedCall, SandboxSettings } from './types.js';
+import type { Clock } from '../src/lib/clock.js';
 
 export interface SandboxState {
   readonly settings: SandboxSettings;
+  /** The time of day of every answer. */
+  readonly clock: Clock;
   readonly tokens: TokenStore;
   /** OTPs and authorization codes of the user-consent flows. */
   readonly consents: ConsentBook;
@@ -65,7 +68,7 @@ export function createRequestListener(state: SandboxState): (req: IncomingMessag
 }
 
 async function handle(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const at = Date.now();
+  const at = state.clock.now();
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   if (state.admin && url.pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(state, req, res, url.pathname);
   const method = req.method ?? 'GET';
@@ -203,7 +206,7 @@ function answer(state: SandboxState, incoming: Incoming): Reply | RawReply {
 
 function tokenReply(state: SandboxState, incoming: Incoming): Reply {
   const outcome = handleTokenRequest(
-    { authorization: incoming.req.headers.authorization, body: incoming.body, now: Date.now() },
+    { authorization: incoming.req.headers.authorization, body: incoming.body, now: state.clock.now() },
     state.settings,
     state.tokens,
     state.consents,
@@ -217,7 +220,7 @@ function tokenReply(state: SandboxState, incoming: Incoming): Reply {
 /** The revocation of a token: `{ status: DONE, trackId }` (wire facts §2.7). */
 function revokeReply(state: SandboxState, incoming: Incoming, clientId: string): Reply {
   const outcome = handleRevokeRequest(
-    { authorization: incoming.req.headers.authorization, clientId, body: incoming.body, now: Date.now() },
+    { authorization: incoming.req.headers.authorization, clientId, body: incoming.body, now: state.clock.now() },
     state.settings,
     state.tokens,
   );
@@ -234,7 +237,7 @@ function consentReply(state: SandboxState, incoming: Incoming, kind: 'authorize'
     query: incoming.query,
     body: incoming.body,
     clientAuthenticated: isClientAuthorization(incoming.req.headers.authorization, state.settings),
-    now: Date.now(),
+    now: state.clock.now(),
   };
   const outcome: ConsentEndpointOutcome =
     kind === 'authorize' ? authorize(request, state.settings, state.consents) : verifySms(request, state.consents);
@@ -270,7 +273,7 @@ function operationReply(state: SandboxState, incoming: Incoming, route: Extract<
   if (incoming.trackId === 'invalid') return failure(trackId, validationError('invalid trackId'));
   if (incoming.trackId === 'duplicate') return failure(trackId, validationError('duplicate trackId'));
 
-  const now = Date.now();
+  const now = state.clock.now();
   const auth = state.tokens.authorize(incoming.req.headers.authorization, route.spec.scope, now, route.spec.grant);
   if (auth.token) {
     incoming.call.scopes = auth.token.scopes;

@@ -2,6 +2,7 @@
  * Inbound SMS waiting at the upstream for the client's sender numbers (wire facts §4.10): kept 48 hours
  * after they were received, and deleted once read.
  */
+import { systemClock, type Clock } from '../src/lib/clock.js';
 import { SENDER_NUMBERS } from './world/messaging.js';
 
 /** How long the upstream keeps an inbound message nobody read. */
@@ -27,13 +28,15 @@ export interface InboundSmsDelivery {
 export class SmsInboxes {
   private readonly inboxes = new Map<string, InboundSmsWire[]>();
 
+  constructor(private readonly clock: Clock = systemClock) {}
+
   /** Whether `number` is one of the client's sender numbers. */
   has(number: string): boolean {
     return SENDER_NUMBERS.includes(number);
   }
 
   /** Puts a message in its destination's inbox; throws a RangeError for a number that is not the client's. */
-  deliver(message: InboundSmsDelivery, now = Date.now()): InboundSmsWire {
+  deliver(message: InboundSmsDelivery, now = this.clock.now()): InboundSmsWire {
     if (!this.has(message.destinationAddress))
       throw new RangeError(`${message.destinationAddress} is not a sender number of the client`);
     const at = message.receiveDateTime === undefined ? now : Date.parse(message.receiveDateTime);

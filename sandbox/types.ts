@@ -1,3 +1,4 @@
+import type { Clock } from '../src/lib/clock.js';
 import type { AppliedTransfer } from './ledger.js';
 import type { AppliedSayadStep } from './sayad.js';
 import type { InboundSmsDelivery, InboundSmsWire } from './smsInbox.js';
@@ -27,9 +28,11 @@ export interface SandboxOptions {
   host?: string;
   /** Default 0 (a free port). */
   port?: number;
+  /** Where the sandbox reads the time of day (expiries, receive times, "today"); default the system clock. */
+  clock?: Clock;
 }
 
-export type SandboxSettings = Required<Omit<SandboxOptions, 'host' | 'port' | 'faultSeed' | 'admin'>>;
+export type SandboxSettings = Required<Omit<SandboxOptions, 'host' | 'port' | 'faultSeed' | 'admin' | 'clock'>>;
 
 export interface RecordedCall {
   /** Catalog id; 'token', 'authorize', 'verifySms' or 'revokeToken' for those endpoints; 'unknown' for anything else. */

@@ -31,6 +31,7 @@ import { RedisJobStore } from './jobs/redisStore.js';
 import type { JobEvents, JobLeases, JobStore } from './jobs/types.js';
 import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { MemorySmsThrottle, RedisSmsThrottle, type SmsThrottle } from './limits/smsThrottle.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { DownloadLinks } from './lib/downloadLinks.js';
 import { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
@@ -77,8 +78,16 @@ export interface ServiceHooks {
   readonly onDeliveryReport?: DeliveryReportHook;
 }
 
-/** Builds the process-wide services: upstream client, token broker, job engine, and the sandbox if needed. */
-export async function createServices(config: Config, logger: Logger, hooks: ServiceHooks = {}): Promise<AppServices> {
+/**
+ * Builds the process-wide services: upstream client, token broker, job engine, and the sandbox if needed.
+ * Every one of them, the embedded sandbox included, reads the time of day from `clock`.
+ */
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  hooks: ServiceHooks = {},
+  clock: Clock = systemClock,
+): Promise<AppServices> {
   const { upstream } = config;
   const sealer = config.redis ? consentSealer(config) : null;
   // One client for the process, shared by the job and consent stores, the job events (which subscribe on a
@@ -103,6 +112,7 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
         clientNid: upstream.clientNid,
         asyncDelayMs: config.sandbox.asyncDelayMs,
         admin: config.sandbox.admin,
+        clock,
       });
     } catch (error) {
       if (redis) await closeRedis(redis);
@@ -121,13 +131,14 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     timeoutMs: upstream.timeoutMs,
     refreshMarginMs: upstream.tokenRefreshMarginMs,
     logger,
+    clock,
   });
   // Consents go where jobs go: in Redis (sealed with the configured key) any replica serves them and a
   // restart keeps them; without Redis, in this process's memory.
   const consentStore: ConsentStore =
     redis && config.redis && sealer
       ? new RedisConsentStore(redis, { keyPrefix: config.redis.keyPrefix, sealer, logger })
-      : new MemoryConsentStore();
+      : new MemoryConsentStore(clock);
   const consents = new ConsentService({
     store: consentStore,
     grants: new UpstreamGrants(
@@ -137,6 +148,7 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
         clientId: upstream.clientId,
         clientSecret: upstream.clientSecret,
         timeoutMs: upstream.timeoutMs,
+        clock,
       }),
       upstream.redirectUri,
       {
@@ -148,6 +160,7 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     smsPendingMs: config.consent.smsPendingMs,
     codePendingMs: config.consent.codePendingMs,
     refreshMarginMs: upstream.tokenRefreshMarginMs,
+    clock,
   });
   if (upstream.baseUrl && !upstream.redirectUriConfigured) {
     logger.warn(
@@ -165,12 +178,13 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     connections: upstream.connections,
     resilience: upstream.resilience,
     logger,
+    clock,
   });
 
   const store: JobStore =
     redis && config.redis
-      ? new RedisJobStore(redis, { retentionMs: FINISHED_JOB_RETENTION_MS, keyPrefix: config.redis.keyPrefix })
-      : new MemoryJobStore(FINISHED_JOB_RETENTION_MS);
+      ? new RedisJobStore(redis, { retentionMs: FINISHED_JOB_RETENTION_MS, keyPrefix: config.redis.keyPrefix, clock })
+      : new MemoryJobStore(FINISHED_JOB_RETENTION_MS, clock);
   // With Redis, every replica hears every job's changes, and one replica at a time polls a job.
   const events: JobEvents =
     redis && config.redis
@@ -195,15 +209,16 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     },
     config: config.jobs,
     logger,
+    clock,
   });
   await jobs.resume();
   const trackIds = actionTrackIds(
     actionTrackKey(config.jobs.actionTrackSecret, upstream.clientSecret),
     upstream.clientId,
   );
-  const actions = new ActionDesk(jobs, logger, config.jobs.actionKeyRetentionMs, trackIds);
+  const actions = new ActionDesk(jobs, logger, config.jobs.actionKeyRetentionMs, trackIds, clock);
   // Keyed with the client secret every replica shares: the hashed mobile numbers and ids match across replicas.
-  const throttleWindows = { windows: config.smsThrottle.windows, secret: upstream.clientSecret };
+  const throttleWindows = { windows: config.smsThrottle.windows, secret: upstream.clientSecret, clock };
   const smsThrottle: SmsThrottle =
     redis && config.redis
       ? new RedisSmsThrottle(redis, {
@@ -217,12 +232,13 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
   const inboxStream: InboxStream =
     redis && config.redis
       ? new RedisInboxStream(redis, { keyPrefix: config.redis.keyPrefix, retentionMs: INBOX_RETENTION_MS, logger })
-      : new MemoryInboxStream(INBOX_RETENTION_MS);
+      : new MemoryInboxStream(INBOX_RETENTION_MS, clock);
   const inboxPoller = new InboxPoller({
     numbers: config.messaging.senderNumbers,
     stream: inboxStream,
     leases,
-    read: (number) => readInbox({ send: (operationId, options) => client.call(operationId, options) }, number),
+    read: (number) =>
+      readInbox({ send: (operationId, options) => client.call(operationId, options) }, number, { clock }),
     everyMs: config.messaging.inboxPollMs,
     logger,
   });
@@ -230,10 +246,13 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
   if (config.messaging.inboxPollMs > 0) inboxPoller.start();
   // One-time passwords go where jobs go; any replica verifies a code another sent.
   const challenges: ChallengeStore =
-    redis && config.redis ? new RedisChallengeStore(redis, config.redis.keyPrefix) : new MemoryChallengeStore();
+    redis && config.redis
+      ? new RedisChallengeStore(redis, config.redis.keyPrefix, clock)
+      : new MemoryChallengeStore(clock);
   const oneTimePasswords = new OneTimePasswords(challenges, {
     key: oneTimePasswordKey(config.consent.encryption?.key ?? null),
     ...config.messaging.oneTimePassword,
+    clock,
   });
 
   return {
@@ -242,21 +261,23 @@ export async function createServices(config: Config, logger: Logger, hooks: Serv
     actions,
     consents,
     logger,
+    clock,
     requestConcurrency: upstream.requestConcurrency,
     maxUpstreamCalls: config.limits.maxUpstreamCalls,
-    rateLimiter: config.rateLimit ? new CallerRateLimiter(config.rateLimit) : null,
+    rateLimiter: config.rateLimit ? new CallerRateLimiter({ ...config.rateLimit, clock }) : null,
     smsThrottle,
     checkIds: new SealedIds(upstream.clientSecret, 'transaction-credit-check'),
     downloadLinks: new DownloadLinks({
       secret: upstream.clientSecret,
       ttlMs: config.downloads.linkTtlMs,
       publicUrl: config.downloads.publicUrl,
+      clock,
     }),
     smsSenderNumbers: config.messaging.senderNumbers,
     oneTimePasswords,
     sandbox,
     upstreamUrl: baseUrl,
-    storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS) : memoryStoreHealth(),
+    storeHealth: redis ? new RedisStoreHealth(redis, STORE_HEALTH_CACHE_MS, clock) : memoryStoreHealth(),
     inbox: new Inbox(config.messaging.senderNumbers, inboxStream),
     inboxPoller,
     onDeliveryReport:

@@ -10,6 +10,7 @@ import { UpstreamBudget } from './limits/upstreamBudget.js';
 import type { Caller } from './limits/callerIdentity.js';
 import type { CallerRateLimiter } from './limits/rateLimiter.js';
 import type { SmsThrottle } from './limits/smsThrottle.js';
+import type { Clock } from './lib/clock.js';
 import type { DownloadLinks } from './lib/downloadLinks.js';
 import type { SealedIds } from './lib/sealedIds.js';
 import type { Logger } from './logger.js';
@@ -23,6 +24,8 @@ export interface Services {
   readonly actions: ActionDesk;
   readonly consents: ConsentService;
   readonly logger: Logger;
+  /** The time of day, for the whole process. */
+  readonly clock: Clock;
   readonly requestConcurrency: number;
   /** Upstream calls one operation may send; null for no bound. */
   readonly maxUpstreamCalls: number | null;
@@ -55,6 +58,8 @@ export interface Context {
   /** The consent the caller presented (its handle), or null; looked up only when a field needs it. */
   readonly consent: ConsentSession | null;
   readonly logger: Logger;
+  /** The time of day: "today" for dates, and the instants the answers give. */
+  readonly clock: Clock;
   /** The upstream calls this operation has sent, against its budget. */
   readonly upstreamBudget: UpstreamBudget;
   /** Who sent the operation: its upstream calls take turns with other callers', and its rate limit is this caller's. */
@@ -92,6 +97,7 @@ export function createContext(
       services.actions,
       { signal: options.signal, consent: consent ?? undefined, budget: upstreamBudget, lane },
       services.smsSenderNumbers,
+      services.clock,
     ),
     jobs: services.jobs,
     consents: services.consents,
@@ -100,6 +106,7 @@ export function createContext(
     get logger() {
       return (logger ??= services.logger.child({ requestId }));
     },
+    clock: services.clock,
     caller,
     smsThrottle: services.smsThrottle,
     checkIds: services.checkIds,

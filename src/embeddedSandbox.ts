@@ -4,6 +4,7 @@
  * a computed specifier that tsc does not follow: the build (`dist/`) holds none of the sandbox's code.
  */
 import { ConfigError } from './config.js';
+import type { Clock } from './lib/clock.js';
 
 /** What the subgraph keeps of the sandbox it started (the sandbox's own handle offers more). */
 export interface EmbeddedSandbox {
@@ -21,6 +22,8 @@ export interface EmbeddedSandboxOptions {
   readonly clientNid: string;
   readonly asyncDelayMs: number;
   readonly admin: boolean;
+  /** The subgraph's clock: the sandbox answers as of the same time. */
+  readonly clock?: Clock;
 }
 
 /** The part of the sandbox's entry (`sandbox/index.ts`) this module uses. */

@@ -22,6 +22,7 @@ import { OperationLimits } from './limits/operationLimits.js';
 import { identifyCaller, type Caller } from './limits/callerIdentity.js';
 import { rateLimitPlugin, rateLimitRefusal } from './limits/rateLimitPlugin.js';
 import { createLogger, type Logger } from './logger.js';
+import type { Clock } from './lib/clock.js';
 import { graphqlOperations, metricsText, websocketConnections } from './observability/metrics.js';
 import { operationsPlugin } from './observability/operationsPlugin.js';
 import { inRequestSpan } from './observability/tracing.js';
@@ -70,10 +71,10 @@ export interface RunningServer {
 
 export async function startServer(
   config: Config,
-  options: { logger?: Logger; hooks?: ServiceHooks } = {},
+  options: { logger?: Logger; hooks?: ServiceHooks; clock?: Clock } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const services = await createServices(config, logger, options.hooks);
+  const services = await createServices(config, logger, options.hooks, options.clock);
   const schema = buildSchema();
   const formatError = createErrorFormatter(logger);
   const limits = new OperationLimits(config.limits, schema);

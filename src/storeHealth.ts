@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import { storeUp } from './observability/metrics.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
 export interface StoreHealth {
   isUp(): Promise<boolean>;
@@ -23,7 +24,7 @@ export class RedisStoreHealth implements StoreHealth {
   constructor(
     private readonly redis: Redis,
     private readonly cacheMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {
     storeUp.set(redis.status === 'ready' ? 1 : 0);
     redis.on('ready', () => this.note(true));
@@ -32,7 +33,7 @@ export class RedisStoreHealth implements StoreHealth {
 
   isUp(): Promise<boolean> {
     if (this.redis.status !== 'ready') return Promise.resolve(this.note(false));
-    if (this.checked && this.now() - this.checked.at < this.cacheMs) return Promise.resolve(this.checked.up);
+    if (this.checked && this.clock.now() - this.checked.at < this.cacheMs) return Promise.resolve(this.checked.up);
     this.asking ??= this.redis
       .ping()
       .then(
@@ -46,7 +47,7 @@ export class RedisStoreHealth implements StoreHealth {
   }
 
   private note(up: boolean): boolean {
-    this.checked = { up, at: this.now() };
+    this.checked = { up, at: this.clock.now() };
     storeUp.set(up ? 1 : 0);
     return up;
   }

@@ -1,4 +1,5 @@
 import type { ConsentRecord, ConsentStore } from './types.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 interface Entry {
   readonly record: ConsentRecord;
@@ -14,7 +15,7 @@ export class MemoryConsentStore implements ConsentStore {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
     sweepEveryMs = 60_000,
   ) {
     this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
@@ -22,7 +23,7 @@ export class MemoryConsentStore implements ConsentStore {
   }
 
   async create(key: string, record: ConsentRecord, ttlMs: number): Promise<void> {
-    this.entries.set(key, { record: structuredClone(record), expiresAt: this.now() + ttlMs });
+    this.entries.set(key, { record: structuredClone(record), expiresAt: this.clock.now() + ttlMs });
   }
 
   async get(key: string): Promise<ConsentRecord | null> {
@@ -32,7 +33,7 @@ export class MemoryConsentStore implements ConsentStore {
 
   async update(key: string, record: ConsentRecord, ttlMs: number): Promise<boolean> {
     if (!this.live(key)) return false;
-    this.entries.set(key, { record: structuredClone(record), expiresAt: this.now() + ttlMs });
+    this.entries.set(key, { record: structuredClone(record), expiresAt: this.clock.now() + ttlMs });
     return true;
   }
 
@@ -54,7 +55,7 @@ export class MemoryConsentStore implements ConsentStore {
 
   private live(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt <= this.now()) {
+    if (entry && entry.expiresAt <= this.clock.now()) {
       this.entries.delete(key);
       return undefined;
     }
@@ -62,7 +63,7 @@ export class MemoryConsentStore implements ConsentStore {
   }
 
   private sweep(): void {
-    const now = this.now();
+    const now = this.clock.now();
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
   }
 }

@@ -11,6 +11,7 @@ import { maskMobile, newHandle, newId, storeKey } from './secrets.js';
 import type { ActiveConsent, ConsentGrant, ConsentRecord, ConsentStore, ConsentView, PendingConsent } from './types.js';
 import type { OtpCheck, TokenGrant, UpstreamGrants } from './upstreamGrants.js';
 import { tokenRenewals } from '../observability/metrics.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 export interface ConsentServiceOptions {
   readonly store: ConsentStore;
@@ -24,7 +25,7 @@ export interface ConsentServiceOptions {
   readonly refreshMarginMs: number;
   /** Wrong OTPs accepted before the consent is dropped; default 5. */
   readonly maxOtpAttempts?: number;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 export type StartSmsOutcome =
@@ -51,13 +52,13 @@ export type CompleteOutcome = CompleteSmsOutcome | CompleteCodeOutcome;
 const EXPIRED: Expired = { kind: 'expired' };
 
 export class ConsentService {
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly maxOtpAttempts: number;
   /** One token refresh in flight per consent (per process). */
   private readonly refreshing = new Map<string, Promise<string>>();
 
   constructor(private readonly options: ConsentServiceOptions) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.maxOtpAttempts = options.maxOtpAttempts ?? 5;
   }
 
@@ -66,7 +67,7 @@ export class ConsentService {
   async startSms(input: { nationalId: string; mobile: string; scopes: readonly string[] }): Promise<StartSmsOutcome> {
     // No OTP is texted for a consent that could not be kept.
     await this.options.store.ping?.();
-    const requestedAt = this.now();
+    const requestedAt = this.clock.now();
     const consentId = newId();
     const oauthState = newId();
     const sent = await this.options.grants.requestOtp({
@@ -119,7 +120,7 @@ export class ConsentService {
       const failedAttempts = state.failedAttempts + 1;
       const attemptsLeft = Math.max(0, this.maxOtpAttempts - failedAttempts);
       if (attemptsLeft > 0)
-        await this.putBack(key, { ...record, state: { ...state, failedAttempts }, updatedAt: this.now() }, state);
+        await this.putBack(key, { ...record, state: { ...state, failedAttempts }, updatedAt: this.clock.now() }, state);
       this.options.logger.info({ consentId: record.id, attemptsLeft }, 'consent OTP rejected');
       return { kind: 'invalidOtp', attemptsLeft };
     }
@@ -129,7 +130,7 @@ export class ConsentService {
   // --- the authorization-code (web) grant ----------------------------------------------------------
 
   async startCode(input: { nationalId: string; bank: string; scopes: readonly string[] }): Promise<CodeChallenge> {
-    const now = this.now();
+    const now = this.clock.now();
     const consentId = newId();
     const oauthState = newId();
     const expiresAt = now + this.options.codePendingMs;
@@ -215,7 +216,7 @@ export class ConsentService {
       throw consentForbidden('The consent was granted for another person than the one this field is about.');
     }
     const state = record.state as ActiveConsent;
-    if (this.now() < state.expiresAt - this.options.refreshMarginMs) return state.accessToken;
+    if (this.clock.now() < state.expiresAt - this.options.refreshMarginMs) return state.accessToken;
     return this.refreshed(key, undefined);
   }
 
@@ -263,7 +264,7 @@ export class ConsentService {
 
   /** Returns a claimed pending consent to the store for the rest of its time, if any is left. */
   private async putBack(key: string, record: ConsentRecord, pending: PendingConsent): Promise<void> {
-    const ttl = pending.expiresAt - this.now();
+    const ttl = pending.expiresAt - this.clock.now();
     if (ttl > 0) await this.options.store.create(key, record, ttl);
   }
 
@@ -271,7 +272,7 @@ export class ConsentService {
   private async pending(key: string, grant: ConsentGrant): Promise<ConsentRecord | null> {
     const record = await this.options.store.get(key);
     if (!record || record.grant !== grant || record.state.status !== 'PENDING') return null;
-    if (this.now() >= record.state.expiresAt) {
+    if (this.clock.now() >= record.state.expiresAt) {
       await this.options.store.delete(key);
       return null;
     }
@@ -293,7 +294,7 @@ export class ConsentService {
       this.options.logger.warn({ consentId: record.id }, 'upstream granted the consent for another person; dropped');
       throw consentForbidden('The person who confirmed the consent is not the one it was started for.');
     }
-    const now = this.now();
+    const now = this.clock.now();
     const ttl = token.expiresAt - now;
     if (ttl <= 0) return EXPIRED;
     const handle = newHandle();
@@ -320,7 +321,7 @@ export class ConsentService {
 
   private async activeAt(key: string): Promise<ConsentRecord> {
     const record = await this.options.store.get(key);
-    if (!record || record.state.status !== 'ACTIVE' || this.now() >= record.state.expiresAt)
+    if (!record || record.state.status !== 'ACTIVE' || this.clock.now() >= record.state.expiresAt)
       throw consentUnauthenticated();
     return record;
   }
@@ -342,7 +343,7 @@ export class ConsentService {
     const record = await this.options.store.get(key);
     if (!record || record.state.status !== 'ACTIVE') throw consentUnauthenticated();
     const state = record.state;
-    const now = this.now();
+    const now = this.clock.now();
     const stillGood = now < state.expiresAt;
     // Someone renewed it already (or it is not due yet).
     if (rejected !== undefined ? state.accessToken !== rejected : now < state.expiresAt - this.options.refreshMarginMs)
@@ -394,9 +395,9 @@ export class ConsentService {
         refreshToken: token.refreshToken ?? state.refreshToken,
         expiresAt: token.expiresAt,
       },
-      updatedAt: this.now(),
+      updatedAt: this.clock.now(),
     };
-    if (!(await this.options.store.update(key, updated, Math.max(1, token.expiresAt - this.now())))) {
+    if (!(await this.options.store.update(key, updated, Math.max(1, token.expiresAt - this.clock.now())))) {
       // Revoked (or expired) while it was being renewed: nobody will ever use the new token.
       await this.revokeUpstream(record, token.value);
       throw consentUnauthenticated();

@@ -13,6 +13,7 @@ import type {
   TransferChequeOrder,
 } from './types/chequeActions.js';
 import type { OperationId } from './upstream/operations.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** The transfer variants, by the grant of the consent that sends them. */
 const TRANSFER_VARIANTS: ReadonlyArray<readonly [OperationId, ChequeActionGrant]> = [
@@ -39,7 +40,7 @@ export class ChequeActionsAPI {
   constructor(
     private readonly upstream: UpstreamAccess,
     private readonly desk: ActionPort,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async issue(idempotencyKey: string, draft: IssueDraft): Promise<ChequeActionJobRecord> {
@@ -56,7 +57,7 @@ export class ChequeActionsAPI {
     return this.execute(idempotencyKey, draft, () => ({
       ...draft,
       grant,
-      transferDate: tehranJalaliTimestamp(this.now()),
+      transferDate: tehranJalaliTimestamp(this.clock.now()),
     }));
   }
 

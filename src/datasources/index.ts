@@ -11,6 +11,7 @@ import { PostalAPI } from './postal.js';
 import { RequestUpstream, type OperationScope } from './shared/requestUpstream.js';
 import { TransfersAPI } from './transfers.js';
 import type { UpstreamClient } from './upstream/client.js';
+import type { Clock } from '../lib/clock.js';
 import { VehiclesAPI } from './vehicles.js';
 import { VerificationAPI } from './verification.js';
 
@@ -46,12 +47,13 @@ export function createDataSources(
   scope: OperationScope = {},
   /** The client's SMS sender numbers. */
   senderNumbers: readonly string[] = [],
+  clock?: Clock,
 ): DataSources {
   const upstream = RequestUpstream.forOperation(client, requestConcurrency, scope);
   return {
     accounts: new AccountsAPI(upstream),
     bills: new BillsAPI(upstream),
-    chequeActions: new ChequeActionsAPI(upstream, actions),
+    chequeActions: new ChequeActionsAPI(upstream, actions, clock),
     cheques: new ChequesAPI(upstream),
     companies: new CompaniesAPI(upstream),
     credit: new CreditAPI(upstream),

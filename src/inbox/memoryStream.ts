@@ -1,5 +1,6 @@
 import { messageDigest } from './digest.js';
 import type { Appended, InboundSms, InboundSmsRecord, InboxStream, StreamWatch } from './types.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 interface Entry {
   readonly sms: InboundSms;
@@ -24,11 +25,11 @@ export class MemoryInboxStream implements InboxStream {
 
   constructor(
     private readonly retentionMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async append(message: InboundSmsRecord): Promise<Appended> {
-    const now = this.now();
+    const now = this.clock.now();
     this.forgetBefore(now - this.retentionMs);
     const digest = messageDigest(message);
     const known = this.seen.get(digest);

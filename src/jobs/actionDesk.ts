@@ -26,6 +26,7 @@ import { canonicalJson } from '../lib/json.js';
 import type { Logger } from '../logger.js';
 import type { ActionTrackIds } from './actionTrackIds.js';
 import type { JobEngine } from './engine.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** The job id of an actor's action of `kind` under an idempotency key. */
 export function actionJobId(kind: string, actor: string, idempotencyKey: string): string {
@@ -43,7 +44,7 @@ export class ActionDesk implements ActionPort {
     private readonly logger: Logger,
     private readonly keyRetentionMs: number,
     private readonly trackIds: ActionTrackIds,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** The outcome of the action under the request's key: sent now if the key is new, else the stored one. */
@@ -56,7 +57,7 @@ export class ActionDesk implements ActionPort {
     const stored = await this.jobs.get(id);
     if (stored) return this.existing(action, stored as ActionJobRecord<Kind, Order, Result>, fingerprint);
     const order = await request.prepare();
-    const at = this.now();
+    const at = this.clock.now();
     const job: ActionJobRecord<Kind, Order, Result> = {
       id,
       kind: action.kind,
@@ -135,7 +136,7 @@ export class ActionDesk implements ActionPort {
     let dispatched = false;
     const markDispatched = async (): Promise<void> => {
       if (dispatched) return;
-      const marked = await this.jobs.amend(job, { ...job.input, dispatchedAt: this.now() });
+      const marked = await this.jobs.amend(job, { ...job.input, dispatchedAt: this.clock.now() });
       if (!marked) throw new Error(`${action.noun} ${job.id} was settled before it was sent`);
       job = marked as ActionJobRecord<Kind, Order, Result>;
       dispatched = true;

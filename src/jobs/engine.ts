@@ -18,6 +18,7 @@ import {
 } from './types.js';
 import { MemoryJobLeases } from './memoryLeases.js';
 import { JobWatch } from './watch.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 export interface JobEngineOptions {
   readonly store: JobStore;
@@ -29,7 +30,7 @@ export interface JobEngineOptions {
   readonly upstream: JobUpstream;
   readonly config: JobsConfig;
   readonly logger: Logger;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 /** Upstream answers that will not change by asking again; after this many in a row the job fails. */
@@ -75,14 +76,14 @@ export class JobEngine {
   private readonly polls = new Map<string, PollState>();
   private readonly running = new Set<Promise<void>>();
   private readonly retries = new Set<NodeJS.Timeout>();
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly leases: JobLeases;
   private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(private readonly options: JobEngineOptions) {
     for (const kind of options.kinds) this.kinds.set(kind.name, kind);
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.leases = options.leases ?? new MemoryJobLeases();
   }
 
@@ -98,7 +99,7 @@ export class JobEngine {
     // Nothing is submitted upstream that could not be kept.
     await this.options.store.ping?.();
     const ref = await kind.submit(this.options.upstream, input);
-    const at = this.now();
+    const at = this.clock.now();
     const job: JobRecord<Name, Input, Result> = {
       id: randomUUID(),
       kind: kind.name,
@@ -207,7 +208,7 @@ export class JobEngine {
    */
   async progress(job: JobRecord, result: unknown): Promise<JobRecord> {
     if (canonicalJson(result) === canonicalJson(job.result)) return job;
-    const next: JobRecord = { ...job, result, updatedAt: this.now(), version: job.version + 1 };
+    const next: JobRecord = { ...job, result, updatedAt: this.clock.now(), version: job.version + 1 };
     if (!(await this.options.store.replace(next, job.version))) return job;
     await this.options.events.publish(next);
     return next;
@@ -384,7 +385,7 @@ export class JobEngine {
       jobsFollowed.inc({ kind: job.kind });
     }
     const kind = this.kind(job.kind);
-    const abandoned = kind.abandoned?.(job, this.now());
+    const abandoned = kind.abandoned?.(job, this.clock.now());
     if (abandoned) {
       // Only as read: a job that moved since (its sender went on after all) is polled again.
       state.finishing = true;
@@ -400,7 +401,7 @@ export class JobEngine {
     const maxAgeMs = kind.maxAgeOf?.(job) ?? kind.maxAgeMs ?? this.options.config.maxAgeMs;
     const progress = outcome?.status === 'PENDING' ? outcome.progress : undefined;
     const current = progress === undefined ? job : await this.progress(job, progress);
-    if ((outcome === null || outcome.status === 'PENDING') && this.now() - job.createdAt < maxAgeMs) {
+    if ((outcome === null || outcome.status === 'PENDING') && this.clock.now() - job.createdAt < maxAgeMs) {
       this.backOff(id, state);
       return;
     }
@@ -428,7 +429,7 @@ export class JobEngine {
 
   /** The wait after `delay` for a job made at `createdAt`: longer by the backoff, within the job's cap. */
   private nextDelay(delay: number, createdAt: number | null): number {
-    const age = createdAt === null ? 0 : this.now() - createdAt;
+    const age = createdAt === null ? 0 : this.clock.now() - createdAt;
     const cap = Math.max(
       this.options.config.pollMaxMs,
       Math.min(LONGEST_WAIT_BETWEEN_POLLS_MS, age * AGE_FRACTION_BETWEEN_POLLS),
@@ -438,7 +439,7 @@ export class JobEngine {
 
   /** Logs, once, a job still pending long after it was made (an action whose upstream gives no word). */
   private reportLongPending(job: JobRecord, state: PollState): void {
-    const ageMs = this.now() - job.createdAt;
+    const ageMs = this.clock.now() - job.createdAt;
     if (state.reportedLong || ageMs < LONG_PENDING_MS) return;
     state.reportedLong = true;
     this.options.logger.warn(
@@ -487,7 +488,7 @@ export class JobEngine {
       // A failed job keeps the result it had so far (an SMS whose delivery report never became final).
       result: outcome.status === 'SUCCESS' ? outcome.result : job.result,
       failure: outcome.status === 'FAILED' ? outcome.failure : null,
-      updatedAt: this.now(),
+      updatedAt: this.clock.now(),
       version: job.version + 1,
     };
     if (!(await this.options.store.replace(next, job.version))) return false;

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../lib/clock.js';
 import type { JobRecord, JobStore } from './types.js';
 
 /** The longest delay a Node timer takes (about 24.8 days). */
@@ -8,7 +9,10 @@ export class MemoryJobStore implements JobStore {
   private readonly jobs = new Map<string, JobRecord>();
   private readonly expiry = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly retentionMs: number) {}
+  constructor(
+    private readonly retentionMs: number,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async insert(job: JobRecord): Promise<boolean> {
     if (this.jobs.has(job.id)) return false;
@@ -38,7 +42,7 @@ export class MemoryJobStore implements JobStore {
   }
 
   private forgetLater(job: JobRecord): void {
-    const delay = Math.max(this.retentionMs, (job.retainUntil ?? 0) - Date.now());
+    const delay = Math.max(this.retentionMs, (job.retainUntil ?? 0) - this.clock.now());
     const timer = setTimeout(
       () => {
         this.expiry.delete(timer);

@@ -2,13 +2,14 @@ import type { Redis } from 'ioredis';
 import { Script } from './redisScript.js';
 import { isFinal, type JobRecord, type JobStore } from './types.js';
 import { answeredByRedis } from '../redis.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 export interface RedisJobStoreOptions {
   /** How long a finished job is kept, at least (a job's `retainUntil` may keep it longer). */
   readonly retentionMs: number;
   /** Prefix of every key the store writes: `<prefix>job:<id>` and the set `<prefix>jobs:pending`. */
   readonly keyPrefix: string;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 // KEYS: the record, the pending set. ARGV: the record's JSON, its id, its TTL in ms ('' while pending).
@@ -53,7 +54,7 @@ const guarded = <T>(work: () => Promise<T>): Promise<T> => answeredByRedis(UNAVA
 export class RedisJobStore implements JobStore {
   private readonly prefix: string;
   private readonly pendingKey: string;
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   constructor(
     private readonly redis: Redis,
@@ -61,7 +62,7 @@ export class RedisJobStore implements JobStore {
   ) {
     this.prefix = options.keyPrefix;
     this.pendingKey = `${this.prefix}jobs:pending`;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   async insert(job: JobRecord): Promise<boolean> {
@@ -116,6 +117,6 @@ export class RedisJobStore implements JobStore {
 
   /** Milliseconds a finished job is kept from now: the retention, or until `retainUntil` if later. */
   private ttlOf(job: JobRecord): number {
-    return Math.ceil(Math.max(this.options.retentionMs, (job.retainUntil ?? 0) - this.now()));
+    return Math.ceil(Math.max(this.options.retentionMs, (job.retainUntil ?? 0) - this.clock.now()));
   }
 }

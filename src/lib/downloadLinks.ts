@@ -4,6 +4,7 @@
  * every replica shares, so it works on any replica and cannot be made up or extended.
  */
 import { SealedIds } from './sealedIds.js';
+import { systemClock, type Clock } from './clock.js';
 
 /** Where the links are served, under the subgraph's public address. */
 export const DOWNLOAD_PATH = '/downloads/';
@@ -22,17 +23,17 @@ export interface DownloadLinksOptions {
   readonly ttlMs: number;
   /** The subgraph's address as clients reach it (no trailing slash); null until the server knows its own. */
   readonly publicUrl: string | null;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 export class DownloadLinks {
   private readonly sealed: SealedIds;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private origin: string | null;
 
   constructor(private readonly options: DownloadLinksOptions) {
     this.sealed = new SealedIds(options.secret, 'file-download');
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.origin = options.publicUrl?.replace(/\/+$/, '') ?? null;
   }
 
@@ -42,7 +43,7 @@ export class DownloadLinks {
   }
 
   linkFor(jobId: string): DownloadLink {
-    const expiresAt = this.now() + this.options.ttlMs;
+    const expiresAt = this.clock.now() + this.options.ttlMs;
     const token = this.sealed.seal(`${jobId}|${expiresAt}`);
     return { url: `${this.origin ?? ''}${DOWNLOAD_PATH}${token}`, expiresAt };
   }
@@ -51,6 +52,6 @@ export class DownloadLinks {
   open(token: string): OpenedLink {
     const match = /^([^|]{1,100})\|(\d{1,16})$/.exec(this.sealed.open(token) ?? '');
     if (!match?.[1] || !match[2]) return 'invalid';
-    return Number(match[2]) <= this.now() ? 'expired' : { jobId: match[1] };
+    return Number(match[2]) <= this.clock.now() ? 'expired' : { jobId: match[1] };
   }
 }

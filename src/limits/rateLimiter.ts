@@ -1,9 +1,10 @@
+import { systemClock, type Clock } from '../lib/clock.js';
 export interface RateLimitOptions {
   /** Operations a caller may start per second, sustained. */
   readonly perSecond: number;
   /** Operations a caller may start at once after being idle. */
   readonly burst: number;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 interface Bucket {
@@ -17,21 +18,21 @@ interface Bucket {
  */
 export class CallerRateLimiter {
   private readonly buckets = new Map<string, Bucket>();
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly refillMs: number;
   private lastSweep: number;
 
   constructor(private readonly options: RateLimitOptions) {
     if (!(options.perSecond > 0) || !(options.burst >= 1))
       throw new RangeError('a rate limit needs perSecond > 0 and burst >= 1');
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.refillMs = Math.max(1_000, (options.burst / options.perSecond) * 1_000);
-    this.lastSweep = this.now();
+    this.lastSweep = this.clock.now();
   }
 
   /** Takes one operation from `caller`'s allowance: null when admitted, else the seconds until one is free. */
   take(caller: string): number | null {
-    const now = this.now();
+    const now = this.clock.now();
     this.sweep(now);
     const { perSecond, burst } = this.options;
     const bucket = this.buckets.get(caller) ?? { tokens: burst, at: now };

@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import type { Redis } from 'ioredis';
 import { limitsHit } from '../observability/metrics.js';
 import { rateLimitedError, ServiceUnavailableError } from '../errors.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** Who an SMS goes to: the mobile number it is sent to, and the person it is about when it is about one. */
 export interface SmsRecipient {
@@ -36,18 +37,18 @@ export interface SmsThrottleOptions {
   readonly windows: readonly ThrottleWindow[];
   /** Keys the mobile numbers and national ids are hashed with, so no store holds them in the clear. */
   readonly secret: string;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 abstract class WindowedSmsThrottle implements SmsThrottle {
   protected readonly windows: readonly ThrottleWindow[];
   protected readonly longestMs: number;
-  protected readonly now: () => number;
+  protected readonly clock: Clock;
 
   constructor(private readonly options: SmsThrottleOptions) {
     this.windows = options.windows.filter((window) => window.max > 0 && window.windowMs > 0);
     this.longestMs = Math.max(0, ...this.windows.map((window) => window.windowMs));
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   admit(recipient: SmsRecipient): Promise<void> {
@@ -61,7 +62,7 @@ abstract class WindowedSmsThrottle implements SmsThrottle {
       keys.add(this.key('mobile', mobile));
       if (nationalId !== undefined) keys.add(this.key('nid', nationalId));
     }
-    const waitMs = await this.check([...keys], this.now());
+    const waitMs = await this.check([...keys], this.clock.now());
     if (waitMs <= 0) return;
     limitsHit.inc({ limit: 'sms' });
     throw rateLimitedError(waitMs / 1_000, 'Too many SMS for this mobile number or person; retry later.');

@@ -1,11 +1,12 @@
 import type { ChallengeRecord, ChallengeStore } from './types.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** Challenges in this process's memory; each is forgotten a lifetime after it expires. */
 export class MemoryChallengeStore implements ChallengeStore {
   private readonly challenges = new Map<string, ChallengeRecord>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly clock: Clock = systemClock) {}
 
   async create(id: string, record: ChallengeRecord): Promise<void> {
     this.challenges.set(id, record);
@@ -14,7 +15,7 @@ export class MemoryChallengeStore implements ChallengeStore {
         this.timers.delete(timer);
         this.challenges.delete(id);
       },
-      Math.max(0, 2 * (record.expiresAt - this.now())),
+      Math.max(0, 2 * (record.expiresAt - this.clock.now())),
     );
     timer.unref();
     this.timers.add(timer);

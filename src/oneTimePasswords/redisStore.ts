@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { ChallengeRecord, ChallengeStore } from './types.js';
 import { answeredByRedis } from '../redis.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 // KEYS: the challenge's hash. ARGV: the attempts left as read. Deletes it only if they are unchanged.
 const CONSUME = `
@@ -28,12 +29,12 @@ export class RedisChallengeStore implements ChallengeStore {
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async create(id: string, record: ChallengeRecord): Promise<void> {
     const key = this.keyOf(id);
-    const keepMs = Math.max(1, 2 * (record.expiresAt - this.now()));
+    const keepMs = Math.max(1, 2 * (record.expiresAt - this.clock.now()));
     await guarded(() =>
       this.redis
         .multi()

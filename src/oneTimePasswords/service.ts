@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { ChallengeStore } from './types.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** A challenge as its caller sees it. */
 export interface Challenge {
@@ -21,7 +22,7 @@ export interface OneTimePasswordOptions {
   readonly key: Buffer;
   readonly lifetimeMs: number;
   readonly maxAttempts: number;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 /** Digits of a code. */
@@ -45,20 +46,24 @@ export function oneTimePasswordKey(sealingKeyHex: string | null): Buffer {
  * of wrong codes; compared in constant time, and good for one verification.
  */
 export class OneTimePasswords {
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   constructor(
     private readonly store: ChallengeStore,
     private readonly options: OneTimePasswordOptions,
   ) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   /** A new challenge and its code: the code is to be sent, never kept. */
   async issue(mobile: string): Promise<{ readonly challenge: Challenge; readonly code: string }> {
     const id = randomBytes(18).toString('base64url');
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    const challenge = { id, expiresAt: this.now() + this.options.lifetimeMs, attemptsLeft: this.options.maxAttempts };
+    const challenge = {
+      id,
+      expiresAt: this.clock.now() + this.options.lifetimeMs,
+      attemptsLeft: this.options.maxAttempts,
+    };
     await this.store.create(id, {
       digest: this.digest(id, mobile, code),
       expiresAt: challenge.expiresAt,
@@ -77,7 +82,7 @@ export class OneTimePasswords {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const record = await this.store.get(id);
       if (!record) return { verified: false, reason: 'NOT_FOUND' };
-      if (this.now() >= record.expiresAt) return { verified: false, reason: 'EXPIRED' };
+      if (this.clock.now() >= record.expiresAt) return { verified: false, reason: 'EXPIRED' };
       if (record.attemptsLeft <= 0) return { verified: false, reason: 'TOO_MANY_ATTEMPTS' };
       const stored = Buffer.from(record.digest, 'hex');
       const matches = stored.length === given.length && timingSafeEqual(stored, given);

@@ -2,7 +2,7 @@
  * Plausible dates, checked before anything is sent (the bank refuses impossible ones only after the
  * call). The bounds are designed, recorded in the catalog notes: a birth date from 1300/01/01 to today,
  * a cheque due date from today to ten years ahead, statements of days that have begun. "Today" is the
- * Tehran calendar day; every function takes the clock as `now` (epoch ms) so tests can fix it.
+ * Tehran calendar day; every function takes the time as `now` (epoch ms), read from the operation's clock.
  */
 import { BadUserInputError } from '../errors.js';
 import { parseJalaliDate, tehranJalaliTimestamp } from '../lib/jalali.js';
@@ -12,7 +12,7 @@ export const EARLIEST_BIRTH_DATE = '1300/01/01';
 export const MAX_DUE_YEARS_AHEAD = 10;
 
 /** Today in Tehran as Jalali `YYYY/MM/DD`. */
-export function tehranToday(now: number = Date.now()): string {
+export function tehranToday(now: number): string {
   const stamp = tehranJalaliTimestamp(now);
   return `${stamp.slice(0, 4)}/${stamp.slice(4, 6)}/${stamp.slice(6, 8)}`;
 }
@@ -23,7 +23,7 @@ function yearsLater(date: string, years: number): string {
 }
 
 /** A birth date (`YYYY/MM/DD` or `YYYYMMDD`, Persian calendar) from 1300/01/01 to today → `YYYY/MM/DD`. */
-export function parseBirthDate(value: string, argumentPath: string, now: number = Date.now()): string {
+export function parseBirthDate(value: string, argumentPath: string, now: number): string {
   const date = parseJalaliDate(value, argumentPath);
   const today = tehranToday(now);
   if (date < EARLIEST_BIRTH_DATE || date > today) {
@@ -33,7 +33,7 @@ export function parseBirthDate(value: string, argumentPath: string, now: number 
 }
 
 /** A cheque's due date from today to ten years ahead → `YYYY/MM/DD`. */
-export function parseChequeDueDate(value: string, argumentPath: string, now: number = Date.now()): string {
+export function parseChequeDueDate(value: string, argumentPath: string, now: number): string {
   const date = parseJalaliDate(value, argumentPath);
   const today = tehranToday(now);
   const latest = yearsLater(today, MAX_DUE_YEARS_AHEAD);
@@ -44,7 +44,7 @@ export function parseChequeDueDate(value: string, argumentPath: string, now: num
 }
 
 /** A date of the past or today → `YYYY/MM/DD` (a statement has nothing for days still to come). */
-export function parseDateNotInFuture(value: string, argumentPath: string, now: number = Date.now()): string {
+export function parseDateNotInFuture(value: string, argumentPath: string, now: number): string {
   const date = parseJalaliDate(value, argumentPath);
   const today = tehranToday(now);
   if (date > today) throw new BadUserInputError(argumentPath, `must not be after today (${today})`);

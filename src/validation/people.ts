@@ -25,10 +25,10 @@ function name(value: string | null | undefined, argumentPath: string): string | 
   return parseText(value, argumentPath, NAME_RULE);
 }
 
-/** Details to match against the civil registry: a valid Persian birth date and at least one name. */
-export function parseIdentityClaim(args: IdentityClaim): IdentityClaim {
+/** Details to match against the civil registry: a valid Persian birth date (up to `now`'s day) and at least one name. */
+export function parseIdentityClaim(args: IdentityClaim, now: number): IdentityClaim {
   const claim = {
-    birthDate: parseBirthDate(args.birthDate, 'birthDate'),
+    birthDate: parseBirthDate(args.birthDate, 'birthDate', now),
     fullName: name(args.fullName, 'fullName'),
     firstName: name(args.firstName, 'firstName'),
     lastName: name(args.lastName, 'lastName'),

@@ -30,7 +30,7 @@ function grantsAnswering(answers: Array<[number, unknown] | Error>, withClientTo
     clientId: 'client-1',
     clientSecret: 'secret',
     timeoutMs: 1000,
-    now: () => 1_000,
+    clock: { now: () => 1_000 },
   });
   const clientToken = { token: () => Promise.resolve('cc-0'), renew: () => Promise.resolve('cc-1') };
   const grants = new UpstreamGrants(endpoint, 'https://app.example/done', withClientToken ? clientToken : undefined);

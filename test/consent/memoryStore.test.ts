@@ -21,7 +21,7 @@ describe('the sweep', () => {
   it('forgets expired records every period, unread, and keeps the others', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let now = 0;
-    const store = new MemoryConsentStore(() => now, 1_000);
+    const store = new MemoryConsentStore({ now: () => now }, 1_000);
     stores.push(store);
     await store.create('active:a', activeRecord(), 100);
     await store.create('active:b', activeRecord(), 101);

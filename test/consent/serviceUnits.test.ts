@@ -87,7 +87,7 @@ afterEach(async () => {
   await Promise.all(stores.splice(0).map((store) => store.close()));
 });
 
-function harness(store = new MemoryConsentStore(() => now)) {
+function harness(store = new MemoryConsentStore({ now: () => now })) {
   stores.push(store);
   const grants = new ScriptedGrants();
   const service = new ConsentService({
@@ -97,7 +97,7 @@ function harness(store = new MemoryConsentStore(() => now)) {
     smsPendingMs: 180_000,
     codePendingMs: 600_000,
     refreshMarginMs: MARGIN,
-    now: () => now,
+    clock: { now: () => now },
   });
   return { store, grants, service };
 }
@@ -116,7 +116,7 @@ const unauthenticated = (message?: string) => ({
 describe('completing a consent', () => {
   it('finds a pending consent expired at its expiry, and forgets it, whatever the store’s clock', async () => {
     // A store that has not expired it yet (its clock lags this process's).
-    const { store, service } = harness(new MemoryConsentStore(() => 0));
+    const { store, service } = harness(new MemoryConsentStore({ now: () => 0 }));
     const consentId = await startSms(service);
     now = 180_000;
     expect(await service.completeSms({ consentId, otp: '12345' })).toEqual({ kind: 'expired' });

@@ -24,7 +24,7 @@ const record = (nationalId = '0499370899'): ConsentRecord => ({
 describe('MemoryConsentStore', () => {
   it('forgets a record after its ttl', async () => {
     let now = 0;
-    const store = new MemoryConsentStore(() => now);
+    const store = new MemoryConsentStore({ now: () => now });
     await store.create('k', record(), 100);
     expect(await store.get('k')).not.toBeNull();
     now = 100;

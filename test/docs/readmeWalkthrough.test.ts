@@ -5,12 +5,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { clockFrom } from '../helpers/clock.js';
 import { useHarness } from '../helpers/harness.js';
 import { PROJECT_ROOT } from '../helpers/procUtils.js';
 import { present } from '../helpers/responses.js';
-import { fillStep, runStep, savedValue, walkthroughSteps, type WalkthroughStep } from './walkthrough.js';
+import {
+  WALKTHROUGH_DAY,
+  fillStep,
+  runStep,
+  savedValue,
+  walkthroughSteps,
+  type WalkthroughStep,
+} from './walkthrough.js';
 
 const h = useHarness({
+  clock: clockFrom(WALKTHROUGH_DAY),
   env: { SMS_THROTTLE_PER_MINUTE: '1', SMS_THROTTLE_PER_HOUR: '5', RATE_LIMIT_PER_SECOND: '100' },
 });
 

@@ -22,6 +22,12 @@ const SAVE_LINE = /^# → <([A-Za-z]\w*)> = (.+)$/;
 const PLACEHOLDER = /<([A-Za-z]\w*)>/g;
 /** Where the README's reader runs the subgraph (`npm start`). */
 export const README_ADDRESS = 'localhost:4001';
+/**
+ * The day the walkthrough runs as of (its subgraph's and sandbox's clock starts then): it answers as it did
+ * for a reader that day, and the cheque's fixed due date (from today up to ten years ahead) is accepted,
+ * whatever the day the suite runs.
+ */
+export const WALKTHROUGH_DAY = '2026-11-25T12:00:00+03:30';
 
 /** The text of the "Try it" section, up to the next section. */
 export function tryItSection(readme: string): string {

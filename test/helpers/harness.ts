@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { systemClock, type Clock } from '../../src/lib/clock.js';
 import { SENDER_NUMBERS, startSandbox, type Sandbox, type SandboxOptions } from '../fixtures/sandbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
@@ -12,6 +13,8 @@ export interface GraphQLResponse<T = Record<string, unknown>> {
 export interface Harness {
   readonly sandbox: Sandbox;
   readonly server: RunningServer;
+  /** The time of day of both the subgraph and its sandbox. */
+  readonly clock: Clock;
   /** Posts a GraphQL operation to the subgraph over real HTTP. */
   gql<T = Record<string, unknown>>(
     query: string,
@@ -24,8 +27,10 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
-  sandbox?: SandboxOptions;
+  sandbox?: Omit<SandboxOptions, 'clock'>;
   env?: Record<string, string>;
+  /** The time of day of the subgraph and its sandbox alike (test/helpers/clock.ts); the system clock by default. */
+  clock?: Clock;
 }
 
 /** The key consents are sealed with in Redis, for tests that set REDIS_URL (unused without it). */
@@ -58,11 +63,13 @@ export function subgraphEnv(sandbox: Sandbox): Record<string, string> {
 
 /** A subgraph on a free port in front of its own sandbox, as separate HTTP servers. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = await startSandbox({ asyncDelayMs: 50, ...options.sandbox });
-  const server = await startServer(loadConfig({ ...subgraphEnv(sandbox), ...options.env }));
+  const clock = options.clock ?? systemClock;
+  const sandbox = await startSandbox({ asyncDelayMs: 50, ...options.sandbox, clock });
+  const server = await startServer(loadConfig({ ...subgraphEnv(sandbox), ...options.env }), { clock });
   return {
     sandbox,
     server,
+    clock,
     gql: (query, variables, headers) => postGraphQL(server.url, query, variables, headers),
     upstreamCalls: (operationId) => sandbox.calls(operationId).filter((call) => call.operationId !== 'token'),
     async close() {
@@ -116,6 +123,9 @@ export function useHarness(options: HarnessOptions = {}): Harness {
     },
     get server() {
       return current().server;
+    },
+    get clock() {
+      return current().clock;
     },
     gql: (query, variables, headers) => current().gql(query, variables, headers),
     upstreamCalls: (operationId) => current().upstreamCalls(operationId),

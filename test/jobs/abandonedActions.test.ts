@@ -133,7 +133,7 @@ describe('the desk’s mark', () => {
   it('is stored before the request is handed over, and not before the claim', async () => {
     const kind = new AbandonableKind();
     const { engine, store } = newEngine([kind]);
-    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds, () => CLAIMED_AT);
+    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds, { now: () => CLAIMED_AT });
     const seen: Array<unknown> = [];
     const upstream: Pick<UpstreamAccess, 'send'> = {
       send: async (_operationId, options) => {
@@ -157,7 +157,7 @@ describe('the desk’s mark', () => {
     const kind = new AbandonableKind();
     const store = new CountingStore();
     const { engine } = newEngine([kind], { store });
-    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds, () => CLAIMED_AT);
+    const desk = new ActionDesk(engine, silentLogger, 60_000, trackIds, { now: () => CLAIMED_AT });
     let sent = 0;
     const upstream: Pick<UpstreamAccess, 'send'> = {
       send: async (_operationId, options) => {

@@ -244,7 +244,7 @@ describe('ActionDesk', () => {
 
   it('keeps the key from the claim for the retention given to the desk', async () => {
     const { engine, store } = newEngine([new ScriptedKind([success('7')], 'fake')]);
-    const desk = new ActionDesk(engine, silentLogger, 90_000, trackIds, () => 1_000_000);
+    const desk = new ActionDesk(engine, silentLogger, 90_000, trackIds, { now: () => 1_000_000 });
     const job = await desk.execute(action([]), request('k8'));
     expect(job.input.claimedAt).toBe(1_000_000);
     expect(job.retainUntil).toBe(1_090_000);

@@ -49,7 +49,7 @@ async function pollsOver(age: number, ms: number): Promise<{ polls: number; warn
     upstream: fakeUpstream,
     config: { ...FAST, pollInitialMs: 100, pollMaxMs: 1_000 },
     logger,
-    now: () => MADE_AT + age + (Date.now() - start),
+    clock: { now: () => MADE_AT + age + (Date.now() - start) },
   });
   await store.insert(pending('job'));
   engine.track('job');

@@ -158,7 +158,7 @@ export function newEngine(
     upstream: fakeUpstream,
     config: { ...FAST, ...options.config },
     logger: silentLogger,
-    ...(options.now && { now: options.now }),
+    ...(options.now && { clock: { now: options.now } }),
   });
   return { engine, store, events };
 }

@@ -8,7 +8,7 @@ function linksAt(clock: { now: number }, options: { secret?: string; publicUrl?:
     secret: options.secret ?? SECRET,
     ttlMs: 60_000,
     publicUrl: options.publicUrl === undefined ? 'https://files.example.test/' : options.publicUrl,
-    now: () => clock.now,
+    clock: { now: () => clock.now },
   });
 }
 

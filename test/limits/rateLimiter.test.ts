@@ -3,7 +3,7 @@ import { CallerRateLimiter } from '../../src/limits/rateLimiter.js';
 
 function limiter(perSecond: number, burst: number) {
   const clock = { now: 1_000_000 };
-  return { clock, limiter: new CallerRateLimiter({ perSecond, burst, now: () => clock.now }) };
+  return { clock, limiter: new CallerRateLimiter({ perSecond, burst, clock: { now: () => clock.now } }) };
 }
 
 describe('the per-caller rate limit', () => {

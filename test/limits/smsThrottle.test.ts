@@ -39,13 +39,19 @@ afterEach(async () => {
 afterAll(() => redis.quit());
 
 const kinds: Array<[string, (now: () => number) => SmsThrottle]> = [
-  ['memory', (now) => new MemorySmsThrottle({ windows: WINDOWS, secret: SECRET, now })],
+  ['memory', (now) => new MemorySmsThrottle({ windows: WINDOWS, secret: SECRET, clock: { now } })],
   [
     'redis',
     (now) => {
       const keyPrefix = randomPrefix();
       prefixes.push(keyPrefix);
-      return new RedisSmsThrottle(redis, { windows: WINDOWS, secret: SECRET, now, keyPrefix, timeoutMs: 1_000 });
+      return new RedisSmsThrottle(redis, {
+        windows: WINDOWS,
+        secret: SECRET,
+        clock: { now },
+        keyPrefix,
+        timeoutMs: 1_000,
+      });
     },
   ],
 ];
@@ -165,7 +171,7 @@ describe('the SMS throttle in Redis', () => {
 describe('the SMS throttle in memory', () => {
   it('forgets numbers with nothing left in the longest window', async () => {
     const clock = { now: 10_000_000 };
-    const throttle = new MemorySmsThrottle({ windows: WINDOWS, secret: SECRET, now: () => clock.now });
+    const throttle = new MemorySmsThrottle({ windows: WINDOWS, secret: SECRET, clock: { now: () => clock.now } });
     for (let i = 0; i < 100; i += 1)
       await throttle.admit({ nationalId: String(i).padStart(10, '0'), mobile: `0912${String(i).padStart(7, '0')}` });
     expect(throttle.tracked).toBe(200);

@@ -33,7 +33,7 @@ export function describeChallengeStore(newStore: NewChallengeStore): void {
       key: randomBytes(32),
       lifetimeMs: LIFETIME_MS,
       maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS,
-      now: () => clock.now,
+      clock: { now: () => clock.now },
     });
     return { clock, store, service };
   }

@@ -2,4 +2,4 @@
 import { MemoryChallengeStore } from '../../src/oneTimePasswords/memoryStore.js';
 import { describeChallengeStore } from './challengeStoreContract.js';
 
-describeChallengeStore((clock) => new MemoryChallengeStore(() => clock.now));
+describeChallengeStore((clock) => new MemoryChallengeStore({ now: () => clock.now }));

@@ -10,7 +10,7 @@ streamContract('memory', async () => {
 describe('memory inbox stream', () => {
   it('forgets entries, and the messages it has seen, after the retention', async () => {
     let now = 1_000_000;
-    const stream = new MemoryInboxStream(10_000, () => now);
+    const stream = new MemoryInboxStream(10_000, { now: () => now });
     const old = await stream.append(sms('old'));
     now += 5_000;
     await stream.append(sms('newer'));
@@ -23,7 +23,7 @@ describe('memory inbox stream', () => {
   });
 
   it('gives ids that grow within one millisecond', async () => {
-    const stream = new MemoryInboxStream(10_000, () => 5);
+    const stream = new MemoryInboxStream(10_000, { now: () => 5 });
     const ids = [(await stream.append(sms('a'))).id, (await stream.append(sms('b'))).id];
     expect(ids).toEqual(['5-0', '5-1']);
     expect(stream.watchedNumbers).toBe(0);

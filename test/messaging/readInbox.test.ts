@@ -50,7 +50,7 @@ describe('readInbox', () => {
     const upstream = upstreamAnswering({
       data: [{ sourceAddress: '0912', messageText: null, receiveDateTime: 'soon' }],
     });
-    const read = await readInbox(upstream, '200000', { limit: 1, now: () => Date.UTC(2026, 10, 25, 12) });
+    const read = await readInbox(upstream, '200000', { limit: 1, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
     expect(read).toEqual({
       messages: [{ from: '0912', to: '200000', text: '', receivedAt: '2026-11-25T12:00:00.000Z' }],
       full: true,

@@ -9,7 +9,7 @@ const prefixes: string[] = [];
 
 function newStore(now: () => number, keyPrefix = randomPrefix()): RedisChallengeStore {
   prefixes.push(keyPrefix);
-  return new RedisChallengeStore(redis, keyPrefix, now);
+  return new RedisChallengeStore(redis, keyPrefix, { now });
 }
 
 afterEach(async () => {

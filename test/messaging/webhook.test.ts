@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import type { DeliveryStatus } from '../../src/inbox/webhook.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
+import { clockFrom } from '../helpers/clock.js';
 import { eventually } from '../helpers/eventually.js';
 import { postGraphQL, subgraphEnv } from '../helpers/harness.js';
 import { dataOf } from '../helpers/responses.js';
@@ -17,6 +18,8 @@ const SECRET = 'a-webhook-secret-of-some-length';
 const PAGE = `query($after: ID) { inboundSms(destinationNumber: "${NUMBER}", first: 100, after: $after) {
   nodes { id from to text receivedAt } pageInfo { hasNextPage endCursor } } }`;
 
+/** The time of the sandbox and of both subgraphs: the messages' fixed receive times below are recent. */
+const clock = clockFrom('2026-11-25T12:00:00Z');
 let sandbox: Sandbox;
 let server: RunningServer;
 let closed: RunningServer;
@@ -24,9 +27,10 @@ const reports: Array<{ trackId: string; statuses: readonly DeliveryStatus[] }> =
 let failReports = false;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ clock });
   const env = { ...subgraphEnv(sandbox), SMS_SENDER_NUMBERS: NUMBER, SMS_INBOX_POLL_MS: '20' };
   server = await startServer(loadConfig({ ...env, SMS_WEBHOOK_SECRET: SECRET }), {
+    clock,
     hooks: {
       onDeliveryReport: (trackId, statuses) => {
         if (failReports) throw new Error('the delivery job is down');
@@ -35,7 +39,7 @@ beforeAll(async () => {
     },
   });
   // Reads no inbox: a second poller of the same sandbox number would take messages from the first.
-  closed = await startServer(loadConfig({ ...env, SMS_INBOX_POLL_MS: '0' }));
+  closed = await startServer(loadConfig({ ...env, SMS_INBOX_POLL_MS: '0' }), { clock });
 });
 afterAll(async () => {
   await server.stop();

@@ -2,15 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SENDER_NUMBERS, startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { SANDBOX_SENDER_NUMBERS } from '../../src/config.js';
+import { clockFrom } from '../helpers/clock.js';
 import { at } from '../helpers/responses.js';
 import { callOperation, errorOf, issueToken, resultOf } from './support.js';
 
 const NUMBER = at(SENDER_NUMBERS, 0);
+/** The sandbox's time: the messages dated below are recent, whatever the day the test runs. */
+const clock = clockFrom('2026-11-25T12:00:00Z');
 let sandbox: Sandbox;
 let token: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ admin: true });
+  sandbox = await startSandbox({ admin: true, clock });
   token = (await issueToken(sandbox, ['facility:receive-sms:get'])).value;
 });
 afterAll(() => sandbox.close());
@@ -39,7 +42,7 @@ describe('inbound SMS in the sandbox', () => {
   });
 
   it('keeps the receive time in UTC ISO-8601, and forgets a message 48 hours after it was received', async () => {
-    const old = new Date(Date.now() - 48 * 60 * 60_000 - 1_000).toISOString();
+    const old = new Date(clock.now() - 48 * 60 * 60_000 - 1_000).toISOString();
     sandbox.deliverInboundSms(message('expired', old));
     sandbox.deliverInboundSms(message('kept', '2026-11-25T10:00:00+03:30'));
     const data = resultOf(await read({ destinationNumber: NUMBER }))['data'];

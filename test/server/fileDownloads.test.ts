@@ -8,7 +8,12 @@ import { DownloadLinks } from '../../src/lib/downloadLinks.js';
 
 const PDF = Buffer.from('%PDF-1.4 a report %%EOF', 'latin1');
 const clock = { now: 1_000 };
-const links = new DownloadLinks({ secret: 'the secret', ttlMs: 10_000, publicUrl: null, now: () => clock.now });
+const links = new DownloadLinks({
+  secret: 'the secret',
+  ttlMs: 10_000,
+  publicUrl: null,
+  clock: { now: () => clock.now },
+});
 
 function creditReport(id: string, overrides: Partial<JobRecord> = {}): JobRecord {
   return {

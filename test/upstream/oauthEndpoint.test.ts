@@ -16,7 +16,7 @@ function endpoint(script: Parameters<typeof scriptedTransport>[0], now?: () => n
     clientId: 'app',
     clientSecret: 'secret',
     timeoutMs: 1_234,
-    ...(now && { now }),
+    ...(now && { clock: { now } }),
   });
   return { http, oauth };
 }

@@ -112,7 +112,7 @@ describe('the client-credentials request', () => {
 describe('renewal', () => {
   it('renews a token inside the refresh margin with the refresh grant, and falls back to client_credentials when that fails', async () => {
     let clock = Date.now();
-    const broker = newBroker(sandbox, http, { refreshMarginMs: 60_000, now: () => clock });
+    const broker = newBroker(sandbox, http, { refreshMarginMs: 60_000, clock: { now: () => clock } });
 
     const first = await broker.getToken([INQUIRY]);
     const firstRefresh = issued(0).refreshToken;
@@ -156,7 +156,7 @@ describe('renewal', () => {
 
   it('an expired token is replaced with client_credentials, not refreshed', async () => {
     let clock = Date.now();
-    const broker = newBroker(sandbox, http, { now: () => clock });
+    const broker = newBroker(sandbox, http, { clock: { now: () => clock } });
     await broker.getToken([INQUIRY]);
     clock += TEN_DAYS + 1;
     await broker.getToken([INQUIRY]);

@@ -26,7 +26,7 @@ function broker() {
     timeoutMs: 1_000,
     refreshMarginMs: MARGIN,
     logger: silentLogger,
-    now: () => clock.now,
+    clock: { now: () => clock.now },
   });
   return { clock, http, tokens };
 }

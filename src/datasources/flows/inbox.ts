@@ -3,6 +3,7 @@
  * numbers, deleted upstream once read. Read by the inbox poller outside any request, with the process's
  * own access; what it reads must be kept at once, since nothing can read it again.
  */
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { ReceivedSmsAnswer } from '../records/inbox.js';
 import type { UpstreamAccess } from '../shared/requestUpstream.js';
 import { decode } from '../shared/shapes.js';
@@ -48,12 +49,12 @@ export interface InboxRead {
 export async function readInbox(
   upstream: Pick<UpstreamAccess, 'send'>,
   destinationNumber: string,
-  options: { limit?: number; now?: () => number } = {},
+  options: { limit?: number; clock?: Clock } = {},
 ): Promise<InboxRead> {
   const limit = options.limit ?? INBOX_READ_LIMIT;
   const answer = await upstream.send('facilityReceiveSmsGet', { query: { destinationNumber, limit: String(limit) } });
   const { data } = decode('facilityReceiveSmsGet', answer, ReceivedSmsAnswer);
-  const readAt = new Date((options.now ?? Date.now)()).toISOString();
+  const readAt = new Date((options.clock ?? systemClock).now()).toISOString();
   let undated = 0;
   const messages = data.map((item): InboundSmsRecord => {
     const receivedAt = receiveTimeOf(item.receiveDateTime);

@@ -5,6 +5,7 @@ import type { ResilienceConfig } from '../../config.js';
 import { ErrorCode, UpstreamError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { upstreamCalls, upstreamDuration } from '../../observability/metrics.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { answerOf, type UpstreamAnswer } from './envelope.js';
 import { CANCELLED_MESSAGE, errorFromAnswer, errorFromTransport, isTokenRejection } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
@@ -125,6 +126,8 @@ export interface UpstreamClientOptions {
   /** Budget, retries and breakers; omitted: one attempt per call, no breaker opens, the default budget. */
   readonly resilience?: ResilienceConfig;
   readonly logger: Logger;
+  /** Reads an HTTP date in `Retry-After` against it. */
+  readonly clock?: Clock;
 }
 
 /** A budget and breakers that change nothing: one attempt, and a breaker that needs more calls than any test makes. */
@@ -329,7 +332,7 @@ export class UpstreamClient {
         { operationId: spec.id, trackId, status: response.status, ms: elapsed(started) },
         'upstream call',
       );
-      const wait = retryAfterMs(response.retryAfter);
+      const wait = retryAfterMs(response.retryAfter, (this.options.clock ?? systemClock).now());
       return { kind: 'answer', outcome, trackId, ...(wait !== undefined && { retryAfterMs: wait }) };
     } catch (error) {
       if (error instanceof NotSentError) return this.notSent(spec, error.reason, trackId);

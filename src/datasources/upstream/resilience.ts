@@ -103,7 +103,7 @@ export class CallBudget {
 }
 
 /** The delay a `Retry-After` value asks for (delta-seconds or an HTTP date), in ms from `now`. */
-export function retryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
+export function retryAfterMs(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;

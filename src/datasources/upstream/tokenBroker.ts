@@ -5,6 +5,7 @@ import { parseAnswer, type UpstreamAnswer } from './envelope.js';
 import { errorFromAnswer, errorFromTransport } from './errorMapping.js';
 import { TransportError, type HttpTransport } from './http.js';
 import { TOKEN_PATH } from './operations.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 export interface OAuthEndpointOptions {
   readonly http: HttpTransport;
@@ -12,7 +13,7 @@ export interface OAuthEndpointOptions {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly timeoutMs: number;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 /** A token the upstream issued, as read from the token endpoint's answer (wire facts §2.2–2.5). */
@@ -39,11 +40,11 @@ export interface IssuedToken {
  */
 export class OAuthEndpoint {
   private readonly basicAuth: string;
-  private readonly now: () => number;
+  private readonly clock: Clock;
 
   constructor(private readonly options: OAuthEndpointOptions) {
     this.basicAuth = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   get clientId(): string {
@@ -87,7 +88,7 @@ export class OAuthEndpoint {
 
   /** `POST /dev/v2/oauth2/token` with `body`; a refused request throws an UpstreamError (with its HTTP status). */
   async token(body: Record<string, string>): Promise<IssuedToken> {
-    const requestedAt = this.now();
+    const requestedAt = this.clock.now();
     const answer = await this.send('token', 'POST', TOKEN_PATH, { body });
     if (answer.kind === 'failure') throw errorFromAnswer('token', answer, '', true);
     return readToken(answer.result, requestedAt);
@@ -105,7 +106,7 @@ export interface TokenBrokerOptions {
   /** A token is renewed this long before it expires. */
   readonly refreshMarginMs: number;
   readonly logger: Logger;
-  readonly now?: () => number;
+  readonly clock?: Clock;
 }
 
 type CachedToken = Pick<IssuedToken, 'value' | 'refreshToken' | 'expiresAt'>;
@@ -117,11 +118,11 @@ type CachedToken = Pick<IssuedToken, 'value' | 'refreshToken' | 'expiresAt'>;
 export class TokenBroker {
   private readonly cache = new Map<string, CachedToken>();
   private readonly inFlight = new Map<string, Promise<CachedToken>>();
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly endpoint: OAuthEndpoint;
 
   constructor(private readonly options: TokenBrokerOptions) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.endpoint = new OAuthEndpoint(options);
   }
 
@@ -129,7 +130,7 @@ export class TokenBroker {
   async getToken(scopes: readonly string[]): Promise<string> {
     const key = scopeKey(scopes);
     const cached = this.cache.get(key);
-    if (cached && this.now() < cached.expiresAt - this.options.refreshMarginMs) return cached.value;
+    if (cached && this.clock.now() < cached.expiresAt - this.options.refreshMarginMs) return cached.value;
     return (await this.renew(key, cached, cached ? 'expiry' : null)).value;
   }
 
@@ -165,7 +166,7 @@ export class TokenBroker {
   }
 
   private async fetchFor(key: string, previous: CachedToken | undefined): Promise<CachedToken> {
-    if (previous?.refreshToken && this.now() < previous.expiresAt) {
+    if (previous?.refreshToken && this.clock.now() < previous.expiresAt) {
       try {
         return await this.request({
           grant_type: 'refresh_token',

@@ -64,7 +64,7 @@ export const BankAccount: BankAccountResolvers = {
     return accountNumber ? context.dataSources.accounts.isAccountHolder(accountNumber, bankCode, holderId) : null;
   },
   statement: async (account, args, context) => {
-    const { fromDate, toDate } = parseStatementRange(args);
+    const { fromDate, toDate } = parseStatementRange(args, context.clock.now());
     const fromTime = parseStatementTime(args.fromTime, 'fromTime', bankCodeOf(account.iban));
     const toTime = parseStatementTime(args.toTime, 'toTime', bankCodeOf(account.iban));
     checkStatementTimes(fromDate, toDate, fromTime, toTime);

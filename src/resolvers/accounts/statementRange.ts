@@ -52,7 +52,7 @@ const dayNumber = (slashed: string) => {
 /** `from` and `to` as the upstream's `YYYYMMDD`, checked before any call: at most 31 days, none after today. */
 export function parseStatementRange(
   args: { from: string; to: string },
-  now: number = Date.now(),
+  now: number,
 ): { fromDate: string; toDate: string } {
   const from = parseJalaliDate(args.from, 'from');
   const to = parseDateNotInFuture(args.to, 'to', now);

@@ -3,8 +3,8 @@ import { parseAnswerCheque, parseCancelCheque, parseIssueCheque, parseTransferCh
 import { outcomeOf } from './outcome.js';
 
 export const Mutation: MutationResolvers = {
-  issueCheque: async (_parent, { input }, { dataSources }) => {
-    const { idempotencyKey, draft } = parseIssueCheque(input);
+  issueCheque: async (_parent, { input }, { dataSources, clock }) => {
+    const { idempotencyKey, draft } = parseIssueCheque(input, clock.now());
     return outcomeOf(await dataSources.chequeActions.issue(idempotencyKey, draft));
   },
   transferCheque: async (_parent, { input }, { dataSources }) => {

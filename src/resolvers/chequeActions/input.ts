@@ -95,7 +95,7 @@ function amount(value: string, path: string): string {
   return rials.toString();
 }
 
-export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: string; draft: IssueDraft } {
+export function parseIssueCheque(input: IssueChequeInput, now: number): { idempotencyKey: string; draft: IssueDraft } {
   const idempotencyKey = parseIdempotencyKey(input.idempotencyKey, 'input.idempotencyKey');
   const drawer = parseChequeActor(input.drawer, 'input.drawer', true);
   const coOwners = input.coOwners?.length ? parties(input.coOwners, 'input.coOwners', [drawer]) : [];
@@ -110,7 +110,7 @@ export function parseIssueCheque(input: IssueChequeInput): { idempotencyKey: str
       receivers: parties(input.receivers, 'input.receivers', accountOwners),
       signers: signers(input.signers, 'input.signers', drawer),
       amount: amount(input.amount, 'input.amount'),
-      dueDate: parseChequeDueDate(input.dueDate, 'input.dueDate').replace(/\//g, ''),
+      dueDate: parseChequeDueDate(input.dueDate, 'input.dueDate', now).replace(/\//g, ''),
       description: sayadText(input.description, 'input.description'),
       reason: input.reason,
       chequeType: input.type ?? CHEQUE_TYPE.NORMAL,

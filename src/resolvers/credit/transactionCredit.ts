@@ -45,12 +45,12 @@ const REFUSAL_MESSAGES = {
 } as const;
 
 export const Mutation: MutationResolvers = {
-  startTransactionCreditInquiry: async (_parent, { input }, { dataSources, smsThrottle, checkIds }) => {
+  startTransactionCreditInquiry: async (_parent, { input }, { dataSources, smsThrottle, checkIds, clock }) => {
     const nationalId = parseNationalId(input.nationalId, 'input.nationalId');
     const mobile = parseMobile(input.mobile, 'input.mobile');
     await smsThrottle.admit({ nationalId, mobile });
     const trackId = await dataSources.credit.sendTransactionCreditCode(nationalId, mobile);
-    return { checkId: checkIdOf(checkIds, nationalId, trackId), expiresAt: isoInstant(Date.now() + CODE_LIFETIME_MS) };
+    return { checkId: checkIdOf(checkIds, nationalId, trackId), expiresAt: isoInstant(clock.now() + CODE_LIFETIME_MS) };
   },
   verifyTransactionCreditInquiry: async (_parent, { input }, { dataSources, checkIds }) => {
     const otp = parseOtp(input.otp, 'input.otp');

@@ -15,12 +15,12 @@ function parseCheckId(value: string, argumentPath: string): string {
 }
 
 export const Mutation: MutationResolvers = {
-  startMobileOwnershipCheck: async (_parent, { input }, { dataSources, smsThrottle }) => {
+  startMobileOwnershipCheck: async (_parent, { input }, { dataSources, smsThrottle, clock }) => {
     const nationalId = parseNationalId(input.nationalId, 'input.nationalId');
     const mobile = parseMobile(input.mobile, 'input.mobile');
     await smsThrottle.admit({ nationalId, mobile });
     const checkId = await dataSources.people.sendMobileOwnershipCode(nationalId, mobile);
-    return { checkId, expiresAt: isoInstant(Date.now() + CODE_LIFETIME_MS) };
+    return { checkId, expiresAt: isoInstant(clock.now() + CODE_LIFETIME_MS) };
   },
   completeMobileOwnershipCheck: async (_parent, { input }, { dataSources }) => {
     const outcome = await dataSources.people.verifyMobileOwnershipCode(

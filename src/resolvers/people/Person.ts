@@ -13,6 +13,6 @@ export const Person: PersonResolvers = {
       licenceNumber: parseLicenceNumber(args.licenceNumber, 'licenceNumber'),
       mobile: parseMobile(args.mobile, 'mobile'),
     }),
-  identity: (person, args, { dataSources }) =>
-    dataSources.people.getIdentity(person.nationalId, parseBirthDate(args.birthDate, 'birthDate')),
+  identity: (person, args, { dataSources, clock }) =>
+    dataSources.people.getIdentity(person.nationalId, parseBirthDate(args.birthDate, 'birthDate', clock.now())),
 };

@@ -10,10 +10,10 @@ export const Person: PersonResolvers = {
     activePlatesOf({ nationalId: person.nationalId, mobile: parseMobile(args.mobile, 'mobile') }, args, dataSources),
   drivingLicences: (person, args, { dataSources }) =>
     drivingLicencesOf({ nationalId: person.nationalId, mobile: parseMobile(args.mobile, 'mobile') }, dataSources),
-  driverRisk: async (person, args, { dataSources }) => {
+  driverRisk: async (person, args, { dataSources, clock }) => {
     const score = await dataSources.vehicles.getDriverRiskScore(
       person.nationalId,
-      parseBirthDate(args.birthDate, 'birthDate'),
+      parseBirthDate(args.birthDate, 'birthDate', clock.now()),
       parseDriverRiskOptions(args),
     );
     return score === null ? null : { score };

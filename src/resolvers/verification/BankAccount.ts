@@ -3,10 +3,12 @@ import { parseBirthDate } from '../../validation/dates.js';
 import { parseNationalId } from '../../validation/identifiers.js';
 
 export const BankAccount: BankAccountResolvers = {
-  ownership: (account, args, { dataSources }) =>
+  ownership: (account, args, { dataSources, clock }) =>
     dataSources.verification.getIbanOwnership(
       account.iban,
       parseNationalId(args.nationalId, 'nationalId'),
-      args.birthDate === null || args.birthDate === undefined ? null : parseBirthDate(args.birthDate, 'birthDate'),
+      args.birthDate === null || args.birthDate === undefined
+        ? null
+        : parseBirthDate(args.birthDate, 'birthDate', clock.now()),
     ),
 };
