@@ -1,5 +1,5 @@
 /**
- * A TCP proxy in front of a local server (the shared test Redis), so a test can make that server
+ * A TCP proxy in front of a local server (the shared test Redis, a sandbox), so a test can make that server
  * unreachable for its own client without touching the server: `down()` refuses and cuts every
  * connection, `hang()` keeps connections open but holds back what is sent (a server that stopped
  * answering), `up()` delivers what was held back, in order, and serves again on the same port.
@@ -28,6 +28,11 @@ export class TcpProxy {
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
+  }
+
+  /** Its address as an HTTP base URL, for a proxy in front of an HTTP server. */
+  get httpUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
   }
 
   /** Listens again (on the same port after the first time) and forwards. */
