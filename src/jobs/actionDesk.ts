@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ActionJobRecord, ActionPort, ActionRequest, DeskAction, JobRecord } from '../datasources/flows/port.js';
+import { callStatusOf } from '../datasources/flows/callRecords.js';
 import { isDuplicateTrackId, notSent } from '../datasources/flows/refusals.js';
 import type { UpstreamAccess } from '../datasources/shared/requestUpstream.js';
 import { BadUserInputError } from '../errors.js';
@@ -161,7 +162,15 @@ export class ActionDesk implements ActionPort {
         let refusal = action.refusalOf(error);
         // Before its request was handed over, only a consent refusal says more than "never sent".
         if (!dispatched && refusal?.code !== 'CONSENT_REQUIRED') refusal = notSent(action.noun);
-        if (refusal) await this.settle(action, job, { status: 'FAILED', failure: refusal });
+        const earlier = dispatched && refusal ? await this.earlierCall(upstream, job.ref) : null;
+        if (earlier === 'DONE') {
+          this.logger.warn(
+            { jobId: job.id, trackId: job.ref },
+            `${action.noun} refused, but its trackId was applied before (the store lost its record); recovering its outcome by its trackId`,
+          );
+          await this.jobs.check(job);
+        } else if (earlier === 'PENDING') this.jobs.track(job.id);
+        else if (refusal) await this.settle(action, job, { status: 'FAILED', failure: refusal });
         else {
           this.logger.warn(
             { jobId: job.id, trackId: job.ref },
@@ -172,6 +181,29 @@ export class ActionDesk implements ActionPort {
       }
     }
     return this.afterSend(job);
+  }
+
+  /**
+   * What the call log says of an earlier call with the trackId of an action the upstream just refused.
+   * The refusal of a resend (the store lost the action's record) need not say "duplicate trackId" in
+   * those words, nor be about the trackId at all (a token refused first): the log then shows the first
+   * call applied (`DONE`) or still running (`PENDING`), where this refused call alone would show `FAILED`
+   * or nothing. Null when the log says neither, or cannot be read (the refusal then stands).
+   */
+  private async earlierCall(
+    upstream: Pick<UpstreamAccess, 'send'>,
+    trackId: string,
+  ): Promise<'DONE' | 'PENDING' | null> {
+    try {
+      const status = await callStatusOf(upstream, trackId);
+      return status === 'DONE' || status === 'PENDING' ? status : null;
+    } catch (error) {
+      this.logger.warn(
+        { trackId, err: error instanceof Error ? error.message : String(error) },
+        'the call log could not be read after a refusal; the refusal stands',
+      );
+      return null;
+    }
   }
 
   /**

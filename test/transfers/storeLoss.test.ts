@@ -122,6 +122,21 @@ describe('a transfer sent again after the store lost its record', () => {
   });
 });
 
+describe('a transfer sent again after the store lost its record, refused for another reason than its trackId', () => {
+  it('answers the first outcome, read from the call log, not the refusal', async () => {
+    const input = orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, randomUUID(), '20000');
+    const first = await send(input);
+    expect(first).toMatchObject({ __typename: 'TransferCompleted' });
+    await loseTheStore();
+    const before = h.sandbox.balanceOf(rich.iban);
+    // The resend is refused before the upstream compares trackIds (a balance, a limit or a rule of the day).
+    h.sandbox.injectFault({ operationId: 'oakTransferToDepositPost', status: 400 });
+    const again = await send(input);
+    expect(again).toEqual(first);
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
+  });
+});
+
 describe('a transfer whose token the upstream rejected, sent again after the store lost its record', () => {
   it('is refused at once, never under another trackId; the resend after the loss applies nothing either', async () => {
     const input = orderOf(THREE_BANKS.nationalId, rich.deposit, other.deposit, randomUUID(), '30000');
