@@ -12,8 +12,9 @@ import { samples } from '../helpers/samples.js';
 const LOAD_TIMEOUT_MS = 60_000;
 const POSTAL_CODE = '7736999262';
 
-// The sandbox answers a bill inquiry after a while: the subscription sees it pending, then done.
-const h = useHarness({ sandbox: { asyncDelayMs: 1_000 } });
+// The sandbox answers a bill inquiry at once, but the test holds its polls: the subscription sees it
+// pending, then done.
+const h = useHarness({ sandbox: { asyncDelayMs: 0 } });
 let browser: Browser;
 let page: Page;
 let origin: string;
@@ -91,6 +92,8 @@ describe('the explorer in a browser', () => {
   });
 
   it('starts a subscription and shows its events as they come', async () => {
+    // The job's polls wait at the sandbox until the pane has shown it pending, however slow the machine.
+    const release = h.sandbox.holdAnswers('billingInquiryStatusPoll');
     await run(`mutation { startBillInquiry(input: { type: TEL, parameter: "${samples.landline}" }) { id status } }`);
     const started = await responseShowing(/"id": "[^"]+"/);
     const id = /"id": "([^"]+)"/.exec(started)?.[1] ?? '';
@@ -98,6 +101,7 @@ describe('the explorer in a browser', () => {
     page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
     await run(`subscription { jobUpdated(id: "${id}") { id status } }`);
     await responseShowing(`"status": "PENDING"`);
+    release();
     await responseShowing(`"status": "SUCCESS"`);
     const events = frames.map((frame) => JSON.parse(frame) as { type: string; payload?: unknown });
     const statuses = events
