@@ -144,6 +144,7 @@ describe('a subscription over HTTP callbacks', () => {
   it('sends a check every heartbeat interval while it runs, and none after complete', async () => {
     const id = await startJob();
     const callback = registered(100);
+    const posted = performance.now();
     expect((await postSubscription(SUBSCRIBE, { id }, callback)).status).toBe(200);
 
     const messages = await eventually(
@@ -156,10 +157,10 @@ describe('a subscription over HTTP callbacks', () => {
     const heartbeats = messages.slice(1).filter((entry) => entry.message.action === 'check');
     // The job stays pending for 700 ms: about six heartbeats, never two within one interval.
     expect(heartbeats.length).toBeGreaterThanOrEqual(3);
-    const times = [at(messages, 0).at, ...heartbeats.map((entry) => entry.at)];
-    // Timers fire at least an interval apart; a message's trip may take a little longer than the next one's.
-    for (let i = 1; i < times.length; i++) expect(at(times, i) - at(times, i - 1)).toBeGreaterThanOrEqual(50);
-    expect((at(times, times.length - 1) - at(times, 0)) / (times.length - 1)).toBeGreaterThanOrEqual(95);
+    // The n-th heartbeat leaves n intervals after the subscription at the earliest, and before complete
+    // arrives: arrival times alone would not tell, as a busy machine may deliver two at once.
+    const elapsed = at(messages, messages.length - 1).at - posted;
+    expect(heartbeats.length).toBeLessThanOrEqual(Math.floor(elapsed / 100));
 
     const count = receiver.messagesOf(callback.subscriptionId).length;
     await pause(300);
