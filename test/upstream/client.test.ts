@@ -270,10 +270,9 @@ describe('error mapping', () => {
   it('no answer within timeoutMs: UPSTREAM_TIMEOUT, outcome known for a GET', async () => {
     const client = setup({ timeoutMs: 150 });
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 1_000 });
-    const started = Date.now();
     const error = await upstreamErrorOf(client.call('billingInquiryCcGet', { query: waterQuery }));
 
-    expect(Date.now() - started).toBeLessThan(900);
+    // The sandbox would have answered after a second: a timeout here is the client's own.
     expect(error.details.code).toBe(ErrorCode.UpstreamTimeout);
     expect(error.details.httpStatus).toBeUndefined();
     expect(error.details.outcomeUnknown).toBeUndefined();

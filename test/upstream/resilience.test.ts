@@ -15,6 +15,7 @@ import {
   useSandboxAndTransport,
 } from './support.js';
 import { at } from '../helpers/responses.js';
+import { eventually } from '../helpers/eventually.js';
 
 /** Small numbers so the whole file runs in a few seconds. */
 const FAST: ResilienceConfig = {
@@ -177,7 +178,7 @@ describe('Retry-After', () => {
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 503, retryAfter: 2 });
     const controller = new AbortController();
     const pending = upstreamErrorOf(water(client, controller.signal));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually(() => billing().length === 1, { what: 'the first attempt' });
     controller.abort();
     const error = await pending;
     expect(error.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
@@ -191,14 +192,11 @@ describe('time budget', () => {
   it('ends a call whose attempts keep timing out within its budget', async () => {
     const client = setup({ operationBudgetMs: 400, retryAttempts: 10 }, 150);
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 1_000, times: Infinity });
-    const started = performance.now();
     const error = await upstreamErrorOf(water(client));
-    const took = performance.now() - started;
     expect(error.extensions).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
-    // Generous: the budget plus scheduling, never the ten attempts' 1.5 s.
-    expect(took).toBeLessThan(1_000);
+    // 400 ms hold at most three attempts of 150 ms (a busy machine only makes it fewer), never ten.
     expect(billing().length).toBeGreaterThanOrEqual(2);
-    expect(billing().length).toBeLessThan(10);
+    expect(billing().length).toBeLessThanOrEqual(3);
   });
 
   it('shortens the transport timeout of an attempt to what is left of the budget', async () => {
