@@ -40,9 +40,15 @@ export function checkedRule(rule: FaultRule): FaultRule {
   return rule;
 }
 
-/** Answers held back until the test lets them go. */
+/**
+ * Calls held back until the test lets them go: at their arrival (not yet recorded, as if still on their
+ * way) or at their answer (recorded, pending).
+ */
+export type HoldStage = 'arrival' | 'answer';
+
 interface Hold {
   readonly operationId: string | undefined;
+  readonly stage: HoldStage;
   readonly released: Promise<void>;
 }
 
@@ -71,10 +77,10 @@ export class FaultBook {
     for (const release of [...this.holds.values()]) release();
   }
 
-  /** Holds the answers of calls to `operationId` (of every call when omitted) until the function returned is called. */
-  hold(operationId?: string): () => void {
+  /** Holds calls to `operationId` (every call when omitted) at `stage` until the function returned is called. */
+  hold(operationId: string | undefined, stage: HoldStage): () => void {
     let resolve = () => {};
-    const hold: Hold = { operationId, released: new Promise<void>((done) => (resolve = done)) };
+    const hold: Hold = { operationId, stage, released: new Promise<void>((done) => (resolve = done)) };
     const release = () => {
       this.holds.delete(hold);
       resolve();
@@ -83,10 +89,12 @@ export class FaultBook {
     return release;
   }
 
-  /** Waits while a hold applies to calls to `operationId`; rejects when `signal` aborts first. */
-  async held(operationId: string, signal: AbortSignal): Promise<void> {
+  /** Waits while a hold at `stage` applies to calls to `operationId`; rejects when `signal` aborts first. */
+  async held(operationId: string, stage: HoldStage, signal: AbortSignal): Promise<void> {
     for (;;) {
-      const hold = [...this.holds.keys()].find((h) => h.operationId === undefined || h.operationId === operationId);
+      const hold = [...this.holds.keys()].find(
+        (h) => h.stage === stage && (h.operationId === undefined || h.operationId === operationId),
+      );
       if (!hold) return;
       signal.throwIfAborted();
       let stopListening = () => {};

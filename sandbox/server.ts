@@ -75,6 +75,8 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
   const query = queryOf(url);
   const body = await readBody(req);
   const route = resolveRoute(method, url.pathname);
+  // A call held at its arrival has not reached the upstream yet: no record, no trackId admitted.
+  await state.faults.held(routeName(route), 'arrival', state.shutdown);
   // The call log's `trackId` parameter names the call to look up, not this one.
   const sentTrackId = route.kind === 'operation' && route.spec.trackIdNamesAnotherCall ? undefined : query['trackId'];
   const call = state.calls.add({
@@ -97,7 +99,7 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
         : 'absent';
 
   // A held call stays recorded as pending; it is answered as things stand when it is let go.
-  await state.faults.held(call.operationId, state.shutdown);
+  await state.faults.held(call.operationId, 'answer', state.shutdown);
   const reply = await decide(state, { req, route, query, body, sentTrackId, trackId, call });
   if (reply === RESET) {
     req.socket.destroy();

@@ -133,6 +133,13 @@ export interface Sandbox {
    * however slow the machine, where a delay would race it.
    */
   holdAnswers(operationId?: string): () => void;
+  /**
+   * Holds calls to `operationId` (every call when omitted) before they arrive, as if still queued in the
+   * network: not recorded, their trackIds not admitted, so inquiries and the call log know nothing of
+   * them, until the function returned is called (or `clearFaults`, or the sandbox closes); each is then
+   * handled as if it arrived at that moment.
+   */
+  holdArrivals(operationId?: string): () => void;
   /** Sets the extra latency of one operation, or of every call when `operationId` is omitted (0 removes it). */
   setLatency(rule: LatencyRule): void;
   /** An account's balance in rials: its opening balance in the world moved by the transfers applied. */

@@ -190,6 +190,26 @@ describe('held answers', () => {
   });
 });
 
+describe('held arrivals', () => {
+  it('keeps a call from arriving, unrecorded, until let go; then handles it as arrived at that moment', async () => {
+    const release = sandbox.holdArrivals('billingInquiryCcGet');
+    const held = inquire();
+    expect((await negativeScore()).status).toBe(200);
+    expect(sandbox.calls('billingInquiryCcGet')).toEqual([]);
+    sandbox.injectFault({ operationId: 'billingInquiryCcGet', status: 503 });
+    release();
+    expect((await held).status).toBe(503);
+    expect(sandbox.calls('billingInquiryCcGet').map((call) => call.status)).toEqual([503]);
+  });
+
+  it('lets every held arrival go with clearFaults', async () => {
+    sandbox.holdArrivals();
+    const held = inquire();
+    sandbox.clearFaults();
+    expect((await held).status).toBe(200);
+  });
+});
+
 describe('reset faults', () => {
   it('drops the connection without an answer, and records status 0', async () => {
     sandbox.injectFault({ operationId: 'billingInquiryCcGet', reset: true });

@@ -125,6 +125,39 @@ describe('a transfer that lands long after its request timed out here', () => {
     expect(h.upstreamCalls('oakTransferToDepositPost').filter((call) => call.body !== undefined)).toHaveLength(1);
   });
 
+  it('stays pending while its request has not even reached the bank (no record, no call), then completes once', async () => {
+    // Held before it arrives, as if queued in the network: the inquiry answers 404 and the call log has
+    // no record of its trackId, poll after poll.
+    const release = h.sandbox.holdArrivals('oakTransferToDepositPost');
+    const input = order('62000');
+    const before = h.sandbox.balanceOf(rich.iban);
+    expect(await send(input)).toMatchObject({ __typename: 'TransferPending' });
+    const polled = inquiries();
+    const lookups = h.upstreamCalls('devWagesGet').length;
+    await eventually(
+      () => inquiries() >= polled + POLLS_WHILE_HELD && h.upstreamCalls('devWagesGet').length > lookups,
+      {
+        what: `${POLLS_WHILE_HELD} inquiries and a call-log lookup while the request is on its way`,
+        timeoutMs: 15_000,
+      },
+    );
+    expect(h.upstreamCalls('oakTransferToDepositPost')).toEqual([]);
+    expect(h.upstreamCalls('oakTransferInquiryGet').at(-1)?.status).toBe(404);
+    expect(await follow(input.idempotencyKey)).toMatchObject({ __typename: 'TransferPending' });
+
+    release();
+    const outcome = await eventually(
+      async () => {
+        const now = await follow(input.idempotencyKey);
+        return now && now.__typename !== 'TransferPending' ? now : undefined;
+      },
+      { what: 'the transfer to settle', timeoutMs: 15_000 },
+    );
+    expect(outcome).toMatchObject({ __typename: 'TransferCompleted', receipt: { amount: '62000' } });
+    expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 62_000n);
+    expect(h.upstreamCalls('oakTransferToDepositPost')).toHaveLength(1);
+  });
+
   it('is rejected, with no money moved, once the upstream records the request as failed', async () => {
     // Held, then failed by the upstream with no answer reaching the subgraph (it timed out long before).
     const release = h.sandbox.holdAnswers('oakTransferToDepositPost');
