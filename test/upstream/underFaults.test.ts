@@ -12,11 +12,13 @@ import { useHarness } from '../helpers/harness.js';
 import { eventually } from '../helpers/eventually.js';
 import { at, dataOf, present } from '../helpers/responses.js';
 
-const BUDGET_MS = 5_000;
+// Timeouts and budgets with room for a machine whose cores are both busy: a healthy answer late by a
+// second or two must not count as a fault. A delayed answer (6 s) always outlasts the timeout.
+const BUDGET_MS = 15_000;
 const h = useHarness({
   sandbox: { faultSeed: 20261125 },
   env: {
-    UPSTREAM_TIMEOUT_MS: '1000',
+    UPSTREAM_TIMEOUT_MS: '3000',
     UPSTREAM_OPERATION_BUDGET_MS: String(BUDGET_MS),
     UPSTREAM_RETRY_INITIAL_DELAY_MS: '5',
     UPSTREAM_RETRY_MAX_DELAY_MS: '20',
@@ -35,7 +37,7 @@ function fifthFailing(
   return kinds.map((kind, i) => ({ operationId, ...kind, probability: share / (1 - share * i) }));
 }
 
-const INQUIRY_FAULTS = [{ delayMs: 2_000 }, { status: 500 }, { reset: true }, { malformed: true }] as const;
+const INQUIRY_FAULTS = [{ delayMs: 6_000 }, { status: 500 }, { reset: true }, { malformed: true }] as const;
 
 /** Distinct valid postal codes (no 0 or 2 among the first five digits), so no two inquiries are deduplicated. */
 const postalCodes = (count: number) => Array.from({ length: count }, (_, i) => `13579${String(i).padStart(5, '0')}`);
@@ -67,13 +69,17 @@ describe('safe inquiries while a fifth of the answers fail', () => {
       return {
         ok: res.errors === undefined && res.data?.postalAddress?.postalCode === code,
         ms: performance.now() - started,
+        errors: res.errors?.map((error) => `${String(error.extensions?.['code'])}: ${error.message}`) ?? [],
       };
     });
 
     const answered = outcomes.filter((outcome) => outcome.ok).length;
-    expect(answered / codes.length).toBeGreaterThanOrEqual(0.999);
+    const failed = outcomes
+      .filter((outcome) => !outcome.ok)
+      .map((outcome) => ({ ms: outcome.ms, errors: outcome.errors }));
+    expect(answered / codes.length, JSON.stringify(failed.slice(0, 5))).toBeGreaterThanOrEqual(0.999);
     // Nothing hangs: every request ended within its budget (plus scheduling slack), never after minutes.
-    expect(Math.max(...outcomes.map((outcome) => outcome.ms))).toBeLessThan(BUDGET_MS + 1_000);
+    expect(Math.max(...outcomes.map((outcome) => outcome.ms))).toBeLessThan(BUDGET_MS + 5_000);
     expect(await ecityBreaker()).toBe(0);
 
     // The faults did happen: each failed attempt was followed by one more, so about 1.25 attempts per inquiry.
@@ -82,7 +88,7 @@ describe('safe inquiries while a fifth of the answers fail', () => {
     expect(calls.length / codes.length).toBeLessThan(1.4);
     // Every attempt had its own trackId.
     expect(new Set(calls.map((call) => call.trackId)).size).toBe(calls.length);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('money while a fifth of the answers fail', () => {
@@ -101,7 +107,7 @@ describe('money while a fifth of the answers fail', () => {
       { status: 503 },
       { status: 500, afterEffect: true },
       { reset: true },
-      { delayMs: 2_000, afterEffect: true },
+      { delayMs: 6_000, afterEffect: true },
     ] as const;
     for (const rule of fifthFailing('oakTransferToDepositPost', UNCLEAR)) h.sandbox.injectFault(rule);
     for (const rule of fifthFailing('oakTransferInquiryGet', INQUIRY_FAULTS)) h.sandbox.injectFault(rule);
@@ -148,7 +154,7 @@ describe('money while a fifth of the answers fail', () => {
         );
         return states.every((res) => res.data?.transfer.__typename !== 'TransferPending') ? true : undefined;
       },
-      { timeoutMs: 15_000 },
+      { timeoutMs: 40_000 },
     );
 
     const sent = h.upstreamCalls('oakTransferToDepositPost');
@@ -159,5 +165,5 @@ describe('money while a fifth of the answers fail', () => {
     expect(new Set(applied.map((transfer) => transfer.trackId)).size).toBe(applied.length);
     expect(applied.length).toBeLessThanOrEqual(keys.length);
     expect(new Set(ids).size).toBe(keys.length);
-  }, 60_000);
+  }, 90_000);
 });
