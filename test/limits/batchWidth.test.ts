@@ -12,6 +12,8 @@ const TOLLS = 'ecityFreewayTollInquiryGet';
 const QUERY =
   'query Entities($representations: [_Any!]!) { _entities(representations: $representations) { ... on Vehicle { freewayTolls { totalCount } } } }';
 const representations = benchPlateNumbers(100).map((plateNumber) => ({ __typename: 'Vehicle', plateNumber }));
+/** No call may time out, however busy the machine: a timeout would be retried and could open the breaker. */
+const PATIENT = { UPSTREAM_TIMEOUT_MS: '10000', UPSTREAM_OPERATION_BUDGET_MS: '60000' };
 
 /** Calls of the tolls inquiry the sandbox has received and not answered yet. */
 const pending = (h: Harness) => h.upstreamCalls(TOLLS).filter((call) => call.status === 0).length;
@@ -30,7 +32,7 @@ async function sendBatch(h: Harness): Promise<{ widest: number; errors: unknown 
 }
 
 describe('an entities batch of 100 alone on the process', () => {
-  const h = useHarness({ env: { LIMIT_MAX_UPSTREAM_CALLS: '200' } });
+  const h = useHarness({ env: { ...PATIENT, LIMIT_MAX_UPSTREAM_CALLS: '200' } });
 
   it('goes 32 wide by default, leaving the rest of the pool to other callers', async () => {
     const batch = sendBatch(h);
@@ -43,7 +45,7 @@ describe('an entities batch of 100 alone on the process', () => {
 });
 
 describe('a small pool', () => {
-  const h = useHarness({ env: { UPSTREAM_CONNECTIONS: '12', LIMIT_MAX_UPSTREAM_CALLS: '200' } });
+  const h = useHarness({ env: { ...PATIENT, UPSTREAM_CONNECTIONS: '12', LIMIT_MAX_UPSTREAM_CALLS: '200' } });
 
   it('bounds one operation too: every connection but the one kept for tokens', async () => {
     const { widest, errors } = await sendBatch(h);
@@ -53,7 +55,7 @@ describe('a small pool', () => {
 });
 
 describe('with UPSTREAM_REQUEST_CONCURRENCY set', () => {
-  const h = useHarness({ env: { UPSTREAM_REQUEST_CONCURRENCY: '8', LIMIT_MAX_UPSTREAM_CALLS: '200' } });
+  const h = useHarness({ env: { ...PATIENT, UPSTREAM_REQUEST_CONCURRENCY: '8', LIMIT_MAX_UPSTREAM_CALLS: '200' } });
 
   it('keeps one operation to that many calls in flight', async () => {
     const { widest, errors } = await sendBatch(h);
