@@ -97,7 +97,8 @@ export {
 export { driverRiskOf, licencesOf, negativeScore, type WorldLicence } from './driving.js';
 export { VEHICLE_SAMPLES } from './vehicleSamples.js';
 export {
-  TRANSACTION_CREDIT_MESSAGES,
+  TRANSACTION_CREDIT_VERDICT_KINDS,
+  transactionCreditMessage,
   TRANSACTION_CREDIT_SAMPLES,
   transactionCreditOf,
   type TransactionCreditVerdict,

@@ -18,16 +18,41 @@ export type TransactionCreditVerdictKind =
   | 'UNEXECUTED_FINANCIAL_CONVICTION'
   | 'NOT_VERIFIED_IN_JUDICIARY';
 
-/** The sentence the upstream writes for each verdict (the documented wording, one sentence each). */
-export const TRANSACTION_CREDIT_MESSAGES: Readonly<Record<TransactionCreditVerdictKind, string>> = {
-  NO_NEGATIVE_RECORD: 'شخص فاقد سابقه منفی است',
-  TRANSACTION_BANNED: 'شخص ممنوع المعامله است (محجور، مفقود الاثر، فرض موت یا ورشکسته)',
-  REFER_TO_JUDICIAL_AUTHORITIES: 'شخص متواری است؛ به مراجع قضایی مراجعه نمایید',
-  INSOLVENCY_RECORD: 'شخص دارای سابقه اعسار است',
-  EXECUTED_FINANCIAL_CONVICTION: 'شخص دارای محکومیت مالی اجرا شده است',
-  UNEXECUTED_FINANCIAL_CONVICTION: 'شخص دارای محکومیت مالی اجرا نشده است',
-  NOT_VERIFIED_IN_JUDICIARY: 'شخص در قوه قضاییه احراز هویت نشده است (فاقد کد ثنا)',
-};
+/**
+ * The sentence the upstream writes for each verdict about the person with `nationalId`, in the
+ * documentation's words: its sample answer for the first, its list of sentences ("کد ملی ... …") for
+ * the rest. The sample's `\` between the two clauses is kept as the character it shows.
+ */
+export function transactionCreditMessage(kind: TransactionCreditVerdictKind, nationalId: string): string {
+  const person = `کد ملی ${nationalId}`;
+  switch (kind) {
+    case 'NO_NEGATIVE_RECORD':
+      return `${person}در قوه قضائیه احراز شده است \\ در مورد این شخص،سابقه منفی یافت نشد`;
+    case 'TRANSACTION_BANNED':
+      return `${person} ممنوع المعامله است.`;
+    case 'REFER_TO_JUDICIAL_AUTHORITIES':
+      return `${person} باید به مراجع قضایی مراجعه نماید.`;
+    case 'INSOLVENCY_RECORD':
+      return `${person} دارای سابقه اعسار است.`;
+    case 'EXECUTED_FINANCIAL_CONVICTION':
+      return `${person} دارای محکومیت مالی اجرا شده است.`;
+    case 'UNEXECUTED_FINANCIAL_CONVICTION':
+      return `${person} دارای محکومیت مالی اجرا نشده است.`;
+    case 'NOT_VERIFIED_IN_JUDICIARY':
+      return `${person} در قوه قضائیه احراز نشده است.`;
+  }
+}
+
+/** Every verdict kind, in the documentation's order. */
+export const TRANSACTION_CREDIT_VERDICT_KINDS: readonly TransactionCreditVerdictKind[] = [
+  'NO_NEGATIVE_RECORD',
+  'TRANSACTION_BANNED',
+  'REFER_TO_JUDICIAL_AUTHORITIES',
+  'INSOLVENCY_RECORD',
+  'UNEXECUTED_FINANCIAL_CONVICTION',
+  'EXECUTED_FINANCIAL_CONVICTION',
+  'NOT_VERIFIED_IN_JUDICIARY',
+];
 
 export interface TransactionCreditVerdict {
   readonly kind: TransactionCreditVerdictKind;
@@ -41,7 +66,7 @@ export interface TransactionCreditVerdict {
  */
 export function transactionCreditOf(nationalId: string): TransactionCreditVerdict {
   const kind = verdictKindOf(nationalId);
-  return { kind, message: TRANSACTION_CREDIT_MESSAGES[kind] };
+  return { kind, message: transactionCreditMessage(kind, nationalId) };
 }
 
 function verdictKindOf(nationalId: string): TransactionCreditVerdictKind {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   personOf,
   SANDBOX_OTP,
-  TRANSACTION_CREDIT_MESSAGES,
+  transactionCreditMessage,
   TRANSACTION_CREDIT_SAMPLES,
   transactionCreditOf,
 } from '../fixtures/sandbox.js';
@@ -73,7 +73,7 @@ describe('transaction credit inquiry', () => {
       report: {
         inquiryId: verifyCall.trackId,
         verdict: 'NO_NEGATIVE_RECORD',
-        message: TRANSACTION_CREDIT_MESSAGES.NO_NEGATIVE_RECORD,
+        message: transactionCreditMessage('NO_NEGATIVE_RECORD', nationalId),
       },
     });
     expect(at(h.upstreamCalls('kycTransactionCreditInquiryReportGet'), 0).query).toMatchObject({

@@ -1,10 +1,32 @@
 /** Reading the transaction credit report's sentence and a refused code's message. */
 import { describe, expect, it } from 'vitest';
 import { codeRefusalOf, transactionCreditVerdictOf } from '../../src/datasources/records/transactionCredit.js';
-import { TRANSACTION_CREDIT_MESSAGES } from '../fixtures/sandbox.js';
+import { TRANSACTION_CREDIT_VERDICT_KINDS, transactionCreditMessage } from '../fixtures/sandbox.js';
+
+/** The documentation's sample answer, as its page shows it (its JSON has a stray `\` between the clauses). */
+const DOCUMENTED_SAMPLE = 'کد ملی 001111111در قوه قضائیه احراز شده است \\ در مورد این شخص،سابقه منفی یافت نشد';
 
 describe('the verdict of a report', () => {
-  it.each(Object.entries(TRANSACTION_CREDIT_MESSAGES))('reads %s from its sentence', (kind, sentence) => {
+  it('reads the documentation’s sample answer as no negative record', () => {
+    expect(transactionCreditVerdictOf(DOCUMENTED_SAMPLE)).toBe('NO_NEGATIVE_RECORD');
+  });
+
+  it.each(TRANSACTION_CREDIT_VERDICT_KINDS)('reads %s from the sandbox’s sentence', (kind) => {
+    expect(transactionCreditVerdictOf(transactionCreditMessage(kind, '0012345678'))).toBe(kind);
+  });
+
+  // The documentation's list of sentences, with "..." where it puts the national id.
+  it.each([
+    ['کد ملی ... ممنوع المعامله است.', 'TRANSACTION_BANNED'],
+    ['کد ملی ... باید به مراجع قضایی مراجعه نماید.', 'REFER_TO_JUDICIAL_AUTHORITIES'],
+    ['کد ملی ... دارای سابقه اعسار است.', 'INSOLVENCY_RECORD'],
+    ['کد ملی ... دارای محکومیت مالی اجرا نشده است.', 'UNEXECUTED_FINANCIAL_CONVICTION'],
+    ['کد ملی ... دارای محکومیت مالی اجرا شده است.', 'EXECUTED_FINANCIAL_CONVICTION'],
+    ['کد ملی ... در قوه قضائیه احراز نشده است.', 'NOT_VERIFIED_IN_JUDICIARY'],
+    ['در مورد این شخص سابقه منفی یافت نشد', 'NO_NEGATIVE_RECORD'],
+    // Arabic yeh and kaf, as some systems write them.
+    ['كد ملي 0012345678 در قوه قضائيه احراز نشده است.', 'NOT_VERIFIED_IN_JUDICIARY'],
+  ])('reads the documented %j as %s', (sentence, kind) => {
     expect(transactionCreditVerdictOf(sentence)).toBe(kind);
   });
 

@@ -5,7 +5,7 @@ import { operation, type OperationId } from '../../src/datasources/upstream/oper
 import { SANDBOX_OTP, startSandbox } from '../../sandbox/index.js';
 import {
   personOf,
-  TRANSACTION_CREDIT_MESSAGES,
+  transactionCreditMessage,
   TRANSACTION_CREDIT_SAMPLES,
   transactionCreditOf,
   type TransactionCreditVerdictKind,
@@ -46,7 +46,7 @@ describe('the transaction credit world', () => {
       insolvent: 'INSOLVENCY_RECORD',
     };
     const kind = expected[name as keyof typeof TRANSACTION_CREDIT_SAMPLES];
-    expect(transactionCreditOf(nationalId)).toEqual({ kind, message: TRANSACTION_CREDIT_MESSAGES[kind] });
+    expect(transactionCreditOf(nationalId)).toEqual({ kind, message: transactionCreditMessage(kind, nationalId) });
   });
 });
 
@@ -64,7 +64,7 @@ describe('the transaction credit inquiry', () => {
     const verified = await s.verify(nationalId, SANDBOX_OTP, trackId);
     expect(resultOf(verified)).toEqual({ inquiryTrackId: trackId });
     expect(verified.body['responseCode']).toBe('FN-KCST-20003500000');
-    const expected = { message: TRANSACTION_CREDIT_MESSAGES.EXECUTED_FINANCIAL_CONVICTION };
+    const expected = { message: transactionCreditMessage('EXECUTED_FINANCIAL_CONVICTION', nationalId) };
     expect(resultOf(await s.report(trackId))).toEqual(expected);
     expect(resultOf(await s.report(trackId))).toEqual(expected);
     expect(errorOf(await s.verify(nationalId, SANDBOX_OTP))).toMatchObject({
