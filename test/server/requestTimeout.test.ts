@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/eventually.js';
 import { useHarness } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 
@@ -12,7 +13,8 @@ describe('the time an operation may wait on the upstream (REQUEST_TIMEOUT_MS)', 
   it('cancels a read still in flight when it runs out: the field fails, the answer does not wait for the upstream', async () => {
     h.sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 3_000 });
     const res = await h.gql<{ bill: unknown }>(BILL);
-    // The upstream is still working on it when the answer arrives.
+    // The upstream is still working on it (for 3 s from its arrival, however late) when the answer arrives.
+    await eventually(() => h.sandbox.calls('billingInquiryCcGet').length === 1, { what: 'the read to arrive' });
     expect(h.sandbox.calls('billingInquiryCcGet').map((call) => call.status)).toEqual([0]);
     expect(res.data).toEqual({ bill: { amount: null } });
     expect(res.errors?.map((error) => [error.extensions?.['code'], error.path])).toEqual([
