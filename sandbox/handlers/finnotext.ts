@@ -21,6 +21,9 @@ interface Send {
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+/** A number as the delivery report shows it: as it was sent, its last 8 digits masked (`+9891********`). */
+const masked = (written: string): string => written.replace(/\d(?=(?:\D*\d){0,7}\D*$)/g, '*');
+
 function checkSource(from: unknown): string {
   if (!isText(from) || !/^\+?\d{3,20}$/.test(from)) reject('invalid source');
   if (!SENDER_NUMBERS.includes(from)) reject('sender number not registered for client');
@@ -85,7 +88,7 @@ export class Finnotext {
     if (!send) return fail({ status: 404, code: 'NOT_FOUND', message: 'no message was sent with this trackId' });
     return done({
       messages_status: send.recipients.map(({ written, mobile }) => ({
-        to_number: written,
+        to_number: masked(written),
         status: deliveryAt(mobile, now - send.at, this.deliveryMs()),
       })),
     });

@@ -4048,7 +4048,13 @@ export type SmsDeliveryStatus =
   /** Stopped at the messenger (code 25). Final. */
   | 'STOPPED_AT_MESSENGER'
   /** A code the upstream does not document; followed like a pending one. */
-  | 'UNKNOWN';
+  | 'UNKNOWN'
+  /**
+   * The delivery report masks its numbers and its lines could not be told apart for this recipient (the
+   * upstream dropped some recipients, and more than one of those left fits the masked numbers). Final: what
+   * became of the message is not known.
+   */
+  | 'UNMATCHED';
 
 /** One text to one recipient. */
 export type SmsMessageInput = {

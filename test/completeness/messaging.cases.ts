@@ -60,7 +60,10 @@ export const messagingOperations: readonly DocumentedOperation[] = [
     run: sendAndFollow,
     inputs: ['inquiryTrackId'],
     fields: {
-      'messages_status[].to_number': 'job.delivery.recipients.to',
+      'messages_status[].to_number': {
+        notInGraph:
+          'the number masked (`091********`): it matches each line to its recipient, and `recipients.to` is the whole number sent',
+      },
       // The upstream's code, as it came and as the status it stands for.
       'messages_status[].status': 'job.delivery.recipients.code',
     },

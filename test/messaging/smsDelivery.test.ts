@@ -81,6 +81,96 @@ describe('the SMS delivery job', () => {
     });
   });
 
+  describe('a report whose numbers are masked, as the documentation’s sample shows them', () => {
+    const accepted = (count: number): SmsDeliveryRecord => ({ ...sent, numberOfRecords: count });
+    const poll = (lines: Array<{ to_number: string; status: number }>, to: string[], count: number) =>
+      smsDeliveryJob.poll(upstream(lines), 't', input(...to), accepted(count));
+
+    it('reads the documented sample line by line, in order: one delivered, one failed', async () => {
+      const outcome = await poll(
+        [
+          { to_number: '+9891********', status: 24 },
+          { to_number: '+091********', status: 10 },
+        ],
+        ['09121110001', '09131110002'],
+        2,
+      );
+      expect(outcome).toMatchObject({
+        status: 'SUCCESS',
+        result: {
+          recipients: [
+            { to: '09121110001', status: 'DELIVERED', code: 24, final: true },
+            { to: '09131110002', status: 'FAILED', code: 10, final: true },
+          ],
+        },
+      });
+    });
+
+    it('places the lines by their visible digits when the upstream dropped a recipient', async () => {
+      const outcome = await poll(
+        [
+          { to_number: '091********', status: 24 },
+          { to_number: '091********', status: 10 },
+        ],
+        ['09121110001', '09351110002', '09131110003'],
+        2,
+      );
+      expect(outcome).toMatchObject({
+        status: 'SUCCESS',
+        result: {
+          recipients: [
+            { status: 'DELIVERED', code: 24 },
+            { status: 'NOT_ACCEPTED', code: null },
+            { status: 'FAILED', code: 10 },
+          ],
+        },
+      });
+    });
+
+    it('keeps waiting while lines are missing, and says UNMATCHED, not a guess, when the whole report fits more than one way', async () => {
+      const lines = [{ to_number: '091********', status: 24 }];
+      const to = ['09121110001', '09131110002'];
+      expect(await poll(lines, to, 2)).toMatchObject({
+        status: 'PENDING',
+        progress: {
+          recipients: [
+            { status: 'QUEUED', final: false },
+            { status: 'QUEUED', final: false },
+          ],
+        },
+      });
+      expect(await poll(lines, to, 1)).toMatchObject({
+        status: 'SUCCESS',
+        result: {
+          recipients: [
+            { status: 'UNMATCHED', final: true },
+            { status: 'UNMATCHED', final: true },
+          ],
+        },
+      });
+    });
+
+    it('says UNMATCHED when no recipient fits a masked line', async () => {
+      expect(await poll([{ to_number: '093********', status: 24 }], ['09121110001'], 1)).toMatchObject({
+        status: 'SUCCESS',
+        result: { recipients: [{ status: 'UNMATCHED', code: null }] },
+      });
+    });
+  });
+
+  it('keeps a recipient with no line queued while the report has fewer lines than the upstream accepted', async () => {
+    const outcome = await smsDeliveryJob.poll(
+      upstream([{ to_number: '09121110001', status: 24 }]),
+      't',
+      input('09121110001', '09121110002'),
+      sent,
+    );
+    expect(outcome).toMatchObject({
+      status: 'PENDING',
+      progress: { recipients: [{ status: 'DELIVERED' }, { status: 'QUEUED', final: false }] },
+    });
+  });
+
   it('follows an undocumented code as UNKNOWN, and succeeds once every recipient is final', async () => {
     const job = smsDeliveryJob;
     const unknown = await job.poll(

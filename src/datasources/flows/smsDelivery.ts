@@ -6,19 +6,16 @@
  * upstream's call log, which show whether the send reached the upstream. An SMS is never sent twice.
  */
 import { nullIfNotFound } from '../../errors.js';
-import { canonicalMobile } from '../../validation/identifiers.js';
 import { SmsReportAnswer, SmsSendAnswer } from '../records/messaging.js';
 import type { UpstreamAccess } from '../shared/requestUpstream.js';
 import { decode } from '../shared/shapes.js';
-import {
-  SMS_DELIVERY_CODES,
-  type SmsDeliveryRecord,
-  type SmsOrderRecord,
-  type SmsRecipientRecord,
-} from '../types/messaging.js';
+import type { SmsDeliveryRecord, SmsOrderRecord, SmsRecipientRecord } from '../types/messaging.js';
 import type { ActionInput, ActionJobRecord, DeskAction, JobKind, PollOutcome } from './port.js';
 import { callStatusOf } from './callRecords.js';
 import { abandonedAction, refusalFrom, refusalIn, type RefusalTable } from './refusals.js';
+import { recipientsOf, type ReportLine } from './smsRecipients.js';
+
+const queued = (to: string): SmsRecipientRecord => ({ to, status: 'QUEUED', code: null, final: false });
 
 const SEND = 'facilityFinnotextPost';
 const INQUIRY = 'facilityFinnotextInquiryGet';
@@ -33,36 +30,6 @@ export type SmsDeliveryJobRecord = ActionJobRecord<typeof SMS_DELIVERY, SmsOrder
 
 /** How long the delivery report of a send the upstream accepted is followed before the job expires (with the report it had). */
 const DELIVERY_MAX_AGE_MS = 6 * 60 * 60_000;
-
-/** One line of the delivery report. */
-interface ReportLine {
-  readonly to: string | null;
-  readonly code: number | null;
-}
-
-const queued = (to: string): SmsRecipientRecord => ({ to, status: 'QUEUED', code: null, final: false });
-
-/** A recipient as a report line shows it: an undocumented code is shown as UNKNOWN and followed. */
-function recipientOf(to: string, code: number | null): SmsRecipientRecord {
-  const known = code === null ? undefined : SMS_DELIVERY_CODES.get(code);
-  return { to, status: known?.status ?? 'UNKNOWN', code, final: known?.final ?? false };
-}
-
-/**
- * The recipients of `order` by the report's lines, matched by mobile (the n-th message to a mobile with
- * the n-th line for it). A recipient the report leaves out was not accepted (an invalid number is dropped).
- */
-function recipientsOf(order: SmsOrderRecord, report: readonly ReportLine[]): SmsRecipientRecord[] {
-  const lines = new Map<string, ReportLine[]>();
-  for (const line of report) {
-    const mobile = line.to === null ? null : canonicalMobile(line.to);
-    if (mobile !== null) lines.set(mobile, [...(lines.get(mobile) ?? []), line]);
-  }
-  return order.messages.map(({ to }) => {
-    const line = lines.get(to)?.shift();
-    return line ? recipientOf(to, line.code) : { to, status: 'NOT_ACCEPTED', code: null, final: true };
-  });
-}
 
 export const sms = {
   /** Sends the order once with `trackId`; throws the upstream's answer when it is not a success. */
@@ -151,7 +118,7 @@ export const smsDeliveryJob: JobKind<SmsDeliveryJobInput, SmsDeliveryRecord, typ
       const delivery: SmsDeliveryRecord = {
         numberOfRecords: current?.numberOfRecords ?? report.length,
         numberOfParts: current?.numberOfParts ?? null,
-        recipients: recipientsOf(input.order, report),
+        recipients: recipientsOf(input.order, report, current?.numberOfRecords ?? null),
       };
       return delivery.recipients.every((recipient) => recipient.final)
         ? { status: 'SUCCESS', result: delivery }

@@ -30,7 +30,8 @@ export type SmsDeliveryStatus =
   | 'INVALID_SENDER_NUMBER'
   | 'SENT_WITHOUT_REPORT'
   | 'NO_REPORT_POSSIBLE'
-  | 'NOT_ACCEPTED';
+  | 'NOT_ACCEPTED'
+  | 'UNMATCHED';
 
 /**
  * The upstream's delivery codes (wire facts §4.10), each with its status and whether it is final
