@@ -32,6 +32,9 @@ import {
 } from '../cheques/support.js';
 import { at, dataOf, present } from '../helpers/responses.js';
 
+/** How long a key may take to settle once the faults are gone: long, for a machine far busier than its cores. */
+const SETTLE_WAIT_MS = 60_000;
+
 // A late landing (after the client timed out) is followed through the call log for as long as it takes.
 const h = useHarness({
   env: {
@@ -204,7 +207,11 @@ async function finalOutcome(step: Step): Promise<Outcome | null> {
       const found = dataOf(res).chequeAction;
       return !found || found.__typename !== 'ChequeActionPending' ? { outcome: found } : undefined;
     },
-    { what: `a definite outcome of ${String(step.input['idempotencyKey'])}`, timeoutMs: 30_000, intervalMs: 100 },
+    {
+      what: `a definite outcome of ${String(step.input['idempotencyKey'])}`,
+      timeoutMs: SETTLE_WAIT_MS,
+      intervalMs: 100,
+    },
   );
   return outcome;
 }

@@ -17,6 +17,9 @@ import { useHarness } from '../helpers/harness.js';
 import { propertyParameters, propertyTimeout } from '../helpers/propertyRuns.js';
 import { at, dataOf, present } from '../helpers/responses.js';
 
+/** How long a key may take to settle once the faults are gone: long, for a machine far busier than its cores. */
+const SETTLE_WAIT_MS = 60_000;
+
 // A late landing (after the client timed out) is followed for as long as it takes. On a loaded machine
 // the timeouts may also open the oak group's breaker: transfers it refuses are never sent (and must
 // match the ledger like any other outcome); a short half-open time lets the inquiries resume.
@@ -104,7 +107,7 @@ function finalOutcome(key: string): Promise<Outcome> {
       const outcome = res.data?.transfer;
       return outcome && outcome.__typename !== 'TransferPending' ? outcome : undefined;
     },
-    { what: `a definite outcome of ${key}`, timeoutMs: 30_000, intervalMs: 100 },
+    { what: `a definite outcome of ${key}`, timeoutMs: SETTLE_WAIT_MS, intervalMs: 100 },
   );
 }
 
