@@ -1402,7 +1402,7 @@ export type Chequebook = {
   readonly branchCodeAndName?: Maybe<Scalars['String']['output']>;
   /** The name of that branch (in Persian). */
   readonly branchName?: Maybe<Scalars['String']['output']>;
-  /** Its leaves, as cheques. */
+  /** Its leaves, as cheques: those whose Sayad id the upstream wrote as 16 digits. */
   readonly cheques: ReadonlyArray<Cheque>;
   /** The customer's national id (or legal id), as the upstream gives it. */
   readonly customerId?: Maybe<Scalars['String']['output']>;
@@ -1428,6 +1428,11 @@ export type Chequebook = {
   readonly large?: Maybe<Scalars['Boolean']['output']>;
   /** Serial number of the last leaf. */
   readonly lastSerial?: Maybe<Scalars['String']['output']>;
+  /**
+   * The Sayad ids of its leaves that the upstream wrote otherwise than as 16 digits, as it wrote them: they
+   * cannot be asked about as cheques. Together with `cheques`, every leaf the upstream listed.
+   */
+  readonly malformedSayadIds: ReadonlyArray<Scalars['String']['output']>;
   /** The upstream's media code: `BANS` normal, `CHD` digital, `CHS` ad-hoc, `CHT` inter-bank guaranteed. */
   readonly media?: Maybe<Scalars['String']['output']>;
   /** Number of leaves. */
@@ -6255,6 +6260,7 @@ export type ChequebookResolvers<ContextType = Context, ParentType extends Resolv
   issuedOn?: Resolver<Maybe<ResolversTypes['PersianDate']>, ParentType, ContextType>;
   large?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   lastSerial?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  malformedSayadIds?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sheets?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

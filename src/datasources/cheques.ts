@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { nullIfNotFound } from '../errors.js';
+import { normalizeDigits } from '../lib/digits.js';
 import {
   ChequeAnswer,
   ChequebooksAnswer,
@@ -189,12 +190,22 @@ export class ChequesAPI {
       media: r.mediaType,
       issuedOn: r.approvedDate,
       expiresOn: r.expireDate,
-      sayadIds: (r.serialNumbers ?? '')
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => /^\d{16}$/.test(id)),
+      ...leavesOf(r.serialNumbers),
     }));
   }
+}
+
+/** A book's leaves from `serialNumbers`: the Sayad ids of 16 digits, and apart, those that are not. */
+function leavesOf(serialNumbers: string | null): Pick<ChequebookRecord, 'sayadIds' | 'malformedSayadIds'> {
+  const written = (serialNumbers ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  const wellFormed = (id: string) => /^\d{16}$/.test(normalizeDigits(id));
+  return {
+    sayadIds: written.filter(wellFormed).map(normalizeDigits),
+    malformedSayadIds: written.filter((id) => !wellFormed(id)),
+  };
 }
 
 /** Whom a Sayad inquiry asks as: the company (`idType` 2, its legal id) or the person (`idType` 1, their national id). */

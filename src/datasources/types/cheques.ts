@@ -166,5 +166,8 @@ export interface ChequebookRecord {
   /** Jalali `YYYY/MM/DD` or `YYYYMMDD`. */
   readonly issuedOn: string | null;
   readonly expiresOn: string | null;
+  /** The leaves' Sayad ids, 16 digits each (Persian digits made ASCII). */
   readonly sayadIds: readonly string[];
+  /** The leaves' Sayad ids that are not 16 digits, as the upstream wrote them. */
+  readonly malformedSayadIds: readonly string[];
 }
