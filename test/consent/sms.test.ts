@@ -1,6 +1,7 @@
 /** The SMS-confirmed consent end to end: start, the sandbox's OTP, complete, and a field that needs it. */
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_OTP } from '../fixtures/sandbox.js';
+import { ManualClock } from '../helpers/clock.js';
 import { startHarness, useHarness } from '../helpers/harness.js';
 import {
   COMPLETE_SMS,
@@ -279,10 +280,11 @@ describe('the consent query and revocation', () => {
 
 describe('expiry', () => {
   it('answers ConsentExpired when the upstream says the OTP expired', async () => {
-    const short = await startHarness({ sandbox: { otpLifetimeMs: 30 } });
+    const clock = new ManualClock('2026-03-01T08:00:00Z');
+    const short = await startHarness({ sandbox: { otpLifetimeMs: 1_000 }, clock });
     try {
       const consentId = await startSms(short.gql, PEOPLE.ali);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      clock.advance(1_001);
       const res = await short.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
       expect(dataOf(res).completeSmsConsent).toMatchObject({ __typename: 'ConsentExpired', code: 'CONSENT_EXPIRED' });
       expect(short.sandbox.calls('verifySms').map((call) => call.status)).toEqual([400]);
@@ -297,10 +299,11 @@ describe('expiry', () => {
   });
 
   it('forgets a pending consent after its own lifetime without asking the upstream', async () => {
-    const short = await startHarness({ env: { CONSENT_SMS_PENDING_MS: '40' } });
+    const clock = new ManualClock('2026-03-01T08:00:00Z');
+    const short = await startHarness({ env: { CONSENT_SMS_PENDING_MS: '1000' }, clock });
     try {
       const consentId = await startSms(short.gql, PEOPLE.ali);
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      clock.advance(1_001);
       const res = await short.gql<Completed>(COMPLETE_SMS, { input: { consentId, otp: SANDBOX_OTP } });
       expect(dataOf(res).completeSmsConsent.__typename).toBe('ConsentExpired');
       expect(short.sandbox.calls('verifySms')).toHaveLength(0);

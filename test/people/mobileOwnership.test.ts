@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_OTP, JOINT_HOLDER, WOMAN } from '../fixtures/sandbox.js';
+import { ManualClock } from '../helpers/clock.js';
 import { useHarness } from '../helpers/harness.js';
 import { at, dataOf, firstError } from '../helpers/responses.js';
 
@@ -80,14 +81,16 @@ describe('Shahkar check by SMS', () => {
 });
 
 describe('an expired code', () => {
-  const short = useHarness({ sandbox: { otpLifetimeMs: 1 } });
+  // Time stands still until the test moves it past the code's lifetime.
+  const clock = new ManualClock('2026-03-01T08:00:00Z');
+  const short = useHarness({ sandbox: { otpLifetimeMs: 1_000 }, clock });
 
   it('is refused as OTP_EXPIRED', async () => {
     const started = await short.gql<{ startMobileOwnershipCheck: { checkId: string } }>(START, {
       n: WOMAN.nationalId,
       m: WOMAN.mobile,
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    clock.advance(1_001);
     const res = await short.gql(COMPLETE, { c: dataOf(started).startMobileOwnershipCheck.checkId, o: SANDBOX_OTP });
     expect(res.data).toMatchObject({
       completeMobileOwnershipCheck: { __typename: 'MobileOwnershipCodeRejected', code: 'OTP_EXPIRED' },
