@@ -2053,7 +2053,11 @@ export type FacilityReport = {
   readonly dishonoured?: Maybe<Scalars['Boolean']['output']>;
   /** Owed and more than six months late, doubtful of recovery (mashkuk-ol-vosul). */
   readonly doubtfulAmount?: Maybe<Scalars['RialAmount']['output']>;
-  /** The loans, one per contract. */
+  /**
+   * The loans, one per contract. A line of the bureau's list that carries two blocks that disagree (as the
+   * upstream's own sample does) is two loans, each with its own block's facts; facts of the two are never
+   * mixed in one loan.
+   */
   readonly facilities: ReadonlyArray<Facility>;
   /** The borrower's name as the bureau holds it; null when they have no loans. */
   readonly name?: Maybe<Scalars['String']['output']>;

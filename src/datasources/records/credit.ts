@@ -45,66 +45,43 @@ export const gregorianDate = text.transform((value) => {
 });
 
 /**
- * `record(shape)` in which some members have a twin under another name (`twins`: member → twin), the two
- * sets forming two blocks of the same facts. One block is read whole: the members' block when any of its
- * members has a value (or an unreadable one), else the twins' block in the members' places. A value is
- * never taken from one block and its neighbour from the other, so blocks that disagree are never mixed.
+ * A facility item. It may carry two blocks: a lower-camel one and a PascalCase one (`Facility…`) with
+ * mostly the same facts, and the PascalCase block alone has the request number, status, dates and group.
+ * The documentation's own sample shows two blocks that disagree (another branch, other amounts, a request
+ * number of the PascalCase block's branch): they are then two facilities (`facilitiesOfItem`).
+ * `amountOrginal` is the upstream's spelling.
  */
-function withTwinBlock<S extends z.ZodRawShape>(shape: S, twins: { readonly [K in keyof S]?: string }) {
-  const pairs = Object.entries(twins).flatMap(([member, twin]) => {
-    const leaf = shape[member];
-    return twin === undefined || leaf === undefined ? [] : [{ member, twin, leaf }];
-  });
-  return z.preprocess((value) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-    const members = new Map<string, unknown>(Object.entries(value));
-    const ownBlockHasValue = pairs.some(({ member, leaf }) => z.safeParse(leaf, members.get(member)).data !== null);
-    if (ownBlockHasValue) return value;
-    for (const { member, twin } of pairs) members.set(member, members.get(twin));
-    return Object.fromEntries(members);
-  }, record(shape));
-}
-
-/**
- * A facility item: it carries a lower-camel block and a PascalCase block (`Facility…`) with mostly the same
- * facts; the facts both blocks carry are read from the lower-camel block when it has any of them, else all
- * from the PascalCase block (never some from each). `amountOrginal` is the upstream's spelling.
- */
-export const FacilityItem = withTwinBlock(
-  {
-    bankCode: bankRef,
-    branchCode: text,
-    branchDescription: text,
-    type: text,
-    amountOrginal: rial,
-    benefitAmount: rial,
-    debtorTotalAmount: rial,
-    pastExpiredAmount: rial,
-    deferredAmount: rial,
-    suspiciousAmount: rial,
-    FacilityRequestNo: text,
-    FacilityRequestType: text,
-    FacilityStatus: text,
-    FacilityCurrencyCode: text,
-    FacilityAmountObligation: rial,
-    FacilitySetDate: text,
-    FacilityEndDate: text,
-    FacilityGroup: text,
-    FacilityMoratoriumDate: text,
-  },
-  {
-    bankCode: 'FacilityBankCode',
-    branchCode: 'FacilityBranchCode',
-    branchDescription: 'FacilityBranch',
-    type: 'FacilityType',
-    amountOrginal: 'FacilityAmountOrginal',
-    benefitAmount: 'FacilityBenefitAmount',
-    debtorTotalAmount: 'FacilityDebtorTotalAmount',
-    pastExpiredAmount: 'FacilityPastExpiredAmount',
-    deferredAmount: 'FacilityDeferredAmount',
-    suspiciousAmount: 'FacilitySuspiciousAmount',
-  },
-);
+export const FacilityItem = record({
+  bankCode: bankRef,
+  branchCode: text,
+  branchDescription: text,
+  type: text,
+  amountOrginal: rial,
+  benefitAmount: rial,
+  debtorTotalAmount: rial,
+  pastExpiredAmount: rial,
+  deferredAmount: rial,
+  suspiciousAmount: rial,
+  FacilityBankCode: bankRef,
+  FacilityBranchCode: text,
+  FacilityBranch: text,
+  FacilityType: text,
+  FacilityAmountOrginal: rial,
+  FacilityBenefitAmount: rial,
+  FacilityDebtorTotalAmount: rial,
+  FacilityPastExpiredAmount: rial,
+  FacilityDeferredAmount: rial,
+  FacilitySuspiciousAmount: rial,
+  FacilityRequestNo: text,
+  FacilityRequestType: text,
+  FacilityStatus: text,
+  FacilityCurrencyCode: text,
+  FacilityAmountObligation: rial,
+  FacilitySetDate: text,
+  FacilityEndDate: text,
+  FacilityGroup: text,
+  FacilityMoratoriumDate: text,
+});
 
 /** `creditSmsFacilityInquiryGet` and the company facility inquiry; `dishonored` is the upstream's spelling. */
 export const FacilitiesAnswer = record({
@@ -265,29 +242,105 @@ export function facilityReportOf(r: z.output<typeof FacilitiesAnswer>): Facility
     deferredAmount: r.facilityDeferredTotalAmount,
     doubtfulAmount: r.facilitySuspiciousTotalAmount,
     dishonoured: r.dishonored,
-    facilities: r.facilityList.map((f): FacilityRecord => ({
-      bank: f.bankCode,
-      branchCode: f.branchCode,
-      branchName: f.branchDescription,
-      requestNumber: f.FacilityRequestNo,
-      requestType: f.FacilityRequestType,
-      contractTypeCode: f.type,
-      contractType: f.type === null ? null : (FACILITY_CONTRACT_TYPE[f.type] ?? 'OTHER'),
-      status: f.FacilityStatus,
-      currency: f.FacilityCurrencyCode,
-      originalAmount: f.amountOrginal,
-      benefitAmount: f.benefitAmount,
-      debtAmount: f.debtorTotalAmount,
-      pastDueAmount: f.pastExpiredAmount,
-      deferredAmount: f.deferredAmount,
-      doubtfulAmount: f.suspiciousAmount,
-      obligationAmount: f.FacilityAmountObligation,
-      setDate: f.FacilitySetDate,
-      endDate: f.FacilityEndDate,
-      group: f.FacilityGroup,
-      moratoriumDate: f.FacilityMoratoriumDate,
-    })),
+    facilities: r.facilityList.flatMap(facilitiesOfItem),
   };
+}
+
+/** The facts both blocks of a facility item carry, as one block has them. */
+type SharedFacts = Pick<
+  FacilityRecord,
+  | 'bank'
+  | 'branchCode'
+  | 'branchName'
+  | 'contractTypeCode'
+  | 'originalAmount'
+  | 'benefitAmount'
+  | 'debtAmount'
+  | 'pastDueAmount'
+  | 'deferredAmount'
+  | 'doubtfulAmount'
+>;
+/** The facts only the PascalCase block carries. */
+type OwnFacts = Omit<FacilityRecord, keyof SharedFacts | 'contractType'>;
+
+const NO_OWN_FACTS: OwnFacts = {
+  requestNumber: null,
+  requestType: null,
+  status: null,
+  currency: null,
+  obligationAmount: null,
+  setDate: null,
+  endDate: null,
+  group: null,
+  moratoriumDate: null,
+};
+
+const sameFact = (a: unknown, b: unknown): boolean =>
+  a !== null && typeof a === 'object' && b !== null && typeof b === 'object'
+    ? (a as BankRef).code === (b as BankRef).code
+    : a === b;
+
+/**
+ * The facilities of one item: one when a block is empty or both agree on every fact both have (the
+ * lower-camel block's facts first), two when they disagree, each with its own block's facts only, the
+ * PascalCase facility with the facts only it carries.
+ */
+export function facilitiesOfItem(f: z.output<typeof FacilityItem>): FacilityRecord[] {
+  const lower: SharedFacts = {
+    bank: f.bankCode,
+    branchCode: f.branchCode,
+    branchName: f.branchDescription,
+    contractTypeCode: f.type,
+    originalAmount: f.amountOrginal,
+    benefitAmount: f.benefitAmount,
+    debtAmount: f.debtorTotalAmount,
+    pastDueAmount: f.pastExpiredAmount,
+    deferredAmount: f.deferredAmount,
+    doubtfulAmount: f.suspiciousAmount,
+  };
+  const pascal: SharedFacts = {
+    bank: f.FacilityBankCode,
+    branchCode: f.FacilityBranchCode,
+    branchName: f.FacilityBranch,
+    contractTypeCode: f.FacilityType,
+    originalAmount: f.FacilityAmountOrginal,
+    benefitAmount: f.FacilityBenefitAmount,
+    debtAmount: f.FacilityDebtorTotalAmount,
+    pastDueAmount: f.FacilityPastExpiredAmount,
+    deferredAmount: f.FacilityDeferredAmount,
+    doubtfulAmount: f.FacilitySuspiciousAmount,
+  };
+  const own: OwnFacts = {
+    requestNumber: f.FacilityRequestNo,
+    requestType: f.FacilityRequestType,
+    status: f.FacilityStatus,
+    currency: f.FacilityCurrencyCode,
+    obligationAmount: f.FacilityAmountObligation,
+    setDate: f.FacilitySetDate,
+    endDate: f.FacilityEndDate,
+    group: f.FacilityGroup,
+    moratoriumDate: f.FacilityMoratoriumDate,
+  };
+  const facility = (shared: SharedFacts, rest: OwnFacts): FacilityRecord => ({
+    ...shared,
+    ...rest,
+    contractType:
+      shared.contractTypeCode === null ? null : (FACILITY_CONTRACT_TYPE[shared.contractTypeCode] ?? 'OTHER'),
+  });
+  const facts = (block: SharedFacts) => Object.entries(block).filter(([, value]) => value !== null);
+  const lowerFacts = facts(lower);
+  if (lowerFacts.length === 0) return [facility(pascal, own)];
+  const agree = lowerFacts.every(([key, value]) => {
+    const twin = pascal[key as keyof SharedFacts];
+    return twin === null || sameFact(value, twin);
+  });
+  if (agree) {
+    const merged = Object.fromEntries(
+      Object.entries(lower).map(([key, value]) => [key, value ?? pascal[key as keyof SharedFacts]]),
+    ) as SharedFacts;
+    return [facility(merged, own)];
+  }
+  return [facility(lower, NO_OWN_FACTS), facility(pascal, own)];
 }
 
 /** A bounced-cheque report as read from `BouncedChequesAnswer` (or the same members of a credit report). */
