@@ -100,6 +100,7 @@ const schema = z
     UPSTREAM_BREAKER_THRESHOLD: z.coerce.number().gt(0).lt(1).default(0.5),
     UPSTREAM_BREAKER_WINDOW_MS: positiveInt(30_000),
     UPSTREAM_BREAKER_MIN_CALLS: positiveInt(20),
+    UPSTREAM_BREAKER_CONSECUTIVE_FAILURES: positiveInt(20),
     UPSTREAM_BREAKER_HALF_OPEN_MS: positiveInt(10_000),
 
     CONSENT_SMS_PENDING_MS: positiveInt(3 * 60_000),
@@ -254,6 +255,8 @@ export interface ResilienceConfig {
   readonly breakerWindowMs: number;
   /** …and the window holds at least this many calls. */
   readonly breakerMinCalls: number;
+  /** It also opens after this many failed calls in a row, however healthy the window was before them. */
+  readonly breakerConsecutiveFailures: number;
   /** How long an open breaker refuses calls before it lets one probe through. */
   readonly breakerHalfOpenMs: number;
 }
@@ -464,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         breakerThreshold: e.UPSTREAM_BREAKER_THRESHOLD,
         breakerWindowMs: e.UPSTREAM_BREAKER_WINDOW_MS,
         breakerMinCalls: e.UPSTREAM_BREAKER_MIN_CALLS,
+        breakerConsecutiveFailures: e.UPSTREAM_BREAKER_CONSECUTIVE_FAILURES,
         breakerHalfOpenMs: e.UPSTREAM_BREAKER_HALF_OPEN_MS,
       },
     },

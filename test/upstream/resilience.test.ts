@@ -26,6 +26,7 @@ const FAST: ResilienceConfig = {
   breakerThreshold: 0.5,
   breakerWindowMs: 2_000,
   breakerMinCalls: 6,
+  breakerConsecutiveFailures: 1_000,
   breakerHalfOpenMs: 300,
 };
 

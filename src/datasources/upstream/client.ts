@@ -139,6 +139,7 @@ export const NO_RESILIENCE: ResilienceConfig = {
   breakerThreshold: 0.5,
   breakerWindowMs: 30_000,
   breakerMinCalls: Number.MAX_SAFE_INTEGER,
+  breakerConsecutiveFailures: Number.MAX_SAFE_INTEGER,
   breakerHalfOpenMs: 10_000,
 };
 

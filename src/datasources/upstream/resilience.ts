@@ -6,6 +6,7 @@
 import {
   BrokenCircuitError,
   CircuitState,
+  ConsecutiveBreaker,
   DelegateBackoff,
   ExponentialBackoff,
   SamplingBreaker,
@@ -21,6 +22,7 @@ import type { ResilienceConfig } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { breakerState, upstreamRetries } from '../../observability/metrics.js';
 import { onAbort as whenAborted } from './abortListeners.js';
+import { EitherBreaker } from './eitherBreaker.js';
 import { bodyOf } from './envelope.js';
 import { TransportError, type HttpResponse } from './http.js';
 import { operations, type OperationSpec, type UpstreamGroup } from './operations.js';
@@ -222,19 +224,24 @@ export class UpstreamResilience {
   }
 
   private newBreaker(group: UpstreamGroup): CircuitBreakerPolicy {
-    const { breakerThreshold, breakerWindowMs, breakerMinCalls, breakerHalfOpenMs } = this.settings;
+    const { breakerThreshold, breakerWindowMs, breakerMinCalls, breakerConsecutiveFailures, breakerHalfOpenMs } =
+      this.settings;
     const breaker = circuitBreaker(
       handleType(TransportError, (error) => error.kind !== 'aborted').orWhenResult((response) =>
         isUnhealthyAnswer(response as HttpResponse),
       ),
       {
         halfOpenAfter: breakerHalfOpenMs,
-        // cockatiel asks for a rate; at least `breakerMinCalls` calls within the window.
-        breaker: new SamplingBreaker({
-          threshold: breakerThreshold,
-          duration: breakerWindowMs,
-          minimumRps: (breakerMinCalls * 1000) / breakerWindowMs,
-        }),
+        breaker: new EitherBreaker([
+          // cockatiel asks for a rate; at least `breakerMinCalls` calls within the window.
+          new SamplingBreaker({
+            threshold: breakerThreshold,
+            duration: breakerWindowMs,
+            minimumRps: (breakerMinCalls * 1000) / breakerWindowMs,
+          }),
+          // An outage right after a healthy period: the window's ratio would be diluted by the healthy calls.
+          new ConsecutiveBreaker(breakerConsecutiveFailures),
+        ]),
       },
     );
     breakerState.set({ group }, 0);
