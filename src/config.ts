@@ -184,6 +184,8 @@ const schema = z
     LIMIT_MAX_DEPTH: limit(15),
     LIMIT_MAX_ALIASES: limit(30),
     LIMIT_MAX_TOKENS: limit(5_000),
+    LIMIT_MAX_QUERY_BYTES: limit(128 * 1024),
+    LIMIT_MAX_VARIABLES_DEPTH: limit(32),
     LIMIT_MAX_DIRECTIVES: limit(50),
     LIMIT_MAX_REPEATED_SELECTIONS: limit(10),
     LIMIT_MAX_COST: limit(1_000),
@@ -310,6 +312,10 @@ export interface LimitsConfig {
   readonly maxAliases: number | null;
   /** Lexical tokens of the document, checked before it is parsed into a tree. */
   readonly maxTokens: number | null;
+  /** Bytes of the query text, comments and whitespace included, checked before it is parsed. */
+  readonly maxQueryBytes: number | null;
+  /** Levels the variables may nest, checked before anything walks them. */
+  readonly maxVariablesDepth: number | null;
   readonly maxDirectives: number | null;
   /** Times one response name may be selected in one selection set. */
   readonly maxRepeatedSelections: number | null;
@@ -526,6 +532,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDepth: e.LIMIT_MAX_DEPTH || null,
       maxAliases: e.LIMIT_MAX_ALIASES || null,
       maxTokens: e.LIMIT_MAX_TOKENS || null,
+      maxQueryBytes: e.LIMIT_MAX_QUERY_BYTES || null,
+      maxVariablesDepth: e.LIMIT_MAX_VARIABLES_DEPTH || null,
       maxDirectives: e.LIMIT_MAX_DIRECTIVES || null,
       maxRepeatedSelections: e.LIMIT_MAX_REPEATED_SELECTIONS || null,
       maxCost: e.LIMIT_MAX_COST || null,

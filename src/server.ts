@@ -21,6 +21,7 @@ import { handleSmsWebhook, SMS_WEBHOOK_PATH } from './inbox/webhook.js';
 import { OperationLimits } from './limits/operationLimits.js';
 import { identifyCaller, type Caller } from './limits/callerIdentity.js';
 import { rateLimitPlugin, rateLimitRefusal } from './limits/rateLimitPlugin.js';
+import { requestInputRefusal, transportInputRefusal } from './limits/transportInput.js';
 import { createLogger, type Logger } from './logger.js';
 import type { Clock } from './lib/clock.js';
 import { graphqlOperations, metricsText, websocketConnections } from './observability/metrics.js';
@@ -133,7 +134,9 @@ export async function startServer(
       schema,
       // Rate-limited, then parsed, validated and costed here, with the same limits as over HTTP.
       onSubscribe: async (ctx, _id, payload) => {
-        const refusal = services.rateLimiter && rateLimitRefusal(services.rateLimiter, await connectionCaller(ctx));
+        const refusal =
+          (services.rateLimiter && rateLimitRefusal(services.rateLimiter, await connectionCaller(ctx))) ||
+          transportInputRefusal(limits.config, payload.query, payload.variables);
         const prepared = refusal ? [refusal] : limits.prepare(payload);
         // Refused before its type is known, as over HTTP.
         if (Array.isArray(prepared)) graphqlOperations.inc({ type: 'unknown', outcome: 'error' });
@@ -299,6 +302,9 @@ export async function startServer(
         errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }],
       });
     }
+    const url = req.url ?? '/';
+    const inputRefusal = requestInputRefusal(limits.config, body, url.includes('?') ? url.slice(url.indexOf('?')) : '');
+    if (inputRefusal) return send(res, 400, { errors: [inputRefusal.toJSON()] });
     const abort = new AbortController();
     // Every upstream call of the operation, waiting or in flight, listens to it: hundreds is normal.
     setMaxListeners(0, abort.signal);

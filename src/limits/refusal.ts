@@ -4,7 +4,16 @@ import { limitsHit } from '../observability/metrics.js';
 
 /** The limits an operation can hit; `extensions.limit` of the refusal and the `limit` label of the metric. */
 export type LimitName =
-  'depth' | 'aliases' | 'tokens' | 'directives' | 'repeatedSelections' | 'cost' | 'upstreamCalls' | 'responseSize';
+  | 'depth'
+  | 'aliases'
+  | 'tokens'
+  | 'directives'
+  | 'repeatedSelections'
+  | 'cost'
+  | 'upstreamCalls'
+  | 'responseSize'
+  | 'queryBytes'
+  | 'variablesDepth';
 
 /**
  * An operation (or one of its upstream calls) refused by a limit. `extensions.limit` names the limit,

@@ -7,6 +7,8 @@ describe('operation limit settings', () => {
       maxDepth: 15,
       maxAliases: 30,
       maxTokens: 5000,
+      maxQueryBytes: 128 * 1024,
+      maxVariablesDepth: 32,
       maxDirectives: 50,
       maxRepeatedSelections: 10,
       maxCost: 1000,
