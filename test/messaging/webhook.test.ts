@@ -1,11 +1,11 @@
 /**
- * `POST /webhooks/sms`: off without a secret, refused without the right one, bad bodies refused with a
- * reason; pushed messages join the number's stream (kept once, also against polling), delivery reports
- * go to the hook.
+ * `POST /webhooks/sms`: off without a secret, refused without the right one, POST only, bad or too large
+ * bodies refused with a reason (a body of exactly the limit is taken); pushed messages join the number's
+ * stream (kept once, also against polling), delivery reports go to the hook.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import type { DeliveryStatus } from '../../src/inbox/webhook.js';
+import { SMS_WEBHOOK_MAX_BYTES, type DeliveryStatus } from '../../src/inbox/webhook.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import { clockFrom } from '../helpers/clock.js';
@@ -105,6 +105,40 @@ describe('the SMS webhook', () => {
       expect(((await answer.json()) as { error: string }).error).toMatch(message);
     }
     expect(reports).toEqual([]);
+  });
+
+  it('takes a body of exactly the limit, and refuses one byte more', async () => {
+    const json = (text: string) => JSON.stringify({ inbound: [inbound(text)] });
+    const padded = (text: string, bytes: number) => json(text).padEnd(bytes, ' ');
+
+    const atLimit = await push(padded('at the limit', SMS_WEBHOOK_MAX_BYTES));
+    expect(atLimit.status).toBe(200);
+    expect(await atLimit.json()).toEqual({ inbound: { appended: 1, duplicates: 0, ignored: 0 }, deliveryReports: 0 });
+
+    const over = await push(padded('over the limit', SMS_WEBHOOK_MAX_BYTES + 1));
+    expect(over.status).toBe(413);
+    expect(over.headers.get('connection')).toBe('close');
+    expect(await over.json()).toEqual({ error: `The body is larger than ${1024 * 1024} bytes.` });
+    expect(await stored('at the limit')).toBe(1);
+    expect(await stored('over the limit')).toBe(0);
+  });
+
+  it('refuses every method but POST, saying which one it takes', async () => {
+    const authorization = `Bearer ${SECRET}`;
+    const body = JSON.stringify({ inbound: [inbound('not posted')] });
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const answer = await fetch(webhookUrl(server), {
+        method,
+        headers: { 'content-type': 'application/json', authorization },
+        body,
+      });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.get('allow')).toBe('POST');
+      expect(await answer.json()).toEqual({ error: 'Only POST is accepted.' });
+    }
+    const get = await fetch(webhookUrl(server), { headers: { authorization } });
+    expect(get.status).toBe(405);
+    expect(await stored('not posted')).toBe(0);
   });
 
   it('appends pushed messages once, however often pushed, and once again when also polled', async () => {
