@@ -36,7 +36,10 @@ describe('challenges in Redis', () => {
     await redis.set(`${prefix}otp:a`, 'not a hash');
     await expect(
       store.create('a', { digest: 'cd'.repeat(32), expiresAt: Date.now() + 60_000, attemptsLeft: 5 }),
-    ).rejects.toThrow(/one-time password store does not answer/);
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(/one-time password store does not answer/),
+      cause: expect.objectContaining({ message: expect.stringMatching(/WRONGTYPE/) }),
+    });
   });
 
   it.each(['digest', 'expiresAt', 'attemptsLeft'])('reads a challenge without its %s as none', async (field) => {
