@@ -6,6 +6,8 @@
  * refused one ends the subscription at once.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GraphQLError, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
@@ -64,6 +66,8 @@ interface Options {
   readonly answer?: (action: string | undefined, n: number) => number | undefined;
   readonly heartbeatIntervalMs?: number;
   readonly maxHeartbeatFailures?: number;
+  /** Another callback URL than the receiver's. */
+  readonly callbackUrl?: string;
 }
 
 /** Starts a subscription relaying `source`; what the router received for it, and whether it stopped (how often). */
@@ -77,7 +81,7 @@ function subscribe(source: CallbackSource, options: Options = {}) {
   const subscriptionId = randomUUID();
   const verifier = randomUUID();
   const request = subscriptions.read({
-    callbackUrl: receiver.expect(subscriptionId, verifier),
+    callbackUrl: options.callbackUrl ?? receiver.expect(subscriptionId, verifier),
     subscriptionId,
     verifier,
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? INTERVAL_MS,
@@ -85,6 +89,8 @@ function subscribe(source: CallbackSource, options: Options = {}) {
   const counts = new Map<string | undefined, number>();
   const state = {
     stops: 0,
+    /** Results shaped to be sent: each event and each list of errors, as it is about to go out. */
+    formats: 0,
     messages: () => receiver.messagesOf(subscriptionId).map((entry) => entry.message),
     actions: () => receiver.messagesOf(subscriptionId).map((entry) => entry.message.action),
     checks: () => state.actions().filter((action) => action === 'check').length,
@@ -102,7 +108,10 @@ function subscribe(source: CallbackSource, options: Options = {}) {
   subscriptions.start({
     request,
     source,
-    format,
+    format: (result) => {
+      state.formats += 1;
+      return format(result);
+    },
     onStop: () => {
       state.stops += 1;
     },
@@ -255,6 +264,68 @@ describe('a callback subscription', () => {
     const marker = subscribe(eventSource([], 'hold'));
     await eventually(() => marker.checks() >= 3, { what: 'three heartbeats of another subscription' });
     expect(state.actions()).toEqual([]);
+  });
+});
+
+describe('edges of a callback subscription', () => {
+  /** Lets every callback already due run (promises and immediates), without waiting on time. */
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('sends the check the router answers before the subscription starts', async () => {
+    const subscriptionId = randomUUID();
+    const verifier = randomUUID();
+    const checks = new CallbackSubscriptions({
+      allowedHosts: [{ hostname: '127.0.0.1', port: null }],
+      logger: createLogger('silent'),
+    });
+    const request = checks.read({ callbackUrl: receiver.expect(subscriptionId, verifier), subscriptionId, verifier });
+    expect(await checks.check(request)).toBe('delivered');
+    expect(receiver.messagesOf(subscriptionId).map((entry) => entry.message)).toEqual([
+      { kind: 'subscription', id: subscriptionId, verifier, action: 'check' },
+    ]);
+  });
+
+  it('relays nothing its stream yields after it stopped', async () => {
+    let yieldLate: (result: IteratorResult<ExecutionResult>) => void = () => undefined;
+    const source: AsyncIterator<ExecutionResult> = {
+      next: () => new Promise((resolve) => (yieldLate = resolve)),
+      return: () => Promise.resolve({ done: true, value: undefined }),
+    };
+    const state = subscribe(source, { heartbeatIntervalMs: 0 });
+    await subscriptions?.close();
+    const formats = state.formats;
+    yieldLate({ done: false, value: { data: { late: true } } });
+    await settle();
+    expect(state.formats).toBe(formats);
+    expect(state.actions()).toEqual(['complete']);
+  });
+
+  it('ends a stream that has no return method', async () => {
+    const source: AsyncIterator<ExecutionResult> = {
+      next: () => Promise.resolve({ done: true, value: undefined }),
+    };
+    const state = subscribe(source, { heartbeatIntervalMs: 0 });
+    await eventually(() => state.actions().at(-1) === 'complete', { what: 'complete' });
+    expect(state.stops).toBe(1);
+  });
+
+  it('has one heartbeat on its way at a time, however long the router takes to answer it', async () => {
+    let arrivals = 0;
+    const slow = createServer(() => {
+      arrivals += 1;
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (slow.address() as AddressInfo).port;
+      subscribe(eventSource([], 'hold'), { callbackUrl: `http://127.0.0.1:${port}/cb` });
+      const marker = subscribe(eventSource([], 'hold'));
+      // The other subscription's heartbeats keep the time: five intervals have passed by its fifth.
+      await eventually(() => marker.checks() >= 5, { what: 'five heartbeats of another subscription' });
+      expect(arrivals).toBe(1);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 });
 
