@@ -72,6 +72,7 @@ describe('the SMS webhook', () => {
   it('is not there while no secret is configured', async () => {
     const answer = await push({ inbound: [inbound('x')] }, { authorization: `Bearer ${SECRET}` }, closed);
     expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ error: 'not found' });
   });
 
   it('refuses a request without the secret, or with another', async () => {
@@ -81,11 +82,13 @@ describe('the SMS webhook', () => {
       { authorization: `Bearer ${SECRET}x` },
       { authorization: SECRET },
       { authorization: `Basic ${SECRET}` },
+      { authorization: `Basic Bearer ${SECRET}` },
     ];
     for (const headers of attempts) {
       const answer = await push({ inbound: [inbound('unauthorized')] }, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(401);
       expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await answer.json()).toEqual({ error: 'Missing or wrong webhook secret.' });
     }
     expect(await stored('unauthorized')).toBe(0);
   });
@@ -93,7 +96,7 @@ describe('the SMS webhook', () => {
   it('refuses a body that is not JSON, not of the expected shape, too large, or a time that is no instant', async () => {
     const cases: Array<[unknown, number, RegExp]> = [
       ['{"inbound": [', 400, /not valid JSON/],
-      [{}, 400, /expected `inbound` or `deliveryReports`/],
+      [{}, 400, /^\(body\): expected `inbound` or `deliveryReports`$/],
       [{ inbound: [{ ...inbound('x'), sourceAddress: 5 }] }, 400, /^inbound\.0\.sourceAddress: /],
       [{ inbound: [inbound('x', 'yesterday')] }, 400, /^inbound\.0\.receiveDateTime: not an ISO-8601 instant/],
       [{ deliveryReports: [{ trackId: 't', statuses: [{ to_number: '0912', status: 'sent' }] }] }, 400, /status/],
@@ -148,6 +151,7 @@ describe('the SMS webhook', () => {
     });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ inbound: { appended: 2, duplicates: 0, ignored: 1 }, deliveryReports: 0 });
+    expect(reports).toEqual([]);
     const again = await push({ inbound: [inbound('pushed twice')] });
     expect(await again.json()).toEqual({ inbound: { appended: 0, duplicates: 1, ignored: 0 }, deliveryReports: 0 });
 
@@ -172,6 +176,9 @@ describe('the SMS webhook', () => {
       const refused = await push({ deliveryReports: [report] });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.json()).toEqual({
+        error: 'Not taken right now; push again shortly (what was taken is kept once).',
+      });
     } finally {
       failReports = false;
     }
