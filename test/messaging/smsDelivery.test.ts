@@ -62,6 +62,8 @@ describe('the SMS delivery job', () => {
         { to_number: '+989121110002', status: 23 },
         { to_number: '09121110001', status: '24' },
         { to_number: '989121110001', status: 5 },
+        // A line for no mobile is nobody's.
+        { to_number: null, status: 24 },
       ]),
       'track',
       input('09121110001', '09121110002', '09121110001', '09121110003'),
