@@ -200,4 +200,26 @@ describe('the inbox poller', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(reads).toBe(1);
   });
+
+  it('reads again a full period after a read that failed, not at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let reads = 0;
+    const poller = new InboxPoller({
+      numbers: [NUMBER],
+      stream: new MemoryInboxStream(60_000),
+      leases: { acquire: async () => true, release: async () => undefined },
+      read: async () => {
+        reads += 1;
+        throw new Error('upstream down');
+      },
+      everyMs: 1_000,
+      logger: createLogger('silent'),
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(reads).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reads).toBe(2);
+    await poller.stop();
+  });
 });
