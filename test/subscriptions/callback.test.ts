@@ -359,4 +359,22 @@ describe('refusals before anything is sent', () => {
     expect(at(errorsOf(res), 0)).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
     expect(at(errorsOf(res), 0).message).toMatch(/WebSocket \(graphql-ws protocol\) at \/graphql or \/ws/);
   });
+
+  it('refuses an operation name the document does not have, calling nothing', async () => {
+    const before = receiver.all.length;
+    const res = await fetch(h.server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...AUTH },
+      body: JSON.stringify({
+        query: SUBSCRIBE,
+        operationName: 'Nope',
+        variables: { id: 'x' },
+        extensions: { subscription: registered() },
+      }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as GraphQLResponse;
+    expect(at(errorsOf(body), 0).message).toMatch(/Nope/);
+    expect(receiver.all).toHaveLength(before);
+  });
 });
