@@ -41,20 +41,24 @@ describe('checkRepresentation', () => {
   });
 });
 
-const key = (fields: string) => `@key(fields: "${fields}")`;
+/** A `@key` directive; a key given as `resolvable: …, fields` names another argument first. */
+const key = (fields: string) =>
+  fields.startsWith('resolvable')
+    ? `@key(${fields.replace(/, (.*)$/, ', fields: "$1"')})`
+    : `@key(fields: "${fields}")`;
 
 /** A schema of every entity with the keys of ENTITY_KEYS, unless `keys` says otherwise for a type. */
-function schemaOf(options: { keys?: Record<string, string[]>; query?: string } = {}): GraphQLSchema {
+function schemaOf(options: { keys?: Record<string, string[]>; query?: string | null } = {}): GraphQLSchema {
   const types = Object.entries(ENTITY_KEYS).map(([name, keys]) => {
     const declared = options.keys?.[name] ?? keys.map((each) => Object.keys(each).join(' '));
     const fields = new Set(keys.flatMap((each) => Object.keys(each)));
     return `type ${name} ${declared.map(key).join(' ')} { ${[...fields].map((field) => `${field}: String`).join(' ')} }`;
   });
   return buildSchema(`
-    directive @key(fields: String!) repeatable on OBJECT
+    directive @key(fields: String!, resolvable: Boolean) repeatable on OBJECT
     ${types.join('\n')}
     union _Entity = ${Object.keys(ENTITY_KEYS).join(' | ')}
-    type Query { ${options.query ?? '_entities(representations: [String!]!): [_Entity]!'} }
+    ${options.query === null ? '' : `type Query { ${options.query ?? '_entities(representations: [String!]!): [_Entity]!'} }`}
   `);
 }
 
@@ -65,8 +69,12 @@ describe('guardEntities', () => {
       `The schema's entities () differ from ENTITY_KEYS (${names})`,
     );
     expect(() =>
-      guardEntities(buildSchema('type Person { nationalId: String } union _Entity = Person type Query { a: String }')),
-    ).toThrow(`The schema's entities (Person) differ from ENTITY_KEYS (${names})`);
+      guardEntities(
+        buildSchema(
+          'type Person { a: String } type Card { a: String } union _Entity = Person | Card type Query { a: String }',
+        ),
+      ),
+    ).toThrow(`The schema's entities (Card, Person) differ from ENTITY_KEYS (${names})`);
   });
 
   it('refuses an entity keyed otherwise than in ENTITY_KEYS, and reads the key fields however spaced', () => {
@@ -79,10 +87,14 @@ describe('guardEntities', () => {
     expect(() => guardEntities(schemaOf({ keys: { PersonMobile: [' nationalId \\t mobile  '] } }))).toThrow(
       'Query._entities has no resolver',
     );
+    expect(() => guardEntities(schemaOf({ keys: { Person: ['resolvable: true, nationalId'] } }))).toThrow(
+      'Query._entities has no resolver',
+    );
   });
 
   it('refuses a schema without Query._entities, or one without a resolver', () => {
     expect(() => guardEntities(schemaOf({ query: 'a: String' }))).toThrow('The schema has no Query._entities field');
+    expect(() => guardEntities(schemaOf({ query: null }))).toThrow('The schema has no Query._entities field');
     expect(() => guardEntities(schemaOf())).toThrow('Query._entities has no resolver');
   });
 
