@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RedisInboxStream } from '../../src/inbox/redisStream.js';
+import { InboxWatch } from '../../src/inbox/watch.js';
 import { silentLogger } from '../jobs/support.js';
 import { eventually } from '../helpers/eventually.js';
 import { deleteKeys, keysUnder, randomPrefix, testRedis } from '../helpers/redis.js';
@@ -79,5 +80,22 @@ describe('redis inbox stream', () => {
     expect(stream.watchedNumbers).toBe(1);
     for (const watch of watches) watch.unsubscribe();
     expect(stream.watchedNumbers).toBe(0);
+  });
+
+  it('leaves every channel when closed', async () => {
+    const prefix = prefixed();
+    const { stream } = handle(prefix);
+    await stream.watch(NUMBER, () => undefined).ready;
+    await stream.close();
+    expect(stream.watchedNumbers).toBe(0);
+  });
+
+  it('serves a watch of an empty stream without a cursor the messages appended after it opened', async () => {
+    const prefix = prefixed();
+    const { stream } = handle(prefix);
+    const watch = await InboxWatch.open(stream, NUMBER, null);
+    await stream.append(sms('first of all'));
+    expect((await watch.next()).value).toMatchObject({ text: 'first of all' });
+    await watch.return();
   });
 });

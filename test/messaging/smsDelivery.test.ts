@@ -4,6 +4,7 @@ import { smsAction, smsDeliveryJob, type SmsDeliveryJobInput } from '../../src/d
 import type { JobUpstream } from '../../src/datasources/flows/port.js';
 import { SMS_DELIVERY_CODES, type SmsDeliveryRecord } from '../../src/datasources/types/messaging.js';
 import { ErrorCode, UpstreamError } from '../../src/errors.js';
+import { present } from '../helpers/responses.js';
 
 const CLAIMED_AT = 1_000_000;
 
@@ -61,6 +62,8 @@ describe('the SMS delivery job', () => {
         { to_number: '+989121110002', status: 23 },
         { to_number: '09121110001', status: '24' },
         { to_number: '989121110001', status: 5 },
+        // A line for no mobile is nobody's.
+        { to_number: null, status: 24 },
       ]),
       'track',
       input('09121110001', '09121110002', '09121110001', '09121110003'),
@@ -254,5 +257,98 @@ describe('the SMS delivery job', () => {
       operationId: 'facilityFinnotextPost',
     });
     expect(smsAction.refusalOf(unclear)).toBeNull();
+  });
+
+  it('sends the order once with its trackId, the template only when there is one, and follows it as queued', async () => {
+    const calls: Array<{ operationId: string; options: unknown }> = [];
+    const recording: JobUpstream = {
+      send: async (operationId, options) => {
+        calls.push({ operationId, options });
+        return { trackId: 'tk', result: { numberOfRecords: 2, numberOfParts: 3 } };
+      },
+    };
+    const order = input('09121110001', '09121110002').order;
+    const result = await smsAction.send(recording, order, 'tk');
+    await smsAction.send(recording, { ...order, templateId: 'tpl_1' }, 'tk2');
+    expect(calls).toEqual([
+      {
+        operationId: 'facilityFinnotextPost',
+        options: { body: { from: '200000', to: ['09121110001', '09121110002'], message: ['hi', 'hi'] }, trackId: 'tk' },
+      },
+      {
+        operationId: 'facilityFinnotextPost',
+        options: {
+          body: { from: '200000', to: ['09121110001', '09121110002'], message: ['hi', 'hi'], templateId: 'tpl_1' },
+          trackId: 'tk2',
+        },
+      },
+    ]);
+    expect(result).toEqual({
+      numberOfRecords: 2,
+      numberOfParts: 3,
+      recipients: [
+        { to: '09121110001', status: 'QUEUED', code: null, final: false },
+        { to: '09121110002', status: 'QUEUED', code: null, final: false },
+      ],
+    });
+    expect(present(smsAction.sent, 'sent')(result)).toEqual({ status: 'PENDING', progress: result });
+  });
+
+  it('asks for the report by the trackId, and reads one of a send whose answer was lost', async () => {
+    const calls: unknown[] = [];
+    const recording: JobUpstream = {
+      send: async (_operationId, options) => {
+        calls.push(options);
+        return { trackId: 'r', result: { messages_status: [{ to_number: '09121110001', status: 5 }] } };
+      },
+    };
+    expect(await smsDeliveryJob.poll(recording, 'track', input('09121110001'), null)).toEqual({
+      status: 'PENDING',
+      progress: {
+        numberOfRecords: 1,
+        numberOfParts: null,
+        recipients: [{ to: '09121110001', status: 'ON_THE_WAY', code: 5, final: false }],
+      },
+    });
+    expect(calls).toEqual([{ query: { inquiryTrackId: 'track' } }]);
+  });
+
+  it('says why a send failed, or was refused for no documented reason', async () => {
+    expect(
+      await smsDeliveryJob.poll(
+        withCallLog(notFound, [{ trackId: 't', status: 'FAILED' }]),
+        't',
+        input('0912111001'),
+        null,
+      ),
+    ).toEqual({
+      status: 'FAILED',
+      failure: { code: 'REJECTED', message: 'The upstream records the send as failed; nothing was sent.' },
+    });
+    const refusal = (upstreamCode?: string) =>
+      smsAction.refusalOf(
+        new UpstreamError({
+          code: ErrorCode.UpstreamRejected,
+          message: 'refused',
+          operationId: 'facilityFinnotextPost',
+          httpStatus: 400,
+          ...(upstreamCode !== undefined && { upstreamCode }),
+        }),
+      );
+    expect(refusal('E_42')).toEqual({
+      code: 'REJECTED',
+      message: 'The upstream refused the SMS (E_42); nothing was sent.',
+    });
+    expect(refusal()?.message).toBe('The upstream refused the SMS (HTTP 400); nothing was sent.');
+    const notSent = new UpstreamError({
+      code: ErrorCode.UpstreamUnavailable,
+      message: 'down',
+      operationId: 'facilityFinnotextPost',
+      notSent: true,
+    });
+    expect(smsAction.refusalOf(notSent)?.message).toMatch(/^The SMS send was never sent/);
+    await expect(smsDeliveryJob.submit(upstream([]), input('09121110001'))).rejects.toThrow(
+      'an SMS is claimed and sent by the action desk, never submitted by the engine',
+    );
   });
 });

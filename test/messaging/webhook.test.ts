@@ -1,11 +1,11 @@
 /**
- * `POST /webhooks/sms`: off without a secret, refused without the right one, bad bodies refused with a
- * reason; pushed messages join the number's stream (kept once, also against polling), delivery reports
- * go to the hook.
+ * `POST /webhooks/sms`: off without a secret, refused without the right one, POST only, bad or too large
+ * bodies refused with a reason (a body of exactly the limit is taken); pushed messages join the number's
+ * stream (kept once, also against polling), delivery reports go to the hook.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import type { DeliveryStatus } from '../../src/inbox/webhook.js';
+import { SMS_WEBHOOK_MAX_BYTES, type DeliveryStatus } from '../../src/inbox/webhook.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startSandbox, type Sandbox } from '../fixtures/sandbox.js';
 import { clockFrom } from '../helpers/clock.js';
@@ -72,6 +72,7 @@ describe('the SMS webhook', () => {
   it('is not there while no secret is configured', async () => {
     const answer = await push({ inbound: [inbound('x')] }, { authorization: `Bearer ${SECRET}` }, closed);
     expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ error: 'not found' });
   });
 
   it('refuses a request without the secret, or with another', async () => {
@@ -81,11 +82,13 @@ describe('the SMS webhook', () => {
       { authorization: `Bearer ${SECRET}x` },
       { authorization: SECRET },
       { authorization: `Basic ${SECRET}` },
+      { authorization: `Basic Bearer ${SECRET}` },
     ];
     for (const headers of attempts) {
       const answer = await push({ inbound: [inbound('unauthorized')] }, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(401);
       expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await answer.json()).toEqual({ error: 'Missing or wrong webhook secret.' });
     }
     expect(await stored('unauthorized')).toBe(0);
   });
@@ -93,7 +96,7 @@ describe('the SMS webhook', () => {
   it('refuses a body that is not JSON, not of the expected shape, too large, or a time that is no instant', async () => {
     const cases: Array<[unknown, number, RegExp]> = [
       ['{"inbound": [', 400, /not valid JSON/],
-      [{}, 400, /expected `inbound` or `deliveryReports`/],
+      [{}, 400, /^\(body\): expected `inbound` or `deliveryReports`$/],
       [{ inbound: [{ ...inbound('x'), sourceAddress: 5 }] }, 400, /^inbound\.0\.sourceAddress: /],
       [{ inbound: [inbound('x', 'yesterday')] }, 400, /^inbound\.0\.receiveDateTime: not an ISO-8601 instant/],
       [{ deliveryReports: [{ trackId: 't', statuses: [{ to_number: '0912', status: 'sent' }] }] }, 400, /status/],
@@ -107,6 +110,40 @@ describe('the SMS webhook', () => {
     expect(reports).toEqual([]);
   });
 
+  it('takes a body of exactly the limit, and refuses one byte more', async () => {
+    const json = (text: string) => JSON.stringify({ inbound: [inbound(text)] });
+    const padded = (text: string, bytes: number) => json(text).padEnd(bytes, ' ');
+
+    const atLimit = await push(padded('at the limit', SMS_WEBHOOK_MAX_BYTES));
+    expect(atLimit.status).toBe(200);
+    expect(await atLimit.json()).toEqual({ inbound: { appended: 1, duplicates: 0, ignored: 0 }, deliveryReports: 0 });
+
+    const over = await push(padded('over the limit', SMS_WEBHOOK_MAX_BYTES + 1));
+    expect(over.status).toBe(413);
+    expect(over.headers.get('connection')).toBe('close');
+    expect(await over.json()).toEqual({ error: `The body is larger than ${1024 * 1024} bytes.` });
+    expect(await stored('at the limit')).toBe(1);
+    expect(await stored('over the limit')).toBe(0);
+  });
+
+  it('refuses every method but POST, saying which one it takes', async () => {
+    const authorization = `Bearer ${SECRET}`;
+    const body = JSON.stringify({ inbound: [inbound('not posted')] });
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const answer = await fetch(webhookUrl(server), {
+        method,
+        headers: { 'content-type': 'application/json', authorization },
+        body,
+      });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.get('allow')).toBe('POST');
+      expect(await answer.json()).toEqual({ error: 'Only POST is accepted.' });
+    }
+    const get = await fetch(webhookUrl(server), { headers: { authorization } });
+    expect(get.status).toBe(405);
+    expect(await stored('not posted')).toBe(0);
+  });
+
   it('appends pushed messages once, however often pushed, and once again when also polled', async () => {
     const pushed = inbound('pushed and polled', '2026-11-25T10:00:05Z');
     const answer = await push({
@@ -114,6 +151,7 @@ describe('the SMS webhook', () => {
     });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ inbound: { appended: 2, duplicates: 0, ignored: 1 }, deliveryReports: 0 });
+    expect(reports).toEqual([]);
     const again = await push({ inbound: [inbound('pushed twice')] });
     expect(await again.json()).toEqual({ inbound: { appended: 0, duplicates: 1, ignored: 0 }, deliveryReports: 0 });
 
@@ -138,6 +176,9 @@ describe('the SMS webhook', () => {
       const refused = await push({ deliveryReports: [report] });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.json()).toEqual({
+        error: 'Not taken right now; push again shortly (what was taken is kept once).',
+      });
     } finally {
       failReports = false;
     }

@@ -54,14 +54,19 @@ async function postSubscription(
   variables: Record<string, unknown>,
   subscription: Partial<Callback> | null,
   headers: Record<string, string> = AUTH,
-): Promise<GraphQLResponse & { messagesBefore: number }> {
+): Promise<GraphQLResponse & { messagesBefore: number; contentType: string | null }> {
   const res = await fetch(h.server.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json;callbackSpec=1.0', ...headers },
     body: JSON.stringify({ query, variables, ...(subscription && { extensions: { subscription } }) }),
   });
   const messagesBefore = receiver.all.length;
-  return { status: res.status, messagesBefore, ...((await res.json()) as object) };
+  return {
+    status: res.status,
+    messagesBefore,
+    contentType: res.headers.get('content-type'),
+    ...((await res.json()) as object),
+  };
 }
 
 async function startJob(): Promise<string> {
@@ -109,6 +114,7 @@ describe('a subscription over HTTP callbacks', () => {
     const res = await postSubscription(SUBSCRIBE, { id }, callback);
 
     expect(res.status).toBe(200);
+    expect(res.contentType).toBe('application/json; charset=utf-8');
     expect(res.errors).toBeUndefined();
     expect(res.data).toBeNull();
     // The check went out, and was answered, before the router's request was.
@@ -233,6 +239,7 @@ describe('a subscription over HTTP callbacks', () => {
     const res = await postSubscription(SUBSCRIBE, { id }, callback);
 
     expect(res.status).toBe(400);
+    expect(res.contentType).toBe('application/json; charset=utf-8');
     expect(res.data).toBeNull();
     expect(at(errorsOf(res), 0).extensions?.['code']).toBe('BAD_REQUEST');
     expect(at(errorsOf(res), 0).message).toMatch(/did not accept the subscription check/);
@@ -358,5 +365,23 @@ describe('refusals before anything is sent', () => {
     expect(res.status).toBe(400);
     expect(at(errorsOf(res), 0)).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
     expect(at(errorsOf(res), 0).message).toMatch(/WebSocket \(graphql-ws protocol\) at \/graphql or \/ws/);
+  });
+
+  it('refuses an operation name the document does not have, calling nothing', async () => {
+    const before = receiver.all.length;
+    const res = await fetch(h.server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...AUTH },
+      body: JSON.stringify({
+        query: SUBSCRIBE,
+        operationName: 'Nope',
+        variables: { id: 'x' },
+        extensions: { subscription: registered() },
+      }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as GraphQLResponse;
+    expect(at(errorsOf(body), 0).message).toMatch(/Nope/);
+    expect(receiver.all).toHaveLength(before);
   });
 });

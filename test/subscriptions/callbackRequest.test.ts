@@ -2,7 +2,7 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type CallbackHost } from '../../src/config.js';
-import { readCallbackRequest } from '../../src/subscriptions/callbackRequest.js';
+import { asksForCallback, readCallbackRequest } from '../../src/subscriptions/callbackRequest.js';
 
 describe('SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS', () => {
   it('is unset by default: callback mode is off', () => {
@@ -71,6 +71,8 @@ describe('readCallbackRequest', () => {
     ['an allowed name inside another host', 'http://router.internal.evil.example/cb', /not an allowed/],
     ['another scheme', 'file:///etc/passwd', /http or https/],
     ['credentials', 'https://a:b@router.internal/cb', /credentials/],
+    ['a user name', 'https://a@router.internal/cb', /credentials/],
+    ['a password', 'https://:b@router.internal/cb', /credentials/],
     ['no URL', 'router.internal/cb', /is not a URL/],
   ])('refuses a callback URL with %s', (_what, callbackUrl, message) => {
     expect(refusal({ ...valid, callbackUrl })).toMatch(message);
@@ -83,12 +85,50 @@ describe('readCallbackRequest', () => {
     expect(refusal({ ...valid, verifier: 7 })).toMatch(/verifier/);
     expect(refusal({ ...valid, callbackUrl: undefined })).toMatch(/callbackUrl/);
     expect(refusal({ ...valid, callbackUrl: `https://router.internal/${'x'.repeat(3_000)}` })).toMatch(/at most 2048/);
-    for (const heartbeatIntervalMs of [-1, 1.5, 10, '1000', 3_600_001])
+    for (const heartbeatIntervalMs of [-1, 1.5, 10, 49, 1_000.5, '1000', 3_600_001])
       expect(refusal({ ...valid, heartbeatIntervalMs })).toMatch(/heartbeatIntervalMs/);
+  });
+
+  it('takes each field at its longest, and a heartbeat interval at its bounds', () => {
+    const longest = {
+      ...valid,
+      subscriptionId: 'i'.repeat(256),
+      verifier: 'v'.repeat(4_096),
+      callbackUrl: `https://router.internal/${'x'.repeat(2_048 - 'https://router.internal/'.length)}`,
+    };
+    expect(readCallbackRequest(longest, hosts).subscriptionId).toHaveLength(256);
+    expect(refusal({ ...longest, subscriptionId: 'i'.repeat(257) })).toMatch(/subscriptionId .*at most 256/);
+    expect(refusal({ ...longest, verifier: 'v'.repeat(4_097) })).toMatch(/verifier .*at most 4096/);
+    for (const heartbeatIntervalMs of [50, 3_600_000])
+      expect(readCallbackRequest({ ...valid, heartbeatIntervalMs }, hosts).heartbeatIntervalMs).toBe(
+        heartbeatIntervalMs,
+      );
+  });
+
+  it('reads a URL without a port on the scheme’s own: 443 for https, 80 for http', () => {
+    const onPorts: CallbackHost[] = [
+      { hostname: 'secure.internal', port: 443 },
+      { hostname: 'plain.internal', port: 80 },
+    ];
+    const read = (callbackUrl: string) => readCallbackRequest({ ...valid, callbackUrl }, onPorts).callbackUrl.host;
+    expect(read('https://secure.internal/cb')).toBe('secure.internal');
+    expect(read('http://plain.internal/cb')).toBe('plain.internal');
+    expect(() => read('http://secure.internal/cb')).toThrow(/not an allowed callback host/);
+    expect(() => read('https://plain.internal/cb')).toThrow(/not an allowed callback host/);
   });
 
   it('quotes at most 24 characters of a refused URL', () => {
     const message = refusal({ ...valid, callbackUrl: `http://${'a'.repeat(60)}.example/cb` });
     expect(message).not.toContain('a'.repeat(30));
+  });
+});
+
+describe('asksForCallback', () => {
+  it('is true only when the request carries extensions.subscription', () => {
+    expect(asksForCallback(undefined)).toBe(false);
+    expect(asksForCallback({})).toBe(false);
+    expect(asksForCallback({ subscription: null })).toBe(false);
+    expect(asksForCallback({ other: {} })).toBe(false);
+    expect(asksForCallback({ subscription: {} })).toBe(true);
   });
 });
