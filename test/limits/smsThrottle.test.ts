@@ -1,4 +1,5 @@
 /** The SMS throttle's windows, in memory and in Redis, with an injected clock. */
+import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import {
@@ -9,7 +10,8 @@ import {
   type ThrottleWindow,
 } from '../../src/limits/smsThrottle.js';
 import { limitsHit } from '../../src/observability/metrics.js';
-import { deleteKeys, keysUnder, randomPrefix, testRedis } from '../helpers/redis.js';
+import { deleteKeys, keysUnder, randomPrefix, TEST_REDIS_URL, testRedis } from '../helpers/redis.js';
+import { TcpProxy } from '../helpers/tcpProxy.js';
 
 const WINDOWS: ThrottleWindow[] = [
   { windowMs: 60_000, max: 1 },
@@ -159,6 +161,37 @@ describe('the SMS throttle in Redis', () => {
       expect(await outcome(throttle)).toEqual({ code: 'SERVICE_UNAVAILABLE', retryAfter: undefined });
     } finally {
       unreachable.disconnect();
+    }
+  });
+
+  it('refuses with SERVICE_UNAVAILABLE when connected Redis answers with an error', async () => {
+    const keyPrefix = randomPrefix();
+    prefixes.push(keyPrefix);
+    // The mobile's key holds a string: the script's sorted-set commands fail with WRONGTYPE.
+    const mobileKey = createHmac('sha256', SECRET).update(`sms-throttle:mobile:${ALI.mobile}`).digest('base64url');
+    await redis.set(`${keyPrefix}sms:mobile:${mobileKey}`, 'not a sorted set');
+    const throttle = new RedisSmsThrottle(redis, { windows: WINDOWS, secret: SECRET, keyPrefix, timeoutMs: 1_000 });
+    expect(await outcome(throttle)).toEqual({ code: 'SERVICE_UNAVAILABLE', retryAfter: undefined });
+    expect(await outcome(throttle, { mobile: '09350000000' })).toBe('admitted');
+  });
+
+  it('refuses with SERVICE_UNAVAILABLE when connected Redis does not answer within the timeout', async () => {
+    const target = new URL(TEST_REDIS_URL);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 6379));
+    const stuck = new Redis(proxy.url, { maxRetriesPerRequest: 1 });
+    stuck.on('error', () => undefined);
+    const keyPrefix = randomPrefix();
+    prefixes.push(keyPrefix);
+    try {
+      await stuck.ping();
+      const throttle = new RedisSmsThrottle(stuck, { windows: WINDOWS, secret: SECRET, keyPrefix, timeoutMs: 100 });
+      proxy.hang();
+      expect(stuck.status).toBe('ready');
+      expect(await outcome(throttle)).toEqual({ code: 'SERVICE_UNAVAILABLE', retryAfter: undefined });
+    } finally {
+      await proxy.up();
+      stuck.disconnect();
+      await proxy.down();
     }
   });
 
