@@ -92,4 +92,25 @@ describe('the per-caller rate limit', () => {
     }
     expect(new CallerRateLimiter({ perSecond: 0.001, burst: 1 }).take('a')).toBeNull();
   });
+
+  it('sweeps once per refill time, dropping a bucket refilled to the last token', () => {
+    // Two operations, one a second: refilled two seconds after it was spent, swept every two seconds.
+    const { clock, limiter: l } = limiter(1, 2);
+    l.take('a');
+    l.take('a');
+    clock.now += 1_000;
+    l.take('b');
+    l.take('b');
+    clock.now += 1_000;
+    l.take('c');
+    // 'a' has just refilled and is dropped; 'b' has not.
+    expect(l.tracked).toBe(2);
+
+    // Ten operations, one a second: no sweep before ten seconds, though a bucket refills sooner.
+    const slow = limiter(1, 10);
+    slow.limiter.take('a');
+    slow.clock.now += 1_000;
+    slow.limiter.take('b');
+    expect(slow.limiter.tracked).toBe(2);
+  });
 });
