@@ -16,7 +16,7 @@ const schema = buildSchema(`
   type Other implements Node { id: ID detail: String @cost(weight: 7) }
   extend type Other @cost(weight: 3)
   union Entity = Item | Other
-  type Page { nodes: [Item!]! extra: [Item!]! }
+  type Page { nodes: [Item!]! extra: [Item!]! _entities(representations: [_Any!]!): [Entity]! }
   type Query {
     item(id: ID): Item @cost(weight: 1)
     node: Node
@@ -84,6 +84,16 @@ describe('the cost rules', () => {
     expect(cost('{ item { detail @skip(if: $undeclared) } }')).toBe(4);
   });
 
+  it('is 0 for an operation of a root type the schema lacks', () => {
+    expect(cost('mutation { ... on Item { detail } }')).toBe(0);
+  });
+
+  it('reads a field named _entities on another type as a plain list', () => {
+    const query =
+      '{ page(first: 1) { _entities(representations: [{ __typename: "Item" }]) { ... on Item { detail } } } }';
+    expect(cost(query)).toBe(10 * 3);
+  });
+
   it('is 0 for an operation not in the document', () => {
     expect(cost('query A { item { detail } }', {}, 'B')).toBe(0);
     expect(cost('query A { item { detail } } query B { item { id } }')).toBe(0);
@@ -130,7 +140,10 @@ describe('the cost of _entities', () => {
 
   it('counts nothing for representations of no object type, without a type name, or null', () => {
     const query = `${ENTITIES} ... on Item { detail } ... on Node { detail } ...Missing } }`;
-    expect(cost(query, reps('Unknown', 'Node', 'Entity', 42, undefined, null))).toBe(0);
+    expect(cost(query, reps('Unknown', 'Node', 'Entity', 42, undefined))).toBe(0);
+    // An Item among them pays for its own fragment alone: not the interface's, nor a missing one.
+    expect(cost(query, reps('Unknown', 'Item', 'Node'))).toBe(3);
+    expect(cost('{ _entities(representations: [null, { __typename: "Item" }]) { ... on Item { detail } } }')).toBe(3);
   });
 
   it('reads the representations argument by its name', () => {
