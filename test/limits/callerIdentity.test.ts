@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { identifyCaller, type CallerEvidence } from '../../src/limits/callerIdentity.js';
 
@@ -44,5 +45,51 @@ describe('who a caller is', () => {
       id: 'address:1.2.3.4',
     });
     expect(await identifyCaller(evidence({ viaRouter: true }))).toMatchObject({ id: 'address:10.0.0.7' });
+  });
+
+  it('cuts a client name or forwarded address to 100 printable characters', async () => {
+    const long = 'n'.repeat(100);
+    const named = { 'apollographql-client-name': `${long}EXTRA` };
+    expect(await identifyCaller(evidence({ headers: named, viaRouter: true }))).toMatchObject({ id: `client:${long}` });
+    const forwarded = { 'x-forwarded-for': `${'9'.repeat(100)}.1` };
+    expect(await identifyCaller(evidence({ headers: forwarded, viaRouter: true }))).toMatchObject({
+      id: `address:${'9'.repeat(100)}`,
+    });
+    const blanks = { 'apollographql-client-name': ' web\u00a0app\n\u0007 ' };
+    expect(await identifyCaller(evidence({ headers: blanks, viaRouter: true }))).toMatchObject({ id: 'client:webapp' });
+  });
+
+  it('takes the first of repeated values, and none that is empty once cleaned or not text', async () => {
+    const repeated = { 'apollographql-client-name': ['first', 'second'] };
+    expect(await identifyCaller(evidence({ headers: repeated, viaRouter: true }))).toMatchObject({
+      id: 'client:first',
+    });
+    const empty = { 'apollographql-client-name': ' \t ' };
+    expect(
+      await identifyCaller(
+        evidence({ headers: empty, viaRouter: true, connectionParams: { 'apollographql-client-name': 'ios' } }),
+      ),
+    ).toMatchObject({ id: 'client:ios' });
+    expect(
+      await identifyCaller(evidence({ viaRouter: true, connectionParams: { 'apollographql-client-name': 42 } })),
+    ).toMatchObject({ id: 'address:10.0.0.7' });
+  });
+
+  it('is an unknown address when there is no peer address either', async () => {
+    expect(await identifyCaller(evidence({ remoteAddress: undefined }))).toEqual({
+      id: 'address:unknown',
+      viaRouter: false,
+    });
+    expect(await identifyCaller(evidence({ headers: { 'x-forwarded-for': '' }, viaRouter: true }))).toMatchObject({
+      id: 'address:10.0.0.7',
+    });
+  });
+
+  it('keys a consent by the first 22 characters of the base64url SHA-256 of its handle', async () => {
+    const digest = createHash('sha256').update(LIVE).digest('base64url').slice(0, 22);
+    expect(await identifyCaller(evidence({ consentHandle: LIVE, viaRouter: true }))).toEqual({
+      id: `consent:${digest}`,
+      viaRouter: true,
+    });
   });
 });

@@ -1,4 +1,5 @@
 /** The SMS throttle's windows, in memory and in Redis, with an injected clock. */
+import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import {
@@ -9,7 +10,8 @@ import {
   type ThrottleWindow,
 } from '../../src/limits/smsThrottle.js';
 import { limitsHit } from '../../src/observability/metrics.js';
-import { deleteKeys, keysUnder, randomPrefix, testRedis } from '../helpers/redis.js';
+import { deleteKeys, keysUnder, randomPrefix, TEST_REDIS_URL, testRedis } from '../helpers/redis.js';
+import { TcpProxy } from '../helpers/tcpProxy.js';
 
 const WINDOWS: ThrottleWindow[] = [
   { windowMs: 60_000, max: 1 },
@@ -27,6 +29,14 @@ async function outcome(throttle: SmsThrottle, recipient: SmsRecipient = ALI): Pr
     const extensions = (error as { extensions?: Record<string, unknown> }).extensions ?? {};
     return { code: extensions['code'], retryAfter: extensions['retryAfter'] };
   }
+}
+
+/** The message of what `admit` threw. */
+async function refusalMessage(throttle: SmsThrottle, recipient: SmsRecipient = ALI): Promise<string> {
+  return throttle.admit(recipient).then(
+    () => 'admitted',
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
 }
 
 const redis = testRedis();
@@ -85,6 +95,7 @@ describe.each(kinds)('the SMS throttle in %s', (_kind, create) => {
     expect(await outcome(throttle)).toBe('admitted');
     clock.now += 15_000;
     expect(await outcome(throttle)).toEqual({ code: 'RATE_LIMITED', retryAfter: 45 });
+    expect(await refusalMessage(throttle)).toBe('Too many SMS for this mobile number or person; retry later.');
     // Another mobile for the same person, another person on the same mobile: both refused.
     expect(await outcome(throttle, { ...ALI, mobile: '09350000000' })).toMatchObject({ code: 'RATE_LIMITED' });
     expect(await outcome(throttle, { ...ALI, nationalId: '0084575948' })).toMatchObject({ code: 'RATE_LIMITED' });
@@ -136,6 +147,11 @@ describe('the SMS throttle in Redis', () => {
     await new RedisSmsThrottle(redis, { windows: WINDOWS, secret: SECRET, keyPrefix, timeoutMs: 1_000 }).admit(ALI);
     const keys = await keysUnder(redis, keyPrefix);
     expect(keys).toHaveLength(2);
+    // One key per kind: the HMAC of the value, base64url.
+    expect(keys.map((key) => key.slice(keyPrefix.length).replace(/[\w-]{43}$/, '…')).sort()).toEqual([
+      'sms:mobile:…',
+      'sms:nid:…',
+    ]);
     for (const key of keys) {
       expect(key).not.toContain(ALI.mobile);
       expect(key).not.toContain(ALI.nationalId);
@@ -146,7 +162,8 @@ describe('the SMS throttle in Redis', () => {
   });
 
   it('refuses with SERVICE_UNAVAILABLE at once when Redis cannot be reached', async () => {
-    const unreachable = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
+    // Commands sent to this client would wait in its queue for as long as it tries to connect.
+    const unreachable = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: null, retryStrategy: () => 50 });
     unreachable.on('error', () => undefined);
     try {
       const throttle = new RedisSmsThrottle(unreachable, {
@@ -160,6 +177,77 @@ describe('the SMS throttle in Redis', () => {
     } finally {
       unreachable.disconnect();
     }
+  });
+
+  it('refuses with SERVICE_UNAVAILABLE when connected Redis answers with an error', async () => {
+    const keyPrefix = randomPrefix();
+    prefixes.push(keyPrefix);
+    // The mobile's key holds a string: the script's sorted-set commands fail with WRONGTYPE.
+    const mobileKey = createHmac('sha256', SECRET).update(`sms-throttle:mobile:${ALI.mobile}`).digest('base64url');
+    await redis.set(`${keyPrefix}sms:mobile:${mobileKey}`, 'not a sorted set');
+    const throttle = new RedisSmsThrottle(redis, { windows: WINDOWS, secret: SECRET, keyPrefix, timeoutMs: 1_000 });
+    expect(await outcome(throttle)).toEqual({ code: 'SERVICE_UNAVAILABLE', retryAfter: undefined });
+    expect(await refusalMessage(throttle)).toBe(
+      'The SMS throttle cannot be checked right now; no SMS was sent. Retry later.',
+    );
+    expect(await outcome(throttle, { mobile: '09350000000' })).toBe('admitted');
+  });
+
+  it('refuses with SERVICE_UNAVAILABLE when connected Redis does not answer within the timeout', async () => {
+    const target = new URL(TEST_REDIS_URL);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 6379));
+    const stuck = new Redis(proxy.url, { maxRetriesPerRequest: 1 });
+    stuck.on('error', () => undefined);
+    const keyPrefix = randomPrefix();
+    prefixes.push(keyPrefix);
+    try {
+      await stuck.ping();
+      const throttle = new RedisSmsThrottle(stuck, { windows: WINDOWS, secret: SECRET, keyPrefix, timeoutMs: 100 });
+      proxy.hang();
+      expect(stuck.status).toBe('ready');
+      expect(await outcome(throttle)).toEqual({ code: 'SERVICE_UNAVAILABLE', retryAfter: undefined });
+    } finally {
+      await proxy.up();
+      stuck.disconnect();
+      await proxy.down();
+    }
+  });
+
+  it('does not ask Redis when no window is on or a send has no recipient', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: null, retryStrategy: () => 50 });
+    unreachable.on('error', () => undefined);
+    try {
+      const options = { secret: SECRET, keyPrefix: randomPrefix(), timeoutMs: 60_000 };
+      const off = new RedisSmsThrottle(unreachable, { ...options, windows: [{ windowMs: 60_000, max: 0 }] });
+      expect(await outcome(off)).toBe('admitted');
+      const on = new RedisSmsThrottle(unreachable, { ...options, windows: WINDOWS });
+      await expect(on.admitAll([])).resolves.toBeUndefined();
+      expect(await outcome(on)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      unreachable.disconnect();
+    }
+  });
+
+  it('turns off a window of no SMS or no length', async () => {
+    const off = new MemorySmsThrottle({
+      windows: [
+        { windowMs: 60_000, max: 0 },
+        { windowMs: 0, max: 1 },
+      ],
+      secret: SECRET,
+    });
+    for (let i = 0; i < 10; i += 1) expect(await outcome(off)).toBe('admitted');
+    const clock = { now: 10_000_000 };
+    const one = new MemorySmsThrottle({
+      windows: [
+        { windowMs: 3_600_000, max: 0 },
+        { windowMs: 60_000, max: 1 },
+      ],
+      secret: SECRET,
+      clock: { now: () => clock.now },
+    });
+    expect(await outcome(one)).toBe('admitted');
+    expect(await outcome(one)).toEqual({ code: 'RATE_LIMITED', retryAfter: 60 });
   });
 
   it('throttles nothing when every window is off', async () => {
@@ -177,6 +265,30 @@ describe('the SMS throttle in memory', () => {
     expect(throttle.tracked).toBe(200);
     clock.now += 3_600_001;
     await throttle.admit(ALI);
+    expect(throttle.tracked).toBe(2);
+  });
+
+  it('sweeps once per longest window, from the first check, keeping a number with a send inside it', async () => {
+    const start = 10_000_000;
+    const clock = { now: start };
+    const throttle = new MemorySmsThrottle({ windows: WINDOWS, secret: SECRET, clock: { now: () => clock.now } });
+    await throttle.admit({ mobile: '09120000001' });
+    await throttle.admit({ mobile: '09120000002' });
+    clock.now = start + 3_600_000 - 30_000;
+    await throttle.admit({ mobile: '09120000002' });
+    expect(throttle.tracked).toBe(2);
+    // An hour after the first check: the first number's send is an hour old and is forgotten; the
+    // second number, with one as old and one 30 s ago, is kept and still refused.
+    clock.now = start + 3_600_000;
+    expect(await outcome(throttle, { mobile: '09120000003' })).toBe('admitted');
+    expect(throttle.tracked).toBe(2);
+    expect(await outcome(throttle, { mobile: '09120000002' })).toEqual({ code: 'RATE_LIMITED', retryAfter: 30 });
+    // Not swept again before another hour has passed, though the second number's sends are all old by then.
+    clock.now = start + 2 * 3_600_000 - 1;
+    expect(await outcome(throttle, { mobile: '09120000004' })).toBe('admitted');
+    expect(throttle.tracked).toBe(3);
+    clock.now = start + 2 * 3_600_000;
+    expect(await outcome(throttle, { mobile: '09120000005' })).toBe('admitted');
     expect(throttle.tracked).toBe(2);
   });
 });

@@ -36,7 +36,11 @@ describe('UpstreamBudget in RequestUpstream', () => {
     expect(refusal).toBeInstanceOf(OperationLimitError);
     expect(refusal.extensions).toEqual({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'upstreamCalls', max: 2, actual: 3 });
     expect(client.seen.map((call) => call.options.query)).toEqual([{ parameter: '1' }, { parameter: '2' }]);
+    expect(refusal.message).toBe(
+      'This operation has used its budget of 2 upstream calls; this field was not asked upstream.',
+    );
     expect(budget.used).toBe(2);
+    expect(budget.calls).toEqual({ billingInquiryCcGet: 2 });
     expect(await upstreamCallHits()).toBe(before + 1);
   });
 
@@ -58,6 +62,7 @@ describe('UpstreamBudget in RequestUpstream', () => {
     await access.send('oakTransferToDepositPost', { body: {}, trackId: 'claimed-track-id' });
     expect(client.seen.map((call) => call.operationId)).toEqual(['billingInquiryCcGet', 'oakTransferToDepositPost']);
     expect(budget.used).toBe(2);
+    expect(budget.calls).toEqual({ billingInquiryCcGet: 1, oakTransferToDepositPost: 1 });
     await expect(access.read('billingInquiryCcGet', { query: { parameter: '2' } })).rejects.toBeInstanceOf(
       OperationLimitError,
     );

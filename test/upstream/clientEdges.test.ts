@@ -189,6 +189,20 @@ describe('client-credentials tokens', () => {
     expect(asked).toEqual(['get kyc:military-inquiry:get', 'replace kyc:military-inquiry:get cc-1']);
     expect(http.requests.map((request) => request.headers['authorization'])).toEqual(['Bearer cc-1', 'Bearer cc-2']);
   });
+
+  it('takes a 403 for a rejected token whatever its error code, and resends once with a new one', async () => {
+    const forbidden: HttpResponse = {
+      status: 403,
+      text: '{"trackId":"x","status":"FAILED","error":{"code":"FORBIDDEN","message":"no"}}',
+    };
+    const http = scriptedTransport([forbidden, done({ ok: true })]);
+    const { client, asked } = clientOver(http);
+    const answer = await client.call('kycMilitaryInquiryGet', { query: { nationalCode: '0012345678' } });
+
+    expect(answer.result).toEqual({ ok: true });
+    expect(asked).toEqual(['get kyc:military-inquiry:get', 'replace kyc:military-inquiry:get cc-1']);
+    expect(http.requests.map((request) => request.headers['authorization'])).toEqual(['Bearer cc-1', 'Bearer cc-2']);
+  });
 });
 
 describe('multipart forms', () => {

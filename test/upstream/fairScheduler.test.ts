@@ -101,7 +101,8 @@ describe('the fair scheduler', () => {
     expect(scheduler.waiting).toBe(2);
     abort.abort();
     await expect(aborted).rejects.toBeInstanceOf(TransportError);
-    await expect(aborted).rejects.toMatchObject({ kind: 'aborted' });
+    // Nothing was sent: the call is known not to have reached the upstream.
+    await expect(aborted).rejects.toMatchObject({ kind: 'aborted', maybeDelivered: false });
     expect(scheduler.waiting).toBe(1);
     holder.open();
     await flush();
@@ -117,6 +118,7 @@ describe('the fair scheduler', () => {
     const held = scheduler.run(holder.task, lane('a'));
     await expect(scheduler.run(gate(started, 'late').task, lane('b'), AbortSignal.abort())).rejects.toMatchObject({
       kind: 'aborted',
+      maybeDelivered: false,
     });
     expect(scheduler.waiting).toBe(0);
     holder.open();
@@ -164,5 +166,13 @@ describe('the fair scheduler', () => {
     }
     await Promise.all(runs);
     expect(started).toEqual(['first', 'a-2', 'poll', 'a-3']);
+  });
+
+  it('refuses a capacity that is not a positive integer', () => {
+    for (const capacity of [0, -1, 1.5, Number.NaN])
+      expect(() => new FairScheduler(capacity), String(capacity)).toThrow(
+        new RangeError('capacity must be a positive integer'),
+      );
+    expect(new FairScheduler(1).capacity).toBe(1);
   });
 });
