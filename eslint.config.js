@@ -8,8 +8,9 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      // Every TypeScript file belongs to tsconfig.json or explorer/tsconfig.json, so the rules see its types.
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // Every TypeScript file belongs to tsconfig.json or explorer/tsconfig.json, so the rules see its types
+      // (named projects: about a third faster than the project service on the whole tree).
+      parserOptions: { project: ['./tsconfig.json', './explorer/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
