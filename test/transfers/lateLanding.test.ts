@@ -77,6 +77,16 @@ async function follow(key: string): Promise<Outcome | null> {
   return dataOf(res).transfer;
 }
 
+/** The transfer's outcome once it is no longer pending. */
+const settled = (key: string) =>
+  eventually(
+    async () => {
+      const now = await follow(key);
+      return now && now.__typename !== 'TransferPending' ? now : undefined;
+    },
+    { what: 'the transfer to settle', timeoutMs: 15_000 },
+  );
+
 const inquiries = () => h.upstreamCalls('oakTransferInquiryGet').length;
 
 describe('a transfer that lands long after its request timed out here', () => {
@@ -146,13 +156,7 @@ describe('a transfer that lands long after its request timed out here', () => {
     expect(await follow(input.idempotencyKey)).toMatchObject({ __typename: 'TransferPending' });
 
     release();
-    const outcome = await eventually(
-      async () => {
-        const now = await follow(input.idempotencyKey);
-        return now && now.__typename !== 'TransferPending' ? now : undefined;
-      },
-      { what: 'the transfer to settle', timeoutMs: 15_000 },
-    );
+    const outcome = await settled(input.idempotencyKey);
     expect(outcome).toMatchObject({ __typename: 'TransferCompleted', receipt: { amount: '62000' } });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before - 62_000n);
     expect(h.upstreamCalls('oakTransferToDepositPost')).toHaveLength(1);
@@ -169,13 +173,7 @@ describe('a transfer that lands long after its request timed out here', () => {
     await eventually(() => inquiries() >= polled + 3, { what: 'inquiries while held', timeoutMs: 15_000 });
     expect(await follow(input.idempotencyKey)).toMatchObject({ __typename: 'TransferPending' });
     release();
-    const outcome = await eventually(
-      async () => {
-        const now = await follow(input.idempotencyKey);
-        return now && now.__typename !== 'TransferPending' ? now : undefined;
-      },
-      { what: 'the transfer to settle', timeoutMs: 15_000 },
-    );
+    const outcome = await settled(input.idempotencyKey);
     expect(outcome).toMatchObject({ __typename: 'TransferRejected', reason: 'REJECTED_BY_BANK' });
     expect(h.sandbox.balanceOf(rich.iban)).toBe(before);
   });
