@@ -190,8 +190,14 @@ const schema = z
     LIMIT_MAX_REPEATED_SELECTIONS: limit(10),
     LIMIT_MAX_COST: limit(1_000),
     LIMIT_DEFAULT_LIST_SIZE: positiveInt(10),
-    LIMIT_MAX_UPSTREAM_CALLS: limit(500),
+    // A router's `_entities` batch of the largest page (100) of the costliest entity (a card, 2 calls),
+    // each with one upstream field of its own.
+    LIMIT_MAX_UPSTREAM_CALLS: limit(300),
     LIMIT_MAX_RESPONSE_BYTES: limit(16 * 1024 * 1024),
+    LIMIT_MAX_OPERATIONS_PER_CALLER: limit(100),
+    LIMIT_MAX_OPERATIONS_IN_FLIGHT: limit(1_000),
+    LIMIT_MAX_OPERATIONS_PER_SOCKET: limit(100),
+    LIMIT_MAX_SOCKET_BUFFER_BYTES: limit(32 * 1024 * 1024),
     LIMIT_BLOCK_FIELD_SUGGESTIONS: z.enum(['true', 'false']).default('true'),
   })
   .superRefine((env, ctx) => {
@@ -323,10 +329,21 @@ export interface LimitsConfig {
   readonly maxCost: number | null;
   /** Items assumed in a list whose size neither `@listSize` nor a slicing argument gives. */
   readonly defaultListSize: number;
-  /** Upstream calls one operation may send; the calls beyond it fail with OPERATION_LIMIT_EXCEEDED. */
+  /**
+   * Upstream calls one operation may send: an operation estimated over it is refused before it runs, and
+   * the calls beyond it (the estimate fell short) fail with OPERATION_LIMIT_EXCEEDED.
+   */
   readonly maxUpstreamCalls: number | null;
   /** Largest serialized response (or subscription event) in bytes. */
   readonly maxResponseBytes: number | null;
+  /** Operations one caller may have running at once, over both transports (live subscriptions aside). */
+  readonly maxOperationsPerCaller: number | null;
+  /** Operations the process may have running at once (live subscriptions aside). */
+  readonly maxOperationsInFlight: number | null;
+  /** Operations one graphql-ws connection may have started and not finished, subscriptions included. */
+  readonly maxOperationsPerSocket: number | null;
+  /** Bytes a WebSocket may hold unsent before the connection is closed as not reading. */
+  readonly maxSocketBufferBytes: number | null;
   /** Drops graphql-js's "Did you mean …" hints from validation errors, so the schema cannot be guessed from them. */
   readonly blockFieldSuggestions: boolean;
 }
@@ -540,6 +557,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultListSize: e.LIMIT_DEFAULT_LIST_SIZE,
       maxUpstreamCalls: e.LIMIT_MAX_UPSTREAM_CALLS || null,
       maxResponseBytes: e.LIMIT_MAX_RESPONSE_BYTES || null,
+      maxOperationsPerCaller: e.LIMIT_MAX_OPERATIONS_PER_CALLER || null,
+      maxOperationsInFlight: e.LIMIT_MAX_OPERATIONS_IN_FLIGHT || null,
+      maxOperationsPerSocket: e.LIMIT_MAX_OPERATIONS_PER_SOCKET || null,
+      maxSocketBufferBytes: e.LIMIT_MAX_SOCKET_BUFFER_BYTES || null,
       blockFieldSuggestions: e.LIMIT_BLOCK_FIELD_SUGGESTIONS === 'true',
     },
   });

@@ -8,9 +8,16 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { GraphQLError, Kind, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
+import {
+  execute,
+  GraphQLError,
+  Kind,
+  subscribe,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type FormattedExecutionResult,
+} from 'graphql';
 import type { Context as WsServerContext } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices, type ServiceHooks } from './app.js';
 import type { Config } from './config.js';
@@ -18,7 +25,9 @@ import { createContext, type Context } from './context.js';
 import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPage.js';
 import { createErrorFormatter } from './errorFormatting.js';
 import { handleSmsWebhook, SMS_WEBHOOK_PATH } from './inbox/webhook.js';
+import { InFlightOperations } from './limits/inFlight.js';
 import { OperationLimits } from './limits/operationLimits.js';
+import { refuse } from './limits/refusal.js';
 import { identifyCaller, type Caller } from './limits/callerIdentity.js';
 import { rateLimitPlugin, rateLimitRefusal } from './limits/rateLimitPlugin.js';
 import { requestInputRefusal, transportInputRefusal } from './limits/transportInput.js';
@@ -32,6 +41,7 @@ import { isDownloadPath, serveDownload } from './fileDownloads.js';
 import { loadExplorer } from './explorer.js';
 import { codeRequestErrors, refuseSubscriptionsOverHttp } from './requestPlugins.js';
 import { CallbackSubscriptions } from './subscriptions/callback.js';
+import { serveGraphqlWs, type SocketExtra } from './subscriptions/graphqlWs.js';
 import { callbackSubscriptionsPlugin } from './subscriptions/callbackPlugin.js';
 import { reportUpstreamCalls } from './limits/upstreamCallsReport.js';
 
@@ -44,6 +54,8 @@ const WEBSOCKET_PATHS = new Set([GRAPHQL_PATH, '/ws']);
 const APOLLO_HEALTH_PATH = '/.well-known/apollo/server-health';
 /** Largest graphql-ws message; HTTP request bodies are bounded by MAX_REQUEST_BYTES instead. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** How often a WebSocket is pinged; one that has not answered by the next ping is cut. */
+const WEBSOCKET_KEEPALIVE_MS = 12_000;
 const ROUTER_SECRET_HEADER = 'router-authorization';
 /** Carries a consent handle (see the consent mutations); on WebSockets, `consentHandle` in connectionParams. */
 const CONSENT_HANDLE_HEADER = 'x-consent-handle';
@@ -79,6 +91,22 @@ export async function startServer(
   const schema = buildSchema();
   const formatError = createErrorFormatter(logger);
   const limits = new OperationLimits(config.limits, schema);
+  const inFlight = new InFlightOperations({
+    perCaller: config.limits.maxOperationsPerCaller,
+    perProcess: config.limits.maxOperationsInFlight,
+  });
+  /** Runs an operation received over graphql-ws once the caller and the process have room for it. */
+  const admitted =
+    <T>(run: (args: ExecutionArgs) => T) =>
+    async (args: ExecutionArgs): Promise<Awaited<T> | ExecutionResult> => {
+      const release = inFlight.admit((args.contextValue as Context).caller.id);
+      if (release instanceof GraphQLError) return { errors: [release] };
+      try {
+        return await run(args);
+      } finally {
+        release();
+      }
+    };
   /** A graphql-ws error through the formatter; a code-less one raised before execution (no path) gets `requestCode`. */
   const formatWsError = (error: GraphQLError, requestCode: string) => {
     const isRequestError = error.path === undefined && error.extensions['code'] === undefined;
@@ -91,13 +119,13 @@ export async function startServer(
       : error;
     return formatError(coded.toJSON(), coded);
   };
-  /** An event of a subscription as it leaves the process (graphql-ws or HTTP callback): errors formatted, size capped. */
-  const formatEvent = (result: ExecutionResult): FormattedExecutionResult =>
-    limits.capResponse(
-      result.errors
-        ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) }
-        : result,
-    );
+  /** An answer or event as it leaves over graphql-ws (capped on the text graphql-ws writes): errors formatted. */
+  const formatResult = (result: ExecutionResult): FormattedExecutionResult =>
+    result.errors
+      ? { ...result, errors: result.errors.map((error) => formatWsError(error, 'BAD_USER_INPUT')) }
+      : result;
+  /** An event of a subscription relayed over an HTTP callback: errors formatted, size capped. */
+  const formatEvent = (result: ExecutionResult): FormattedExecutionResult => limits.capResponse(formatResult(result));
   const callbacks = config.subscriptionCallbackHosts
     ? new CallbackSubscriptions({ allowedHosts: config.subscriptionCallbackHosts, logger })
     : null;
@@ -129,14 +157,17 @@ export async function startServer(
 
   const httpServer: Server = createHttpServer();
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
-  const wsHandle = useServer<Record<string, unknown>>(
+  const wsHandle = serveGraphqlWs<Record<string, unknown>>(
     {
       schema,
+      execute: admitted(execute),
+      subscribe: admitted(subscribe),
       // Rate-limited, then parsed, validated and costed here, with the same limits as over HTTP.
       onSubscribe: async (ctx, _id, payload) => {
         const refusal =
-          (services.rateLimiter && rateLimitRefusal(services.rateLimiter, await connectionCaller(ctx))) ||
-          transportInputRefusal(limits.config, payload.query, payload.variables);
+          socketOperationsRefusal(ctx) ??
+          ((services.rateLimiter && rateLimitRefusal(services.rateLimiter, await connectionCaller(ctx))) ||
+            transportInputRefusal(limits.config, payload.query, payload.variables));
         const prepared = refusal ? [refusal] : limits.prepare(payload);
         // Refused before its type is known, as over HTTP.
         if (Array.isArray(prepared)) graphqlOperations.inc({ type: 'unknown', outcome: 'error' });
@@ -162,10 +193,27 @@ export async function startServer(
       // same codes are given here, so the formatter keeps them and masks only what failed inside.
       onError: (_ctx, _id, _payload, errors) =>
         errors.map((error) => formatWsError(error, 'GRAPHQL_VALIDATION_FAILED')),
-      onNext: (_ctx, _id, _payload, _args, result) => formatEvent(result),
+      onNext: (_ctx, _id, _payload, _args, result) => formatResult(result),
     },
     wsServer,
+    {
+      capMessage: (text) => limits.capMessage(text),
+      maxBufferedBytes: config.limits.maxSocketBufferBytes,
+      keepAliveMs: WEBSOCKET_KEEPALIVE_MS,
+    },
+    logger,
   );
+  /** The refusal of one more operation on a connection that already runs as many as allowed (itself counted). */
+  function socketOperationsRefusal(ctx: WsContext): GraphQLError | null {
+    const max = config.limits.maxOperationsPerSocket;
+    const running = Object.keys(ctx.subscriptions).length;
+    if (max === null || running <= max) return null;
+    return refuse(
+      'socketOperations',
+      `This connection runs ${running - 1} operations; at most ${max} run at once on one connection. Complete one first.`,
+      { max, actual: running },
+    );
+  }
 
   const apollo = new ApolloServer<Context>({
     schema,
@@ -321,6 +369,13 @@ export async function startServer(
       consentHandle,
       consentIsLive,
     });
+    const release = inFlight.admit(caller.id, { http: true });
+    if (release instanceof GraphQLError) {
+      res.setHeader('retry-after', String(release.extensions['retryAfter']));
+      const { http: _http, ...extensions } = release.extensions;
+      return send(res, 429, { errors: [{ message: release.message, extensions }] });
+    }
+    res.once('close', release);
     const options: HttpContextOptions = { requestId, consentHandle, caller };
     const result = await inRequestSpan(requestId, () =>
       apollo.executeHTTPGraphQLRequest({
@@ -427,7 +482,7 @@ interface HttpContextOptions {
 const REQUEST_OPTIONS = Symbol('request options');
 type HttpContext = Context & { readonly [REQUEST_OPTIONS]: HttpContextOptions };
 
-type WsContext = WsServerContext<Record<string, unknown>, { request: IncomingMessage }>;
+type WsContext = WsServerContext<Record<string, unknown>, SocketExtra>;
 
 function wsConsentHandle(ctx: WsContext): string | null {
   return (

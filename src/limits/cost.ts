@@ -8,9 +8,16 @@ import {
   getNullableType,
   getOperationAST,
   getVariableValues,
+  isAbstractType,
+  isEnumType,
+  isInputObjectType,
   isInterfaceType,
+  isIntrospectionType,
   isListType,
+  isWrappingType,
   isObjectType,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
   valueFromASTUntyped,
   type DirectiveNode,
   type DocumentNode,
@@ -18,8 +25,11 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
+  type GraphQLInterfaceType,
+  type GraphQLObjectType,
   type GraphQLNamedType,
   type GraphQLSchema,
+  type GraphQLType,
   type ObjectTypeDefinitionNode,
   type ObjectTypeExtensionNode,
   type SelectionSetNode,
@@ -37,7 +47,15 @@ import {
  * Everything below a list counts once per item, so nested lists multiply. Lists without a size count
  * `defaultListSize` items. The router's `_entities` counts each representation against the fragment of
  * its own type. `@skip`/`@include` are honoured; fragments count where they are spread.
+ *
+ * Introspection calls nothing upstream but is work all the same (a full introspection of this schema is
+ * half a megabyte of answer): each object it answers with counts `INTROSPECTION_OBJECT_WEIGHT`, its lists
+ * sized by what the schema holds (`introspectionSizes`), so one full introspection costs a few dozen and
+ * many aliased copies of it are refused.
  */
+/** One hundred objects of an introspection answer weigh as much as one upstream call. */
+export const INTROSPECTION_OBJECT_WEIGHT = 0.01;
+
 export interface CostOptions {
   readonly defaultListSize: number;
 }
@@ -133,8 +151,8 @@ class CostWalker {
 
   private field(node: FieldNode, parent: GraphQLNamedType, sizing?: Sizing): number {
     const name = node.name.value;
-    if (name.startsWith('__') || !(isObjectType(parent) || isInterfaceType(parent))) return 0;
-    const definition = parent.getFields()[name];
+    if (name === '__typename' || !(isObjectType(parent) || isInterfaceType(parent))) return 0;
+    const definition = this.definitionOf(parent, name);
     if (!definition) return 0;
     if (name === '_entities' && parent === this.schema.getQueryType() && node.selectionSet) return this.entities(node);
     const args = this.argumentsOf(definition, node);
@@ -144,14 +162,28 @@ class CostWalker {
     const perItem =
       (isObjectType(named) ? typeWeight(named) : 0) +
       (node.selectionSet ? this.selectionSet(node.selectionSet, named, childSizing) : 0);
-    const items = isListType(getNullableType(definition.type))
-      ? sizing?.fields.has(name)
-        ? sizing.size
-        : childSizing
-          ? 1
-          : this.listSize(listSize, args)
-      : 1;
+    const items = isIntrospectionType(parent)
+      ? (introspectionSizes(this.schema).get(`${parent.name}.${name}`) ?? 1)
+      : isListType(getNullableType(definition.type))
+        ? sizing?.fields.has(name)
+          ? sizing.size
+          : childSizing
+            ? 1
+            : this.listSize(listSize, args)
+        : 1;
     return fieldWeight(definition.astNode) + items * perItem;
+  }
+
+  /** A field of `parent`, or the root's `__schema` and `__type`, which no type lists among its fields. */
+  private definitionOf(
+    parent: GraphQLObjectType | GraphQLInterfaceType,
+    name: string,
+  ): GraphQLField<unknown, unknown> | undefined {
+    if (parent === this.schema.getQueryType()) {
+      if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+      if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+    }
+    return parent.getFields()[name];
   }
 
   /** `_entities(representations:)`: each representation pays for the fragment on its own type. */
@@ -232,9 +264,10 @@ function fieldWeight(node: FieldDefinitionNode | null | undefined): number {
   return typeof weight === 'number' ? weight : 0;
 }
 
-/** `@cost` on an object type, on its definition or any of its extensions. */
+/** `@cost` on an object type, on its definition or any of its extensions; introspection's own weight. */
 function typeWeight(type: GraphQLNamedType): number {
   if (!isObjectType(type)) return 0;
+  if (isIntrospectionType(type)) return INTROSPECTION_OBJECT_WEIGHT;
   for (const node of [type.astNode, ...type.extensionASTNodes]) {
     const weight = directiveArgs(node, 'cost')?.weight;
     if (typeof weight === 'number') return weight;
@@ -261,4 +294,70 @@ function sizedChildren(
   const size = slicingSize(listSize, args);
   const assumed = listSize?.assumedSize;
   return { fields: new Set(fields.map(String)), size: size ?? (typeof assumed === 'number' ? assumed : defaultSize) };
+}
+
+const sizesBySchema = new WeakMap<GraphQLSchema, ReadonlyMap<string, number>>();
+
+/**
+ * How many items each list of an introspection answer holds, on average, in `schema`: all its types
+ * for `__Schema.types`, and for a type's fields, a field's arguments and so on their number divided by
+ * their owners', so that every type's fields add up to the schema's fields.
+ */
+function introspectionSizes(schema: GraphQLSchema): ReadonlyMap<string, number> {
+  const known = sizesBySchema.get(schema);
+  if (known) return known;
+  const types = Object.values(schema.getTypeMap());
+  let fields = 0;
+  let args = 0;
+  let inputFields = 0;
+  let enumValues = 0;
+  let interfaces = 0;
+  let possibleTypes = 0;
+  let references = 0;
+  let wrappers = 0;
+  const refer = (type: GraphQLType) => {
+    references += 1;
+    for (let inner = type; isWrappingType(inner); inner = inner.ofType) wrappers += 1;
+  };
+  for (const type of types) {
+    if (isObjectType(type) || isInterfaceType(type)) {
+      const own = Object.values(type.getFields());
+      fields += own.length;
+      interfaces += type.getInterfaces().length;
+      for (const field of own) {
+        refer(field.type);
+        args += field.args.length;
+        for (const arg of field.args) refer(arg.type);
+      }
+    }
+    if (isInputObjectType(type)) {
+      const own = Object.values(type.getFields());
+      inputFields += own.length;
+      for (const field of own) refer(field.type);
+    }
+    if (isEnumType(type)) enumValues += type.getValues().length;
+    if (isAbstractType(type)) possibleTypes += schema.getPossibleTypes(type).length;
+  }
+  const directives = schema.getDirectives();
+  const perType = (count: number) => count / types.length;
+  // A reference's wrappers (`[T!]!`: three) are a chain of `ofType`: each level present with odds that
+  // make the whole chain as long as the schema's average.
+  const wrapped = wrappers / Math.max(1, references);
+  const sizes = new Map<string, number>([
+    ['__Type.ofType', wrapped / (1 + wrapped)],
+    ['__Schema.types', types.length],
+    ['__Schema.directives', directives.length],
+    ['__Type.fields', perType(fields)],
+    ['__Type.inputFields', perType(inputFields)],
+    ['__Type.enumValues', perType(enumValues)],
+    ['__Type.interfaces', perType(interfaces)],
+    ['__Type.possibleTypes', perType(possibleTypes)],
+    ['__Field.args', args / Math.max(1, fields)],
+    [
+      '__Directive.args',
+      directives.reduce((sum, directive) => sum + directive.args.length, 0) / Math.max(1, directives.length),
+    ],
+  ]);
+  sizesBySchema.set(schema, sizes);
+  return sizes;
 }

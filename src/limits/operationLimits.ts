@@ -27,6 +27,9 @@ const COSTS_KEPT_PER_DOCUMENT = 32;
 /** How many valid documents received over graphql-ws are remembered, by query text. */
 const VALID_DOCUMENTS_KEPT = 256;
 
+/** The start of a graphql-ws answer as graphql-ws writes it: `{"id":"…","type":"next"` (or `"error"`). */
+const MESSAGE_HEAD = /^\{"id":("(?:[^"\\]|\\.)*"),"type":"(next|error)"/;
+
 /** What a graphql-ws client sent to start an operation. */
 export interface SubscribePayload {
   readonly query: string;
@@ -57,24 +60,34 @@ export class OperationLimits {
     this.parseOptions = config.maxTokens === null ? {} : { maxTokens: config.maxTokens };
   }
 
-  /** The refusal of an operation whose estimated cost is over the maximum, else null. */
+  /**
+   * The refusal of an operation whose estimated cost is over the maximum, or over the upstream calls one
+   * operation may send (refused before any is sent, rather than cut off once the budget is spent), else
+   * null. When both are passed, the smaller bound is named.
+   */
   costRefusal(
     document: DocumentNode,
     operationName: string | null | undefined,
     variables: Record<string, unknown> | null | undefined,
   ): OperationLimitError | null {
-    const max = this.config.maxCost;
-    if (max === null) return null;
+    const { maxCost, maxUpstreamCalls } = this.config;
+    if (maxCost === null && maxUpstreamCalls === null) return null;
     const cost = this.costOf(document, operationName, variables);
-    if (cost <= max) return null;
+    const overCost = maxCost !== null && cost > maxCost;
+    const overCalls = maxUpstreamCalls !== null && cost > maxUpstreamCalls;
+    if (!overCost && !overCalls) return null;
     const actual = Number.isFinite(cost) ? Math.min(Math.ceil(cost), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
+    if (overCalls && (!overCost || maxUpstreamCalls <= maxCost)) {
+      return refuse(
+        'upstreamCalls',
+        `The operation's estimated cost is ${actual} upstream calls; at most ${maxUpstreamCalls} are spent on one operation. Ask for fewer fields or smaller pages.`,
+        { max: maxUpstreamCalls, actual },
+      );
+    }
     return refuse(
       'cost',
-      `The operation's estimated cost is ${actual} upstream calls; at most ${max} are allowed. Ask for fewer fields or smaller pages.`,
-      {
-        max,
-        actual,
-      },
+      `The operation's estimated cost is ${actual} upstream calls; at most ${maxCost} are allowed. Ask for fewer fields or smaller pages.`,
+      { max: maxCost ?? 0, actual },
     );
   }
 
@@ -121,6 +134,23 @@ export class OperationLimits {
     if (max === null || text.length * 3 <= max) return text;
     const refusal = this.responseSizeRefusal(Buffer.byteLength(text));
     return refusal ? JSON.stringify({ errors: [formatRefusal(refusal)] }) : text;
+  }
+
+  /**
+   * A graphql-ws message as graphql-ws wrote it, or, for an answer (`next` or `error`) of more bytes than
+   * allowed, the same message carrying only the refusal: the text is measured, never serialised again.
+   */
+  capMessage(text: string): string {
+    const max = this.config.maxResponseBytes;
+    if (max === null || text.length * 3 <= max) return text;
+    const head = MESSAGE_HEAD.exec(text);
+    if (!head) return text;
+    const refusal = this.responseSizeRefusal(Buffer.byteLength(text));
+    if (!refusal) return text;
+    const id = JSON.parse(head[1] ?? '""') as string;
+    const type = head[2];
+    const errors = [formatRefusal(refusal)];
+    return JSON.stringify({ id, type, payload: type === 'error' ? errors : { errors } });
   }
 
   /** `result`, or an answer carrying only the refusal when it serializes to more bytes than allowed. */

@@ -13,7 +13,8 @@ export type LimitName =
   | 'upstreamCalls'
   | 'responseSize'
   | 'queryBytes'
-  | 'variablesDepth';
+  | 'variablesDepth'
+  | 'socketOperations';
 
 /**
  * An operation (or one of its upstream calls) refused by a limit. `extensions.limit` names the limit,

@@ -12,7 +12,9 @@ import { callCounts } from '../helpers/calls.js';
 import { useHarness } from '../helpers/harness.js';
 import { dataOf, partialDataOf, present } from '../helpers/responses.js';
 
-const h = useHarness();
+// The board-wide query below is estimated at 603 calls (every path counted) and sends about sixty once
+// reads are shared: over the default budget, which an operator raises for such clients.
+const h = useHarness({ env: { LIMIT_MAX_UPSTREAM_CALLS: '1000' } });
 
 interface PlatesOf {
   person: { nationalId: string; militaryService: { allowed: boolean | null } | null } | null;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import {
+  isObjectType,
+  Kind,
+  type FieldDefinitionNode,
+  type GraphQLObjectType,
+  type ObjectTypeDefinitionNode,
+  type ObjectTypeExtensionNode,
+} from 'graphql';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { MAX_PAGE_SIZE } from '../../src/resolvers/shared/pagination.js';
+import { buildSchema } from '../../src/schema.js';
 
 describe('operation limit settings', () => {
   it('are on by default', () => {
@@ -13,10 +23,29 @@ describe('operation limit settings', () => {
       maxRepeatedSelections: 10,
       maxCost: 1000,
       defaultListSize: 10,
-      maxUpstreamCalls: 500,
+      maxUpstreamCalls: 300,
       maxResponseBytes: 16 * 1024 * 1024,
+      maxOperationsPerCaller: 100,
+      maxOperationsInFlight: 1000,
+      maxOperationsPerSocket: 100,
+      maxSocketBufferBytes: 32 * 1024 * 1024,
       blockFieldSuggestions: true,
     });
+  });
+
+  it('give a budget of upstream calls that fits a router batch of the largest page of the costliest entity', () => {
+    const schema = buildSchema();
+    const entities = Object.values(schema.getTypeMap())
+      .filter((type): type is GraphQLObjectType => isObjectType(type))
+      .filter((type) => [type.astNode, ...type.extensionASTNodes].some((node) => directive(node, 'key')));
+    const entityWeight = Math.max(
+      ...entities.flatMap((type) => [type.astNode, ...type.extensionASTNodes].map((node) => weightOf(node))),
+    );
+    const fieldWeight = Math.max(
+      ...entities.flatMap((type) => Object.values(type.getFields()).map((field) => weightOf(field.astNode))),
+    );
+    expect([entityWeight, fieldWeight]).toEqual([2, 1]);
+    expect(loadConfig({}).limits.maxUpstreamCalls).toBe(MAX_PAGE_SIZE * (entityWeight + fieldWeight));
   });
 
   it('turn off one by one with 0', () => {
@@ -70,3 +99,15 @@ describe('rate limit and SMS throttle settings', () => {
     expect(() => loadConfig({ SMS_THROTTLE_PER_HOUR: '1.5' })).toThrow(/SMS_THROTTLE_PER_HOUR/);
   });
 });
+
+type TypeNode = ObjectTypeDefinitionNode | ObjectTypeExtensionNode | FieldDefinitionNode | null | undefined;
+
+function directive(node: TypeNode, name: string) {
+  return node?.directives?.find((candidate) => candidate.name.value === name);
+}
+
+/** `@cost(weight:)` on a type's definition or extension, or on a field, 0 without it. */
+function weightOf(node: TypeNode): number {
+  const weight = directive(node, 'cost')?.arguments?.find((arg) => arg.name.value === 'weight')?.value;
+  return weight?.kind === Kind.INT ? Number(weight.value) : 0;
+}

@@ -1,7 +1,15 @@
 /** The cost estimate from the schema's @cost and @listSize, in upstream calls. */
-import { Kind, parse } from 'graphql';
+import {
+  getIntrospectionQuery,
+  graphqlSync,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  parse,
+  type GraphQLObjectType,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { operationCost } from '../../src/limits/cost.js';
+import { INTROSPECTION_OBJECT_WEIGHT, operationCost } from '../../src/limits/cost.js';
 import { buildSchema } from '../../src/schema.js';
 
 const schema = buildSchema();
@@ -11,10 +19,37 @@ const cost = (query: string, variables: Record<string, unknown> = {}, operationN
 const ID = '"0499370899"';
 
 describe('operationCost', () => {
-  it('counts nothing for fields that call nothing upstream, and for introspection', () => {
+  it('counts nothing for fields that call nothing upstream', () => {
     expect(cost(`{ person(nationalId: ${ID}) { nationalId } __typename }`)).toBe(0);
-    expect(cost('{ __schema { types { name fields { name } } } }')).toBe(0);
     expect(cost('{ _service { sdl } }')).toBe(0);
+  });
+
+  it('counts introspection by the objects it answers with, a hundred to one call', () => {
+    const types = Object.keys(schema.getTypeMap()).length;
+    expect(cost('{ __schema { types { name } } }')).toBeCloseTo(types * INTROSPECTION_OBJECT_WEIGHT + 0.01, 10);
+    expect(cost('{ __type(name: "Person") { name } }')).toBeCloseTo(0.01, 10);
+    // Every type's fields add up to the schema's fields.
+    const fields = Object.values(schema.getTypeMap())
+      .filter((type) => isObjectType(type) || isInterfaceType(type))
+      .reduce((sum, type) => sum + Object.keys((type as GraphQLObjectType).getFields()).length, 0);
+    expect(cost('{ __schema { types { fields { name } } } }')).toBeCloseTo((1 + types + fields) * 0.01, 6);
+  });
+
+  it('estimates a full introspection near its real size, and ten aliased copies of it ten times over', () => {
+    const full = getIntrospectionQuery({
+      descriptions: true,
+      directiveIsRepeatable: true,
+      inputValueDeprecation: true,
+    });
+    const answer = graphqlSync({ schema, source: full });
+    const objects = countObjects(answer.data);
+    const estimate = cost(full);
+    expect(estimate).toBeGreaterThan(objects * INTROSPECTION_OBJECT_WEIGHT * 0.8);
+    expect(estimate).toBeLessThan(objects * INTROSPECTION_OBJECT_WEIGHT * 1.25);
+    const body = full.slice(full.indexOf('__schema'), full.lastIndexOf('}', full.indexOf('fragment')));
+    const copies = Array.from({ length: 10 }, (_, i) => `c${i}: ${body}`).join(' ');
+    const fragments = full.slice(full.indexOf('fragment'));
+    expect(cost(`query Ten { ${copies} } ${fragments}`)).toBeCloseTo(estimate * 10, 6);
   });
 
   it('adds field weights and multiplies through assumed list sizes', () => {
@@ -110,3 +145,10 @@ describe('operationCost', () => {
     ).toBe(0);
   });
 });
+
+/** The objects (not lists, not scalars) in an answer. */
+function countObjects(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countObjects(item), 0);
+  if (value === null || typeof value !== 'object') return 0;
+  return 1 + Object.values(value).reduce((sum: number, item) => sum + countObjects(item), 0);
+}

@@ -4,12 +4,12 @@ import { createClient, type Client } from 'graphql-ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { limitsHit } from '../../src/observability/metrics.js';
-import { VEHICLE_SAMPLES, companyOf, COMPANY_SAMPLES } from '../fixtures/sandbox.js';
+import { CLIENT_PERSON, VEHICLE_SAMPLES, companyOf, COMPANY_SAMPLES } from '../fixtures/sandbox.js';
 import { callCounts } from '../helpers/calls.js';
 import { useHarness, type GraphQLResponse } from '../helpers/harness.js';
 import { samples } from '../helpers/samples.js';
 import { collect } from '../helpers/subscriptions.js';
-import { at, dataOf, errorsOf, extensionsOf, firstError, partialDataOf } from '../helpers/responses.js';
+import { at, dataOf, extensionsOf, firstError } from '../helpers/responses.js';
 
 const h = useHarness();
 /** Small limits, so a few fields reach them. */
@@ -22,6 +22,8 @@ const small = useHarness({
   },
 });
 const budget = useHarness({ env: { LIMIT_MAX_UPSTREAM_CALLS: '3' } });
+/** The cost limit alone, the budget of upstream calls off. */
+const uncapped = useHarness({ env: { LIMIT_MAX_UPSTREAM_CALLS: '0' } });
 const clients: Client[] = [];
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
@@ -77,7 +79,12 @@ describe('the cyclic query person → activePlates → ownedVehicle → owner �
   it('is refused by cost when within the depth limit', async () => {
     // Four rounds are 14 levels deep: under the depth limit, but 1 + 10 × (1 + 10 × (1 + 10 × 1)) calls estimated.
     const res = await h.gql(cyclicQuery(4));
-    expect(refusalOf(res)).toEqual({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'cost', max: 1000, actual: 1111 });
+    expect(refusalOf(res)).toEqual({
+      code: 'OPERATION_LIMIT_EXCEEDED',
+      limit: 'upstreamCalls',
+      max: 300,
+      actual: 1111,
+    });
     expect(h.upstreamCalls()).toHaveLength(0);
   });
 
@@ -106,49 +113,74 @@ describe('aliases', () => {
 });
 
 describe('cost', () => {
+  it('admits a router batch of the largest page of cards, each with a field of its own: the budget exactly', async () => {
+    const cards = Array.from({ length: 100 }, () => ({ __typename: 'Card', number: CLIENT_PERSON.account.card }));
+    const query = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Card { accountNumber } } }';
+    const res = await h.gql(query, { r: cards });
+    expect(res.errors).toBeUndefined();
+    expect(h.upstreamCalls().length).toBeGreaterThan(0);
+  });
+
+  it('refuses the same batch with one more call before anything is sent', async () => {
+    const cards = Array.from({ length: 100 }, () => ({ __typename: 'Card', number: CLIENT_PERSON.account.card }));
+    const person = { __typename: 'Person', nationalId: driver.nationalId };
+    const query = `query ($r: [_Any!]!) { _entities(representations: $r) {
+      ... on Card { accountNumber } ... on Person { militaryService { allowed } }
+    } }`;
+    const res = await h.gql(query, { r: [...cards, person] });
+    expect(res.status).toBe(400);
+    expect(refusalOf(res)).toEqual({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'upstreamCalls', max: 300, actual: 301 });
+    expect(firstError(res).message).toBe(
+      "The operation's estimated cost is 301 upstream calls; at most 300 are spent on one operation. Ask for fewer fields or smaller pages.",
+    );
+    expect(h.upstreamCalls()).toHaveLength(0);
+  });
+
+  it('names the smaller bound when an estimate passes both', async () => {
+    const query = (first: number) => `{ person(nationalId: "${driver.nationalId}") {
+      activePlates(mobile: "${driver.mobile}") { ownedVehicle { offenses(ownerMobile: "${driver.mobile}", first: ${first}) { nodes { image { offenseId } } } } }
+    } }`;
+    expect(refusalOf(await h.gql(query(100)))).toMatchObject({ limit: 'upstreamCalls', max: 300, actual: 1011 });
+    expect(refusalOf(await small.gql(query(100)))).toMatchObject({ limit: 'upstreamCalls', max: 3, actual: 1011 });
+  });
+
   it('refuses a shallow query whose pages multiply past the maximum', async () => {
-    const res = await h.gql(`{ person(nationalId: "${driver.nationalId}") {
+    const res = await uncapped.gql(`{ person(nationalId: "${driver.nationalId}") {
       activePlates(mobile: "${driver.mobile}") { ownedVehicle { offenses(ownerMobile: "${driver.mobile}", first: 100) { nodes { image { offenseId } } } } }
     } }`);
     // activePlates 1 + 10 plates × (offenses 1 + 100 offenses × image 1)
     expect(res.status).toBe(400);
     expect(refusalOf(res)).toMatchObject({ limit: 'cost', max: 1000, actual: 1011 });
-    expect(h.upstreamCalls()).toHaveLength(0);
+    expect(uncapped.upstreamCalls()).toHaveLength(0);
   });
 
   it('takes the page size from a variable', async () => {
     const query = `query ($first: Int) { person(nationalId: "${driver.nationalId}") {
       activePlates(mobile: "${driver.mobile}") { ownedVehicle { offenses(ownerMobile: "${driver.mobile}", first: $first) { nodes { image { offenseId } } } } }
     } }`;
-    expect(refusalOf(await h.gql(query, { first: 100 }))).toMatchObject({ limit: 'cost', actual: 1011 });
-    const cheap = await h.gql(query, { first: 1 });
+    expect(refusalOf(await uncapped.gql(query, { first: 100 }))).toMatchObject({ limit: 'cost', actual: 1011 });
+    const cheap = await uncapped.gql(query, { first: 1 });
     expect(cheap.errors?.filter((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED') ?? []).toEqual(
       [],
     );
     // The same document again, each cost remembered by its own variables.
-    expect(refusalOf(await h.gql(query, { first: 100 }))).toMatchObject({ limit: 'cost', actual: 1011 });
-    expect(refusalOf(await h.gql(query, { first: 99 }))).toMatchObject({ limit: 'cost', actual: 1001 });
-    const again = await h.gql(query, { first: 1 });
+    expect(refusalOf(await uncapped.gql(query, { first: 100 }))).toMatchObject({ limit: 'cost', actual: 1011 });
+    expect(refusalOf(await uncapped.gql(query, { first: 99 }))).toMatchObject({ limit: 'cost', actual: 1001 });
+    const again = await uncapped.gql(query, { first: 1 });
     expect(again.errors?.some((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED') ?? false).toBe(
       false,
     );
   });
 });
 
-describe('the runtime budget of upstream calls', () => {
-  it('refuses the calls beyond the budget, field by field, while the budget’s calls answer', async () => {
+describe('the budget of upstream calls', () => {
+  it('refuses five reads under a budget of three before any is sent', async () => {
     const people = companyOf(COMPANY_SAMPLES.largeBoard.nationalId).board.slice(0, 5);
     const query = `{ ${people.map((seat, i) => `p${i}: person(nationalId: "${seat.nationalId}") { militaryService { allowed } }`).join(' ')} }`;
     const res = await budget.gql(query);
-    expect(res.status).toBe(200);
-    const refused = errorsOf(res).filter((error) => error.extensions?.['code'] === 'OPERATION_LIMIT_EXCEEDED');
-    expect(refused).toHaveLength(2);
-    for (const error of refused) expect(error.extensions).toMatchObject({ limit: 'upstreamCalls', max: 3 });
-    const answered = Object.values(partialDataOf(res)).filter(
-      (person) => (person as { militaryService: unknown }).militaryService !== null,
-    );
-    expect(answered).toHaveLength(3);
-    expect(callCounts(budget)).toEqual({ kycMilitaryInquiryGet: 3 });
+    expect(res.status).toBe(400);
+    expect(refusalOf(res)).toEqual({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'upstreamCalls', max: 3, actual: 5 });
+    expect(budget.upstreamCalls()).toHaveLength(0);
   });
 });
 
@@ -194,12 +226,16 @@ describe('over graphql-ws', () => {
     } }`;
     const collected = await collect(wsClient(h.server.url), query, { first: 100 });
     const errors = collected.error as Array<{ extensions?: Record<string, unknown> }>;
-    expect(at(errors, 0).extensions).toMatchObject({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'cost', actual: 1011 });
+    expect(at(errors, 0).extensions).toMatchObject({
+      code: 'OPERATION_LIMIT_EXCEEDED',
+      limit: 'upstreamCalls',
+      actual: 1011,
+    });
     expect(h.upstreamCalls()).toHaveLength(0);
     // The same text again (its document remembered), with other variables: costed by those.
     const costlier = await collect(wsClient(h.server.url), query, { first: 99 });
     const refused = costlier.error as Array<{ extensions?: Record<string, unknown> }>;
-    expect(at(refused, 0).extensions).toMatchObject({ limit: 'cost', actual: 1001 });
+    expect(at(refused, 0).extensions).toMatchObject({ limit: 'upstreamCalls', actual: 1001 });
   });
 
   it('refuses a document past a limit every time it is sent', async () => {
@@ -225,6 +261,21 @@ describe('what must still pass', () => {
     );
     expect(res.errors).toBeUndefined();
     expect(res.status).toBe(200);
+  });
+
+  it('refuses ten aliased copies of the full introspection, over HTTP and graphql-ws, before running any', async () => {
+    const full = getIntrospectionQuery({ descriptions: true });
+    const selection = full.slice(full.indexOf('__schema'), full.lastIndexOf('}', full.indexOf('fragment')));
+    const copies = Array.from({ length: 10 }, (_, i) => `c${i}: ${selection}`).join(' ');
+    const query = `query Ten { ${copies} } ${full.slice(full.indexOf('fragment'))}`;
+    const res = await h.gql(query);
+    expect(res.status).toBe(400);
+    const refusal = refusalOf(res);
+    expect(refusal).toMatchObject({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'upstreamCalls', max: 300 });
+    expect(refusal['actual']).toBeGreaterThan(400);
+    const overWs = await collect(wsClient(h.server.url), query, {});
+    const errors = overWs.error as Array<{ extensions?: Record<string, unknown> }>;
+    expect(at(errors, 0).extensions).toMatchObject({ code: 'OPERATION_LIMIT_EXCEEDED', limit: 'upstreamCalls' });
   });
 
   it('answers the router’s _service { sdl }', async () => {
