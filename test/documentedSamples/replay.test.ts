@@ -102,12 +102,11 @@ const NOT_REPLAYED: Readonly<Record<string, string>> = {
     'asked only for an offense with an image, and the offense samples have none (`hasImage: false`); needs the offenses from the sandbox and the image from its sample',
   devWagesGet:
     'the call log is read for an action whose answer was lost; its sample records another call’s trackId, so it needs an action held at the sandbox first',
-  oakBalanceGet:
-    'the account must be one the consent lists: needs the account found through the sandbox and the balance from its sample',
 };
 
 /** Operations with a sample replayed by a test of their own below, not by their completeness case. */
 const OWN_TESTS = new Set([
+  'oakBalanceGet',
   'facilityReceiveSmsGet',
   'kycTransactionCreditInquiryRequestGet',
   'kycTransactionCreditInquiryVerifyPost',
@@ -295,5 +294,22 @@ describe('the sample of the inbound SMS read', () => {
     );
     for (const [i, node] of nodes.entries())
       expect(node.from.replace(/\D/g, '').slice(-10)).toBe(messages[i]?.sourceAddress.slice(-10));
+  });
+});
+
+describe('the sample of an account’s balance', () => {
+  it('is read for an account the consent lists, found through the sandbox', async () => {
+    const documented = completenessCases.find((candidate) => candidate.operationId === 'oakBalanceGet');
+    if (!documented) throw new Error('no completeness case of oakBalanceGet');
+    // The IBAN inquiry's sample names another account than any the consent lists.
+    const restore = h.upstream.forward(['oakIbanInquiryGet']);
+    try {
+      h.upstream.clearCalls();
+      const data = await documented.run(h);
+      expect(h.upstream.calls('oakBalanceGet').length).toBeGreaterThan(0);
+      expect(misreadings(documented, sampleResult('oakBalanceGet'), data, new Set())).toEqual([]);
+    } finally {
+      restore();
+    }
   });
 });
