@@ -59,7 +59,7 @@ export function thirdPartyPolicy(vehicle: WorldVehicle, insured: Citizen): Recor
     modelField: String(vehicle.modelYear),
     mainColorField: vehicle.mainColour,
     secondColorField: vehicle.secondColour,
-    capacityField: String(vehicle.make.capacity),
+    capacityField: `جمعا ${vehicle.make.capacity} نفر`,
     cylinderNumberField: String(vehicle.make.cylinders),
     cylCnt: vehicle.make.cylinders,
     axelNumberField: '2',

@@ -25,7 +25,7 @@ function vehicleInfo(vehicle: WorldVehicle): Record<string, unknown> {
   return {
     axelNo: '2',
     wheelNo: '4',
-    capacity: String(vehicle.make.capacity),
+    capacity: `جمعا ${vehicle.make.capacity} نفر`,
     cylinderNo: String(vehicle.make.cylinders),
     mainColor: vehicle.mainColour,
     secondColor: vehicle.secondColour,

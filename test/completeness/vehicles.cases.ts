@@ -6,6 +6,8 @@ import type { DocumentedOperation, Reshaped } from './support.js';
 const { driver } = VEHICLE_SAMPLES;
 const [PLATE] = driver.plates;
 const DATE = 'jalali iso';
+/** How seats are written and read. */
+const SEATS = 'the registry’s sentence `جمعا 5 نفر` (5 persons in all) as the number of seats it holds';
 
 /** A Gregorian date-time the upstream writes in Tehran's wall-clock time (no offset), read at `path` as an instant. */
 const tehranTime = (path: string, shape: string): Reshaped => ({
@@ -189,7 +191,7 @@ export const vehicleOperations: readonly DocumentedOperation[] = [
       secondColor: `${DETAILS}.secondColour`,
       axelNo: `${DETAILS}.axles`,
       wheelNo: `${DETAILS}.wheels`,
-      capacity: `${DETAILS}.capacity`,
+      capacity: { path: `${DETAILS}.capacity`, as: SEATS },
       cylinderNo: `${DETAILS}.cylinders`,
       vin: `${DETAILS}.vin`,
       engineNumber: `${DETAILS}.engineNumber`,
@@ -327,7 +329,7 @@ export const vehicleOperations: readonly DocumentedOperation[] = [
       installDateField: `${POLICY}.vehicle.plateInstalledOn.jalali`,
       mainColorField: `${POLICY}.vehicle.mainColour`,
       secondColorField: `${POLICY}.vehicle.secondColour`,
-      capacityField: `${POLICY}.vehicle.capacity`,
+      capacityField: { path: `${POLICY}.vehicle.capacity`, as: SEATS },
       cylinderNumberField: `${POLICY}.vehicle.cylinders`,
       cylCnt: `${POLICY}.vehicle.cylinders`,
       axelNumberField: `${POLICY}.vehicle.axles`,

@@ -42,6 +42,23 @@ describe('success', () => {
     });
   });
 
+  it('reads an answer with no status as its payload only for an operation documented so (guaranteeCollaterals)', () => {
+    const bare = {
+      status: 200,
+      text: '{"trackId":"t","guaranteeId":"6000034390000","collaterals":[],"alertCode":"00000"}',
+    };
+    expect(answerOf(bare, true)).toEqual({
+      kind: 'success',
+      result: { guaranteeId: '6000034390000', collaterals: [], alertCode: '00000' },
+      trackId: 't',
+    });
+    expect(answerOf({ ...bare }).kind).toBe('failure');
+    expect(answerOf({ status: 200, text: '{"trackId":"t","error":{"code":"X","message":"m"}}' }, true).kind).toBe(
+      'failure',
+    );
+    expect(answerOf({ status: 200, text: '{"trackId":"t","status":"FAILED"}' }, true).kind).toBe('failure');
+  });
+
   it('a "no data" business outcome is a success', () => {
     const body = '{"trackId":"t","result":{"result":110,"message":"no cheque found"},"status":"DONE"}';
     expect(parseAnswer(200, body)).toEqual({

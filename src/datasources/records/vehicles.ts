@@ -1,4 +1,5 @@
 /** The vehicle and driver answers (vehicle, ecity, kyc and billing groups), as the upstream writes them. */
+import { normalizeDigits } from '../../lib/digits.js';
 import { parseJson } from '../../lib/json.js';
 import { aliased, count, decimal, flag, list, optionalRecord, rial, record, text, word } from '../shared/shapes.js';
 import type { InsuranceEndorsementRecord, TollPaymentStatus } from '../types/vehicles.js';
@@ -7,6 +8,15 @@ import type { InsuranceEndorsementRecord, TollPaymentStatus } from '../types/veh
 export const smallCount = decimal.transform((number) =>
   number !== null && Number.isSafeInteger(number) && number >= 0 ? number : null,
 );
+
+/**
+ * Seats: the registry writes them as a sentence, `جمعا 5 نفر` ("5 persons in all", the documentation's
+ * samples), or as a bare number; the one whole number it holds, null when it holds none or several.
+ */
+export const seatCount = text.transform((written) => {
+  const numbers = written === null ? [] : (normalizeDigits(written).match(/\d+/g) ?? []);
+  return numbers.length === 1 ? Number(numbers[0]) : null;
+});
 
 const Endorsement = record({ id: text, nam: text, Dsc: text });
 
@@ -72,7 +82,7 @@ export const VehicleInfoAnswer = record({
   secondColor: text,
   axelNo: smallCount,
   wheelNo: smallCount,
-  capacity: smallCount,
+  capacity: seatCount,
   cylinderNo: smallCount,
   vin: text,
   engineNumber: text,
@@ -167,7 +177,7 @@ export const ThirdPartyPolicyAnswer = aliased(
     modelField: text,
     mainColorField: text,
     secondColorField: text,
-    capacityField: smallCount,
+    capacityField: seatCount,
     cylinderNumberField: smallCount,
     axelNumberField: smallCount,
     wheelNumberField: smallCount,

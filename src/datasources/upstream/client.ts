@@ -321,7 +321,7 @@ export class UpstreamClient {
         (reason) => (abandoned = reason),
       );
       noteUpstreamAttempt(trackId, response.status);
-      const outcome = answerOf(response);
+      const outcome = answerOf(response, spec.answersWithoutStatus === true);
       this.record(
         spec,
         started,

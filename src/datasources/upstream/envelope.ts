@@ -74,12 +74,19 @@ export function bodyOf(response: { readonly text: string }): unknown {
   return json;
 }
 
-/** `parseAnswer` of a response whose body may already have been parsed (`bodyOf`). */
-export function answerOf(response: { readonly status: number; readonly text: string }): UpstreamAnswer {
-  return answerFrom(response.status, bodyOf(response));
+/**
+ * `parseAnswer` of a response whose body may already have been parsed (`bodyOf`). `withoutStatus`: the
+ * operation's documented answer has no `status` at all, so a 2xx answer with neither `status` nor `error`
+ * is its payload (`answersWithoutStatus` of the catalog).
+ */
+export function answerOf(
+  response: { readonly status: number; readonly text: string },
+  withoutStatus = false,
+): UpstreamAnswer {
+  return answerFrom(response.status, bodyOf(response), withoutStatus);
 }
 
-function answerFrom(httpStatus: number, json: unknown): UpstreamAnswer {
+function answerFrom(httpStatus: number, json: unknown, withoutStatus = false): UpstreamAnswer {
   if (!isObject(json)) return { kind: 'failure', httpStatus: httpStatus === 200 ? 502 : httpStatus, enveloped: false };
 
   const trackId = text(json.trackId);
@@ -87,7 +94,8 @@ function answerFrom(httpStatus: number, json: unknown): UpstreamAnswer {
   const common = { ...(trackId && { trackId }), ...(responseCode && { responseCode }) };
   const nested = nestedFailure(json.result);
 
-  if (httpStatus >= 200 && httpStatus < 300 && json.status === 'DONE' && !nested) {
+  const done = json.status === 'DONE' || (withoutStatus && !('status' in json) && !('error' in json));
+  if (httpStatus >= 200 && httpStatus < 300 && done && !nested) {
     return { kind: 'success', result: 'result' in json ? json.result : payloadBeside(json), ...common };
   }
   const error = isObject(json.error) ? json.error : nested && isObject(nested.error) ? nested.error : undefined;

@@ -33,6 +33,11 @@ export interface OperationSpec {
   readonly origin: 'spec' | 'wire' | 'designed';
   /** The operation's `trackId` query parameter names another call (the call log): it sends no trackId of its own. */
   readonly trackIdNamesAnotherCall?: true;
+  /**
+   * The documentation shows the answer with no envelope `status`, its payload beside `trackId`: a 2xx
+   * answer with neither `status` nor `error` is read as that payload. Reads only.
+   */
+  readonly answersWithoutStatus?: true;
 }
 
 const GRANTS = {
@@ -55,7 +60,7 @@ function op<const Id extends string>(
   grant: keyof typeof GRANTS,
   origin: OperationSpec['origin'],
   resend: 'retry' | 'once',
-  extra: Pick<OperationSpec, 'trackIdNamesAnotherCall'> = {},
+  extra: Pick<OperationSpec, 'trackIdNamesAnotherCall' | 'answersWithoutStatus'> = {},
 ): OperationSpec & { readonly id: Id } {
   const space = endpoint.indexOf(' ');
   const slash = endpoint.indexOf('/', space);
@@ -176,7 +181,7 @@ const catalog = [
   op('creditSmsBackChequesGet', 'GET credit/users/{user}/sms/backCheques', 'credit:sms-back-cheques:get', 'sms', 'wire', 'retry'),
   op('creditSmsGuarantyInquiryGet', 'GET credit/users/{user}/sms/guarantyInquiry', 'credit:sms-guaranty-inquiry:get', 'sms', 'wire', 'retry'),
   op('creditGuaranteeDetailsGet', 'GET credit/guaranteeDetails', 'credit:guarantee-details:get', 'cc', 'wire', 'retry'),
-  op('creditGuaranteeCollateralsGet', 'GET credit/guaranteeCollaterals', 'credit:guarantee-collaterals:get', 'cc', 'wire', 'retry'),
+  op('creditGuaranteeCollateralsGet', 'GET credit/guaranteeCollaterals', 'credit:guarantee-collaterals:get', 'cc', 'wire', 'retry', { answersWithoutStatus: true }),
   op('creditMacnaInquiryGet', 'GET credit/macnaInquiry', 'credit:macna-inquiry:get', 'cc', 'wire', 'retry'),
   op('creditChequeColorInquiryGet', 'GET credit/chequeColorInquiry', 'credit:cheque-color-inquiry:get', 'cc', 'wire', 'retry'),
   op('creditSayadIdBySerialGet', 'GET credit/sayadIdBySerial', 'credit:sayad-id-by-serial:get', 'cc', 'wire', 'retry'),
