@@ -1,6 +1,7 @@
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import {
   GraphQLError,
+  getOperationAST,
   parse,
   specifiedRules,
   validate,
@@ -24,6 +25,8 @@ const TOKEN_LIMIT = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/
 
 /** How many costs, by operation name and variables, are remembered for one document. */
 const COSTS_KEPT_PER_DOCUMENT = 32;
+/** Longest operation name and variables, as JSON, whose cost is remembered. */
+const COST_KEY_KEPT_CHARACTERS = 4_096;
 /** How many valid documents received over graphql-ws are remembered, by query text. */
 const VALID_DOCUMENTS_KEPT = 256;
 
@@ -93,8 +96,9 @@ export class OperationLimits {
 
   /**
    * The estimated cost, remembered per parsed document (Apollo Server and `prepare` reuse the
-   * document of a query text they have seen) and per operation name and variables: the same
-   * operation sent again is not walked again. A few variable sets are kept per document.
+   * document of a query text they have seen) and per operation name and the variables it declares:
+   * the same operation sent again is not walked again. A few variable sets are kept per document, and
+   * only small ones: a file sent as a variable (or anything large) is costed each time, not kept.
    */
   private costOf(
     document: DocumentNode,
@@ -102,12 +106,13 @@ export class OperationLimits {
     variables: Record<string, unknown> | null | undefined,
   ): number {
     let known = this.costs.get(document);
-    const key = `${operationName ?? ''}\u0000${JSON.stringify(variables ?? null)}`;
+    const key = `${operationName ?? ''}\u0000${JSON.stringify(declaredVariables(document, operationName, variables))}`;
     const remembered = known?.get(key);
     if (remembered !== undefined) return remembered;
     const cost = operationCost(this.schema, document, operationName, variables, {
       defaultListSize: this.config.defaultListSize,
     });
+    if (key.length > COST_KEY_KEPT_CHARACTERS) return cost;
     if (!known) this.costs.set(document, (known = new Map<string, number>()));
     if (known.size >= COSTS_KEPT_PER_DOCUMENT) known.clear();
     known.set(key, cost);
@@ -247,4 +252,20 @@ export function tokenRefusalOf(error: GraphQLError, count: boolean): OperationLi
 export function formatRefusal(error: OperationLimitError): GraphQLFormattedError {
   const { http: _http, ...extensions } = error.extensions;
   return { message: error.message, ...(error.locations && { locations: error.locations }), extensions };
+}
+
+/**
+ * The variables the operation declares, in the order it declares them, each as `[value]`, or `[]` when
+ * not sent (its default applies); whatever else was sent is no input of the operation.
+ */
+function declaredVariables(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): unknown[][] {
+  const definitions = getOperationAST(document, operationName)?.variableDefinitions ?? [];
+  return definitions.map((definition) => {
+    const name = definition.variable.name.value;
+    return variables && Object.hasOwn(variables, name) ? [variables[name]] : [];
+  });
 }

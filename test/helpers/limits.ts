@@ -37,6 +37,10 @@ export const LIMITS_OFF: LimitsConfig = {
   defaultListSize: 10,
   maxUpstreamCalls: null,
   maxResponseBytes: null,
+  maxOperationsPerCaller: null,
+  maxOperationsInFlight: null,
+  maxOperationsPerSocket: null,
+  maxSocketBufferBytes: null,
   blockFieldSuggestions: false,
 };
 

@@ -19,6 +19,7 @@ export function spawnReplica(sandbox: Sandbox, prefix: string, env: Record<strin
     REDIS_KEY_PREFIX: prefix,
     CONSENT_ENCRYPTION_KEY: TEST_CONSENT_KEY,
     RATE_LIMIT_PER_SECOND: '0',
+    LIMIT_MAX_OPERATIONS_PER_CALLER: '0',
     ...env,
   });
 }

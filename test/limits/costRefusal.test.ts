@@ -38,6 +38,34 @@ describe('the cost limit', () => {
     expect(await limitHits('cost')).toBe(before + 1);
   });
 
+  it('refuses an estimate over the budget of upstream calls before any is sent, naming that budget', async () => {
+    const limits = limitsWith({ maxUpstreamCalls: 3 });
+    expect(limits.costRefusal(parse('{ items(first: 3) { name } }'), undefined, undefined)).toBeNull();
+    const before = await limitHits('upstreamCalls');
+    const refusal = limits.costRefusal(parse('{ items(first: 4) { name } }'), null, null);
+    expect(refusal?.message).toBe(
+      "The operation's estimated cost is 4 upstream calls; at most 3 are spent on one operation. Ask for fewer fields or smaller pages.",
+    );
+    expect(refusal?.extensions).toStrictEqual({
+      code: 'OPERATION_LIMIT_EXCEEDED',
+      limit: 'upstreamCalls',
+      max: 3,
+      actual: 4,
+    });
+    expect(await limitHits('upstreamCalls')).toBe(before + 1);
+  });
+
+  it('names the smaller bound when an estimate is over both, and the one passed when over one', () => {
+    const over = (limits: ReturnType<typeof limitsWith>, first: number) =>
+      limits.costRefusal(parse(`{ items(first: ${first}) { name } }`), undefined, {})?.extensions;
+    expect(over(limitsWith({ maxCost: 5, maxUpstreamCalls: 3 }), 9)).toMatchObject({ limit: 'upstreamCalls', max: 3 });
+    expect(over(limitsWith({ maxCost: 3, maxUpstreamCalls: 5 }), 9)).toMatchObject({ limit: 'cost', max: 3 });
+    expect(over(limitsWith({ maxCost: 3, maxUpstreamCalls: 3 }), 9)).toMatchObject({ limit: 'upstreamCalls', max: 3 });
+    expect(over(limitsWith({ maxCost: 3, maxUpstreamCalls: 5 }), 4)).toMatchObject({ limit: 'cost', max: 3 });
+    expect(over(limitsWith({ maxCost: 5, maxUpstreamCalls: 3 }), 4)).toMatchObject({ limit: 'upstreamCalls', max: 3 });
+    expect(over(limitsWith({ maxCost: 5, maxUpstreamCalls: 5 }), 5)).toBeUndefined();
+  });
+
   it('refuses a part of a call past the maximum, and says the cost rounded up', () => {
     const limits = limitsWith({ maxCost: 2 });
     // Two items of name (1) and part (0.1).
@@ -87,6 +115,23 @@ describe('the costs remembered', () => {
     expect(limits.costRefusal(document, 'cheap', {})).toBeNull();
     expect(limits.costRefusal(document, 'dear', {})?.extensions['actual']).toBe(60);
     expect(limits.costRefusal(document, 'cheap', {})).toBeNull();
+  });
+
+  it('are kept by the variables the operation declares alone, and not for large ones', () => {
+    const limits = limitsWith({ maxCost: 100 });
+    const document = parse('query ($n: Int, $tag: String) { items(first: $n) { name } }');
+    expect(limits.costRefusal(document, undefined, { n: 5, unused: 'x'.repeat(100_000) })).toBeNull();
+    rename(document, 'name', 'dear');
+    // Remembered though the undeclared variable differs, and however large it is.
+    expect(limits.costRefusal(document, undefined, { n: 5, unused: 'y' })).toBeNull();
+    // A declared variable sent or not, or null, is another set.
+    expect(limits.costRefusal(document, undefined, { n: 5, tag: null })?.extensions['actual']).toBe(5000);
+    // A large declared variable is costed each time, never kept.
+    const large = { n: 5, tag: 't'.repeat(5_000) };
+    rename(document, 'dear', 'name');
+    expect(limits.costRefusal(document, undefined, large)).toBeNull();
+    rename(document, 'name', 'dear');
+    expect(limits.costRefusal(document, undefined, large)?.extensions['actual']).toBe(5000);
   });
 
   it('are 32 sets of variables per document, all forgotten when one more comes', () => {
