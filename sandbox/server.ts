@@ -190,7 +190,8 @@ function answer(state: SandboxState, incoming: Incoming): Reply | RawReply {
   const { route } = incoming;
   switch (route.kind) {
     case 'unknown':
-      return failure(answerTrackId(incoming), { status: 404, code: 'NOT_FOUND', message: 'not found' });
+      // As a web server answers a path it has no route for: no trackId, not the API's error envelope.
+      return { status: 404, body: { message: 'Not Found' } };
     case 'token':
       return tokenReply(state, incoming);
     case 'revokeToken':

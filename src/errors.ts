@@ -11,6 +11,8 @@ export const ErrorCode = {
   UpstreamRejected: 'UPSTREAM_REJECTED',
   UpstreamUnavailable: 'UPSTREAM_UNAVAILABLE',
   UpstreamTimeout: 'UPSTREAM_TIMEOUT',
+  /** The upstream has no such operation at its address: a 404 to the path, outside its error envelope. */
+  UpstreamOperationUnknown: 'UPSTREAM_OPERATION_UNKNOWN',
   RateLimited: 'RATE_LIMITED',
   /** The operation is refused before it runs: too deep, too many aliases or tokens, too costly, too large an answer. */
   OperationLimitExceeded: 'OPERATION_LIMIT_EXCEEDED',

@@ -48,6 +48,23 @@ describe('upstream failures reach the caller as typed errors on the failing fiel
     expect(error.extensions).toMatchObject({ code, httpStatus: status, trackId: at(h.upstreamCalls(), 0).trackId });
   });
 
+  it('tells a designed operation the upstream has no path for (a bare 404) from a record it has not', async () => {
+    const HISTORY = `{ bill(type: GAS, parameter: "${samples.gasSubscription}") { history { amount } } }`;
+    h.sandbox.injectFault({ operationId: 'billingBillHistoryInquiryGet', status: 404, malformed: true });
+    const bare = firstError(await h.gql(HISTORY));
+    expect(bare.path).toEqual(['bill', 'history']);
+    expect(bare.extensions).toMatchObject({
+      code: 'UPSTREAM_OPERATION_UNKNOWN',
+      operationId: 'billingBillHistoryInquiryGet',
+      httpStatus: 404,
+    });
+    expect(bare.message).toBe('The upstream does not offer this operation: it has no such path.');
+    h.sandbox.injectFault({ operationId: 'billingBillHistoryInquiryGet', status: 404 });
+    const enveloped = firstError(await h.gql(HISTORY));
+    expect(enveloped.extensions).toMatchObject({ code: 'NOT_FOUND', upstreamCode: 'NOT_FOUND', httpStatus: 404 });
+    expect(enveloped.message).toBe('The upstream found no such record.');
+  });
+
   it('maps no answer within the timeout to UPSTREAM_TIMEOUT', async () => {
     h.sandbox.injectFault({ operationId: 'billingInquiryCcGet', delayMs: 900 });
     const error = await waterBillError();

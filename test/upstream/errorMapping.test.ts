@@ -96,6 +96,16 @@ describe('an upstream failure answer', () => {
     });
   });
 
+  it('is UPSTREAM_OPERATION_UNKNOWN on a 404 outside the envelope: no such path, not no such record', () => {
+    expect(errorFromAnswer('op', failure(404, { enveloped: false }), 'T', true).details).toEqual({
+      code: ErrorCode.UpstreamOperationUnknown,
+      message: 'The upstream does not offer this operation: it has no such path.',
+      operationId: 'op',
+      httpStatus: 404,
+      trackId: 'T',
+    });
+  });
+
   it('is UPSTREAM_UNAVAILABLE from 500 up, or for a body that is not the envelope', () => {
     for (const answer of [failure(500), failure(503, { upstreamCode: 'X' }), failure(400, { enveloped: false })]) {
       expect(errorFromAnswer('op', answer, 'T', true).details, JSON.stringify(answer)).toMatchObject({

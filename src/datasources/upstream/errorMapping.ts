@@ -40,6 +40,14 @@ export function errorFromAnswer(
     }
     if (status === 429)
       return { code: ErrorCode.RateLimited, message: 'The upstream is limiting the rate of calls; try again later.' };
+    // The upstream says a record is missing in its error envelope; a bare 404 is its web server's:
+    // there is no such path (an operation it does not offer, or not at this address).
+    if (status === 404 && !failure.enveloped) {
+      return {
+        code: ErrorCode.UpstreamOperationUnknown,
+        message: 'The upstream does not offer this operation: it has no such path.',
+      };
+    }
     if (status === 404) return { code: ErrorCode.NotFound, message: 'The upstream found no such record.' };
     if (status === 401 || status === 403 || failure.upstreamCode === 'UNAUTHORIZED') {
       return {
