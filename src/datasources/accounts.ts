@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ErrorCode, UpstreamError } from '../errors.js';
 import {
   AccountHolderAnswer,
   AccountIbanAnswer,
@@ -10,6 +11,7 @@ import {
   CardDepositAnswer,
   CardHolderAnswer,
   IbanAnswer,
+  ibanFitsBank,
   StatementAnswer,
   type StatementTransaction,
 } from './records/accounts.js';
@@ -93,10 +95,20 @@ export class AccountsAPI {
       query: { deposit: depositForConversion(accountNumber, bankCode), bankCode },
     });
     const r = decode('facilityDepositToIbanGet', answer, AccountIbanAnswer);
+    const iban = r.iban ?? r.IBAN;
+    if (iban !== null && !ibanFitsBank(iban, bankCode)) {
+      // Another bank's account, or a mistake upstream: either way not the account asked for.
+      throw new UpstreamError({
+        code: ErrorCode.UpstreamUnavailable,
+        message: `The upstream converted the account to an IBAN of bank ${iban.slice(4, 7)}, not of bank ${bankCode}.`,
+        operationId: 'facilityDepositToIbanGet',
+        trackId: answer.trackId,
+      });
+    }
     return {
       accountNumber: r.deposit ?? accountNumber,
       bankCode,
-      iban: r.iban ?? r.IBAN,
+      iban,
       bankName: r.bankName,
       status: r.accountStatus ?? r.depositStatus,
       holders: r.depositOwners,

@@ -90,6 +90,18 @@ const KNOWN_MISREADINGS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/**
+ * Cases whose question the sample cannot answer as asked, asked instead as the sample answers: the
+ * conversion's sample is an account of Sepah, and an IBAN of another bank than the one asked is refused.
+ */
+const ASKED_AS_THE_SAMPLE: Readonly<Record<string, (h: ReturnType<typeof useReplay>) => Promise<unknown>>> = {
+  facilityDepositToIbanGet: async (h) =>
+    dataOf(
+      await h.gql(`{ accountByNumber(bankCode: "015", accountNumber: "1071333715508") {
+        iban accountNumber status bank { name } holders { fullName } } }`),
+    ),
+};
+
 /** Cases the samples cannot drive, by operation and variant, and why. */
 const UNDRIVEN: Readonly<Record<string, string>> = {
   'facilityGetAccountInfoGet (by account number)':
@@ -158,7 +170,7 @@ describe('each sample, read by its operation’s completeness case', () => {
     }
     it(`${name} reads its sample right`, async () => {
       h.upstream.clearCalls();
-      const data = await documented.run(h);
+      const data = await (ASKED_AS_THE_SAMPLE[id] ?? documented.run)(h);
       expect(h.upstream.calls(id).length, `${id} answered from its sample`).toBeGreaterThan(0);
       const allowed = new Set(Object.keys(EXPLAINED[id] ?? {}));
       expect(misreadings(documented, sampleResult(id), data, allowed)).toEqual(KNOWN_MISREADINGS[id] ?? []);

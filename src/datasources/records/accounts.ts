@@ -58,6 +58,20 @@ export const AccountInfoAnswer = record({
   customerType: word(CUSTOMER_TYPE),
 });
 
+/** Sepah's code: the bank that took over Ansar, Ghavamin, Hekmat Iranian, Kowsar and Mehr Eqtesad. */
+const SEPAH = '015';
+const MERGED_INTO_SEPAH: ReadonlySet<string> = new Set(['052', '063', '065', '073', '079']);
+
+/**
+ * Whether an IBAN the upstream gave for an account of bank `bankCode` can be that account's: the IBAN
+ * names the bank in its fifth to seventh characters, and an account of a bank merged into Sepah
+ * converts to a Sepah IBAN.
+ */
+export function ibanFitsBank(iban: string, bankCode: string): boolean {
+  const ibanBank = iban.slice(4, 7);
+  return ibanBank === bankCode || (ibanBank === SEPAH && MERGED_INTO_SEPAH.has(bankCode));
+}
+
 /** `facilityDepositToIbanGet`. The IBAN comes as `iban` or `IBAN`, the status as `accountStatus` or `depositStatus`. */
 export const AccountIbanAnswer = record({
   deposit: text,
