@@ -178,6 +178,8 @@ const schema = z
     OTEL_SERVICE_NAME: z.string().min(1).default('inquiry-subgraph'),
     // 16 MiB: two 5 MiB images (the upstream's limit) are about 13.4 MiB in base64, plus the query.
     MAX_REQUEST_BYTES: positiveInt(16 * 1024 * 1024),
+    // Four of the largest bodies at once: what a 512 MB heap holds with their parsed copies.
+    MAX_REQUEST_BYTES_HELD: limit(64 * 1024 * 1024),
     REQUEST_TIMEOUT_MS: positiveInt(30_000),
 
     // Operation limits; 0 turns one off. Defaults: see .env.example.
@@ -197,7 +199,7 @@ const schema = z
     LIMIT_MAX_OPERATIONS_PER_CALLER: limit(100),
     LIMIT_MAX_OPERATIONS_IN_FLIGHT: limit(1_000),
     LIMIT_MAX_OPERATIONS_PER_SOCKET: limit(100),
-    LIMIT_MAX_SOCKET_BUFFER_BYTES: limit(32 * 1024 * 1024),
+    LIMIT_MAX_SOCKET_BUFFER_BYTES: limit(8 * 1024 * 1024),
     LIMIT_BLOCK_FIELD_SUGGESTIONS: z.enum(['true', 'false']).default('true'),
   })
   .superRefine((env, ctx) => {
@@ -432,6 +434,8 @@ export interface Config {
   readonly tracing: TracingConfig;
   /** Largest HTTP request body accepted; a larger one is answered 413. */
   readonly maxRequestBytes: number;
+  /** Bytes of request bodies the process holds at once, all requests together; null for no bound. */
+  readonly maxRequestBytesHeld: number | null;
   /**
    * How long one GraphQL operation over HTTP may wait on upstream reads; then the reads still waiting or
    * in flight are cancelled and their fields fail. Writes already sent are never cancelled.
@@ -544,6 +548,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       serviceName: e.OTEL_SERVICE_NAME,
     },
     maxRequestBytes: e.MAX_REQUEST_BYTES,
+    maxRequestBytesHeld: e.MAX_REQUEST_BYTES_HELD || null,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     limits: {
       maxDepth: e.LIMIT_MAX_DEPTH || null,

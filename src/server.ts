@@ -26,6 +26,8 @@ import { CONSENT_CALLBACK_PATH, consentCallbackPage } from './consentCallbackPag
 import { createErrorFormatter } from './errorFormatting.js';
 import { handleSmsWebhook, SMS_WEBHOOK_PATH } from './inbox/webhook.js';
 import { InFlightOperations } from './limits/inFlight.js';
+import { IntrospectionAnswers } from './limits/introspectionAnswers.js';
+import { RequestBodies } from './limits/requestBodies.js';
 import { OperationLimits } from './limits/operationLimits.js';
 import { refuse } from './limits/refusal.js';
 import { identifyCaller, type Caller } from './limits/callerIdentity.js';
@@ -95,10 +97,17 @@ export async function startServer(
     perCaller: config.limits.maxOperationsPerCaller,
     perProcess: config.limits.maxOperationsInFlight,
   });
-  /** Runs an operation received over graphql-ws once the caller and the process have room for it. */
+  const introspection = new IntrospectionAnswers(schema);
+  const requestBodies = new RequestBodies(config.maxRequestBytesHeld);
+  /**
+   * Runs an operation received over graphql-ws once the caller and the process have room for it; an
+   * operation that only introspects is answered from memory.
+   */
   const admitted =
     <T>(run: (args: ExecutionArgs) => T) =>
     async (args: ExecutionArgs): Promise<Awaited<T> | ExecutionResult> => {
+      const known = introspection.answer(undefined, args.document, args.operationName, args.variableValues);
+      if (known) return known;
       const release = inFlight.admit((args.contextValue as Context).caller.id);
       if (release instanceof GraphQLError) return { errors: [release] };
       try {
@@ -227,6 +236,7 @@ export async function startServer(
     stopOnTerminationSignals: false,
     plugins: [
       limits.apolloPlugin(),
+      introspection.apolloPlugin(),
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
       operationsPlugin<Context>(),
@@ -333,7 +343,21 @@ export async function startServer(
         errors: [{ message: 'Missing or wrong router secret.', extensions: { code: 'UNAUTHENTICATED' } }],
       });
     }
-    const body = await readJsonBody(req, config.maxRequestBytes);
+    let taken = 0;
+    res.once('close', () => requestBodies.give(taken));
+    const body = await readJsonBody(req, config.maxRequestBytes, requestBodies, (bytes) => (taken += bytes));
+    if (body === BUSY) {
+      res.setHeader('connection', 'close');
+      res.setHeader('retry-after', '1');
+      return send(res, 429, {
+        errors: [
+          {
+            message: 'This replica holds as many request bodies as it takes; retry shortly.',
+            extensions: { code: 'RATE_LIMITED', retryAfter: 1 },
+          },
+        ],
+      });
+    }
     if (body === TOO_LARGE) {
       res.setHeader('connection', 'close');
       return send(res, 413, {
@@ -508,27 +532,40 @@ function toApolloRequest(req: IncomingMessage, body: unknown): HTTPGraphQLReques
 
 const INVALID_JSON = Symbol('invalid JSON');
 const TOO_LARGE = Symbol('too large');
+const BUSY = Symbol('busy');
 
-async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+/**
+ * A request's body, parsed when it is JSON. Each chunk is taken from the process's budget of bodies
+ * (`took` says how much, to give back when the answer is sent): past it the body is not read further.
+ */
+async function readJsonBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  bodies: RequestBodies,
+  took: (bytes: number) => void,
+): Promise<unknown> {
   if (req.method !== 'POST') return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
-    size += (chunk as Buffer).length;
+    const bytes = (chunk as Buffer).length;
+    size += bytes;
+    // Discard the rest so the client reads our answer instead of a reset connection.
     if (size > maxBytes) {
-      // Discard the rest so the client reads our answer instead of a reset connection.
       req.resume();
       return TOO_LARGE;
     }
+    if (!bodies.take(bytes)) {
+      req.resume();
+      return BUSY;
+    }
+    took(bytes);
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!/json/i.test(req.headers['content-type'] ?? '')) return text;
-  try {
-    return text.length === 0 ? undefined : JSON.parse(text);
-  } catch {
-    return INVALID_JSON;
-  }
+  if (text.length === 0) return undefined;
+  return bodies.parse(text).catch(() => INVALID_JSON);
 }
 
 function send(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {

@@ -13,7 +13,10 @@ export interface SocketExtra {
 export interface SocketBounds {
   /** A message as sent: the text graphql-ws wrote, or a smaller one in its place (an answer over the cap). */
   readonly capMessage: (message: string) => string;
-  /** Bytes a socket may hold unsent; past it the client is not reading, and the socket is closed. */
+  /**
+   * Bytes a socket may hold unsent; past it the client is not reading, and the socket is closed. An
+   * answer sent while nothing waits goes out whatever its size.
+   */
   readonly maxBufferedBytes: number | null;
   /** Ping a connection this often, and close it when no pong came back before the next ping. */
   readonly keepAliveMs: number;
@@ -75,7 +78,8 @@ function send(socket: WebSocket, bounds: SocketBounds, message: string): Promise
   if (socket.readyState !== socket.OPEN) return Promise.resolve();
   const text = bounds.capMessage(message);
   const max = bounds.maxBufferedBytes;
-  if (max !== null && socket.bufferedAmount + text.length > max) {
+  // One answer goes out whatever its size (the answer cap bounds it); more behind unread ones do not.
+  if (max !== null && socket.bufferedAmount > 0 && socket.bufferedAmount + text.length > max) {
     limitsHit.inc({ limit: 'socketBuffer' });
     socket.close(NOT_READING, 'The client does not read its answers.');
     return Promise.resolve();

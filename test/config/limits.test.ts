@@ -28,7 +28,7 @@ describe('operation limit settings', () => {
       maxOperationsPerCaller: 100,
       maxOperationsInFlight: 1000,
       maxOperationsPerSocket: 100,
-      maxSocketBufferBytes: 32 * 1024 * 1024,
+      maxSocketBufferBytes: 8 * 1024 * 1024,
       blockFieldSuggestions: true,
     });
   });

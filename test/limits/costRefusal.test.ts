@@ -134,6 +134,24 @@ describe('the costs remembered', () => {
     expect(limits.costRefusal(document, undefined, large)?.extensions['actual']).toBe(5000);
   });
 
+  it('are kept for variables of up to 4,096 characters with the name, and not one more', () => {
+    const limits = limitsWith({ maxCost: 100 });
+    const document = parse('query ($n: Int, $tag: String) { items(first: $n) { name } }');
+    // The key is the name (none), a separator and `[[5],["…"]]`: 11 characters besides the tag.
+    const atBound = { n: 5, tag: 't'.repeat(4_096 - 11) };
+    const pastBound = { n: 5, tag: 't'.repeat(4_096 - 10) };
+    expect(limits.costRefusal(document, undefined, atBound)).toBeNull();
+    expect(limits.costRefusal(document, undefined, pastBound)).toBeNull();
+    rename(document, 'name', 'dear');
+    expect(limits.costRefusal(document, undefined, atBound)).toBeNull();
+    expect(limits.costRefusal(document, undefined, pastBound)?.extensions['actual']).toBe(5000);
+  });
+
+  it('cost nothing for an operation the document does not hold', () => {
+    const limits = limitsWith({ maxCost: 1 });
+    expect(limits.costRefusal(parse('query A { items(first: 9) { name } }'), 'B', { n: 1 })).toBeNull();
+  });
+
   it('are 32 sets of variables per document, all forgotten when one more comes', () => {
     const limits = limitsWith({ maxCost: 100 });
     const document = parse('query ($n: Int) { items(first: $n) { name } }');

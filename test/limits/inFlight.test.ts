@@ -2,6 +2,10 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { InFlightOperations, type Release } from '../../src/limits/inFlight.js';
+import { limitsHit } from '../../src/observability/metrics.js';
+
+const hits = async (limit: string) =>
+  (await limitsHit.get()).values.find((value) => value.labels['limit'] === limit)?.value ?? 0;
 
 const admitted = (result: Release | GraphQLError): Release => {
   if (result instanceof GraphQLError) throw new Error(`refused: ${result.message}`);
@@ -9,11 +13,13 @@ const admitted = (result: Release | GraphQLError): Release => {
 };
 
 describe('InFlightOperations', () => {
-  it('admits a caller up to its bound, refuses the next with RATE_LIMITED, and admits again once one ends', () => {
+  it('admits a caller up to its bound, refuses the next with RATE_LIMITED, and admits again once one ends', async () => {
     const gate = new InFlightOperations({ perCaller: 2, perProcess: null });
     const first = admitted(gate.admit('a'));
     admitted(gate.admit('a'));
+    const before = await hits('callerOperations');
     const refused = gate.admit('a');
+    expect(await hits('callerOperations')).toBe(before + 1);
     expect(refused).toBeInstanceOf(GraphQLError);
     expect((refused as GraphQLError).extensions).toEqual({ code: 'RATE_LIMITED', retryAfter: 1 });
     expect((refused as GraphQLError).message).toMatch(/this caller/);
@@ -25,11 +31,14 @@ describe('InFlightOperations', () => {
     expect(gate.running()).toBe(3);
   });
 
-  it('refuses past the process bound whoever asks, with an HTTP status when asked for', () => {
+  it('refuses past the process bound whoever asks, with an HTTP status when asked for', async () => {
     const gate = new InFlightOperations({ perCaller: null, perProcess: 2 });
     admitted(gate.admit('a'));
     const second = admitted(gate.admit('b'));
+    const before = await hits('processOperations');
     const refused = gate.admit('c', { http: true }) as GraphQLError;
+    expect(await hits('processOperations')).toBe(before + 1);
+    expect((gate.admit('c') as GraphQLError).extensions['http']).toBeUndefined();
     expect(refused.extensions['code']).toBe('RATE_LIMITED');
     expect(refused.message).toMatch(/replica/);
     expect(refused.extensions['http']).toMatchObject({ status: 429 });
