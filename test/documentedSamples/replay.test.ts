@@ -81,14 +81,7 @@ const EXPLAINED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
  * Misreadings the replay found and left to fix, each with what the graph shows instead: the test pins
  * them, so fixing one fails it until it is taken out of here.
  */
-const KNOWN_MISREADINGS: Readonly<Record<string, readonly string[]>> = {
-  // The sample's `printLiveness`/`replayLiveness` are scores ("0.4205"), and the page gives no threshold;
-  // the graph's Booleans read only yes/no words, so they show null. Reading them needs score fields.
-  kycCompareLiveVideoWithNationalCardPost: [
-    'printLiveness "0.4205" → person.liveVideoMatch.filmedFromPhoto [null]',
-    'replayLiveness "0.0394" → person.liveVideoMatch.filmedFromVideo [null]',
-  ],
-};
+const KNOWN_MISREADINGS: Readonly<Record<string, readonly string[]>> = {};
 
 /** Cases the samples cannot drive, by operation and variant, and why. */
 const UNDRIVEN: Readonly<Record<string, string>> = {
