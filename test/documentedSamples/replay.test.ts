@@ -1,6 +1,6 @@
 /**
  * Every operation whose documentation page prints a sample answer is replayed from that sample, verbatim
- * (apart from the corrections of invalid JSON its fixture lists), through the subgraph, and read right:
+ * (apart from the corrections its fixture lists), through the subgraph, and read right:
  * each field of the sample shows its value at its place in the graph (`test/completeness/` maps the
  * places), or the difference is explained below. The flows the completeness cases do not drive from
  * samples alone have tests of their own.
@@ -77,12 +77,6 @@ const EXPLAINED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   vehicleTrafficTollInquiryGet: { plateNumber: ASKED },
 };
 
-/**
- * Misreadings the replay found and left to fix, each with what the graph shows instead: the test pins
- * them, so fixing one fails it until it is taken out of here.
- */
-const KNOWN_MISREADINGS: Readonly<Record<string, readonly string[]>> = {};
-
 /** Cases the samples cannot drive, by operation and variant, and why. */
 const UNDRIVEN: Readonly<Record<string, string>> = {
   'facilityGetAccountInfoGet (by account number)':
@@ -100,14 +94,9 @@ const FROM_THE_SANDBOX: Readonly<Record<string, { readonly steps: readonly strin
   },
 };
 
-/** Operations with a sample the replay does not reach yet, and why. */
-const NOT_REPLAYED: Readonly<Record<string, string>> = {
-  devWagesGet:
-    'the call log is read for an action whose answer was lost; its sample records another call’s trackId, so it needs an action held at the sandbox first',
-};
-
-/** Operations with a sample replayed by a test of their own below, not by their completeness case. */
+/** Operations with a sample replayed by a test of their own below (the call log's beside, in callLog.test.ts), not by their completeness case. */
 const OWN_TESTS = new Set([
+  'devWagesGet',
   'oakBalanceGet',
   'facilityReceiveSmsGet',
   'kycTransactionCreditInquiryRequestGet',
@@ -139,7 +128,6 @@ describe('the documentation’s samples', () => {
   it('are each replayed, by a completeness case or a test of their own', () => {
     const byCase = new Set(completenessCases.map((documented) => documented.operationId));
     expect([...SAMPLES.keys()].filter((id) => !byCase.has(id) && !OWN_TESTS.has(id))).toEqual([]);
-    expect(Object.keys(NOT_REPLAYED).filter((id) => !SAMPLES.has(id))).toEqual([]);
   });
 });
 
@@ -147,11 +135,6 @@ describe('each sample, read by its operation’s completeness case', () => {
   for (const documented of completenessCases) {
     const id = documented.operationId;
     if (!SAMPLES.has(id) || OWN_TESTS.has(id)) continue;
-    const notReplayed = NOT_REPLAYED[id];
-    if (notReplayed !== undefined) {
-      it.todo(`${nameOf(documented)}: ${notReplayed}`);
-      continue;
-    }
     const name = nameOf(documented);
     const undriven = UNDRIVEN[name];
     if (undriven !== undefined) {
@@ -165,7 +148,7 @@ describe('each sample, read by its operation’s completeness case', () => {
         const data = await documented.run(h);
         expect(h.upstream.calls(id).length, `${id} answered from its sample`).toBeGreaterThan(0);
         const allowed = new Set(Object.keys(EXPLAINED[id] ?? {}));
-        expect(misreadings(documented, sampleResult(id), data, allowed)).toEqual(KNOWN_MISREADINGS[id] ?? []);
+        expect(misreadings(documented, sampleResult(id), data, allowed)).toEqual([]);
       } finally {
         restore();
       }
