@@ -112,18 +112,22 @@ export interface LiveVideoComparison {
   readonly liveness: number;
   /** Fraction 0–1; present only when a speech text was sent. */
   readonly speechSimilarity?: number;
-  /** `'true'` when the video was filmed from a photo. */
-  readonly printLiveness: 'true' | 'false';
-  /** `'true'` when the video was filmed from another video. */
-  readonly replayLiveness: 'true' | 'false';
+  /**
+   * A score from 0 to 1 written with four decimals, as in the upstream's sample (`"0.4205"`). The
+   * documentation gives no direction: the sandbox's is that a video filmed from a photo scores high.
+   */
+  readonly printLiveness: string;
+  /** As `printLiveness`, for a video filmed from another video (a screen). */
+  readonly replayLiveness: string;
   readonly trackingCode: string;
 }
 
 /**
  * How a video compares with the card of `nationalId` (the birth date and serial already checked): the
  * face matches well (90 to 99.9 percent). One video in ten, by its SHA-256, is a spoof, filmed from a
- * photo or from a screen, with a liveness under the upstream's 0.001 threshold. The speech similarity
- * depends on the video and the text.
+ * photo or from a screen, with a liveness under the upstream's 0.001 threshold and a score of its kind
+ * (`printLiveness` or `replayLiveness`) of 0.9 or more; every other such score is under 0.5. The speech
+ * similarity depends on the video and the text.
  */
 export function liveVideoComparisonOf(video: Uint8Array, nationalId: string, speechText?: string): LiveVideoComparison {
   const hash = sha256(video);
@@ -136,11 +140,15 @@ export function liveVideoComparisonOf(video: Uint8Array, nationalId: string, spe
     faceVerification,
     liveness,
     ...(speechText !== undefined && { speechSimilarity: new Dice(`speech|${hash}|${speechText}`).int(55, 99) / 100 }),
-    printLiveness: spoof && fromPhoto ? 'true' : 'false',
-    replayLiveness: spoof && !fromPhoto ? 'true' : 'false',
+    printLiveness: spoofScore(dice, spoof && fromPhoto),
+    replayLiveness: spoofScore(dice, spoof && !fromPhoto),
     trackingCode: trackingCodeOf('live-video', `${nationalId}|${hash}`),
   };
 }
+
+/** A spoof score as the upstream writes it: 0.9000–0.9999 when `spoofed`, else 0.0001–0.4999. */
+const spoofScore = (dice: Dice, spoofed: boolean): string =>
+  ((spoofed ? dice.int(9000, 9999) : dice.int(1, 4999)) / 10_000).toFixed(4);
 
 export interface VideoComparison {
   /** Percent, one decimal, as the live video comparison's. */

@@ -2606,19 +2606,27 @@ export type LifeStatus = {
 };
 
 /**
- * How a live video compares with the national card photo. Scores the upstream sends as fractions
- * (0–1) or as percentages are both given here as percentages from 0 to 100.
+ * How a live video compares with the national card photo. The fields named as percentages are given
+ * from 0 to 100 whether the upstream sends a fraction (0–1) or a percentage; the other scores are as the
+ * upstream sends them.
  */
 export type LiveVideoMatch = {
   readonly __typename?: 'LiveVideoMatch';
   /** How closely the face in the video matches the card photo, as a percentage (0–100); the upstream counts above 90 as a match. */
   readonly faceMatchPercentage?: Maybe<Scalars['Float']['output']>;
-  /** True when the video was filmed from a photo rather than of a person (the upstream's `printLiveness`). */
-  readonly filmedFromPhoto?: Maybe<Scalars['Boolean']['output']>;
-  /** True when the video was filmed from another video, a replay (the upstream's `replayLiveness`). */
-  readonly filmedFromVideo?: Maybe<Scalars['Boolean']['output']>;
   /** The liveness score as the upstream sends it; the upstream counts a video as of a live person above 0.001. */
   readonly livenessScore?: Maybe<Scalars['Float']['output']>;
+  /**
+   * The upstream's `printLiveness` as it gives it, a score from 0 to 1 about a video filmed from a photo. Its
+   * documentation gives no threshold and does not say whether a high score means filmed from a photo or not.
+   */
+  readonly printLivenessScore?: Maybe<Scalars['Float']['output']>;
+  /**
+   * The upstream's `replayLiveness` as it gives it, a score from 0 to 1 about a video filmed from another
+   * video (a replay). Its documentation gives no threshold and does not say whether a high score means a
+   * replay or not.
+   */
+  readonly replayLivenessScore?: Maybe<Scalars['Float']['output']>;
   /** How closely the speech matches `speechText`, as a percentage (0–100); the upstream counts above 50 as a match. Null when no `speechText` was given. */
   readonly speechSimilarityPercentage?: Maybe<Scalars['Float']['output']>;
   /** The upstream's tracking code for this comparison. */
@@ -6740,9 +6748,9 @@ export type LifeStatusResolvers<ContextType = Context, ParentType extends Resolv
 
 export type LiveVideoMatchResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LiveVideoMatch'] = ResolversParentTypes['LiveVideoMatch']> = ResolversObject<{
   faceMatchPercentage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  filmedFromPhoto?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  filmedFromVideo?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   livenessScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  printLivenessScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  replayLivenessScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   speechSimilarityPercentage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   trackingCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;

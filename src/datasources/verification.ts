@@ -233,8 +233,8 @@ export class VerificationAPI {
       faceMatchPercentage: toPercentage(r.faceVerification),
       livenessScore: r.liveness,
       speechSimilarityPercentage: speech && toPercentage(speech.speechSimilarity),
-      filmedFromPhoto: r.printLiveness,
-      filmedFromVideo: r.replayLiveness,
+      printLivenessScore: r.printLiveness,
+      replayLivenessScore: r.replayLiveness,
       trackingCode: r.trackingCode,
     };
   }

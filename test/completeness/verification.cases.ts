@@ -351,7 +351,7 @@ export const mediaOperations: readonly DocumentedOperation[] = [
       person(
         h,
         `liveVideoMatch(video: "${VIDEO}", birthDate: "${BIRTH}", cardSerial: "${SERIAL}", speechText: "سلام من ${PERSON.firstName} هستم") {
-          faceMatchPercentage livenessScore speechSimilarityPercentage filmedFromPhoto filmedFromVideo trackingCode }`,
+          faceMatchPercentage livenessScore speechSimilarityPercentage printLivenessScore replayLivenessScore trackingCode }`,
       ),
     inputs: ['video', 'nationalCode', 'birthDate', 'serialNumber', 'speechText'],
     fields: {
@@ -361,8 +361,8 @@ export const mediaOperations: readonly DocumentedOperation[] = [
         path: 'person.liveVideoMatch.speechSimilarityPercentage',
         as: 'a score from 0 to 1 as a percentage (times 100, to two decimals); one above 1 taken as a percentage already',
       },
-      printLiveness: 'person.liveVideoMatch.filmedFromPhoto',
-      replayLiveness: 'person.liveVideoMatch.filmedFromVideo',
+      printLiveness: 'person.liveVideoMatch.printLivenessScore',
+      replayLiveness: 'person.liveVideoMatch.replayLivenessScore',
       trackingCode: 'person.liveVideoMatch.trackingCode',
     },
   },

@@ -34,6 +34,9 @@ export interface Replay extends Harness {
 /** The inbound number of the receive-SMS sample, made one of the subgraph's sender numbers. */
 export const SAMPLE_INBOX_NUMBER = '88880777';
 
+/** The secret of the subgraph's action trackIds: the call log's sample names one of them (its corrections). */
+export const SAMPLE_ACTION_TRACK_SECRET = 'documented samples: the replay’s action trackId secret';
+
 /** One subgraph for the file, in front of the stand-in; `calls` of the stand-in are cleared by the tests that count them. */
 export function useReplay(): Replay {
   let sandbox: Sandbox | undefined;
@@ -49,6 +52,7 @@ export function useReplay(): Replay {
         UPSTREAM_BASE_URL: upstream.url,
         SMS_SENDER_NUMBERS: `${env['SMS_SENDER_NUMBERS']},${SAMPLE_INBOX_NUMBER}`,
         SMS_INBOX_POLL_MS: '50',
+        ACTION_TRACK_SECRET: SAMPLE_ACTION_TRACK_SECRET,
       }),
       { clock: systemClock },
     );

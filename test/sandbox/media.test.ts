@@ -172,13 +172,25 @@ describe('compareLiveVideoWithNationalCard', () => {
     expect(errorOf(json)).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'invalid body' });
   });
 
-  it('spoofs one video in ten: filmed from a photo or a screen, liveness under 0.001', () => {
-    const spoofs = Array.from({ length: 200 }, (_, i) =>
+  it('spoofs one video in ten: a score of 0.9 or more for a photo or a screen, liveness under 0.001', () => {
+    const comparisons = Array.from({ length: 200 }, (_, i) =>
       liveVideoComparisonOf(mp4(`spoof-${i}`), WOMAN.nationalId),
-    ).filter((c) => c.printLiveness === 'true' || c.replayLiveness === 'true');
+    );
+    for (const { printLiveness, replayLiveness } of comparisons) {
+      expect(printLiveness).toMatch(/^0\.\d{4}$/);
+      expect(replayLiveness).toMatch(/^0\.\d{4}$/);
+    }
+    const spoofs = comparisons.filter((c) => Number(c.printLiveness) >= 0.9 || Number(c.replayLiveness) >= 0.9);
     expect(spoofs.length).toBeGreaterThan(5);
     expect(spoofs.length).toBeLessThan(50);
-    for (const spoof of spoofs) expect(spoof.liveness).toBeLessThan(0.001);
+    for (const spoof of spoofs) {
+      expect(spoof.liveness).toBeLessThan(0.001);
+      expect(Math.min(Number(spoof.printLiveness), Number(spoof.replayLiveness))).toBeLessThan(0.5);
+    }
+    for (const genuine of comparisons.filter((c) => !spoofs.includes(c))) {
+      expect(genuine.liveness).toBeGreaterThan(0.001);
+      expect(Math.max(Number(genuine.printLiveness), Number(genuine.replayLiveness))).toBeLessThan(0.5);
+    }
   });
 });
 

@@ -10,14 +10,14 @@ const h = useHarness();
 const OPERATION = 'kycCompareLiveVideoWithNationalCardPost';
 const SERIAL = nationalCardSerialOf(WOMAN.nationalId);
 const SELECTION =
-  'faceMatchPercentage livenessScore speechSimilarityPercentage filmedFromPhoto filmedFromVideo trackingCode';
+  'faceMatchPercentage livenessScore speechSimilarityPercentage printLivenessScore replayLivenessScore trackingCode';
 
 interface Match {
   faceMatchPercentage: number | null;
   livenessScore: number | null;
   speechSimilarityPercentage: number | null;
-  filmedFromPhoto: boolean | null;
-  filmedFromVideo: boolean | null;
+  printLivenessScore: number | null;
+  replayLivenessScore: number | null;
   trackingCode: string | null;
 }
 
@@ -47,8 +47,9 @@ describe('liveVideoMatch', () => {
       // The sandbox sends the speech similarity as a fraction: the graph gives a percentage.
       speechSimilarityPercentage:
         Math.round(present(expected.speechSimilarity, 'expected.speechSimilarity') * 10_000) / 100,
-      filmedFromPhoto: expected.printLiveness === 'true',
-      filmedFromVideo: expected.replayLiveness === 'true',
+      // The sandbox writes these scores as strings ("0.0394"): the graph gives their numbers.
+      printLivenessScore: Number(expected.printLiveness),
+      replayLivenessScore: Number(expected.replayLiveness),
       trackingCode: expected.trackingCode,
     });
     const calls = h.upstreamCalls(OPERATION);
@@ -85,17 +86,21 @@ describe('liveVideoMatch', () => {
   });
 
   it.each([
-    ['a photo', 'printLiveness', 'filmedFromPhoto'],
-    ['a screen', 'replayLiveness', 'filmedFromVideo'],
-  ] as const)('tells a video filmed from %s', async (_, wire, field) => {
-    const video = findFile(mp4, (file) => liveVideoComparisonOf(file, WOMAN.nationalId)[wire] === 'true', wire);
-    const res = await match(video.toString('base64'));
-    expect(res.errors).toBeUndefined();
-    const answer = present(dataOf(res).person.liveVideoMatch, 'answer');
-    expect(answer[field]).toBe(true);
-    expect(answer.filmedFromPhoto && answer.filmedFromVideo).toBe(false);
-    expect(answer.livenessScore).toBeLessThan(0.001);
-  });
+    ['a photo', 'printLiveness', 'printLivenessScore', 'replayLivenessScore'],
+    ['a screen', 'replayLiveness', 'replayLivenessScore', 'printLivenessScore'],
+  ] as const)(
+    'gives the scores of a video filmed from %s as the sandbox writes them',
+    async (_, wire, field, other) => {
+      const video = findFile(mp4, (file) => Number(liveVideoComparisonOf(file, WOMAN.nationalId)[wire]) >= 0.9, wire);
+      const res = await match(video.toString('base64'));
+      expect(res.errors).toBeUndefined();
+      const answer = present(dataOf(res).person.liveVideoMatch, 'answer');
+      expect(answer[field]).toBe(Number(liveVideoComparisonOf(video, WOMAN.nationalId)[wire]));
+      expect(answer[field]).toBeGreaterThanOrEqual(0.9);
+      expect(answer[other]).toBeLessThan(0.5);
+      expect(answer.livenessScore).toBeLessThan(0.001);
+    },
+  );
 
   it('accepts a video of exactly 5 MiB within the default request size limit', async () => {
     const video = mp4('five', 5 * MiB);

@@ -1,7 +1,7 @@
 /** The verification answers (`/kyc`, `/oak`, `/facility`), as the upstream writes them, and the form fields they need. */
 import { z } from 'zod';
 import { alive, CivilIdentityAnswer, gender } from '../shared/civilRegistry.js';
-import { flag, list, record, rial, strictDecimal, text, word } from '../shared/shapes.js';
+import { decimal, flag, list, record, rial, strictDecimal, text, word } from '../shared/shapes.js';
 import type { FaceComparisonRecord, IbanOwnership, TaxDebtStatus } from '../types/verification.js';
 
 /** The upstream's tax debt statuses, in any case; another or none is `OTHER`. */
@@ -89,14 +89,15 @@ export const BlacklistAnswer = record({ isBlocked: flag, message: text });
 export const NationalCardImageAnswer = record({ image: text, contentType: text });
 
 /**
- * `kycCompareLiveVideoWithNationalCardPost`. Scores are numbers or numeric strings; `speechSimilarity`
- * is read only when a speech text was sent (`SpeechSimilarityAnswer`).
+ * `kycCompareLiveVideoWithNationalCardPost`. Scores are numbers or numeric strings (`printLiveness` and
+ * `replayLiveness` strings in the documented sample, and read as null when not a number, their meaning
+ * being undocumented); `speechSimilarity` is read only when a speech text was sent (`SpeechSimilarityAnswer`).
  */
 export const LiveVideoMatchAnswer = record({
   faceVerification: strictDecimal,
   liveness: strictDecimal,
-  printLiveness: flag,
-  replayLiveness: flag,
+  printLiveness: decimal,
+  replayLiveness: decimal,
   trackingCode: text,
 });
 

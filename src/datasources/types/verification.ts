@@ -99,10 +99,10 @@ export interface LiveVideoMatchRecord {
   readonly livenessScore: number | null;
   /** Percentage 0–100; null when no speech text was given. */
   readonly speechSimilarityPercentage: number | null;
-  /** `printLiveness`: the video was filmed from a photo. */
-  readonly filmedFromPhoto: boolean | null;
-  /** `replayLiveness`: the video was filmed from another video. */
-  readonly filmedFromVideo: boolean | null;
+  /** `printLiveness` as sent (0–1); no threshold or direction is documented. */
+  readonly printLivenessScore: number | null;
+  /** `replayLiveness` as sent (0–1); no threshold or direction is documented. */
+  readonly replayLivenessScore: number | null;
   readonly trackingCode: string | null;
 }
 
