@@ -26,14 +26,20 @@ interface Consents {
   readonly womanCode: string;
 }
 
-let ready: Promise<Consents> | undefined;
+/**
+ * The consents of each harness (a file's subgraph and sandbox): another file sharing this module in a
+ * worker has a harness, and consents, of its own.
+ */
+const taken = new WeakMap<Harness, Promise<Consents>>();
 
 function consents(h: Harness): Promise<Consents> {
+  let ready = taken.get(h);
   ready ??= (async () => {
     const { code, sms } = await chequeConsents(h, [DRAWER, WOMAN.nationalId, JOINT_HOLDER.nationalId]);
     const womanCode = await codeConsent(h.gql, WOMAN.nationalId, '056', [AC_TRANSFER_SCOPE]);
     return { code, sms, womanCode };
   })();
+  taken.set(h, ready);
   return ready;
 }
 

@@ -23,10 +23,15 @@ interface World {
   readonly handle: string;
 }
 
-let ready: Promise<World> | undefined;
+/**
+ * The world of each harness (a file's subgraph and sandbox): another file sharing this module in a
+ * worker has a harness, and cheques and consents, of its own.
+ */
+const worlds = new WeakMap<Harness, Promise<World>>();
 
-/** Issues the two cheques through the graph once per file, and takes WOMAN's consent for the inquiries. */
+/** Issues the two cheques through the graph once per harness, and takes WOMAN's consent for the inquiries. */
 function world(h: Harness): Promise<World> {
+  let ready = worlds.get(h);
   ready ??= (async () => {
     const { code } = await chequeConsents(h, []);
     const toWoman = await act(
@@ -57,6 +62,7 @@ function world(h: Harness): Promise<World> {
     );
     return { handle };
   })();
+  worlds.set(h, ready);
   return ready;
 }
 
