@@ -28,6 +28,7 @@ import { handleSmsWebhook, SMS_WEBHOOK_PATH } from './inbox/webhook.js';
 import { InFlightOperations } from './limits/inFlight.js';
 import { IntrospectionAnswers } from './limits/introspectionAnswers.js';
 import { RequestBodies } from './limits/requestBodies.js';
+import { validationOncePerText } from './limits/validationOncePerText.js';
 import { OperationLimits } from './limits/operationLimits.js';
 import { refuse } from './limits/refusal.js';
 import { identifyCaller, type Caller } from './limits/callerIdentity.js';
@@ -235,6 +236,7 @@ export async function startServer(
     // index.ts owns the signals: it stops the whole process, not only Apollo.
     stopOnTerminationSignals: false,
     plugins: [
+      validationOncePerText(),
       limits.apolloPlugin(),
       introspection.apolloPlugin(),
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
