@@ -197,6 +197,7 @@ const schema = z
     LIMIT_MAX_UPSTREAM_CALLS: limit(300),
     LIMIT_MAX_RESPONSE_BYTES: limit(16 * 1024 * 1024),
     LIMIT_MAX_OPERATIONS_PER_CALLER: limit(100),
+    LIMIT_INTROSPECTIONS_PER_MINUTE: limit(10),
     LIMIT_MAX_OPERATIONS_IN_FLIGHT: limit(1_000),
     LIMIT_MAX_OPERATIONS_PER_SOCKET: limit(100),
     LIMIT_MAX_SOCKET_BUFFER_BYTES: limit(8 * 1024 * 1024),
@@ -338,6 +339,8 @@ export interface LimitsConfig {
   readonly maxUpstreamCalls: number | null;
   /** Largest serialized response (or subscription event) in bytes. */
   readonly maxResponseBytes: number | null;
+  /** Introspections of the schema one caller may start a minute, all of them at once; null for no bound. */
+  readonly introspectionsPerMinute: number | null;
   /** Operations one caller may have running at once, over both transports (live subscriptions aside). */
   readonly maxOperationsPerCaller: number | null;
   /** Operations the process may have running at once (live subscriptions aside). */
@@ -563,6 +566,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUpstreamCalls: e.LIMIT_MAX_UPSTREAM_CALLS || null,
       maxResponseBytes: e.LIMIT_MAX_RESPONSE_BYTES || null,
       maxOperationsPerCaller: e.LIMIT_MAX_OPERATIONS_PER_CALLER || null,
+      introspectionsPerMinute: e.LIMIT_INTROSPECTIONS_PER_MINUTE || null,
       maxOperationsInFlight: e.LIMIT_MAX_OPERATIONS_IN_FLIGHT || null,
       maxOperationsPerSocket: e.LIMIT_MAX_OPERATIONS_PER_SOCKET || null,
       maxSocketBufferBytes: e.LIMIT_MAX_SOCKET_BUFFER_BYTES || null,

@@ -33,6 +33,7 @@ import { OperationLimits } from './limits/operationLimits.js';
 import { refuse } from './limits/refusal.js';
 import { identifyCaller, type Caller } from './limits/callerIdentity.js';
 import { rateLimitPlugin, rateLimitRefusal } from './limits/rateLimitPlugin.js';
+import { CallerRateLimiter } from './limits/rateLimiter.js';
 import { requestInputRefusal, transportInputRefusal } from './limits/transportInput.js';
 import { createLogger, type Logger } from './logger.js';
 import type { Clock } from './lib/clock.js';
@@ -98,7 +99,17 @@ export async function startServer(
     perCaller: config.limits.maxOperationsPerCaller,
     perProcess: config.limits.maxOperationsInFlight,
   });
-  const introspection = new IntrospectionAnswers(schema);
+  const perMinute = config.limits.introspectionsPerMinute;
+  const introspection = new IntrospectionAnswers(
+    schema,
+    perMinute === null
+      ? null
+      : new CallerRateLimiter({
+          perSecond: perMinute / 60,
+          burst: perMinute,
+          ...(options.clock && { clock: options.clock }),
+        }),
+  );
   const requestBodies = new RequestBodies(config.maxRequestBytesHeld);
   /**
    * Runs an operation received over graphql-ws once the caller and the process have room for it; an
@@ -107,9 +118,12 @@ export async function startServer(
   const admitted =
     <T>(run: (args: ExecutionArgs) => T) =>
     async (args: ExecutionArgs): Promise<Awaited<T> | ExecutionResult> => {
+      const { caller } = args.contextValue as Context;
+      const refused = introspection.refusal(caller.id, args.document, args.operationName);
+      if (refused) return { errors: [refused] };
       const known = introspection.answer(undefined, args.document, args.operationName, args.variableValues);
       if (known) return known;
-      const release = inFlight.admit((args.contextValue as Context).caller.id);
+      const release = inFlight.admit(caller.id);
       if (release instanceof GraphQLError) return { errors: [release] };
       try {
         return await run(args);
@@ -238,7 +252,7 @@ export async function startServer(
     plugins: [
       validationOncePerText(),
       limits.apolloPlugin(),
-      introspection.apolloPlugin(),
+      introspection.apolloPlugin<Context>(),
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       { serverWillStart: async () => ({ drainServer: async () => wsHandle.dispose() }) },
       operationsPlugin<Context>(),

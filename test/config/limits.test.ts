@@ -26,6 +26,7 @@ describe('operation limit settings', () => {
       maxUpstreamCalls: 300,
       maxResponseBytes: 16 * 1024 * 1024,
       maxOperationsPerCaller: 100,
+      introspectionsPerMinute: 10,
       maxOperationsInFlight: 1000,
       maxOperationsPerSocket: 100,
       maxSocketBufferBytes: 8 * 1024 * 1024,

@@ -50,9 +50,11 @@ export function subgraphEnv(sandbox: Sandbox): Record<string, string> {
     JOB_POLL_INITIAL_MS: '20',
     JOB_POLL_MAX_MS: '100',
     // Every test comes from 127.0.0.1 and reuses a few people and mobiles: the tests of the rate limit,
-    // of the operations in flight per caller and of the SMS throttle turn them back on.
+    // of the operations in flight and the introspections per caller and of the SMS throttle turn them
+    // back on.
     RATE_LIMIT_PER_SECOND: '0',
     LIMIT_MAX_OPERATIONS_PER_CALLER: '0',
+    LIMIT_INTROSPECTIONS_PER_MINUTE: '0',
     SMS_THROTTLE_PER_MINUTE: '0',
     SMS_THROTTLE_PER_HOUR: '0',
     CONSENT_ENCRYPTION_KEY: TEST_CONSENT_KEY,

@@ -38,6 +38,7 @@ export const LIMITS_OFF: LimitsConfig = {
   maxUpstreamCalls: null,
   maxResponseBytes: null,
   maxOperationsPerCaller: null,
+  introspectionsPerMinute: null,
   maxOperationsInFlight: null,
   maxOperationsPerSocket: null,
   maxSocketBufferBytes: null,

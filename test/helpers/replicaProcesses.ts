@@ -20,6 +20,7 @@ export function spawnReplica(sandbox: Sandbox, prefix: string, env: Record<strin
     CONSENT_ENCRYPTION_KEY: TEST_CONSENT_KEY,
     RATE_LIMIT_PER_SECOND: '0',
     LIMIT_MAX_OPERATIONS_PER_CALLER: '0',
+    LIMIT_INTROSPECTIONS_PER_MINUTE: '0',
     ...env,
   });
 }

@@ -2,6 +2,7 @@
 import { getIntrospectionQuery, graphqlSync, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { IntrospectionAnswers } from '../../src/limits/introspectionAnswers.js';
+import { CallerRateLimiter } from '../../src/limits/rateLimiter.js';
 import { buildSchema } from '../../src/schema.js';
 
 const schema = buildSchema();
@@ -56,5 +57,31 @@ describe('IntrospectionAnswers', () => {
     expect(answers.answer(typeQuery, document, undefined, { n: 'T0' })).toBe(first);
     answers.answer(typeQuery, document, undefined, { n: 'T16' });
     expect(answers.answer(typeQuery, document, undefined, { n: 'T0' })).not.toBe(first);
+  });
+});
+
+describe('the introspections a caller may start', () => {
+  it('are the burst at once, then refused with RATE_LIMITED until the bucket refills; __typename alone is never counted', () => {
+    let now = 0;
+    const rate = new CallerRateLimiter({ perSecond: 2 / 60, burst: 2, clock: { now: () => now } });
+    const answers = new IntrospectionAnswers(schema, rate);
+    const full = parse(FULL);
+    expect(answers.refusal('a', full, undefined)).toBeNull();
+    expect(answers.refusal('a', parse('{ __type(name: "Person") { name } __typename }'), undefined)).toBeNull();
+    const refused = answers.refusal('a', full, undefined, { http: true });
+    expect(refused?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 30, http: { status: 429 } });
+    expect(refused?.message).toMatch(/Too many introspections/);
+    // Another caller has its own; a ping and an operation that is not only introspection are not counted.
+    expect(answers.refusal('b', full, undefined)).toBeNull();
+    for (let i = 0; i < 5; i += 1) expect(answers.refusal('a', parse('{ __typename }'), undefined)).toBeNull();
+    expect(answers.refusal('a', parse('{ __schema { queryType { name } } _service { sdl } }'), undefined)).toBeNull();
+    now += 30_000;
+    expect(answers.refusal('a', full, undefined)).toBeNull();
+    expect(answers.refusal('a', full, undefined)).not.toBeNull();
+  });
+
+  it('are not bounded without a rate', () => {
+    const answers = new IntrospectionAnswers(schema);
+    for (let i = 0; i < 50; i += 1) expect(answers.refusal('a', parse(FULL), undefined)).toBeNull();
   });
 });

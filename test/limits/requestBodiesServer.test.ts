@@ -1,14 +1,32 @@
 /** Request bodies held by the process, bounded in bytes across requests; introspection answered from memory. */
 import { getIntrospectionQuery } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CLIENT_PERSON } from '../fixtures/sandbox.js';
 import { eventually } from '../helpers/eventually.js';
-import { useHarness } from '../helpers/harness.js';
+import { useHarness, type Harness } from '../helpers/harness.js';
 import { at, dataOf } from '../helpers/responses.js';
+import { collect } from '../helpers/subscriptions.js';
 
 /** Its `pad` variable is declared by no operation: bytes the process holds all the same. */
 const POSTAL = `{ postalAddress(postalCode: "${CLIENT_PERSON.postalCode}") { postalCode } }`;
 const h = useHarness({ env: { MAX_REQUEST_BYTES_HELD: String(1024 * 1024) } });
+
+const clients: Client[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+});
+
+function wsClient(harness: Harness): Client {
+  const client = createClient({
+    url: harness.server.url.replace('http', 'ws'),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+  });
+  clients.push(client);
+  return client;
+}
 
 describe('request bodies held at once', () => {
   it('refuses a body that would pass the bound while others are held, and takes it once they are answered', async () => {
@@ -42,5 +60,21 @@ describe('introspection', () => {
     expect(dataOf(await h.gql(byName, { name: 'Person' }))).toEqual({ __type: { name: 'Person', kind: 'OBJECT' } });
     expect(dataOf(await h.gql(byName, { name: 'Bill' }))).toEqual({ __type: { name: 'Bill', kind: 'OBJECT' } });
     expect(dataOf(await h.gql(byName, { name: 'Person' }))).toEqual({ __type: { name: 'Person', kind: 'OBJECT' } });
+  });
+});
+
+describe('introspections per caller', () => {
+  const limited = useHarness({ env: { LIMIT_INTROSPECTIONS_PER_MINUTE: '2' } });
+
+  it('answers two full introspections and refuses the third, over HTTP with 429 and over graphql-ws', async () => {
+    const query = getIntrospectionQuery();
+    for (let i = 0; i < 2; i += 1) expect((await limited.gql(query)).errors).toBeUndefined();
+    const refused = await limited.gql(query);
+    expect(refused.status).toBe(429);
+    expect(at(refused.errors ?? [], 0).extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    const overWs = await collect(wsClient(limited), query, {});
+    expect(overWs.errors.map((error) => error.extensions?.['code'])).toEqual(['RATE_LIMITED']);
+    // A gateway's liveness ping is never counted.
+    expect(dataOf(await limited.gql('{ __typename }'))).toEqual({ __typename: 'Query' });
   });
 });
