@@ -48,6 +48,8 @@ interface AttackResult {
   readonly healthP99Ms: number;
   readonly healthFailures: number;
   readonly probes: number;
+  /** The longest the subgraph's own event loop was held during the attack (its /metrics), if it said. */
+  readonly loopDelayMaxMs: number | null;
   readonly idleBytes: number;
   readonly peakBytes: number;
   readonly afterBytes: number;
@@ -64,6 +66,18 @@ const alive = (target: BenchProcess): boolean =>
 function startTarget(sandbox: SandboxProcess): Promise<BenchProcess> {
   // An empty value is the default: the rate limit as production runs it, not off as `npm run bench` has it.
   return startSubgraphProcess(sandbox.url, ['--max-old-space-size=512'], { RATE_LIMIT_PER_SECOND: '' });
+}
+
+/**
+ * The subgraph's event-loop delay at most since its metrics were last read (prom-client resets its
+ * histogram on each read), in milliseconds; null when they cannot be read.
+ */
+async function loopDelayMaxMs(target: BenchProcess): Promise<number | null> {
+  const text = await fetch(`${target.url}/metrics`)
+    .then((res) => res.text())
+    .catch(() => '');
+  const match = /^nodejs_eventloop_lag_max_seconds ([\d.e+-]+)$/m.exec(text);
+  return match ? Number(match[1]) * 1000 : null;
 }
 
 const totalCalls = async (sandbox: SandboxProcess): Promise<number> =>
@@ -112,9 +126,11 @@ async function runAttack(
   const exactPeak = resetPeakResident(target.pid);
   const callsBefore = await totalCalls(sandbox);
   await monitor.watch(target.pid, target.url);
+  await loopDelayMaxMs(target);
   const started = Date.now();
   const got = await attack.run(target).catch((error: unknown) => `the attacker failed: ${String(error)}`);
   const durationMs = Date.now() - started;
+  const loopDelay = alive(target) ? await loopDelayMaxMs(target) : null;
   const peakAtEnd = exactPeak && alive(target) ? residentBytes(target.pid, 'VmHWM') : 0;
   const back = await memoryReturn(target, idleBytes, attack.fullWait === true);
   const samples = await monitor.collect(PROBE_TIMEOUT_MS + 500);
@@ -127,6 +143,7 @@ async function runAttack(
     healthP99Ms: percentile(health, 99),
     healthFailures: samples.healthFailures,
     probes: health.length + samples.healthFailures,
+    loopDelayMaxMs: loopDelay,
     idleBytes,
     peakBytes: Math.max(peakAtEnd, ...samples.rssBytes),
     afterBytes: back.bytes,
@@ -150,6 +167,7 @@ function row(result: AttackResult): string {
     `${result.attack.name}: ${result.attack.title}`,
     result.got,
     `${ms(result.healthMaxMs)} / ${ms(result.healthP99Ms)} (${result.probes} probes${failures})`,
+    result.loopDelayMaxMs === null ? '–' : result.loopDelayMaxMs.toFixed(0),
     `${mib(result.idleBytes)} → ${mib(result.peakBytes)}`,
     result.died ? `– (died)` : returned,
     String(result.upstreamCalls),
@@ -159,8 +177,8 @@ function row(result: AttackResult): string {
 
 function table(results: readonly AttackResult[]): string {
   return [
-    '| Attack | What the attacker got | /healthz max / p99 (ms) | RSS idle → peak | RSS after (within 1.5× of idle) | Upstream calls | Survived |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| Attack | What the attacker got | /healthz max / p99 (ms) | Event loop held at most (ms) | RSS idle → peak | RSS after (within 1.5× of idle) | Upstream calls | Survived |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map((result) => `| ${row(result).replaceAll('\n', ' ')} |`),
   ].join('\n');
 }
@@ -200,7 +218,10 @@ function section(results: readonly AttackResult[], startedAt: Date, loadAverage:
     `for ${(returnWaitMs / 1000).toFixed(0)} s (after the load: the whole ${(returnWaitMs / 1000).toFixed(0)} s); the next attack starts ${PAUSE_MS / 1000} s later (the rate limit’s bucket refilled).`,
     'Upstream calls are those the sandbox received during the attack (token requests included). The',
     'attacker, the watcher and the sandbox share the cores with the subgraph, so CPU-bound attacks (and the',
-    'load) slow `/healthz` partly through the machine, not only the event loop: row 0 is the baseline.',
+    'load) slow `/healthz` partly through the machine, not only the event loop: row 0 is the baseline. "Event',
+    'loop held" is the subgraph’s own measure (its `nodejs_eventloop_lag_max_seconds` over the attack): the',
+    'longest its event loop was late, by work in it or the process not being run; a `/healthz` far slower',
+    'than it was slowed outside the subgraph.',
     '',
     'Targets: the process survives, `/healthz` answers within 1 s throughout, and resident memory is back',
     'within 1.5× of idle within a minute.',
