@@ -6,15 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operations, type OperationSpec } from '../../src/datasources/upstream/operations.js';
-
-const HOP_BY_HOP = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'transfer-encoding',
-  'content-encoding',
-]);
+import { HOP_BY_HOP } from './tamperingProxy.js';
 
 /** A business call answered with a sample. */
 export interface SampleCall {

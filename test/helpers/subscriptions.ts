@@ -1,4 +1,6 @@
-import type { Client } from 'graphql-ws';
+import { createClient, type Client } from 'graphql-ws';
+import { afterAll } from 'vitest';
+import WebSocket from 'ws';
 
 /** Every event of a subscription until it completes, with the errors it carried. */
 export interface Collected<T> {
@@ -23,4 +25,20 @@ export function collect<T>(client: Client, query: string, variables: Record<stri
       },
     );
   });
+}
+
+/**
+ * A maker of graphql-ws clients of a subgraph (by its HTTP URL), which connect without retrying, each
+ * disposed of when the file's tests are done.
+ */
+export function useWsClients(): (httpUrl: string) => Client {
+  const clients: Client[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.dispose()));
+  });
+  return (httpUrl) => {
+    const client = createClient({ url: httpUrl.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+    clients.push(client);
+    return client;
+  };
 }

@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const HOP_BY_HOP = new Set([
+/** Headers of one connection, not passed on by a proxy. */
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'host',
   'connection',
   'keep-alive',

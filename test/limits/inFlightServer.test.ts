@@ -3,15 +3,14 @@
  * connection whose client does not read closed: refused rather than queued, and nothing held for ever.
  */
 import { getIntrospectionQuery } from 'graphql';
-import { createClient, type Client } from 'graphql-ws';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { limitsHit } from '../../src/observability/metrics.js';
 import { CLIENT_PERSON } from '../fixtures/sandbox.js';
 import { eventually } from '../helpers/eventually.js';
 import { useHarness, type Harness } from '../helpers/harness.js';
 import { at, dataOf } from '../helpers/responses.js';
-import { collect } from '../helpers/subscriptions.js';
+import { collect, useWsClients } from '../helpers/subscriptions.js';
 
 const POSTAL = `{ postalAddress(postalCode: "${CLIENT_PERSON.postalCode}") { postalCode } }`;
 const POSTAL_CALL = 'ecityPostalCodeGet';
@@ -20,16 +19,8 @@ const perCaller = useHarness({ env: { LIMIT_MAX_OPERATIONS_PER_CALLER: '2' } });
 const perSocket = useHarness({ env: { LIMIT_MAX_OPERATIONS_PER_CALLER: '0', LIMIT_MAX_OPERATIONS_PER_SOCKET: '2' } });
 const smallBuffer = useHarness({ env: { LIMIT_MAX_SOCKET_BUFFER_BYTES: String(256 * 1024) } });
 
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
-});
-
-function wsClient(h: Harness): Client {
-  const client = createClient({ url: h.server.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
-  clients.push(client);
-  return client;
-}
+const clients = useWsClients();
+const wsClient = (h: Harness) => clients(h.server.url);
 
 const heldCalls = (h: Harness, count: number) =>
   eventually(() => h.upstreamCalls(POSTAL_CALL).length >= count, { what: `${count} postal inquiries upstream` });

@@ -1,32 +1,16 @@
 /** Request bodies held by the process, bounded in bytes across requests; introspection answered from memory. */
 import { getIntrospectionQuery } from 'graphql';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_PERSON } from '../fixtures/sandbox.js';
 import { eventually } from '../helpers/eventually.js';
-import { useHarness, type Harness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/harness.js';
 import { at, dataOf } from '../helpers/responses.js';
-import { collect } from '../helpers/subscriptions.js';
+import { collect, useWsClients } from '../helpers/subscriptions.js';
 
 /** Its `pad` variable is declared by no operation: bytes the process holds all the same. */
 const POSTAL = `{ postalAddress(postalCode: "${CLIENT_PERSON.postalCode}") { postalCode } }`;
 const h = useHarness({ env: { MAX_REQUEST_BYTES_HELD: String(1024 * 1024) } });
-
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
-});
-
-function wsClient(harness: Harness): Client {
-  const client = createClient({
-    url: harness.server.url.replace('http', 'ws'),
-    webSocketImpl: WebSocket,
-    retryAttempts: 0,
-  });
-  clients.push(client);
-  return client;
-}
+const wsClient = useWsClients();
 
 describe('request bodies held at once', () => {
   it('refuses a body that would pass the bound while others are held, and takes it once they are answered', async () => {
@@ -72,7 +56,7 @@ describe('introspections per caller', () => {
     const refused = await limited.gql(query);
     expect(refused.status).toBe(429);
     expect(at(refused.errors ?? [], 0).extensions).toMatchObject({ code: 'RATE_LIMITED' });
-    const overWs = await collect(wsClient(limited), query, {});
+    const overWs = await collect(wsClient(limited.server.url), query, {});
     expect(overWs.errors.map((error) => error.extensions?.['code'])).toEqual(['RATE_LIMITED']);
     // A gateway's liveness ping is never counted.
     expect(dataOf(await limited.gql('{ __typename }'))).toEqual({ __typename: 'Query' });
