@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { StringDecoder } from 'node:string_decoder';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
@@ -561,7 +562,10 @@ async function readJsonBody(
   took: (bytes: number) => void,
 ): Promise<unknown> {
   if (req.method !== 'POST') return undefined;
-  const chunks: Buffer[] = [];
+  // Each chunk is decoded as it comes and let go: no copy of the whole body outside the JavaScript heap,
+  // where the allocator might keep a large body's pages long after it was answered.
+  const decoder = new StringDecoder('utf8');
+  let text = '';
   let size = 0;
   for await (const chunk of req) {
     const bytes = (chunk as Buffer).length;
@@ -576,9 +580,9 @@ async function readJsonBody(
       return BUSY;
     }
     took(bytes);
-    chunks.push(chunk as Buffer);
+    text += decoder.write(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  text += decoder.end();
   if (!/json/i.test(req.headers['content-type'] ?? '')) return text;
   if (text.length === 0) return undefined;
   return bodies.parse(text).catch(() => INVALID_JSON);
