@@ -89,12 +89,6 @@ const ASKED_AS_THE_SAMPLE: Readonly<Record<string, (h: ReturnType<typeof useRepl
     ),
 };
 
-/** Cases the samples cannot drive, by operation and variant, and why. */
-const UNDRIVEN: Readonly<Record<string, string>> = {
-  'facilityGetAccountInfoGet (by account number)':
-    'the account is first found by its number through facilityDepositToIbanGet, whose sample gives a Sepah IBAN: the holder details are read for Ayandeh accounts only (the IBAN case reads the sample)',
-};
-
 /**
  * Operations a case's flow reaches only through a step whose sample names nothing fit for it: that step is
  * answered by the sandbox behind the stand-in, the operation replayed still from its sample.
@@ -103,6 +97,10 @@ const FROM_THE_SANDBOX: Readonly<Record<string, { readonly steps: readonly strin
   billingTrafficOffenseImageGet: {
     steps: ['billingDrivingOffenseGet'],
     why: 'an image is asked only for an offense that has one, and the offense sample’s has none (`hasImage: false`)',
+  },
+  facilityGetAccountInfoGet: {
+    steps: ['facilityDepositToIbanGet'],
+    why: 'an account found by its number is first converted to its IBAN, whose sample is a Sepah account, and the holder details are read for Ayandeh accounts only',
   },
 };
 
@@ -148,11 +146,6 @@ describe('each sample, read by its operation’s completeness case', () => {
     const id = documented.operationId;
     if (!SAMPLES.has(id) || OWN_TESTS.has(id)) continue;
     const name = nameOf(documented);
-    const undriven = UNDRIVEN[name];
-    if (undriven !== undefined) {
-      it.skip(`${name}: ${undriven}`, () => undefined);
-      continue;
-    }
     it(`${name} reads its sample right`, async () => {
       h.upstream.clearCalls();
       const restore = h.upstream.forward(FROM_THE_SANDBOX[id]?.steps ?? []);
